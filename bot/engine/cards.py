@@ -1,0 +1,309 @@
+"""Cards of the 54-card Taroky pack.
+
+Glossary (Czech / English, used throughout the engine):
+
+* tarok (pl. taroky) — a permanent trump, I..XXI plus the škýz.
+* škýz (Skies, skiż) — the highest tarok, effectively XXII.
+* mond (mund) — tarok XXI.  pagát (pagat, špaček, "tarok 1") — tarok I.
+* trul — škýz, mond and pagát together; the three *honours*.
+* barva — a plain suit: srdce (hearts), kára (diamonds), piky (spades), křiže (clubs).
+* král / dáma / kavall / kluk — king / queen / rider (horseman) / jack.
+* talon (blind) — the six cards dealt face down to the middle.
+* forehand (předák) — the first player of a deal: first to bid, normally first to lead.
+
+Cards are small ints (``Card`` subclasses ``int``) so the engine can keep hands as
+bit masks: bit ``c`` of a mask is set when card ``c`` is present.  Layout:
+
+* ``0..21``  taroky I..XXI and škýz (tarok number ``c + 1``; škýz is 22);
+* ``22 + 8*s + f`` suit cards, ``s`` in hearts, diamonds, spades, clubs and
+  face index ``f``: 0 king, 1 queen, 2 rider, 3 jack, then four pips.  Black pips are
+  10, 9, 8, 7 (``f`` 4..7); red pips are 1 (ace), 2, 3, 4 (``f`` 4..7).
+
+How pips rank is a variant axis (Czech: red ace high; Nebraska/Heun: red 4 high); see
+``suit_strength``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Final
+
+
+class Suit(IntEnum):
+    """The four plain suits; ``TAROK`` stands for the trump 'suit'."""
+
+    HEARTS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    CLUBS = 3
+    TAROK = 4
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def label(self) -> str:
+        return _SUIT_LABELS[self]
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_LABELS: Final = {
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.SPADES: "spades",
+    Suit.CLUBS: "clubs",
+    Suit.TAROK: "taroky",
+}
+_SUIT_SYMBOLS: Final = {
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.SPADES: "♠",
+    Suit.CLUBS: "♣",
+    Suit.TAROK: "T",
+}
+
+PLAIN_SUITS: Final = (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS)
+
+KING, QUEEN, RIDER, JACK = 0, 1, 2, 3
+_FACE_NAMES: Final = ("king", "queen", "rider", "jack")
+_FACE_SHORT: Final = ("K", "Q", "C", "J")
+_BLACK_PIPS: Final = ("10", "9", "8", "7")
+_RED_PIPS: Final = ("1", "2", "3", "4")  # "1" is the ace
+
+ROMAN: Final = (
+    "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI",
+    "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+)  # fmt: skip
+
+NUM_CARDS: Final = 54
+NUM_TAROKY: Final = 22
+
+
+class Card(int):
+    """One card; an ``int`` in ``0..53`` with readable properties.
+
+    Use the module constants (``PAGAT``, ``MOND``, ``SKYZ``) or ``card(...)`` /
+    ``parse_card(...)`` to obtain cards; ``CARDS[i]`` is the card with id ``i``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def is_tarok(self) -> bool:
+        return self < NUM_TAROKY
+
+    @property
+    def suit(self) -> Suit:
+        return Suit.TAROK if self < NUM_TAROKY else Suit((self - NUM_TAROKY) >> 3)
+
+    @property
+    def tarok_number(self) -> int:
+        """1..21 for taroky I..XXI, 22 for the škýz; 0 for suit cards."""
+        return self + 1 if self < NUM_TAROKY else 0
+
+    @property
+    def face(self) -> int:
+        """Face index within the suit (0 king .. 3 jack, 4..7 pips); -1 for taroky."""
+        return (self - NUM_TAROKY) & 7 if self >= NUM_TAROKY else -1
+
+    @property
+    def is_king(self) -> bool:
+        return self >= NUM_TAROKY and (self - NUM_TAROKY) & 7 == KING
+
+    @property
+    def points(self) -> int:
+        """Face value in card points (5 for škýz, mond, pagát and kings)."""
+        return CARD_POINTS[self]
+
+    @property
+    def is_honour(self) -> bool:
+        """Škýz, mond or pagát (the trul)."""
+        return self in (PAGAT, MOND, SKYZ)
+
+    @property
+    def short(self) -> str:
+        """Compact, unambiguous code: ``XIX``, ``Sk``, ``KH`` (king of hearts), ``10S``, ``1D``."""
+        return _SHORT[self]
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``tarok XIX``, ``the škýz``, ``the king of hearts``, ``the 1 of diamonds``."""
+        return _NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_SHORT[self]})"
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+
+def _make_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    shorts: list[str] = []
+    names: list[str] = []
+    for c in range(NUM_CARDS):
+        if c < 21:
+            shorts.append(ROMAN[c])
+            label = ROMAN[c]
+            if c == 0:
+                names.append("the pagát (I)")
+            elif c == 20:
+                names.append("the mond (XXI)")
+            else:
+                names.append(f"tarok {label}")
+        elif c == 21:
+            shorts.append("Sk")
+            names.append("the škýz")
+        else:
+            s = Suit((c - NUM_TAROKY) >> 3)
+            f = (c - NUM_TAROKY) & 7
+            letter = "HDSC"[s]
+            if f < 4:
+                shorts.append(_FACE_SHORT[f] + letter)
+                names.append(f"the {_FACE_NAMES[f]} of {s.label}")
+            else:
+                pip = (_RED_PIPS if s.is_red else _BLACK_PIPS)[f - 4]
+                shorts.append(pip + letter)
+                pipname = "ace" if pip == "1" else pip
+                names.append(f"the {pipname} of {s.label}")
+    return tuple(shorts), tuple(names)
+
+
+_SHORT, _NAMES = _make_names()
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(NUM_CARDS))
+PAGAT: Final = CARDS[0]
+MOND: Final = CARDS[20]
+SKYZ: Final = CARDS[21]
+
+
+def tarok(number: int) -> Card:
+    """Tarok by number: ``tarok(19)`` is XIX, ``tarok(22)`` the škýz."""
+    if not 1 <= number <= 22:
+        raise ValueError(f"There is no tarok {number}.")
+    return CARDS[number - 1]
+
+
+def suit_card(suit: Suit, face: int) -> Card:
+    return CARDS[NUM_TAROKY + 8 * int(suit) + face]
+
+
+def king(suit: Suit) -> Card:
+    return suit_card(suit, KING)
+
+
+def _points(c: int) -> int:
+    if c < NUM_TAROKY:
+        return 5 if c in (0, 20, 21) else 1
+    f = (c - NUM_TAROKY) & 7
+    return (5, 4, 3, 2)[f] if f < 4 else 1
+
+
+CARD_POINTS: Final[tuple[int, ...]] = tuple(_points(c) for c in range(NUM_CARDS))
+
+# --- bit masks -------------------------------------------------------------------
+
+FULL_MASK: Final = (1 << NUM_CARDS) - 1
+TAROK_MASK: Final = (1 << NUM_TAROKY) - 1
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFF << (NUM_TAROKY + 8 * s) for s in range(4)) + (
+    TAROK_MASK,
+)
+KING_MASK: Final = sum(1 << king(s) for s in PLAIN_SUITS)
+HONOUR_MASK: Final = (1 << PAGAT) | (1 << MOND) | (1 << SKYZ)
+FIVE_POINT_MASK: Final = KING_MASK | HONOUR_MASK
+SUIT_CARD_MASK: Final = FULL_MASK & ~TAROK_MASK
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """Cards in a mask, lowest id first (taroky I..škýz, then suits)."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_mask(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def count_card_points(cards: Iterable[int]) -> int:
+    """Card points of a pile, counted in threes (two off per full group of three,
+    one off for an incomplete group).  The 54-card pack totals 70."""
+    total = 0
+    n = 0
+    for c in cards:
+        total += CARD_POINTS[c]
+        n += 1
+    full, rest = divmod(n, 3)
+    return total - 2 * full - (1 if rest else 0)
+
+
+def count_mask_points(mask: int) -> int:
+    return count_card_points(iter_mask(mask))
+
+
+# --- ranking -----------------------------------------------------------------------
+
+
+def suit_strength(c: int, red_ace_high: bool) -> int:
+    """Strength of a card within its suit (higher wins); taroky rank by number.
+
+    Faces rank K > Q > C > J above the pips.  ``red_ace_high`` is the Czech order
+    (red pips 1, 2, 3, 4 from high to low); Nebraska and Heun rank red pips 4, 3, 2, 1
+    from high to low.  Black pips are always 10 > 9 > 8 > 7.
+    """
+    if c < NUM_TAROKY:
+        return c + 1
+    f = (c - NUM_TAROKY) & 7
+    red = (c - NUM_TAROKY) >> 3 <= 1
+    if f >= 4 and red and not red_ace_high:
+        return f - 3
+    return 8 - f
+
+
+def strength_table(red_ace_high: bool) -> tuple[int, ...]:
+    return tuple(suit_strength(c, red_ace_high) for c in range(NUM_CARDS))
+
+
+# --- parsing --------------------------------------------------------------------
+
+_SHORT_INDEX: Final = {s.lower(): CARDS[i] for i, s in enumerate(_SHORT)}
+_SHORT_INDEX.update({"skyz": SKYZ, "škýz": SKYZ, "xxii": SKYZ, "22": SKYZ, "mond": MOND, "pagat": PAGAT, "pagát": PAGAT})
+for _i in range(21):
+    _SHORT_INDEX[str(_i + 1)] = CARDS[_i]
+_SHORT_INDEX.update({"1h": CARDS[22 + 4], "1d": CARDS[30 + 4], "ah": CARDS[22 + 4], "ad": CARDS[30 + 4]})
+for _s, _l in enumerate("hdsc"):
+    _SHORT_INDEX["r" + _l] = CARDS[22 + 8 * _s + RIDER]  # R(ider) as well as C(avall)
+
+
+def parse_card(text: str) -> Card:
+    """Parse ``XIX``, ``19``, ``Sk``, ``KH``, ``10S``, ``1D``/``AD`` (case-insensitive)."""
+    key = text.strip().lower()
+    try:
+        return _SHORT_INDEX[key]
+    except KeyError:
+        raise ValueError(f"'{text}' is not a card I know (try XIX, Sk, KH, 10S, 1D).") from None
+
+
+def parse_cards(text: str) -> list[Card]:
+    return [parse_card(t) for t in text.replace(",", " ").split()]
