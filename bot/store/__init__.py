@@ -1,0 +1,74 @@
+"""Persistence: chips and balances, the pools, hand history, leaderboards, table states.
+
+One SQLite file in WAL mode through aiosqlite; see ``docs/store.md``.  Typical use::
+
+    store = await Store.open("data/taroky.sqlite3")
+    season = await store.current_season(guild_id)          # when the hand is dealt
+    hand = SettledHand.from_deltas(deltas={alice: 40, bob: -20, POOL: -20}, ...)
+    paid = await store.settle_hand(hand, table_state=next_state)  # False if already paid
+"""
+
+from bot.store.db import Store
+from bot.store.migrations import LATEST_VERSION, MIGRATIONS, SchemaTooNewError
+from bot.store.models import (
+    POOL,
+    Account,
+    HandConflictError,
+    HandSummary,
+    HandValidationError,
+    LeaderboardRow,
+    Party,
+    PlayerStats,
+    PoolBalance,
+    PoolOverdrawnError,
+    Session,
+    SessionError,
+    SettledHand,
+    StaleTableStateError,
+    StoreError,
+    TableState,
+    Transfer,
+    VariantStats,
+    ZeroSumError,
+    computer_id,
+    is_computer,
+    net_deltas,
+    transfers_from_deltas,
+)
+from bot.store.money import CHIPS, CURRENCIES, CZK_HAL, POINTS, format_amount, parse_amount
+
+__all__ = [
+    "CHIPS",
+    "CURRENCIES",
+    "CZK_HAL",
+    "LATEST_VERSION",
+    "MIGRATIONS",
+    "POINTS",
+    "POOL",
+    "Account",
+    "HandConflictError",
+    "HandSummary",
+    "HandValidationError",
+    "LeaderboardRow",
+    "Party",
+    "PlayerStats",
+    "PoolBalance",
+    "PoolOverdrawnError",
+    "SchemaTooNewError",
+    "Session",
+    "SessionError",
+    "SettledHand",
+    "StaleTableStateError",
+    "Store",
+    "StoreError",
+    "TableState",
+    "Transfer",
+    "VariantStats",
+    "ZeroSumError",
+    "computer_id",
+    "format_amount",
+    "is_computer",
+    "net_deltas",
+    "parse_amount",
+    "transfers_from_deltas",
+]

@@ -1,0 +1,377 @@
+"""Value types the store takes and returns.
+
+Participants are ints: Discord user ids are positive, computer players negative
+(``computer_id``).  ``POOL`` stands for the table's pool (the Žid, Petrtyl's pot, the
+Romanian pool) in a ``Transfer``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final, Literal
+
+from bot.store.money import check_currency
+
+
+class Account(Enum):
+    """Non-player accounts a transfer can name."""
+
+    POOL = "pool"
+
+
+#: The table's pool as payer or payee of a ``Transfer``.
+POOL: Final = Account.POOL
+
+#: A participant id (``int``, never 0) or ``POOL``.
+Party = int | Literal[Account.POOL]
+
+#: Ledger ``kind`` values.
+KIND_HAND: Final = "hand"
+KIND_START: Final = "start"
+KIND_SEED: Final = "seed"
+
+#: ``leaderboard`` orders.
+ORDERS: Final[tuple[str, ...]] = ("balance", "hands_played", "hands_won_as_bidder", "biggest_win")
+
+
+class StoreError(Exception):
+    """Base class for errors the store raises on purpose."""
+
+
+class HandValidationError(StoreError, ValueError):
+    """A ``SettledHand`` is malformed; nothing was written."""
+
+
+class ZeroSumError(HandValidationError):
+    """Deltas (players plus pool) do not sum to zero; nothing was written."""
+
+
+class HandConflictError(StoreError):
+    """A hand id was settled before with *different* money; nothing was written."""
+
+
+class PoolOverdrawnError(StoreError):
+    """A settlement would take the pool below zero; nothing was written."""
+
+
+class StaleTableStateError(StoreError):
+    """``save_table_state`` was given an ``expected_version`` that is not current."""
+
+
+class SessionError(StoreError):
+    """A session does not exist, is finished, or does not match the hand."""
+
+
+def computer_id(seat: int) -> int:
+    """The participant id of the computer player in ``seat`` (0-based): ``-1 - seat``."""
+    if seat < 0:
+        raise ValueError("seat must be >= 0")
+    return -1 - seat
+
+
+def is_computer(participant: int) -> bool:
+    """True for computer players (negative ids)."""
+    return participant < 0
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``amount`` (smallest unit, > 0) moves from ``payer`` to ``payee``."""
+
+    payer: Party
+    payee: Party
+    amount: int
+
+
+@dataclass(frozen=True)
+class SettledHand:
+    """Everything ``Store.settle_hand`` needs to pay out one finished hand.
+
+    ``hand_id`` is the idempotency key: choose it when the hand is dealt, keep it in
+    the table state, and a settlement retried after a crash is a no-op.  ``season``
+    is the guild's season when the hand was dealt (``Store.current_season``).
+    ``record`` is the engine's full hand record (JSON-serialisable), stored verbatim
+    for ``get_hand_record`` / ``taroky replay``.
+    """
+
+    hand_id: str
+    guild_id: int
+    channel_id: int
+    variant: str
+    currency: str
+    season: int
+    transfers: Sequence[Transfer]
+    record: Mapping[str, Any]
+    participants: Sequence[int]
+    bidder: int | None = None
+    bidder_won: bool | None = None
+    session_id: int | None = None
+
+    @classmethod
+    def from_deltas(
+        cls,
+        *,
+        deltas: Mapping[Party, int],
+        hand_id: str,
+        guild_id: int,
+        channel_id: int,
+        variant: str,
+        currency: str,
+        season: int,
+        record: Mapping[str, Any],
+        participants: Sequence[int],
+        bidder: int | None = None,
+        bidder_won: bool | None = None,
+        session_id: int | None = None,
+    ) -> SettledHand:
+        """Build a hand from net results (``{player: +won/-lost, POOL: ...}``).
+
+        Raises ``ZeroSumError`` unless the deltas sum to exactly zero.
+        """
+        return cls(
+            hand_id=hand_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=variant,
+            currency=currency,
+            season=season,
+            transfers=transfers_from_deltas(deltas),
+            record=record,
+            participants=participants,
+            bidder=bidder,
+            bidder_won=bidder_won,
+            session_id=session_id,
+        )
+
+    def deltas(self) -> dict[Party, int]:
+        """Net change per party (players and ``POOL``), zero entries omitted."""
+        return net_deltas(self.transfers)
+
+    def validate(self) -> None:
+        """Raise ``HandValidationError`` (or ``ZeroSumError``) if the hand is malformed."""
+        if not isinstance(self.hand_id, str) or not 0 < len(self.hand_id) <= 200:
+            raise HandValidationError("hand_id must be a non-empty string of at most 200 chars")
+        for name in ("guild_id", "channel_id", "season"):
+            value = getattr(self, name)
+            if not _is_int(value) or value <= 0:
+                raise HandValidationError(f"{name} must be a positive int, got {value!r}")
+        if not isinstance(self.variant, str) or not self.variant:
+            raise HandValidationError("variant must be a non-empty string")
+        try:
+            check_currency(self.currency)
+        except ValueError as exc:
+            raise HandValidationError(str(exc)) from None
+        if not self.participants:
+            raise HandValidationError("a hand needs participants")
+        players = set()
+        for p in self.participants:
+            if not _is_int(p) or p == 0:
+                raise HandValidationError(f"participant ids are non-zero ints, got {p!r}")
+            if p in players:
+                raise HandValidationError(f"participant {p} listed twice")
+            players.add(p)
+        if self.bidder is not None and self.bidder not in players:
+            raise HandValidationError(f"bidder {self.bidder} is not a participant")
+        if self.bidder_won is not None and not isinstance(self.bidder_won, bool):
+            raise HandValidationError("bidder_won must be a bool or None")
+        if self.session_id is not None and (not _is_int(self.session_id) or self.session_id <= 0):
+            raise HandValidationError("session_id must be a positive int or None")
+        for t in self.transfers:
+            if not isinstance(t, Transfer):
+                raise HandValidationError(f"not a Transfer: {t!r}")
+            if not _is_int(t.amount) or t.amount <= 0:
+                raise HandValidationError(f"transfer amounts are positive ints, got {t!r}")
+            if t.payer == t.payee:
+                raise HandValidationError(f"transfer to self: {t!r}")
+            for party in (t.payer, t.payee):
+                if party is not POOL and party not in players:
+                    raise HandValidationError(f"{party!r} in {t!r} is not a participant")
+        total = sum(self.deltas().values())
+        if total != 0:  # structurally impossible with transfers; kept as a last guard
+            raise ZeroSumError(f"hand {self.hand_id}: deltas sum to {total}, not 0")
+        try:
+            json.dumps(self.record, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise HandValidationError(f"record is not JSON-serialisable: {exc}") from None
+
+    def digest(self) -> str:
+        """A hash of the money-relevant content, to tell a retry from a conflict."""
+        payload = {
+            "hand_id": self.hand_id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "variant": self.variant,
+            "currency": self.currency,
+            "season": self.season,
+            "participants": sorted(self.participants),
+            "transfers": sorted(
+                [party_key(t.payer), party_key(t.payee), t.amount] for t in self.transfers
+            ),
+            "bidder": self.bidder,
+            "bidder_won": self.bidder_won,
+            "session_id": self.session_id,
+        }
+        encoded = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(encoded.encode()).hexdigest()
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def party_key(party: Party) -> str:
+    """``"pool"`` or the participant id as text (JSON object keys, CSV cells)."""
+    return "pool" if party is POOL else str(party)
+
+
+def net_deltas(transfers: Sequence[Transfer]) -> dict[Party, int]:
+    """Net change per party implied by ``transfers``, zero entries omitted."""
+    out: dict[Party, int] = {}
+    for t in transfers:
+        out[t.payer] = out.get(t.payer, 0) - t.amount
+        out[t.payee] = out.get(t.payee, 0) + t.amount
+    return {k: v for k, v in out.items() if v != 0}
+
+
+def transfers_from_deltas(deltas: Mapping[Party, int]) -> list[Transfer]:
+    """Turn net results into a short list of transfers (losers pay winners, in order).
+
+    Raises ``ZeroSumError`` if the deltas do not sum to zero, ``HandValidationError``
+    if an amount is not an int.
+    """
+    for party, amount in deltas.items():
+        if not _is_int(amount):
+            raise HandValidationError(f"delta for {party!r} is not an int: {amount!r}")
+    total = sum(deltas.values())
+    if total != 0:
+        raise ZeroSumError(f"deltas sum to {total}, not 0: {dict(deltas)!r}")
+    debtors: list[tuple[Party, int]] = [(p, -a) for p, a in deltas.items() if a < 0]
+    creditors: list[tuple[Party, int]] = [(p, a) for p, a in deltas.items() if a > 0]
+    transfers: list[Transfer] = []
+    i = j = 0
+    while i < len(debtors) and j < len(creditors):
+        payer, owes = debtors[i]
+        payee, due = creditors[j]
+        amount = min(owes, due)
+        transfers.append(Transfer(payer, payee, amount))
+        debtors[i] = (payer, owes - amount)
+        creditors[j] = (payee, due - amount)
+        if owes == amount:
+            i += 1
+        if due == amount:
+            j += 1
+    return transfers
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One settled hand as ``recent_hands`` / ``get_hand`` return it."""
+
+    seq: int
+    hand_id: str
+    guild_id: int
+    channel_id: int
+    variant: str
+    currency: str
+    season: int
+    bidder: int | None
+    bidder_won: bool | None
+    participants: tuple[int, ...]
+    deltas: dict[int, int]
+    pool_delta: int
+    settled_at: str
+    session_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PoolBalance:
+    """A pool of one table: (guild, channel, variant, currency) in a season."""
+
+    guild_id: int
+    channel_id: int
+    variant: str
+    currency: str
+    season: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One line of a leaderboard page; ``value`` is in ``currency`` for money orders."""
+
+    rank: int
+    player_id: int
+    value: int
+    currency: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantStats:
+    """A player's counters for one (variant, currency) in one season."""
+
+    variant: str
+    currency: str
+    hands_played: int
+    hands_won: int
+    hands_as_bidder: int
+    hands_won_as_bidder: int
+    net: int
+    biggest_win: int
+    biggest_loss: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """``player_stats`` result: balances per currency plus per-variant counters."""
+
+    guild_id: int
+    player_id: int
+    season: int
+    balances: dict[str, int]
+    by_variant: list[VariantStats] = field(default_factory=list)
+
+    @property
+    def hands_played(self) -> int:
+        return sum(v.hands_played for v in self.by_variant)
+
+    @property
+    def hands_won_as_bidder(self) -> int:
+        return sum(v.hands_won_as_bidder for v in self.by_variant)
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table's saved live state."""
+
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    version: int
+    state: dict[str, Any]
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A table session: an agreed number of deals (or open-ended) with running totals."""
+
+    session_id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    currency: str
+    season: int
+    deals_planned: int | None
+    deals_played: int
+    totals: dict[int, int]
+    started_at: str
+    finished_at: str | None
+    finish_reason: str | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
