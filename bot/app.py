@@ -1,0 +1,92 @@
+"""The discord.py bot: minimal intents, extensions, persistent components, table restore."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.tables.games import GameFactory
+from bot.tables.manager import JsonFileTableStore, TableManager, TableStateStore
+from bot.tables.output import DiscordTableOutput
+from bot.tables.table import TableTimings
+
+log = logging.getLogger(__name__)
+
+
+def minimal_intents() -> discord.Intents:
+    """Only the guilds intent: slash commands and components need nothing else
+    (no message content, no members, no presences)."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class TarokyBot(commands.Bot):
+    """Hosts Taroky tables.  Tests pass a shared ``table_store`` to survive restarts."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        table_store: TableStateStore | None = None,
+        game_factory: GameFactory | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=minimal_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
+        self.settings = settings
+        self._table_store = table_store
+        self._game_factory = game_factory
+        self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
+        self.tables: TableManager  # set in setup_hook
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        store = self._table_store
+        if store is None:
+            store = JsonFileTableStore(self.settings.db_path.with_suffix(".tables.json"))
+        self.tables = TableManager(
+            store,
+            factory=self._game_factory,
+            timings=TableTimings(
+                ai_delay=self.settings.ai_delay,
+                reminder_after=self.settings.reminder_after,
+                takeover_after=self.settings.takeover_after,
+            ),
+            output=self.output,
+        )
+        restored = await self.tables.restore_all()
+        if restored:
+            log.info("Restored %d table(s)", len(restored))
+        for extension in self.settings.extensions:
+            try:
+                await self.load_extension(extension)
+            except Exception:
+                log.exception("Failed to load extension %s", extension)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d command(s) to the development server %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global command(s)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if not self._resumed:
+            self._resumed = True
+            self.tables.resume_all()

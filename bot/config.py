@@ -1,0 +1,152 @@
+"""Settings for the bot, read from the environment and an optional ``.env`` file.
+
+Real environment variables win over the ``.env`` file.  Errors are raised as
+:class:`ConfigError` whose message is one plain sentence meant for the operator.
+
+Variables (see ``.env.example``):
+
+* ``DISCORD_TOKEN`` — the bot token (required to run the bot).
+* ``TAROKY_DB`` — path of the SQLite database (default ``./data/taroky.sqlite3``).
+* ``DEV_GUILD_ID`` — optional server id; slash commands are synced there instantly.
+* ``LOG_LEVEL`` — ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``.
+* ``TAROKY_AI_DELAY`` — seconds a computer player "thinks" before acting (default 1.2).
+* ``TAROKY_REMINDER_AFTER`` — seconds before an absent player is reminded (default 120).
+* ``TAROKY_TAKEOVER_AFTER`` — further seconds before a computer plays for them (default 120).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+__all__ = ["ConfigError", "Settings", "load_settings", "parse_dotenv", "check_token"]
+
+DEFAULT_DB_PATH = Path("data") / "taroky.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# A bot token is three base64url segments joined by dots: user id, timestamp, HMAC.
+_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; ``str(error)`` is one sentence for the operator."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot process needs to know at start-up."""
+
+    token: str = ""
+    db_path: Path = DEFAULT_DB_PATH
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    ai_delay: float = 1.2
+    reminder_after: float = 120.0
+    takeover_after: float = 120.0
+    # Minimum seconds between two edits of a table's public message (Discord allows
+    # about five messages per five seconds in a channel).
+    edit_interval: float = 1.0
+    extensions: tuple[str, ...] = field(default=("cogs.taroky",))
+
+    def for_tests(self) -> Settings:
+        """A copy with every pause set to zero (computer players act at once)."""
+        return replace(self, ai_delay=0.0, edit_interval=0.0)
+
+
+def parse_dotenv(text: str) -> dict[str, str]:
+    """Parse the small ``.env`` dialect: ``KEY=value`` lines, ``#`` comments,
+    an optional ``export`` prefix and optional single or double quotes."""
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+def check_token(token: str) -> str:
+    """Return the token stripped, or raise :class:`ConfigError` with one clear sentence."""
+    token = token.strip()
+    if token.lower().startswith("bot "):
+        token = token[4:].strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: put your bot token in the environment or in .env "
+            "(see .env.example)."
+        )
+    if not _TOKEN_RE.match(token):
+        raise ConfigError(
+            "DISCORD_TOKEN does not look like a Discord bot token (three dot-separated parts "
+            "from the Developer Portal's Bot page); check .env for a typo or stray quotes."
+        )
+    return token
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number of seconds, not {raw!r}.") from None
+    if value < 0 or value != value:
+        raise ConfigError(f"{key} must be a number of seconds of zero or more, not {raw!r}.")
+    return value
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None,
+    dotenv_path: str | os.PathLike[str] | None = ".env",
+    *,
+    require_token: bool = True,
+) -> Settings:
+    """Read settings from ``dotenv_path`` (if it exists) overlaid by ``environ``."""
+    env: dict[str, str] = {}
+    if dotenv_path is not None:
+        path = Path(dotenv_path)
+        if path.is_file():
+            env.update(parse_dotenv(path.read_text(encoding="utf-8")))
+    env.update(os.environ if environ is None else environ)
+
+    token = env.get("DISCORD_TOKEN", "")
+    token = check_token(token) if require_token else token.strip()
+
+    db_raw = env.get("TAROKY_DB", "").strip()
+    db_path = Path(db_raw) if db_raw else DEFAULT_DB_PATH
+
+    guild_raw = env.get("DEV_GUILD_ID", "").strip()
+    dev_guild_id: int | None = None
+    if guild_raw:
+        if not guild_raw.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id made of digits, not {guild_raw!r}.")
+        dev_guild_id = int(guild_raw)
+
+    level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+
+    return Settings(
+        token=token,
+        db_path=db_path,
+        dev_guild_id=dev_guild_id,
+        log_level=level,
+        ai_delay=_float(env, "TAROKY_AI_DELAY", 1.2),
+        reminder_after=_float(env, "TAROKY_REMINDER_AFTER", 120.0),
+        takeover_after=_float(env, "TAROKY_TAKEOVER_AFTER", 120.0),
+    )

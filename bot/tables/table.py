@@ -1,0 +1,494 @@
+"""One Taroky table in one channel: seats, the current game, the game loop and timers.
+
+The table is the only place that changes a game.  Every change happens under the
+table's :class:`asyncio.Lock`, so two clicks (or a click and a computer turn) can
+never interleave.  Each applied action advances :attr:`Table.step`; buttons carry the
+hand number and step they were drawn for, so a stale or double click is refused
+without touching the game.
+
+Computer players act in a short-lived *driver* task with a human-like pause; an
+absent human is reminded after ``reminder_after`` seconds and a computer plays for
+them after a further ``takeover_after`` seconds (they count as *away* until they open
+their panel again).  Neither task waits on anything but the lock and ``asyncio.sleep``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from bot.ai import choose_action
+from bot.tables.errors import NotSeated, StaleChoice, TableError
+from bot.tables.games import GameFactory, GameLike, phase_name
+
+log = logging.getLogger(__name__)
+
+LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
+
+COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
+
+
+@dataclass
+class Seat:
+    """A chair at the table.  ``user_id`` None means a computer player."""
+
+    name: str
+    user_id: int | None = None
+    away: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def computer_plays(self) -> bool:
+        """True when the computer acts for this seat (a computer, or an away human)."""
+        return self.user_id is None or self.away
+
+
+@dataclass
+class TableTimings:
+    """Pauses of the game loop, in seconds (all zero in tests)."""
+
+    ai_delay: float = 1.2
+    reminder_after: float = 120.0
+    takeover_after: float = 120.0
+
+
+class TableOutput(Protocol):
+    """What the table asks of the Discord layer after something happened."""
+
+    async def table_changed(self, table: Table) -> None:
+        """The game or the seats changed: update the public message and open panels."""
+
+    async def remind(self, table: Table, seat: int) -> None:
+        """Tell the player in ``seat`` that the table waits for them."""
+
+    async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+        """Post the end-of-hand summary (card points, payments, balances)."""
+
+
+class NullOutput:
+    """An output that does nothing (unit tests of the runtime)."""
+
+    async def table_changed(self, table: Table) -> None:
+        return None
+
+    async def remind(self, table: Table, seat: int) -> None:
+        return None
+
+    async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+        return None
+
+
+SaveHook = Callable[["Table"], Awaitable[None]]
+
+
+@dataclass
+class TableConfig:
+    """What ``/taroky new`` chose: variant, size, house rules and teach mode."""
+
+    variant: str = "czech"
+    players: int = 4
+    options: dict[str, Any] = field(default_factory=dict)
+    teach: bool = False
+
+
+class Table:
+    """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
+
+    def __init__(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        config: TableConfig,
+        factory: GameFactory,
+        timings: TableTimings | None = None,
+        output: TableOutput | None = None,
+        table_id: str | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.id = table_id or secrets.token_hex(4)
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.host_id = host_id
+        self.config = config
+        self.factory = factory
+        self.timings = timings or TableTimings()
+        self.output: TableOutput = output or NullOutput()
+        self.rng = rng
+        self.seats: list[Seat | None] = [None] * config.players
+        self.status = LOBBY
+        self.game: GameLike | None = None
+        self.hand_no = 0
+        self.step = 0
+        self.dealer = 0
+        self.scores = [0] * config.players
+        self.message_id: int | None = None
+        self.last_result: Any = None
+        self.lock = asyncio.Lock()
+        self.save_hook: SaveHook | None = None
+        self._driver: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_key: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------------ queries
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of a human, or None."""
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def require_seat(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table; click Join in the lobby to take a seat.")
+        return seat
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
+
+    @property
+    def is_full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def seat_name(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.name if s is not None else f"Seat {seat + 1}"
+
+    def legal_for(self, seat: int) -> list[Any]:
+        if self.status != PLAYING or self.game is None:
+            return []
+        return list(self.game.legal_actions(seat))
+
+    # ------------------------------------------------------------------ lobby
+    async def join(self, user_id: int, name: str) -> int:
+        async with self.lock:
+            if self.status == CLOSED:
+                raise TableError("This table has been closed.")
+            if self.seat_of(user_id) is not None:
+                raise TableError("You already have a seat at this table.")
+            if self.status != LOBBY:
+                # Between hands a human may take over a computer's chair.
+                for i, seat in enumerate(self.seats):
+                    if seat is not None and seat.is_computer and self.status == BETWEEN:
+                        self.seats[i] = Seat(name=name, user_id=user_id)
+                        await self._changed()
+                        return i
+                raise TableError("The game has started; you can join between hands if a computer seat is free.")
+            for i, seat in enumerate(self.seats):
+                if seat is None:
+                    self.seats[i] = Seat(name=name, user_id=user_id)
+                    await self._changed()
+                    return i
+            raise TableError("The table is full.")
+
+    async def leave(self, user_id: int) -> int:
+        async with self.lock:
+            seat = self.require_seat(user_id)
+            if self.status == LOBBY:
+                self.seats[seat] = None
+            else:
+                # Mid-game (or between hands) a computer takes the chair over.
+                self.seats[seat] = Seat(name=self._computer_name(), user_id=None)
+            await self._changed()
+        self.kick()
+        return seat
+
+    def _computer_name(self) -> str:
+        used = {s.name for s in self.seats if s is not None}
+        for name in COMPUTER_NAMES:
+            label = f"{name} (computer)"
+            if label not in used:
+                return label
+        return f"Computer {len(used) + 1}"
+
+    async def add_computer(self) -> int:
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("Computer players can only be added in the lobby.")
+            for i, seat in enumerate(self.seats):
+                if seat is None:
+                    self.seats[i] = Seat(name=self._computer_name())
+                    await self._changed()
+                    return i
+            raise TableError("The table is full.")
+
+    async def start(self, user_id: int) -> None:
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("The game has already started.")
+            if self.seat_of(user_id) is None and user_id != self.host_id:
+                raise NotSeated("Only a seated player or the host can start the game.")
+            for i, seat in enumerate(self.seats):
+                if seat is None:
+                    self.seats[i] = Seat(name=self._computer_name())
+            self.dealer = 0
+            self._deal()
+            await self._changed()
+        self.kick()
+
+    async def next_hand(self, user_id: int) -> None:
+        async with self.lock:
+            if self.status != BETWEEN:
+                raise TableError("The next hand can only be dealt when a hand has finished.")
+            self.require_seat(user_id)
+            self.dealer = (self.dealer + 1) % len(self.seats)
+            self._deal()
+            await self._changed()
+        self.kick()
+
+    def _deal(self) -> None:
+        self.game = self.factory.new(
+            self.config.variant, len(self.seats), self.dealer, self.config.options, self.rng
+        )
+        self.hand_no += 1
+        self.step = 0
+        self.status = PLAYING
+        self.last_result = None
+        for seat in self.seats:
+            if seat is not None:
+                seat.away = False
+
+    async def close(self) -> None:
+        async with self.lock:
+            self.status = CLOSED
+            self._cancel_tasks()
+
+    def _cancel_tasks(self) -> None:
+        current = asyncio.current_task()
+        for task in (self._driver, self._timer):
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+        self._driver = None
+        self._timer = None
+        self._timer_key = None
+
+    # ------------------------------------------------------------------ playing
+    def check_current(self, hand_no: int, step: int) -> None:
+        """Raise :class:`StaleChoice` unless (hand_no, step) is the current moment."""
+        if self.status != PLAYING or hand_no != self.hand_no:
+            raise StaleChoice("That panel belongs to an earlier hand; click My hand for a fresh one.")
+        if step != self.step:
+            raise StaleChoice("That choice is no longer current (the game has moved on); here is your panel now.")
+
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Any]:
+        """Apply the player's chosen action(s); returns the engine's events.
+
+        Several codes (a multi-select of discards) are applied one by one, each
+        checked with ``can`` first; raises :class:`TableError` or the engine's
+        ``TarokyError`` (whole sentences) when nothing may be done.
+        """
+        async with self.lock:
+            seat = self.require_seat(user_id)
+            self.check_current(hand_no, step)
+            game = self.game
+            assert game is not None
+            if game.to_act != seat:
+                raise TableError("It's not your turn.")
+            if self.seats[seat] is not None:
+                self.seats[seat].away = False  # type: ignore[union-attr]
+            actions = [self.factory.parse_action(code) for code in codes]
+            events: list[Any] = []
+            for n, action in enumerate(actions):
+                if game.to_act != seat:
+                    break
+                if not game.can(seat, action):
+                    if n == 0:
+                        # Let the engine say why, in terms of the rule.
+                        verify = getattr(game, "verify", None)
+                        if verify is not None:
+                            verify(seat, action)
+                        raise TableError("That choice is not allowed now.")
+                    break
+                events.extend(game.act(seat, action))
+                self.step += 1
+            await self._after_action()
+        self.kick()
+        return events
+
+    async def _after_action(self) -> None:
+        """Bookkeeping after the game changed (called with the lock held)."""
+        game = self.game
+        assert game is not None
+        if game.to_act is None or phase_name(game) == "finished":
+            self._settle(game)
+        await self._changed()
+        if self.status == BETWEEN:
+            await self.output.hand_finished(self, self.hand_no, self.last_result)
+
+    def _settle(self, game: GameLike) -> None:
+        result = game.result
+        self.last_result = result
+        for transfer in getattr(result, "transfers", None) or []:
+            payer, payee, amount = transfer.payer, transfer.payee, int(transfer.amount)
+            if isinstance(payer, int) and 0 <= payer < len(self.scores):
+                self.scores[payer] -= amount
+            if isinstance(payee, int) and 0 <= payee < len(self.scores):
+                self.scores[payee] += amount
+        self.status = BETWEEN
+        self._cancel_tasks()
+
+    async def _changed(self) -> None:
+        if self.save_hook is not None:
+            try:
+                await self.save_hook(self)
+            except Exception:  # persistence must never break the game
+                log.exception("Saving table %s failed", self.id)
+        try:
+            await self.output.table_changed(self)
+        except Exception:
+            log.exception("Updating the messages of table %s failed", self.id)
+
+    # ------------------------------------------------------------------ game loop
+    def kick(self) -> None:
+        """Make sure computer turns run and the absence timer watches the human to act."""
+        if self.status != PLAYING or self.game is None:
+            return
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(
+                self._drive(), name=f"taroky-table-{self.id}-driver"
+            )
+
+    async def _drive(self) -> None:
+        try:
+            while True:
+                game = self.game
+                if self.status != PLAYING or game is None or game.to_act is None:
+                    return
+                seat_no = game.to_act
+                seat = self.seats[seat_no]
+                if seat is not None and not seat.computer_plays:
+                    self._arm_timer()
+                    return
+                if self.timings.ai_delay > 0:
+                    await asyncio.sleep(self.timings.ai_delay)
+                async with self.lock:
+                    if self.game is not game or game.to_act != seat_no or self.status != PLAYING:
+                        continue
+                    seat = self.seats[seat_no]
+                    if seat is not None and not seat.computer_plays:
+                        continue
+                    await self._computer_turn(game, seat_no)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("The game loop of table %s failed", self.id)
+
+    async def _computer_turn(self, game: GameLike, seat_no: int) -> None:
+        choice = choose_action(game, seat_no)
+        game.act(seat_no, choice.action)
+        self.step += 1
+        await self._after_action()
+
+    def _arm_timer(self) -> None:
+        key = (self.hand_no, self.step)
+        if self._timer_key == key and self._timer is not None and not self._timer.done():
+            return
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+        self._timer_key = key
+        self._timer = asyncio.get_running_loop().create_task(
+            self._absence_timer(key), name=f"taroky-table-{self.id}-timer"
+        )
+
+    async def _absence_timer(self, key: tuple[int, int]) -> None:
+        try:
+            await asyncio.sleep(self.timings.reminder_after)
+            if (self.hand_no, self.step) != key or self.status != PLAYING or self.game is None:
+                return
+            seat_no = self.game.to_act
+            if seat_no is None:
+                return
+            with contextlib.suppress(Exception):
+                await self.output.remind(self, seat_no)
+            await asyncio.sleep(self.timings.takeover_after)
+            async with self.lock:
+                game = self.game
+                if (self.hand_no, self.step) != key or self.status != PLAYING or game is None:
+                    return
+                if game.to_act != seat_no:
+                    return
+                seat = self.seats[seat_no]
+                if seat is not None:
+                    seat.away = True
+                self._timer_key = None
+                await self._computer_turn(game, seat_no)
+            self.kick()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("The absence timer of table %s failed", self.id)
+
+    def mark_back(self, user_id: int) -> bool:
+        """The player opened their panel: the computer stops playing for them."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            return False
+        s = self.seats[seat]
+        if s is not None and s.away:
+            s.away = False
+            self.kick()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ persistence
+    def to_state(self) -> dict[str, Any]:
+        """A JSON-able snapshot from which :meth:`from_state` rebuilds the table."""
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "config": asdict(self.config),
+            "seats": [asdict(s) if s is not None else None for s in self.seats],
+            "status": self.status,
+            "hand_no": self.hand_no,
+            "step": self.step,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "message_id": self.message_id,
+            "game": self.game.to_record() if self.game is not None and self.status == PLAYING else None,
+        }
+
+    @classmethod
+    def from_state(
+        cls,
+        state: dict[str, Any],
+        *,
+        factory: GameFactory,
+        timings: TableTimings | None = None,
+        output: TableOutput | None = None,
+    ) -> Table:
+        table = cls(
+            guild_id=int(state["guild_id"]),
+            channel_id=int(state["channel_id"]),
+            host_id=int(state["host_id"]),
+            config=TableConfig(**state["config"]),
+            factory=factory,
+            timings=timings,
+            output=output,
+            table_id=str(state["id"]),
+        )
+        table.seats = [Seat(**s) if s is not None else None for s in state["seats"]]
+        table.status = state["status"]
+        table.hand_no = int(state["hand_no"])
+        table.step = int(state["step"])
+        table.dealer = int(state["dealer"])
+        table.scores = [int(x) for x in state["scores"]]
+        table.message_id = state.get("message_id")
+        if state.get("game") is not None:
+            table.game = factory.restore(state["game"])
+        elif table.status == PLAYING:
+            table.status = BETWEEN
+        return table

@@ -1,0 +1,83 @@
+"""SimCord harness: the real TarokyBot against a simulated Discord (no network, no token).
+
+Fixtures
+--------
+* ``table_store`` — an in-memory table store shared across ``env.restart_bot()``
+  (it plays the part of the database).
+* ``game_factory`` — how tables make games (a seeded real engine; tests may override).
+* ``simcord_bot`` — the bot under test (SimCord's ``simcord_env`` fixture runs it).
+* ``make_bot`` — builds a fresh bot on the same store, for ``env.restart_bot(make_bot())``.
+* ``world`` — a guild, a ``#taroky`` channel and four members (alice, bob, cyril, dana).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.app import TarokyBot
+from bot.config import Settings
+from bot.tables.manager import MemoryTableStore
+from tests.discord.harness import seeded_factory  # noqa: F401  (switch below when the engine lands)
+
+
+@pytest.fixture
+def table_store() -> MemoryTableStore:
+    return MemoryTableStore()
+
+
+@pytest.fixture
+def game_factory() -> Any:
+    from tests.tables.fakegame import FakeFactory
+
+    return FakeFactory(1)  # TODO: seeded_factory(1) once the engine is committed
+
+
+@pytest.fixture
+def test_settings() -> Settings:
+    return Settings(token="", reminder_after=120.0, takeover_after=120.0).for_tests()
+
+
+@pytest.fixture
+def make_bot(
+    test_settings: Settings, table_store: MemoryTableStore, game_factory: Any
+) -> Callable[[], TarokyBot]:
+    def make() -> TarokyBot:
+        return TarokyBot(test_settings, table_store=table_store, game_factory=game_factory)
+
+    return make
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], TarokyBot]) -> TarokyBot:
+    return make_bot()
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    cyril: Any
+    dana: Any
+
+    @property
+    def bot(self) -> TarokyBot:
+        return self.env.bot  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> list[Any]:
+        return [self.alice, self.bob, self.cyril, self.dana]
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> World:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("taroky")
+    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "cyril", "dana")]
+    return World(simcord_env, guild, channel, *members)

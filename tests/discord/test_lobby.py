@@ -1,0 +1,52 @@
+"""Lobby flows with the real bot in SimCord: open, join, leave, add computer, start."""
+
+from __future__ import annotations
+
+from tests.discord.harness import labels, table_message, table_of
+
+
+async def test_new_posts_lobby_with_buttons(world):
+    result = await world.alice.slash(world.channel, "taroky new")
+    assert not result.ephemeral
+    message = table_message(world)
+    assert labels(message) == ["Join", "Leave", "Add computer", "Start"]
+    table = table_of(world)
+    assert table.seat_of(world.alice.id) == 0
+
+
+async def test_second_table_is_refused(world):
+    await world.alice.slash(world.channel, "taroky new")
+    result = await world.bob.slash(world.channel, "taroky new")
+    assert result.ephemeral
+    assert "already has a Taroky table" in result.response.content
+
+
+async def test_join_leave_and_add_computer(world):
+    await world.alice.slash(world.channel, "taroky new")
+    message = table_message(world)
+    r = await world.bob.click(message, label="Join")
+    assert r.ephemeral and "seat 2" in r.response.content
+    r = await world.bob.click(message, label="Join")
+    assert r.ephemeral and "already have a seat" in r.response.content
+    r = await world.bob.click(message, label="Leave")
+    assert r.ephemeral and "left" in r.response.content
+    r = await world.alice.click(message, label="Add computer")
+    assert "computer" in r.response.content
+    table = table_of(world)
+    assert table.seats[1] is not None and table.seats[1].is_computer
+    assert "computer" in table_message(world).embeds[0].fields[0].value
+
+
+async def test_start_fills_seats_and_shows_my_hand(world):
+    await world.alice.slash(world.channel, "taroky new")
+    r = await world.alice.click(table_message(world), label="Start")
+    assert r.ephemeral
+    table = table_of(world)
+    assert all(s is not None for s in table.seats)
+    assert "My hand" in labels(table_message(world))
+
+
+async def test_commands_without_table_answer_one_sentence(world):
+    r = await world.bob.slash(world.channel, "taroky join")
+    assert r.ephemeral
+    assert r.response.content == "There is no Taroky table in this channel; open one with /taroky new."
