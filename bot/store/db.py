@@ -172,9 +172,11 @@ class Store:
         """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error."""
         async with self._write_lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             committed = False
             try:
+                # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
+                # BEGIN still runs on the connection thread and must be rolled back.
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
                 await conn.execute("COMMIT")
                 committed = True
@@ -194,8 +196,8 @@ class Store:
         """One read transaction (a consistent snapshot) on the reader connection."""
         async with self._read_lock:
             conn = self._reader
-            await conn.execute("BEGIN")
             try:
+                await conn.execute("BEGIN")
                 yield conn
             finally:
                 await asyncio.shield(self._rollback(conn))
