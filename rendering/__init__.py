@@ -1,0 +1,46 @@
+"""Pillow rendering of cards, hands, tricks, the table and the hand summary.
+
+No Discord and no engine state: callers fill the small dataclasses of
+:mod:`rendering.scenes` and get PNG bytes (``render_*``) or plain text (``text_*``).
+Everything is thread-safe, so callers can ``await asyncio.to_thread(render_trick, s)``.
+See ``docs/rendering.md``.
+"""
+
+from .faces import card_face, render_card, sort_hand
+from .images import render_hand, render_summary, render_table, render_trick
+from .scenes import (
+    HandScene,
+    PaymentLine,
+    PlayedTrick,
+    PlayerBalance,
+    SeatInfo,
+    SideResult,
+    SummaryScene,
+    TableScene,
+    TrickScene,
+)
+from .text import text_card, text_hand, text_summary, text_table, text_trick
+
+__all__ = [
+    "HandScene",
+    "PaymentLine",
+    "PlayedTrick",
+    "PlayerBalance",
+    "SeatInfo",
+    "SideResult",
+    "SummaryScene",
+    "TableScene",
+    "TrickScene",
+    "card_face",
+    "render_card",
+    "render_hand",
+    "render_summary",
+    "render_table",
+    "render_trick",
+    "sort_hand",
+    "text_card",
+    "text_hand",
+    "text_summary",
+    "text_table",
+    "text_trick",
+]

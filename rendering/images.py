@@ -1,0 +1,596 @@
+"""The four image kinds: hand, trick, table and hand summary, returned as PNG bytes.
+
+All functions are pure: they read a scene and the cached card faces and return new
+bytes, so callers may run them in worker threads (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine.cards import Card
+
+from ._draw import (
+    BACKDROP,
+    CREAM_TEXT,
+    FELT,
+    FELT_DARK,
+    GAIN,
+    GOLD,
+    GOLD_DARK,
+    HIGHLIGHT,
+    INK,
+    LEAD,
+    LOSS,
+    MUTED,
+    NAVY,
+    PAPER,
+    RED,
+    RGB,
+    SANS,
+    WHITE,
+    WOOD,
+    WOOD_LIGHT,
+    ellipsize,
+    fit_text,
+    font,
+    text_width,
+    to_png,
+)
+from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
+from .scenes import HandScene, PlayedTrick, SeatInfo, SummaryScene, TableScene, TrickScene
+
+MAX_WIDTH: Final = 1200
+_MARGIN: Final = 16
+
+
+# --------------------------------------------------------------------------- hand
+
+
+def _hand_rows(cards: list[Card], avail: int) -> list[list[Card]]:
+    """Split a sorted hand into as few rows as fit ``avail`` px at natural overlap."""
+    n = len(cards)
+    for rows in range(1, n + 1):
+        per = math.ceil(n / rows)
+        chunks = [cards[i : i + per] for i in range(0, n, per)]
+        if all(_row_width(c) <= avail for c in chunks):
+            return chunks
+    return [[c] for c in cards]
+
+
+def _strips(cards: list[Card]) -> list[int]:
+    """Horizontal advance after each card: enough to show its index, plus a gap
+    where the suit changes."""
+    out = []
+    for a, b in zip(cards, cards[1:], strict=False):
+        step = max(index_width(a) + 8, 58)
+        if a.suit != b.suit:
+            step += 10
+        out.append(step)
+    return out
+
+
+def _row_width(cards: list[Card]) -> int:
+    return sum(_strips(cards)) + CARD_W if cards else 0
+
+
+def render_hand(scene: HandScene) -> bytes:
+    """A player's hand as a PNG: sorted, overlapping so every index shows; when
+    ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
+    return to_png(draw_hand(scene))
+
+
+def draw_hand(scene: HandScene) -> Image.Image:
+    """:func:`render_hand` as an RGB image."""
+    cards = sort_hand(scene.cards, scene.red_ace_high)
+    legal = scene.legal
+    rows = _hand_rows(cards, MAX_WIDTH - 2 * _MARGIN) if cards else [[]]
+    raise_px = 18 if legal is not None else 0
+    title = scene.title or f"Your hand — {len(cards)} cards"
+    hint = ""
+    if legal is not None:
+        hint = "bright cards can be played" if legal else "no card can be played"
+    head = 40
+    row_h = CARD_H + raise_px + 10
+    width = max(max(_row_width(r) for r in rows) + 2 * _MARGIN, 360)
+    if hint:
+        width = max(width, min(MAX_WIDTH, text_width(title, SANS, 20) + text_width(hint, SANS, 15) + 3 * _MARGIN + 10))
+    height = head + row_h * len(rows) + _MARGIN - 10
+    img = Image.new("RGB", (width, height), FELT)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=4)
+    d.text((_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), font=font(SANS, 20), fill=CREAM_TEXT)
+    if hint:
+        f = font(SANS, 15)
+        d.text((width - _MARGIN - f.getlength(hint), 14), hint, font=f, fill=HIGHLIGHT)
+    if not cards:
+        d.text((_MARGIN, head + 20), "No cards in hand.", font=font(SANS, 18), fill=MUTED)
+    for r, row in enumerate(rows):
+        x = _MARGIN
+        y0 = head + r * row_h
+        steps = [*_strips(row), 0]
+        for card, step in zip(row, steps, strict=True):
+            playable = legal is None or card in legal
+            y = y0 + (0 if playable and legal is not None else raise_px)
+            if legal is not None and playable:
+                d.rounded_rectangle(
+                    (x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), 11, outline=HIGHLIGHT, width=3
+                )
+            face = card_face(card, dim=not playable)
+            img.paste(face, (x, y), face)
+            x += step
+    return img
+
+
+# --------------------------------------------------------------------------- table area
+
+_PLATE_W: Final = 140
+_PLATE_H: Final = 50
+_GAP: Final = 8  # between a card and its name plate
+_PAD: Final = 30  # round the seats, inside the canvas
+
+# Radii of the ellipse the card centres sit on, per number of seats.
+_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (300, 160)}
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatSpot:
+    card: tuple[int, int]  # top-left of the card
+    plate: tuple[int, int]  # top-left of the name plate
+    plate_alone: tuple[int, int]  # top-left of the plate of a seat with no card slot
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    width: int
+    height: int
+    arrow: tuple[int, int]
+    talon: tuple[int, int]
+    spots: tuple[_SeatSpot, ...]
+
+
+def _seat_boxes(x: float, y: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Top-left corners of the card and of its name plate for a card centred on (x, y).
+
+    The plate goes beside the card on the outer side; the bottom seat has it on the
+    right, the top seat on the left, aligned with the card's outer edge.
+    """
+    cx0, cy0 = x - CARD_W / 2, y - CARD_H / 2
+    if abs(x) > 1:
+        px = cx0 + CARD_W + _GAP if x > 0 else cx0 - _GAP - _PLATE_W
+        py = y - _PLATE_H / 2
+    elif y > 0:
+        px, py = cx0 + CARD_W + _GAP, cy0 + CARD_H - _PLATE_H
+    else:
+        px, py = cx0 - _GAP - _PLATE_W, cy0
+    return (cx0, cy0), (px, py)
+
+
+@lru_cache(maxsize=32)
+def _layout(n: int, clockwise: bool, top: int) -> _Layout:
+    """Seats round an ellipse in play order; seat 0 at the bottom.
+
+    Anticlockwise play goes bottom → right → top → left on screen; clockwise the
+    other way round (C-1: direction is only a display matter).
+    """
+    rx, ry = _RADII[n]
+    centres: list[tuple[float, float]] = []
+    for k in range(n):
+        deg = -90 + (k * 360 / n) * (-1 if clockwise else 1)
+        a = math.radians(deg)
+        centres.append((round(rx * math.cos(a), 3), round(-ry * math.sin(a), 3)))
+    boxes = []
+    for x, y in centres:
+        (cx0, cy0), (px, py) = _seat_boxes(x, y)
+        boxes.append((min(cx0, px), min(cy0, py), max(cx0 + CARD_W, px + _PLATE_W), max(cy0 + CARD_H, py + _PLATE_H)))
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[2] for b in boxes)
+    y1 = max(b[3] for b in boxes)
+    width = int(x1 - x0) + 2 * _PAD
+    height = int(y1 - y0) + 2 * _PAD + top
+    ox = _PAD - x0
+    oy = top + _PAD - y0
+    spots = []
+    for x, y in centres:
+        (cx0, cy0), (px, py) = _seat_boxes(x, y)
+        spots.append(
+            _SeatSpot(
+                (round(cx0 + ox), round(cy0 + oy)),
+                (round(px + ox), round(py + oy)),
+                (round(x + ox - _PLATE_W / 2), round(y + oy - _PLATE_H / 2)),
+            )
+        )
+    bx, by = centres[0]
+    arrow = (round(bx - CARD_W / 2 - 64 + ox), round(by + CARD_H / 2 - 36 + oy))
+    talon = (round(x1 + ox - 84), round(y0 + oy))
+    return _Layout(width, height, arrow, talon, tuple(spots))
+
+
+@lru_cache(maxsize=16)
+def _felt(width: int, height: int, top: int) -> Image.Image:
+    """The empty table: a wooden rim round green felt (cached; copy before drawing)."""
+    img = Image.new("RGB", (width, height), BACKDROP)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((4, top, width - 5, height - 5), 60, fill=WOOD, outline=WOOD_LIGHT, width=3)
+    d.rounded_rectangle((16, top + 12, width - 17, height - 17), 50, fill=FELT, outline=FELT_DARK, width=4)
+    return img
+
+
+def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, bg: RGB, fg: RGB) -> int:
+    f = font(SANS, 11)
+    w = math.ceil(f.getlength(text)) + 12
+    d.rounded_rectangle((x, y, x + w, y + 17), 8, fill=bg)
+    d.text((x + 6, y + 2), text, font=f, fill=fg)
+    return w
+
+
+def _arrow(d: ImageDraw.ImageDraw, cx: int, cy: int, clockwise: bool) -> None:
+    """A circular arrow in the middle of the table showing the direction of play."""
+    r = 26
+    colour = (70, 140, 100)
+    # Image coordinates: angles grow clockwise on screen.
+    start, end = (200, 480) if clockwise else (-120, 160)
+    d.arc((cx - r, cy - r, cx + r, cy + r), start, end, fill=colour, width=5)
+    tip = math.radians(end if clockwise else start)
+    tx, ty = cx + r * math.cos(tip), cy + r * math.sin(tip)
+    # Tangent in the direction of travel.
+    sgn = 1 if clockwise else -1
+    dx, dy = -math.sin(tip) * sgn, math.cos(tip) * sgn
+    nx, ny = -dy, dx
+    L, W = 13, 9
+    d.polygon(
+        [(tx + dx * L, ty + dy * L), (tx + nx * W, ty + ny * W), (tx - nx * W, ty - ny * W)],
+        fill=colour,
+    )
+
+
+def _draw_seats(
+    img: Image.Image,
+    layout: _Layout,
+    seats: tuple[SeatInfo, ...],
+    trick: PlayedTrick | None,
+    *,
+    to_act: int | None = None,
+    declarer: int | None = None,
+    scores: tuple[str, ...] = (),
+    hand_counts: tuple[int, ...] = (),
+) -> None:
+    d = ImageDraw.Draw(img)
+    played = {seat: (i, card) for i, (seat, card) in enumerate(trick.plays)} if trick else {}
+    for k, (seat, spot) in enumerate(zip(seats, layout.spots, strict=True)):
+        cx, cy = spot.card
+        px, py = spot.plate_alone if seat.sitting_out else spot.plate
+        won = trick is not None and trick.winner == k
+        if k in played:
+            order, card = played[k]
+            if won:
+                d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
+            face = card_face(card)
+            img.paste(face, (cx, cy), face)
+            # Play-order badge on the top-right corner.
+            bx, by = cx + CARD_W - 4, cy + 4
+            d.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
+            t = str(order + 1)
+            f = font(SANS, 15)
+            d.text((bx - f.getlength(t) / 2, by - 9), t, font=f, fill=NAVY if order == 0 else WHITE)
+        elif not seat.sitting_out:
+            outline = HIGHLIGHT if to_act == k else (60, 130, 90)
+            d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
+            if to_act == k:
+                f = font(SANS, 15)
+                t = "to play"
+                d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 9), t, font=f, fill=HIGHLIGHT)
+        # Name plate.
+        active = to_act == k
+        plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
+        d.rounded_rectangle(
+            (px, py, px + _PLATE_W - 1, py + _PLATE_H - 1),
+            10,
+            fill=plate_bg,
+            outline=HIGHLIGHT if active else (GOLD if won else (90, 100, 95)),
+            width=3 if active or won else 1,
+        )
+        tags: list[tuple[str, RGB, RGB]] = []
+        if trick is not None and trick.plays and trick.leader == k:
+            tags.append(("leads", LEAD, NAVY))
+        if won:
+            tags.append(("takes it", GOLD, INK))
+        if declarer == k:
+            tags.append(("bidder", (235, 200, 120), INK))
+        if seat.is_forehand:
+            tags.append(("forehand", (200, 205, 200), INK))
+        if seat.sitting_out:
+            tags.append(("sits out", (120, 124, 122), WHITE))
+        if hand_counts:
+            tags.append((f"{hand_counts[k]} cards", (46, 60, 52), CREAM_TEXT))
+        name_colour = MUTED if seat.sitting_out else WHITE
+        right = scores[k] if scores else ""
+        name_w = _PLATE_W - 16 - (text_width(right, SANS, 12) + 6 if right else 0)
+        size = fit_text(seat.name, SANS, 16, name_w, 12)
+        ny = py + 5 if tags else py + (_PLATE_H - size) // 2 - 2
+        d.text((px + 8, ny), ellipsize(seat.name, SANS, size, name_w), font=font(SANS, size), fill=name_colour)
+        if right:
+            f = font(SANS, 12)
+            d.text((px + _PLATE_W - 8 - f.getlength(right), ny + 3), right, font=f, fill=HIGHLIGHT)
+        tx = px + 7
+        ty = py + _PLATE_H - 22
+        for text, bg, fg in tags:
+            w = math.ceil(font(SANS, 11).getlength(text)) + 12
+            if tx + w > px + _PLATE_W - 4:
+                break
+            tx += _pill(d, tx, ty, text, bg, fg) + 4
+        if seat.is_dealer:
+            _dealer_button(d, px + _PLATE_W - 4, py + 2)
+
+
+def _dealer_button(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
+    """The dealer's button: a white disc with a 'D' on the plate's corner."""
+    r = 11
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
+    f = font(SANS, 13)
+    d.text((cx - f.getlength("D") / 2, cy - 8), "D", font=f, fill=INK)
+
+
+def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:
+    size = fit_text(text, SANS, 20, width - 2 * _MARGIN, 14)
+    d.text((_MARGIN, 9), text, font=font(SANS, size), fill=colour)
+
+
+_TOP: Final = 38  # title strip above the table
+
+
+def render_trick(scene: TrickScene) -> bytes:
+    """One trick as a PNG: seats round the table in play order, each card by its
+    player's name, the leader and (when complete) the winner marked."""
+    return to_png(draw_trick(scene))
+
+
+def draw_trick(scene: TrickScene) -> Image.Image:
+    """:func:`render_trick` as an RGB image."""
+    layout = _layout(len(scene.seats), scene.clockwise, _TOP)
+    img = _felt(layout.width, layout.height, _TOP).copy()
+    d = ImageDraw.Draw(img)
+    title = scene.title or "Trick"
+    if scene.winner is not None:
+        title += f" — {scene.seats[scene.winner].name} takes it"
+    _title(d, title, layout.width)
+    _arrow(d, *layout.arrow, scene.clockwise)
+    _draw_seats(img, layout, scene.seats, scene.trick)
+    if scene.talon_card is not None:
+        _small_talon(img, scene.talon_card, *layout.talon)
+    return img
+
+
+def _small_talon(img: Image.Image, card: Card, x: int, y: int) -> None:
+    d = ImageDraw.Draw(img)
+    d.text((x, y), "talon card", font=font(SANS, 12), fill=CREAM_TEXT)
+    face = card_face(card, 72)
+    img.paste(face, (x, y + 18), face)
+
+
+# --------------------------------------------------------------------------- table
+
+_SMALL_W: Final = 52
+_SMALL_H: Final = round(CARD_H * _SMALL_W / CARD_W)
+_INFO_W: Final = 380  # left column of the panel under the table
+
+
+def render_table(scene: TableScene) -> bytes:
+    """The table as a PNG: seats with dealer, forehand, bidder, scores and whose turn
+    it is; the current trick in the middle; under it the contract, level, called card,
+    flek, announcements, exposed talon cards and the last trick."""
+    return to_png(draw_table(scene))
+
+
+def draw_table(scene: TableScene) -> Image.Image:
+    """:func:`render_table` as an RGB image."""
+    layout = _layout(len(scene.seats), scene.clockwise, _TOP)
+    width = layout.width
+    height = layout.height + _panel_height(scene)
+    img = Image.new("RGB", (width, height), BACKDROP)
+    img.paste(_felt(layout.width, layout.height, _TOP), (0, 0))
+    d = ImageDraw.Draw(img)
+    _title(d, scene.title or "Table", layout.width)
+    _arrow(d, *layout.arrow, scene.clockwise)
+    _draw_seats(
+        img,
+        layout,
+        scene.seats,
+        scene.trick,
+        to_act=scene.to_act,
+        declarer=scene.declarer,
+        scores=scene.scores,
+        hand_counts=scene.hand_counts,
+    )
+    _draw_panel(img, scene, layout.height)
+    return img
+
+
+def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
+    lines = []
+    if scene.contract:
+        lines.append(("Contract", scene.contract))
+    if scene.level:
+        lines.append(("Level", scene.level))
+    if scene.called:
+        lines.append(("Called", scene.called))
+    if scene.flek:
+        lines.append(("Doubling", scene.flek))
+    if not lines:
+        lines.append(("Contract", "not yet bid"))
+    return lines
+
+
+def _panel_height(scene: TableScene) -> int:
+    left = 16 + 30 * len(_panel_lines(scene)) + 22 * len(scene.announcements)
+    right = 16
+    if scene.talon_exposed:
+        rows = math.ceil(len(scene.talon_exposed) / 6)
+        right += 22 + rows * (_SMALL_H + 8) + 6
+    if scene.last_trick is not None and scene.last_trick.plays:
+        right += 22 + _SMALL_H + 26
+    return max(left, right) + 14
+
+
+def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, y0, img.width - 7, img.height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
+    x = 24
+    y = y0 + 14
+    avail = _INFO_W - 30
+    for label, value in _panel_lines(scene):
+        d.text((x, y + 4), label, font=font(SANS, 13), fill=(120, 110, 90))
+        size = fit_text(value, SANS, 19, avail - 90, 12)
+        d.text((x + 90, y), ellipsize(value, SANS, size, avail - 90), font=font(SANS, size), fill=NAVY)
+        y += 30
+    for line in scene.announcements:
+        size = fit_text("• " + line, SANS, 14, avail, 11)
+        d.text((x, y), ellipsize("• " + line, SANS, size, avail), font=font(SANS, size), fill=RED)
+        y += 22
+    x = _INFO_W + 10
+    y = y0 + 14
+    avail = img.width - x - 24
+    if x + 4 * (_SMALL_W + 12) > img.width:  # pragma: no cover - layouts are wider
+        return
+    if scene.talon_exposed:
+        d.text((x, y), ellipsize(scene.talon_label, SANS, 15, avail), font=font(SANS, 15), fill=INK)
+        y += 22
+        for i, card in enumerate(scene.talon_exposed):
+            face = card_face(card, _SMALL_W)
+            img.paste(face, (x + (i % 6) * (_SMALL_W + 6), y + (i // 6) * (_SMALL_H + 8)), face)
+        y += math.ceil(len(scene.talon_exposed) / 6) * (_SMALL_H + 8) + 6
+    last = scene.last_trick
+    if last is not None and last.plays:
+        label = "Last trick"
+        if last.winner is not None:
+            label += f" — {scene.seats[last.winner].name} took it"
+        d.text((x, y), ellipsize(label, SANS, 15, avail), font=font(SANS, 15), fill=INK)
+        y += 22
+        step = min(_SMALL_W + 40, avail // max(1, len(last.plays)))
+        for i, (seat, card) in enumerate(last.plays):
+            cx = x + i * step
+            if seat == last.winner:
+                d.rounded_rectangle((cx - 4, y - 4, cx + _SMALL_W + 3, y + _SMALL_H + 3), 8, fill=GOLD)
+            face = card_face(card, _SMALL_W)
+            img.paste(face, (cx, y), face)
+            name = ellipsize(scene.seats[seat].name, SANS, 11, step - 4)
+            d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, 11), fill=INK)
+
+
+# --------------------------------------------------------------------------- summary
+
+_SUM_W: Final = 760
+_SIDE_COLOURS: Final = ((46, 98, 170), (190, 70, 50), (60, 140, 80), (150, 90, 160), (200, 150, 40))
+
+
+def render_summary(scene: SummaryScene) -> bytes:
+    """The end of a hand as a PNG score sheet: card points per side (with a bar of
+    the 70 points), every payment line, each player's result and the pool."""
+    return to_png(draw_summary(scene))
+
+
+def draw_summary(scene: SummaryScene) -> Image.Image:
+    """:func:`render_summary` as an RGB image."""
+    w = _SUM_W
+    line = 26
+    h = 20 + 36 + (24 if scene.note else 0) + 58
+    h += 30 + line * len(scene.sides) + 14
+    if scene.payments:
+        h += 30 + line * len(scene.payments) + 14
+    if scene.balances:
+        h += 30 + line * len(scene.balances) + 14
+    if scene.pool_before or scene.pool_after:
+        h += 40
+    h += 10
+    img = Image.new("RGB", (w, h), BACKDROP)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, w - 7, h - 7), 14, fill=PAPER, outline=WOOD_LIGHT, width=3)
+    x0, x1 = 28, w - 28
+    y = 20
+    size = fit_text(scene.title, SANS, 24, x1 - x0, 14)
+    d.text((x0, y), scene.title, font=font(SANS, size), fill=NAVY)
+    y += 36
+    if scene.note:
+        d.text((x0, y), ellipsize(scene.note, SANS, 15, x1 - x0), font=font(SANS, 15), fill=(90, 90, 90))
+        y += 24
+    # Points bar.
+    total = max(1, scene.total_points, sum(max(0, s.card_points) for s in scene.sides))
+    bx = x0
+    bar_y = y + 6
+    for i, side in enumerate(scene.sides):
+        seg = round((x1 - x0) * max(0, side.card_points) / total)
+        if i == len(scene.sides) - 1 and sum(s.card_points for s in scene.sides) == total:
+            seg = x1 - bx
+        colour = _SIDE_COLOURS[i % len(_SIDE_COLOURS)]
+        if seg > 0:
+            d.rectangle((bx, bar_y, bx + seg - 1, bar_y + 30), fill=colour)
+            t = str(side.card_points)
+            f = font(SANS, 16)
+            if f.getlength(t) + 8 < seg:
+                d.text((bx + seg / 2 - f.getlength(t) / 2, bar_y + 6), t, font=f, fill=WHITE)
+        bx += seg
+    d.rectangle((x0, bar_y, x1, bar_y + 30), outline=INK, width=1)
+    if total % 2 == 0:
+        mid = x0 + (x1 - x0) // 2
+        d.line((mid, bar_y - 5, mid, bar_y + 35), fill=INK, width=2)
+    y += 58
+    # Sides.
+    cols = (x0, x0 + 250, x1 - 150, x1)
+    hf, bf = font(SANS, 13), font(SANS, 16)
+    d.text((cols[0], y + 6), "SIDE", font=hf, fill=MUTED)
+    d.text((cols[1], y + 6), "PLAYERS", font=hf, fill=MUTED)
+    _right(d, cols[2], y + 6, "CARDS", hf, MUTED)
+    _right(d, cols[3], y + 6, "POINTS", hf, MUTED)
+    y += 30
+    for i, side in enumerate(scene.sides):
+        colour = _SIDE_COLOURS[i % len(_SIDE_COLOURS)]
+        d.rectangle((cols[0], y + 3, cols[0] + 12, y + 17), fill=colour)
+        label = side.label + ("  ✓" if side.won else "")
+        d.text((cols[0] + 20, y), ellipsize(label, SANS, 16, cols[1] - cols[0] - 30), font=bf, fill=GAIN if side.won else INK)
+        members = ", ".join(side.members)
+        d.text((cols[1], y), ellipsize(members, SANS, 16, cols[2] - cols[1] - 90), font=bf, fill=INK)
+        _right(d, cols[2], y, str(side.cards_taken), bf, INK)
+        _right(d, cols[3], y, str(side.card_points), bf, INK)
+        y += line
+    y += 14
+    if scene.payments:
+        y = _section(d, "PAYMENTS", x0, x1, y)
+        for p in scene.payments:
+            d.text((x0, y), ellipsize(p.text, SANS, 16, x1 - x0 - 170), font=bf, fill=INK)
+            _right(d, x1, y, p.amount, bf, NAVY)
+            y += line
+        y += 14
+    if scene.balances:
+        y = _section(d, "PLAYERS", x0, x1, y)
+        _right(d, x1 - 170, y - 22, "THIS HAND", hf, MUTED)
+        if any(b.balance_text for b in scene.balances):
+            _right(d, x1, y - 22, "TOTAL", hf, MUTED)
+        for b in scene.balances:
+            d.text((x0, y), ellipsize(b.name, SANS, 16, 300), font=bf, fill=INK)
+            colour = GAIN if b.change > 0 else LOSS if b.change < 0 else MUTED
+            _right(d, x1 - 170, y, b.change_text, bf, colour)
+            if b.balance_text:
+                _right(d, x1, y, b.balance_text, font(SANS, 14), (100, 100, 100))
+            y += line
+        y += 14
+    if scene.pool_before or scene.pool_after:
+        d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
+        text = "Pool: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
+        d.text((x0, y + 10), text, font=font(SANS, 17), fill=GOLD_DARK)
+    return img
+
+
+def _right(d: ImageDraw.ImageDraw, x: int, y: int, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+    d.text((x - f.getlength(text), y), text, font=f, fill=fill)
+
+
+def _section(d: ImageDraw.ImageDraw, label: str, x0: int, x1: int, y: int) -> int:
+    d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
+    d.text((x0, y + 8), label, font=font(SANS, 13), fill=MUTED)
+    return y + 30
