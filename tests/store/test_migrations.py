@@ -1,0 +1,188 @@
+"""Schema migrations: from an empty file, from a v1 and a v2 database, failures, races."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import CHIPS, CZK_HAL, LATEST_VERSION, POOL, SchemaTooNewError, Store, migrations
+from bot.store.migrations import migrate_sync
+from tests.store.conftest import make_hand
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def build_old_database(path: Path, version: int) -> None:
+    """A database as the code of schema ``version`` left it, with data in it."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        assert migrate_sync(conn, target=version) == list(range(1, version + 1))
+        season_cols = ", season" if version >= 2 else ""
+        season_val = ", 1" if version >= 2 else ""
+        conn.execute(
+            "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, bidder,"
+            f" bidder_won, participants_json, deltas_json, digest, record_json{season_cols})"
+            f" VALUES ('old-1', 1, 10, 'nebraska', 'chips', 7, 1, '[7,8]',"
+            f' \'{{"7":30,"8":-20,"pool":-10}}\', \'x\', \'{{"old":true}}\'{season_val})'
+        )
+        ledger = [
+            ("start", None, None, None, "bank", None, "player", 7, 100),
+            ("start", None, None, None, "bank", None, "player", 8, 100),
+            ("hand", "old-1", 10, "nebraska", "player", 8, "player", 7, 20),
+            ("hand", "old-1", 10, "nebraska", "pool", None, "player", 7, 10),
+        ]
+        conn.executemany(
+            "INSERT INTO ledger (kind, hand_id, guild_id, channel_id, variant, currency,"
+            f" payer_kind, payer_id, payee_kind, payee_id, amount{season_cols})"
+            f" VALUES (?, ?, 1, ?, ?, 'chips', ?, ?, ?, ?, ?{season_val})",
+            ledger,
+        )
+        # The pool was seeded with 50 (pool: 50 + 0 - 10 = 40).
+        conn.execute(
+            "INSERT INTO ledger (kind, guild_id, channel_id, variant, currency, payer_kind,"
+            f" payee_kind, amount{season_cols}) VALUES ('seed', 1, 10, 'nebraska', 'chips',"
+            f" 'bank', 'pool', 50{season_val})"
+        )
+        key_s = "1, " if version >= 2 else ""
+        conn.executemany(
+            f"INSERT INTO balances VALUES (1, {key_s}'chips', ?, ?)", [(7, 130), (8, 80)]
+        )
+        conn.execute(f"INSERT INTO pools VALUES (1, {key_s}10, 'nebraska', 'chips', 40)")
+        conn.executemany(
+            f"INSERT INTO player_stats VALUES (1, {key_s}'nebraska', 'chips', ?, 1, ?, ?, ?, ?, ?, ?)",
+            [(7, 1, 1, 1, 30, 30, 0), (8, 0, 0, 0, -20, 0, 20)],
+        )
+        conn.execute(
+            "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+            ' VALUES (1, 10, 555, 17, \'{"phase":"play"}\')'
+        )
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+    finally:
+        conn.close()
+
+
+async def test_open_empty_creates_latest_schema(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "dir" / "db.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert store.migrations_applied == list(range(1, LATEST_VERSION + 1))
+        assert await store.schema_version() == LATEST_VERSION
+    finally:
+        await store.close()
+    assert {
+        "hands",
+        "ledger",
+        "balances",
+        "pools",
+        "player_stats",
+        "table_states",
+        "seasons",
+        "starting_amounts",
+        "sessions",
+    } <= tables(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store = await Store.open(path)  # re-open: nothing to do
+    assert store.migrations_applied == []
+    await store.close()
+
+
+@pytest.mark.parametrize("old_version", [1, 2])
+async def test_upgrade_old_database_keeps_data(tmp_path: Path, old_version: int) -> None:
+    path = tmp_path / "old.sqlite3"
+    build_old_database(path, old_version)
+    store = await Store.open(path)
+    try:
+        assert store.migrations_applied == list(range(old_version + 1, LATEST_VERSION + 1))
+        assert await store.schema_version() == LATEST_VERSION
+        assert await store.check_integrity() == []
+        assert await store.current_season(1) == 1
+        assert await store.balance(1, 7) == {CHIPS: 130}
+        assert await store.get_pool(1, 10, "nebraska", CHIPS) == 40
+        hand = await store.get_hand("old-1")
+        assert hand is not None and hand.season == 1 and hand.session_id is None
+        assert hand.deltas == {7: 30, 8: -20} and hand.pool_delta == -10
+        assert await store.get_hand_record("old-1") == {"old": True}
+        rows, total = await store.leaderboard(1, currency=CHIPS)
+        assert [(r.player_id, r.value) for r in rows] == [(7, 130), (8, 80)] and total == 2
+        stats = await store.player_stats(1, 7)
+        assert stats.hands_won_as_bidder == 1 and stats.by_variant[0].biggest_win == 30
+        state = await store.load_table_state(1, 10)
+        assert state is not None and state.version == 17 and state.message_id == 555
+        # The upgraded database keeps working: new hands, seasons, sessions.
+        await store.settle_hand(make_hand("new-1", {7: -5, 8: 10, POOL: -5}))
+        assert await store.balance(1, 8) == {CHIPS: 90}
+        assert await store.get_pool(1, 10, "nebraska", CHIPS) == 35
+        session = await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=2)
+        await store.settle_hand(make_hand("new-2", {7: 1, 8: -1}, session_id=session.session_id))
+        assert await store.start_new_season(1) == 2
+        await store.set_starting_amount(1, CZK_HAL, 1000)
+        assert await store.balance(1, 7) == {CZK_HAL: 1000}
+        assert await store.check_integrity() == []
+        csv_text = await store.export_ledger_csv(1)
+        assert csv_text.count("\n") == 1 + 5 + 2 + 1
+    finally:
+        await store.close()
+
+
+async def test_refuses_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    with pytest.raises(SchemaTooNewError):
+        await Store.open(path)
+
+
+def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "fail.sqlite3"
+    build_old_database(path, 2)
+    broken = (*migrations.MIGRATIONS[:2], migrations.MIGRATIONS[2] + "\nSELECT * FROM no_such;\n")
+    monkeypatch.setattr(migrations, "MIGRATIONS", broken)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            migrate_sync(conn, target=3)
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert not conn.in_transaction
+    finally:
+        conn.close()
+    assert "sessions" not in tables(path)  # the half-applied migration is gone
+    monkeypatch.undo()
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        assert migrate_sync(conn) == [3]
+    finally:
+        conn.close()
+
+
+async def test_concurrent_opens_migrate_once(tmp_path: Path) -> None:
+    path = tmp_path / "race.sqlite3"
+    stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+    try:
+        applied = [s.migrations_applied for s in stores]
+        assert sorted(v for a in applied for v in a) == list(range(1, LATEST_VERSION + 1))
+        for s in stores:
+            assert await s.schema_version() == LATEST_VERSION
+    finally:
+        for s in stores:
+            await s.close()
+
+
+# Released migrations must never change: an old database already ran them.  Add a
+# new migration instead, and pin its hash here once it is released.
+RELEASED = {1: "223e44e3d23b2b00", 2: "650542567ddf604c", 3: "85c3ed39e2eb0847"}
+
+
+def test_released_migrations_are_unchanged() -> None:
+    for version, digest in RELEASED.items():
+        script = migrations.MIGRATIONS[version - 1]
+        assert hashlib.sha256(script.encode()).hexdigest()[:16] == digest, version
+        words = script.upper().split()
+        assert "BEGIN" not in words and "COMMIT;" not in words, version
