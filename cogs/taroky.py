@@ -164,8 +164,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             config=config,
+            host_name=_display_name(interaction.user),
         )
-        await table.join(interaction.user.id, _display_name(interaction.user))
         embed, view = lobby_message(table)
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()

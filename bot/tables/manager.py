@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from bot.tables.errors import NoTable, TableError
 from bot.tables.games import EngineFactory, GameFactory
-from bot.tables.table import CLOSED, Table, TableConfig, TableOutput, TableTimings
+from bot.tables.table import CLOSED, Seat, Table, TableConfig, TableOutput, TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,10 @@ class TableManager:
             raise TableError("That button belongs to a table that has been closed.")
         return table
 
-    def open(self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig) -> Table:
+    def open(
+        self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig, host_name: str | None = None
+    ) -> Table:
+        """Open a table (the host takes seat 1 when ``host_name`` is given); nothing is posted."""
         if channel_id in self.tables:
             raise TableError("This channel already has a Taroky table; use /taroky end to close it first.")
         table = Table(
@@ -120,6 +123,8 @@ class TableManager:
             timings=self.timings,
             output=self.output,
         )
+        if host_name is not None:
+            table.seats[0] = Seat(name=host_name, user_id=host_id)
         table.save_hook = self.save
         self.tables[channel_id] = table
         return table

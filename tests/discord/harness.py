@@ -68,3 +68,62 @@ def labels(message: Any) -> list[str]:
             if label:
                 out.append(label)
     return out
+
+
+def action_ids(message: Any) -> list[str]:
+    """Custom ids of the game-choice buttons on a panel."""
+    return [c for c in custom_ids(message) if c.startswith("tk:a:")]
+
+
+def select_ids(message: Any) -> list[str]:
+    return [c for c in custom_ids(message) if c.startswith("tk:s:")]
+
+
+def select_options(message: Any, custom_id: str) -> list[str]:
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("custom_id") == custom_id:
+                return [o["value"] for o in c.get("options", [])]
+    return []
+
+
+async def open_panel(world: Any, member: Any) -> Any:
+    """Click My hand on the table message; returns the (ephemeral) panel message."""
+    result = await member.click(table_message(world), label="My hand")
+    assert result.ephemeral, "the panel must be ephemeral"
+    panel = result.response
+    assert panel is not None and panel.ephemeral
+    return result
+
+
+async def take_turn(member: Any, panel_result: Any, choose: Any = None) -> Any:
+    """Make one choice on the member's panel (first legal choice unless ``choose``)."""
+    panel = panel_result.response
+    buttons = action_ids(panel)
+    selects = select_ids(panel)
+    if choose is not None:
+        return await choose(member, panel, buttons, selects)
+    if buttons:
+        return await member.click(panel, custom_id=buttons[0])
+    if selects:
+        cid = selects[0]
+        values = select_options(panel, cid)
+        return await member.select(panel, values[:1], custom_id=cid)
+    raise AssertionError(f"no choice on the panel: {panel.embeds[0].description if panel.embeds else panel}")
+
+
+async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None:
+    """Let every human (whose panel is in ``panels`` by user id) act until the hand ends."""
+    table = table_of(world)
+    members = {m.id: m for m in world.players}
+    for _ in range(limit):
+        if table.status != "playing":
+            return
+        game = table.game
+        assert game is not None
+        seat = game.to_act
+        assert seat is not None
+        s = table.seats[seat]
+        assert s is not None and s.user_id is not None, "a computer seat should have acted by now"
+        await take_turn(members[s.user_id], panels[s.user_id])
+    raise AssertionError("the hand did not finish")
