@@ -12,6 +12,7 @@ Fixtures
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,7 @@ def table_store() -> MemoryTableStore:
 def game_factory() -> Any:
     from tests.tables.fakegame import FakeFactory
 
-    return FakeFactory(1)  # TODO: seeded_factory(1) once the engine is committed
+    return seeded_factory(1) if os.environ.get("TAROKY_REAL_ENGINE") else FakeFactory(1)
 
 
 @pytest.fixture
