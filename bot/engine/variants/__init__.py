@@ -1,0 +1,38 @@
+"""The registry of rule systems: ``find_variant(name)`` accepts names and aliases."""
+
+from __future__ import annotations
+
+from ..errors import AmbiguousInput, BadInput
+from .base import OptionSpec, Variant
+from .czech import Czech
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def register(v: Variant) -> Variant:
+    VARIANTS[v.name] = v
+    return v
+
+
+register(Czech())
+
+
+def find_variant(name: str) -> Variant:
+    """The variant called ``name`` (or with that alias or unique prefix)."""
+    key = name.strip().lower()
+    if key in VARIANTS:
+        return VARIANTS[key]
+    for v in VARIANTS.values():
+        if key in v.aliases:
+            return v
+    matches = [v for v in VARIANTS.values() if v.name.startswith(key)] if key else []
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        names = ", ".join(v.name for v in matches)
+        raise AmbiguousInput(f"'{name}' could mean {names}; say which.")
+    known = ", ".join(sorted(VARIANTS))
+    raise BadInput(f"There is no variant '{name}'. Known variants: {known}.")
+
+
+__all__ = ["VARIANTS", "OptionSpec", "Variant", "find_variant", "register"]

@@ -1,0 +1,353 @@
+"""The ``taroky`` command line: replay, simulate, bench and play — no Discord needed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.engine import (
+    VARIANTS,
+    Action,
+    Game,
+    Kind,
+    TarokyError,
+    find_variant,
+    new_game,
+    replay_record,
+)
+from bot.engine.cards import CARD_POINTS, PAGAT, Card
+from bot.engine.invariants import check_finished
+from bot.engine.scoring import POOL
+
+Chooser = Callable[[Game, int, list[Action]], Action]
+
+
+def format_amount(currency: str, amount: int) -> str:
+    if currency == "czk_hal":
+        sign = "-" if amount < 0 else ""
+        a = abs(amount)
+        return f"{sign}Kč {a // 100}.{a % 100:02d}"
+    unit = {"chips": "chip", "points": "point"}.get(currency, currency)
+    return f"{amount} {unit}{'' if abs(amount) == 1 else 's'}"
+
+
+def _party(p: int) -> str:
+    return "pool" if p == POOL else f"seat {p + 1}"
+
+
+# --- players ------------------------------------------------------------------------
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    def choose(g: Game, seat: int, legal: list[Action]) -> Action:
+        return legal[int(rng.random() * len(legal))]
+
+    return choose
+
+
+def simple_chooser(rng: random.Random) -> Chooser:
+    """A plain legal heuristic for the terminal game and simulations: bid the lowest
+    contract, say nothing, keep the pagát, win cheaply, throw away low cards."""
+
+    def choose(g: Game, seat: int, legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if Kind.PLAY in kinds:
+            cards = [a.card for a in legal]
+            plays = [c for c in cards if c != PAGAT] or cards
+            if g.trick is not None and g.trick.plays:
+                led = g.trick.plays[0][1]
+                best = max(
+                    (c for _, c in g.trick.plays),
+                    key=lambda c: g.variant.rank_tables[led if led < 22 else 22 + led.suit][c],
+                )
+                rank = g.variant.rank_tables[led if led < 22 else 22 + led.suit]
+                winners = [c for c in plays if rank[c] > rank[best]]
+                if winners:
+                    return next(a for a in legal if a.card == min(winners, key=lambda c: rank[c]))
+            low = min(plays, key=lambda c: (CARD_POINTS[c], int(c)))
+            return next(a for a in legal if a.card == low)
+        if Kind.DISCARD in kinds:
+            return max(legal, key=lambda a: (CARD_POINTS[a.card], -int(a.card)))
+        for k in (Kind.DONE, Kind.PASS, Kind.KEEP, Kind.PLAY_ON, Kind.DRAW, Kind.TAKE, Kind.CUT):
+            for a in legal:
+                if a.kind is k:
+                    return a
+        return legal[0]
+
+    return choose
+
+
+def play_out(g: Game, choosers: Sequence[Chooser]) -> None:
+    while not g.is_over:
+        s = g.to_act
+        assert s is not None
+        legal = g.legal_actions(s)
+        g.act(s, choosers[s](g, s, legal))
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    with open(args.file, encoding="utf-8") as f:
+        record = json.load(f)
+    try:
+        g = replay_record(record)
+    except TarokyError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    r = g.result
+    assert r is not None
+    cur = g.variant.currency
+    if args.json:
+        print(json.dumps({
+            "variant": g.variant.name,
+            "card_points": dict(r.card_points),
+            "net": {str(k): v for k, v in r.net.items()},
+            "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
+            "currency": cur,
+            "replayed_identically": True,
+        }, ensure_ascii=False))
+        return 0
+    print(f"{g.variant.title}: {r.summary}")
+    for label, pts in r.card_points.items():
+        print(f"  {label}: {pts} card points")
+    for ln in r.lines:
+        parts = ", ".join(f"{_party(k)} {format_amount(cur, v)}" for k, v in sorted(ln.net.items()))
+        print(f"  {ln.label}: {parts}")
+    for t in r.transfers:
+        print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(cur, t.amount)}")
+    print("The record replays identically.")
+    return 0
+
+
+def _progress(i: int, n: int, start: float) -> None:
+    if not sys.stderr.isatty() and i not in (n,) and i % max(1, n // 10):
+        return
+    width = 30
+    done = int(width * i / n) if n else width
+    rate = i / max(1e-9, time.perf_counter() - start)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} hands, {rate:,.0f}/s")
+    if i == n:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    v = find_variant(args.variant)
+    rng = random.Random(args.seed)
+    make = simple_chooser if args.players == "simple" else random_chooser
+    totals: dict[int, int] = {}
+    contracts: dict[str, int] = {}
+    problems = 0
+    seats = args.seats or v.seat_counts[0]
+    start = time.perf_counter()
+    pool = 0
+    for i in range(args.deals):
+        g = new_game(v, players=seats, dealer=i % seats, rng=rng,
+                     first_of_session=i == 0, pool=pool)
+        play_out(g, [make(rng)] * seats)
+        bad = check_finished(g)
+        if bad:
+            problems += 1
+            print(f"hand {i}: " + "; ".join(bad), file=sys.stderr)
+        r = g.result
+        assert r is not None
+        for k, val in r.net.items():
+            totals[k] = totals.get(k, 0) + val
+        pool += r.pool_delta
+        name = g.contract.name if g.contract else ("thrown in" if g.thrown_in else "none")
+        contracts[name] = contracts.get(name, 0) + 1
+        _progress(i + 1, args.deals, start)
+    out: dict[str, Any] = {
+        "variant": v.name,
+        "deals": args.deals,
+        "seed": args.seed,
+        "invariant_failures": problems,
+        "contracts": contracts,
+        "totals": {_party(k): val for k, val in sorted(totals.items())},
+        "pool": pool,
+    }
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"{args.deals} hands of {v.title}; invariant failures: {problems}")
+        print("contracts: " + ", ".join(f"{k} {n}" for k, n in sorted(contracts.items())))
+        for k, val in sorted(totals.items()):
+            print(f"  {_party(k)}: {format_amount(v.currency, val)}")
+    return 1 if problems else 0
+
+
+def bench(variant: str, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Full random hands for ``seconds``: deal, bidding, talon, announcements, every trick
+    and scoring, with uniformly random legal choices from a seeded generator."""
+    v = find_variant(variant)
+    rng = random.Random(seed)
+    seats = v.seat_counts[0]
+    n = 0
+    actions = 0
+    start = time.perf_counter()
+    end = start + seconds
+    rand = rng.random
+    while True:
+        g = new_game(v, players=seats, dealer=n % seats, rng=rng)
+        legal_actions = g.legal_actions
+        act = g.act
+        while g.to_act is not None:
+            s = g.to_act
+            la = legal_actions(s)
+            act(s, la[int(rand() * len(la))])
+            actions += 1
+        n += 1
+        if n % 50 == 0 and time.perf_counter() >= end:
+            break
+    elapsed = time.perf_counter() - start
+    return {
+        "variant": v.name,
+        "deals": n,
+        "seconds": round(elapsed, 3),
+        "deals_per_second": round(n / elapsed, 1),
+        "actions_per_deal": round(actions / n, 1),
+    }
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    res = bench(args.variant, args.seconds, args.seed)
+    if args.json:
+        print(json.dumps(res))
+    else:
+        print(f"{res['deals_per_second']:,} full random hands per second "
+              f"({res['deals']} hands in {res['seconds']} s, {res['actions_per_deal']} actions each)")
+    return 0
+
+
+# --- the terminal game ------------------------------------------------------------------
+
+
+def _show_hand(g: Game, seat: int) -> str:
+    cards = sorted((Card(c) for c in _cards(g.hands[seat])),
+                   key=lambda c: (0, -int(c)) if c < 22 else (1, int(c)))
+    return " ".join(c.short for c in cards)
+
+
+def _cards(m: int) -> list[int]:
+    return [c for c in range(54) if m >> c & 1]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    v = find_variant(args.variant)
+    rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
+    me = 0
+    seats = v.seat_counts[0]
+    bots = simple_chooser(random.Random(args.seed))
+    dealer = seats - 1
+    pool = 0
+    totals = [0] * seats
+    print(f"{v.title}. You are seat 1; seats 2-{seats} are computer players. Type the number "
+          "of a choice, 'why' for the rule, or 'q' to quit.")
+    while True:
+        g = new_game(v, players=seats, dealer=dealer, rng=rng, pool=pool)  # type: ignore[arg-type]
+        shown = 0
+        while not g.is_over:
+            for ev in g.log[shown:]:
+                if ev.visible_to(me):
+                    print("  " + ev.text)
+            shown = len(g.log)
+            s = g.to_act
+            assert s is not None
+            legal = g.legal_actions(s)
+            if s != me:
+                g.act(s, bots(g, s, legal))
+                continue
+            print(f"\nYour hand: {_show_hand(g, me)}")
+            if g.trick is not None and g.trick.plays:
+                print("Trick: " + ", ".join(f"seat {p + 1}: {c.short}" for p, c in g.trick.plays))
+            print(g.prompt(me))
+            for i, a in enumerate(legal, 1):
+                print(f"  {i}. {a.label}")
+            while True:
+                try:
+                    raw = input("> ").strip().lower()
+                except EOFError:
+                    return 0
+                if raw in ("q", "quit"):
+                    return 0
+                if raw == "why":
+                    print(g.explain(me))
+                    continue
+                if raw.isdigit() and 1 <= int(raw) <= len(legal):
+                    g.act(me, legal[int(raw) - 1])
+                    break
+                print(f"Type a number from 1 to {len(legal)}, 'why' or 'q'.")
+        for ev in g.log[shown:]:
+            if ev.visible_to(me):
+                print("  " + ev.text)
+        r = g.result
+        assert r is not None
+        for label, pts in r.card_points.items():
+            print(f"  {label}: {pts} card points")
+        for ln in r.lines:
+            print(f"  {ln.label}")
+        for t in r.transfers:
+            print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(v.currency, t.amount)}")
+        for k, val in r.net.items():
+            if k != POOL:
+                totals[k] += val
+        pool += r.pool_delta
+        print("Totals: " + ", ".join(f"seat {i + 1} {format_amount(v.currency, t)}"
+                                     for i, t in enumerate(totals)))
+        dealer = (dealer + 1) % seats
+        try:
+            again = input("Another hand? [Y/n] ").strip().lower()
+        except EOFError:
+            return 0
+        if again in ("n", "no", "q"):
+            return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="taroky", description="Taroky rules engine tools.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    names = sorted(VARIANTS)
+
+    r = sub.add_parser("replay", help="replay a hand record and print its settlement")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("simulate", help="play many hands and check the invariants")
+    s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")
+    s.add_argument("--deals", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seats", type=int, default=0)
+    s.add_argument("--players", choices=("random", "simple"), default="simple")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+
+    b = sub.add_parser("bench", help="random full hands per second")
+    b.add_argument("--variant", default="czech")
+    b.add_argument("--seconds", type=float, default=5.0)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_bench)
+
+    pl = sub.add_parser("play", help="play in the terminal against computer players")
+    pl.add_argument("--variant", default="czech")
+    pl.add_argument("--seed", type=int, default=None)
+    pl.set_defaults(func=cmd_play)
+
+    args = p.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except TarokyError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

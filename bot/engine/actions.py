@@ -1,0 +1,184 @@
+"""Actions a seat can take, as small frozen records.
+
+One ``Action`` type with a ``kind`` and an optional ``value`` keeps the API uniform for
+buttons (``label``), custom ids (``code`` / ``parse_action``) and hand records.
+Common actions are interned, so ``legal_actions`` is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .cards import CARDS, Card, parse_card
+from .errors import BadInput
+
+
+class Kind(StrEnum):
+    """What sort of decision an action is (groups buttons in a panel)."""
+
+    CUT = "cut"  # the cutter cuts the pack (C-2 ritual)
+    KNOCK = "knock"  # the cutter knocks instead: 12-card batches
+    BATCH = "batch"  # choose which 12-card batch to receive (value: 1..4)
+    DEAL_SIX_SIX = "sixsix"  # CZ-14: after a knock the dealer deals six-six
+    DEAL_TWELVES = "twelves"  # after a knock the dealer deals in twelves
+    THROW_IN = "throwin"  # abandon the deal (a hand without kings and taroky, ...)
+    KEEP = "keep"  # decline to throw in
+    BID = "bid"  # value: contract name
+    HOLD = "hold"  # NE-2: an earlier player equals the high bid
+    PASS = "pass"
+    CALL = "call"  # value: the called card (a tarok or a king)
+    CALL_FOURTH_KING = "fourth"  # NE-3: "the fourth king"
+    PLAY_ALONE = "alone"  # PT-2: "Without a King"
+    VARSAVA = "varsava"  # play Varšava instead of calling
+    SURRENDER = "surrender"
+    PLAY_ON = "playon"
+    DRAW = "draw"  # take the next talon card(s)
+    DECLINE = "decline"  # decline to draw from the talon
+    TAKE = "take"  # keep the talon group in view (value: group number)
+    REJECT = "reject"  # expose the group in view and look at the next one
+    DISCARD = "discard"  # value: card
+    ANNOUNCE = "announce"  # value: bonus name (pagat, valat, king_last, ...)
+    DECLARE = "declare"  # value: declaration name (taroky, trul, ...)
+    DOUBLE = "double"  # value: what is doubled (game, pagat, valat)
+    DONE = "done"  # end my announcement turn / nothing to say
+    PLAY = "play"  # value: card
+
+
+ActionValue = Card | str | int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision.  ``value`` is a card, a name or a number depending on ``kind``."""
+
+    kind: Kind
+    value: ActionValue = None
+
+    @property
+    def card(self) -> Card:
+        assert isinstance(self.value, Card)
+        return self.value
+
+    @property
+    def code(self) -> str:
+        """A short stable string (fits a Discord custom id): ``play:XIX``, ``bid:trojka``."""
+        if self.value is None:
+            return self.kind.value
+        if isinstance(self.value, Card):
+            return f"{self.kind.value}:{self.value.short}"
+        return f"{self.kind.value}:{self.value}"
+
+    @property
+    def label(self) -> str:
+        """Button text in plain words."""
+        return action_label(self)
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_CARD_KINDS: Final = frozenset({Kind.CALL, Kind.DISCARD, Kind.PLAY})
+_INT_KINDS: Final = frozenset({Kind.BATCH, Kind.TAKE, Kind.CUT})
+
+# Titles of names used as action values; variants register their own (contracts, bonuses).
+TITLES: dict[str, str] = {
+    "pagat": "Pagát",
+    "valat": "Valát",
+    "game": "the game",
+}
+
+
+def register_titles(titles: dict[str, str]) -> None:
+    """Variants add the display names of their contracts, bonuses and declarations."""
+    TITLES.update(titles)
+
+
+def title(name: str) -> str:
+    return TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+def action_label(a: Action) -> str:
+    k = a.kind
+    v = a.value
+    if k is Kind.PLAY:
+        return a.card.short
+    if k is Kind.DISCARD:
+        return f"Discard {a.card.short}"
+    if k is Kind.CALL:
+        return f"Call {a.card.short}"
+    if k is Kind.BID:
+        return title(str(v))
+    if k is Kind.ANNOUNCE:
+        return f"Announce {title(str(v))}"
+    if k is Kind.DECLARE:
+        return title(str(v))
+    if k is Kind.DOUBLE:
+        return f"Double {title(str(v))}"
+    if k is Kind.TAKE:
+        return "Take these cards"
+    if k is Kind.REJECT:
+        return "Show them, look further"
+    if k is Kind.BATCH:
+        return f"Batch {v}"
+    return _PLAIN_LABELS[k]
+
+
+_PLAIN_LABELS: Final = {
+    Kind.CUT: "Cut",
+    Kind.KNOCK: "Knock",
+    Kind.DEAL_SIX_SIX: "Deal six-six",
+    Kind.DEAL_TWELVES: "Deal in twelves",
+    Kind.THROW_IN: "Throw in",
+    Kind.KEEP: "Keep the hand",
+    Kind.HOLD: "Hold",
+    Kind.PASS: "Pass",
+    Kind.CALL_FOURTH_KING: "Call the fourth king",
+    Kind.PLAY_ALONE: "Without a king",
+    Kind.VARSAVA: "Varšava",
+    Kind.SURRENDER: "Surrender",
+    Kind.PLAY_ON: "Play on",
+    Kind.DRAW: "Draw",
+    Kind.DECLINE: "Don't draw",
+    Kind.DONE: "Done",
+}
+
+_CACHE: dict[tuple[Kind, ActionValue], Action] = {}
+
+
+def act(kind: Kind, value: ActionValue = None) -> Action:
+    """An interned action (cheap to compare and to hand out again)."""
+    key = (kind, value)
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = Action(kind, value)
+    return a
+
+
+PLAY_ACTIONS: Final = tuple(act(Kind.PLAY, c) for c in CARDS)
+DISCARD_ACTIONS: Final = tuple(act(Kind.DISCARD, c) for c in CARDS)
+PASS: Final = act(Kind.PASS)
+DONE: Final = act(Kind.DONE)
+
+
+def parse_action(code: str) -> Action:
+    """Inverse of ``Action.code``; raises ``BadInput`` with a sentence."""
+    kind_text, _, value_text = code.partition(":")
+    try:
+        kind = Kind(kind_text)
+    except ValueError:
+        raise BadInput(f"'{code}' is not an action I know.") from None
+    if not value_text:
+        return act(kind)
+    if kind in _CARD_KINDS:
+        try:
+            return act(kind, parse_card(value_text))
+        except ValueError as e:
+            raise BadInput(str(e)) from None
+    if kind in _INT_KINDS:
+        try:
+            return act(kind, int(value_text))
+        except ValueError:
+            raise BadInput(f"'{code}' is not an action I know.") from None
+    return act(kind, value_text)

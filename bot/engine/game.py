@@ -1,0 +1,944 @@
+"""One hand of Taroky (or a relative): the state machine every variant shares.
+
+``Game`` holds the state of one deal and applies actions through the triad
+``verify(seat, action)`` (raises) / ``can(seat, action)`` (bool) / ``act(seat, action)``
+(applies and returns ``Event`` records).  What differs between rule systems lives in the
+``Variant`` object (``bot.engine.variants``): class constants for the axes (players,
+direction, pip order, pack, ...) and a few hooks (auction, call, talon plan, bonuses,
+scoring).  The shared procedures here — dealing, staged talon, discarding, the
+announcement round with its doubling chain, trick play — are parameterised by them.
+
+Seats are numbered in play order (C-1: anticlockwise or clockwise is only a matter of
+drawing): the seat after ``s`` is ``s + 1`` modulo the number of seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action, Kind, act
+from .cards import (
+    CARD_POINTS,
+    CARDS,
+    FIVE_POINT_MASK,
+    KING_MASK,
+    MOND,
+    NUM_TAROKY,
+    PAGAT,
+    SKYZ,
+    SUIT_MASKS,
+    TAROK_MASK,
+    Card,
+    cards_of,
+    count_mask_points,
+    mask_of,
+)
+from .errors import IllegalAction, NotYourTurn
+from .rng import RandomSource, secure_rng
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .variants.base import Variant
+
+
+class Phase(StrEnum):
+    """Where the hand stands."""
+
+    RITUAL = "ritual"  # cut or knock, batches (C-2)
+    THROW_IN = "throw_in"  # a player may abandon the deal before bidding
+    AUCTION = "auction"
+    CALL = "call"  # the bidder calls a partner (or chooses Varšava)
+    TALON = "talon"  # drawing from the talon / looking at staged groups
+    SURRENDER = "surrender"  # the bidder may give up
+    DISCARD = "discard"
+    ANNOUNCE = "announce"  # bonuses, declarations, doubles
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class Event(NamedTuple):
+    """Something that happened.  ``audience`` None means everyone may see it.
+
+    (A named tuple rather than a frozen dataclass: hands create thousands of these
+    and the engine must play thousands of hands a second.)"""
+
+    kind: str
+    seat: int | None
+    text: str
+    audience: frozenset[int] | None = None
+    cards: tuple[Card, ...] = ()
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract a variant offers (povinnost, trojka, Four, Five Over, Varšava, ...)."""
+
+    name: str
+    title: str
+    rank: int
+    alone: bool = False  # the bidder plays without a partner
+    call: str | None = None  # "tarok" or "king": how a partner is called
+    talon: str = "none"  # "povinnost", "staged", "none", "varsava"
+    negative: bool = False  # the aim is to avoid card points (Varšava, nullo)
+    pagat_promised: bool = False  # druhá povinnost: pagát announced by bidding it
+
+
+@dataclass(slots=True)
+class Announced:
+    """A bonus announced for a side, and its doubling level (0 none, 1 flek, ...)."""
+
+    name: str
+    seat: int  # who announced it (the announcing side is this seat's side)
+    level: int = 0
+
+
+@dataclass(slots=True)
+class Trick:
+    leader: int
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+    winner: int = -1
+    talon_card: Card | None = None  # Varšava: the talon card turned onto this trick
+
+
+_PLAY_TEXT: Final = tuple(tuple(f"Seat {s + 1} plays {c.short}." for c in CARDS) for s in range(5))
+_CARD_TUPLES: Final = tuple((c,) for c in CARDS)
+_TRICK_TEXT: Final = tuple(f"Seat {s + 1} wins the trick." for s in range(5))
+
+
+class Game:
+    """One deal.  Create it with ``bot.engine.new_game``; see the module docstring."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        seats: int = 4,
+        dealer: int = 0,
+        options: dict[str, Any] | None = None,
+        rng: RandomSource | None = None,
+        deck: Sequence[int] | None = None,
+        first_of_session: bool = True,
+        pool: int = 0,
+    ) -> None:
+        variant.check_seats(seats)
+        self.variant = variant
+        self.options: dict[str, Any] = variant.resolve_options(options or {})
+        self.num_seats = seats
+        self.dealer = dealer % seats
+        self.first_of_session = first_of_session
+        self.pool = pool  # the pool's amount before this hand (the Žid, a pot)
+        self.rng: RandomSource = rng if rng is not None else secure_rng()
+        if deck is None:
+            d = list(variant.pack_ids)
+            self.rng.shuffle(d)
+            self.deck: tuple[int, ...] = tuple(d)
+        else:
+            self.deck = tuple(int(c) for c in deck)
+            if sorted(self.deck) != list(variant.pack_ids):
+                raise IllegalAction("That deck is not a complete pack for this variant.")
+        self.sitting_out: int | None = self.dealer if variant.dealer_sits_out(seats) else None
+        self.active: tuple[int, ...] = tuple(s for s in range(seats) if s != self.sitting_out)
+        self.forehand: int = self.next_active(self.dealer)
+        self.hands: list[int] = [0] * seats
+        self.dealt: list[int] = [0] * seats  # the hands as dealt (for records)
+        self.talon: list[Card] = []
+        self.phase: Phase = Phase.RITUAL
+        self.to_act: int | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.log: list[Event] = []
+        # auction / contract
+        self.bids: list[tuple[int, Action]] = []
+        self.auction: dict[str, Any] = {}
+        self.contract: Contract | None = None
+        self.bidder: int | None = None
+        self.level: int = 0  # staged talon level (trojka 1-3, Four 1-3, ...)
+        self.called: Card | None = None
+        self.called_fourth_king = False
+        self.partner: int | None = None  # the true partner; None when alone
+        self.surrendered = False
+        self.thrown_in = False
+        self.throw_in_by: int | None = None
+        # talon
+        self.talon_state: dict[str, Any] = {}
+        self.exposed: list[Card] = []  # talon cards lying face up for all to see
+        self.seen_talon: list[int] = [0] * seats  # talon cards each seat has seen
+        self.talon_to: dict[int, int] = {}  # talon cards counted for a seat's side (mask)
+        self.talon_to_opponents = 0  # talon cards counted for the bidder's opponents
+        self.drawn: list[int] = [0] * seats  # talon cards drawn into each hand
+        self.discards: list[int] = [0] * seats
+        self.discard_need = 0
+        self.discard_seat: int | None = None
+        self.public_discards: list[tuple[int, Card]] = []  # taroky discarded face up
+        self.discard_counts: list[int] = [0] * seats  # NE-4: taroky discarded, by count
+        self.after_discard: list[int] = []  # seats still to draw after this discard
+        # announcements
+        self.announced: dict[str, Announced] = {}
+        self.game_level = 0  # flek level on the game
+        self.declared: dict[int, list[str]] = {s: [] for s in range(seats)}
+        self.ann_first_done: set[int] = set()
+        self.ann_spoke = False
+        self.ann_passes = 0
+        self.ann_log: list[tuple[int, str]] = []
+        self.abandoned: set[str] = set()  # NE-7: announced last-trick bonuses given up
+        # play
+        self.tricks: list[Trick] = []
+        self.trick: Trick | None = None
+        self.won: list[int] = [0] * seats  # cards won in tricks
+        self.tricks_won: list[int] = [0] * seats
+        self.result: HandResult | None = None
+        self._red_ace_high = variant.red_ace_high
+        self._mask_key: tuple[int, int] = (-1, -1)
+        self._mask_val = 0
+        self._sides_key: tuple[int | None, int | None] = (-2, -2)
+        self._sides: dict[int, frozenset[int]] = {}
+        self._strength = variant.strength
+        self._rank = variant.rank_tables
+        from .variants.base import Variant as _BaseVariant  # (a cycle at import time)
+
+        self._on_play = type(variant).on_play is not _BaseVariant.on_play
+        self._on_trick = type(variant).on_trick is not _BaseVariant.on_trick
+        self._has_exception = type(variant).trick_exception is not _BaseVariant.trick_exception
+        self._n_active = len(self.active)
+        self._next = [self.next_active(x) for x in range(seats)]
+        self.variant.on_create(self)
+        if self.options.get("ritual") and variant.has_ritual:
+            self.phase = Phase.RITUAL
+            self.to_act = self.cutter
+            self.auction["ritual"] = "cut_or_knock"
+        else:
+            self._deal_batches(6)
+
+    # ---- seats -----------------------------------------------------------------
+
+    def next_active(self, seat: int) -> int:
+        s = (seat + 1) % self.num_seats
+        while s == self.sitting_out:
+            s = (s + 1) % self.num_seats
+        return s
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Active seats in play order starting with ``seat``."""
+        out = [seat]
+        s = self.next_active(seat)
+        while s != seat:
+            out.append(s)
+            s = self.next_active(s)
+        return out
+
+    @property
+    def order(self) -> list[int]:
+        """Active seats in play order from forehand."""
+        return self.seats_from(self.forehand)
+
+    @property
+    def cutter(self) -> int:
+        """Who cuts: the seat opposite the dealer (two after it); with five players,
+        the last active seat before the dealer."""
+        if self.sitting_out is not None:
+            return self.seats_from(self.forehand)[-1]
+        return (self.dealer + 2) % self.num_seats
+
+    @property
+    def declarer_side(self) -> frozenset[int]:
+        """The bidder and true partner (empty before the contract)."""
+        if self.bidder is None:
+            return frozenset()
+        if self.partner is None:
+            return frozenset((self.bidder,))
+        return frozenset((self.bidder, self.partner))
+
+    def side_of(self, seat: int) -> frozenset[int]:
+        key = (self.bidder, self.partner)
+        if key != self._sides_key:
+            d = self.declarer_side
+            rest = frozenset(s for s in self.active if s not in d)
+            self._sides = {s: (d if s in d else rest) if d else frozenset((s,)) for s in self.active}
+            self._sides_key = key
+        return self._sides.get(seat) or frozenset((seat,))
+
+    def opponents_of(self, seat: int) -> frozenset[int]:
+        mine = self.side_of(seat)
+        return frozenset(s for s in self.active if s not in mine)
+
+    # ---- the deal ----------------------------------------------------------------
+
+    def _deal_batches(self, batch: int, order: list[int] | None = None) -> None:
+        """Six to the talon, then the rest in batches round the active seats."""
+        deck = list(self.deck)
+        if "cut_at" in self.auction:
+            k = int(self.auction["cut_at"])
+            deck = deck[k:] + deck[:k]
+        talon_size = self.variant.talon_size
+        self.talon = [CARDS[c] for c in deck[:talon_size]]
+        rest = deck[talon_size:]
+        seats = order if order is not None else self.order
+        per = len(rest) // len(self.active)
+        i = 0
+        hands = {s: 0 for s in seats}
+        while i < len(rest):
+            for s in seats:
+                for c in rest[i : i + batch]:
+                    hands[s] |= 1 << c
+                i += batch
+        for s, m in hands.items():
+            assert m.bit_count() == per
+            self.hands[s] = m
+            self.dealt[s] = m
+        self._after_deal()
+
+    def _deal_twelves(self, batches: dict[int, int]) -> None:
+        deck = list(self.deck)
+        talon_size = self.variant.talon_size
+        self.talon = [CARDS[c] for c in deck[:talon_size]]
+        rest = deck[talon_size:]
+        per = len(rest) // len(self.active)
+        for s, b in batches.items():
+            m = mask_of(rest[b * per : (b + 1) * per])
+            self.hands[s] = m
+            self.dealt[s] = m
+        self._after_deal()
+
+    def _deal_six_six(self) -> None:
+        """CZ-14: six to the talon, six to the dealer, twelve to each other player, the
+        last six to the dealer."""
+        deck = list(self.deck)
+        self.talon = [CARDS[c] for c in deck[:6]]
+        d = self.dealer
+        self.hands[d] = mask_of(deck[6:12]) | mask_of(deck[-6:])
+        i = 12
+        for s in self.seats_from(self.next_active(d)):
+            if s == d:
+                continue
+            self.hands[s] = mask_of(deck[i : i + 12])
+            i += 12
+        for s in self.active:
+            self.dealt[s] = self.hands[s]
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        self.forehand = self.variant.find_forehand(self)
+        self.log.append(Event("deal", self.dealer, f"Seat {self.dealer + 1} dealt."))
+        self.variant.start_bidding(self)
+
+    # ---- the triad -----------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the seat to act) may take now."""
+        if seat is None:
+            seat = self.to_act
+        if seat is None or seat != self.to_act:
+            return []
+        ph = self.phase
+        if ph is Phase.PLAY:
+            key = (len(self.history), seat)
+            m = self._mask_val if self._mask_key == key else self.cached_play_mask(seat)
+            return [PLAY_ACTIONS[c] for c in _bits(m)]
+        if ph is Phase.DISCARD:
+            return [DISCARD_ACTIONS[c] for c in _bits(self.discard_mask(seat))]
+        if ph is Phase.ANNOUNCE:
+            return self._announce_legal(seat)
+        if ph is Phase.RITUAL:
+            return self._ritual_legal()
+        return self.variant.legal(self, seat)
+
+    def can(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now (never raises)."""
+        if seat != self.to_act:
+            return False
+        ph = self.phase
+        if ph is Phase.PLAY:
+            return action.kind is Kind.PLAY and bool(self.cached_play_mask(seat) >> action.card & 1)
+        if ph is Phase.DISCARD:
+            return action.kind is Kind.DISCARD and bool(self.discard_mask(seat) >> action.card & 1)
+        if action.kind is Kind.CUT and ph is Phase.RITUAL:
+            return any(a.kind is Kind.CUT for a in self._ritual_legal())
+        return action in self.legal_actions(seat)
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` (a whole sentence) unless ``seat`` may take ``action``."""
+        if self.phase is Phase.FINISHED:
+            raise IllegalAction("This hand is over.")
+        if seat not in self.active:
+            raise IllegalAction("You sit out this deal.")
+        if seat != self.to_act:
+            who = "nobody" if self.to_act is None else f"seat {self.to_act + 1}"
+            raise NotYourTurn(f"It is not your turn: {who} must act first.")
+        if self.can(seat, action):
+            return
+        raise IllegalAction(self.why_not(seat, action))
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` and return what happened."""
+        start = len(self.log)
+        if (self.phase is Phase.PLAY and seat == self.to_act and action.kind is Kind.PLAY
+                and self.cached_play_mask(seat) >> action.card & 1):
+            # Fast path for the commonest action (the checks above are the whole verify).
+            self.history.append((seat, action))
+            self._play(seat, action.card)
+            return self.log[start:]
+        self.verify(seat, action)
+        if action.kind is Kind.CUT and action.value is None:
+            # The cut point is chosen by the engine's generator; the record keeps it.
+            action = act(Kind.CUT, self.rng.randrange(5, len(self.deck) - 4))
+        self.history.append((seat, action))
+        ph = self.phase
+        if ph is Phase.PLAY:
+            self._play(seat, action.card)
+        elif ph is Phase.DISCARD:
+            self._discard(seat, action.card)
+        elif ph is Phase.ANNOUNCE:
+            self._announce(seat, action)
+        elif ph is Phase.RITUAL:
+            self._ritual(seat, action)
+        else:
+            self.variant.apply(self, seat, action)
+        return self.log[start:]
+
+    def why_not(self, seat: int, action: Action) -> str:
+        """A sentence saying why ``action`` is not allowed for ``seat`` now."""
+        return self.variant.why_not(self, seat, action)
+
+    def explain(self, seat: int) -> str:
+        """The "Why?" text: why the other choices are not open to ``seat`` now."""
+        return self.variant.explain(self, seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    def emit(self, kind: str, seat: int | None, text: str,
+             audience: frozenset[int] | None = None, cards: tuple[Card, ...] = ()) -> None:
+        self.log.append(Event(kind, seat, text, audience, cards))
+
+    # ---- ritual (C-2, CZ-14) ------------------------------------------------------------
+
+    def _ritual_legal(self) -> list[Action]:
+        step = self.auction.get("ritual")
+        if step == "cut_or_knock":
+            return [act(Kind.CUT), act(Kind.KNOCK)]
+        if step == "dealer_choice":
+            return [act(Kind.DEAL_SIX_SIX), act(Kind.DEAL_TWELVES)]
+        if step == "batches":
+            taken = set(self.auction["batches"].values())
+            return [act(Kind.BATCH, b + 1) for b in range(4) if b not in taken]
+        return []
+
+    def _ritual(self, seat: int, a: Action) -> None:
+        if a.kind is Kind.CUT:
+            self.auction["cut_at"] = a.value
+            self.emit("cut", seat, f"Seat {seat + 1} cut the pack.")
+            del self.auction["ritual"]
+            self._deal_batches(6)
+        elif a.kind is Kind.KNOCK:
+            self.emit("knock", seat, f"Seat {seat + 1} knocked: the cards come in twelves.")
+            if self.options.get("knock_six_six") and self.sitting_out is None:
+                self.auction["ritual"] = "dealer_choice"
+                self.to_act = self.dealer
+            else:
+                self._start_batches()
+        elif a.kind is Kind.DEAL_SIX_SIX:
+            self.emit("deal_six_six", seat, "The dealer deals six-six (CZ-14).")
+            del self.auction["ritual"]
+            self._deal_six_six()
+        elif a.kind is Kind.DEAL_TWELVES:
+            self._start_batches()
+        elif a.kind is Kind.BATCH:
+            batches: dict[int, int] = self.auction["batches"]
+            assert isinstance(a.value, int)
+            batches[seat] = a.value - 1
+            self.emit("batch", seat, f"Seat {seat + 1} chose batch {a.value}.")
+            remaining = [s for s in self.order if s not in batches]
+            if len(remaining) == 1:
+                left = next(b for b in range(4) if b not in batches.values())
+                batches[remaining[0]] = left
+                del self.auction["ritual"]
+                self._deal_twelves(batches)
+            else:
+                self.to_act = remaining[0]
+
+    def _start_batches(self) -> None:
+        self.auction["ritual"] = "batches"
+        self.auction["batches"] = {}
+        self.to_act = self.order[0]
+
+    # ---- staged talon (Czech trojka, Nebraska Four, Romanian levels) ---------------------
+
+    def start_staged_talon(self, group: int, groups: int) -> None:
+        """The bidder looks at the first group of ``group`` talon cards."""
+        assert self.bidder is not None
+        self.phase = Phase.TALON
+        self.talon_state = {"kind": "staged", "group": group, "groups": groups, "stage": 0,
+                            "rejected": []}
+        self.to_act = self.bidder
+        self._show_group(0)
+
+    def talon_group(self, g: int) -> list[Card]:
+        size = int(self.talon_state["group"])
+        return self.talon[g * size : (g + 1) * size]
+
+    def _show_group(self, g: int) -> None:
+        assert self.bidder is not None
+        cards = self.talon_group(g)
+        self.seen_talon[self.bidder] |= mask_of(cards)
+        self.emit("talon_look", self.bidder,
+                  f"Seat {self.bidder + 1} looks at talon cards {g * len(cards) + 1}-{(g + 1) * len(cards)}.")
+        self.emit("talon_private", self.bidder,
+                  "You see " + ", ".join(c.short for c in cards) + ".",
+                  frozenset((self.bidder,)), tuple(cards))
+
+    def staged_reject(self, expose: bool = True) -> None:
+        """Put the group in view aside (face up unless ``expose`` is false) and look at the next."""
+        st = self.talon_state
+        g = int(st["stage"])
+        cards = self.talon_group(g)
+        st["rejected"].append(g)
+        if expose:
+            self.exposed.extend(cards)
+            self.emit("talon_exposed", self.bidder, "Talon cards shown: "
+                      + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+        st["stage"] = g + 1
+        self._show_group(g + 1)
+
+    def staged_take(self, g: int, level: int, expose_others: bool = False) -> None:
+        """The bidder adds group ``g`` to the hand; the rest goes to the opponents."""
+        assert self.bidder is not None
+        cards = self.talon_group(g)
+        m = mask_of(cards)
+        self.hands[self.bidder] |= m
+        self.drawn[self.bidder] |= m
+        self.level = level
+        if expose_others:
+            for og in range(int(self.talon_state["groups"])):
+                if og != g and og not in self.talon_state["rejected"]:
+                    oc = self.talon_group(og)
+                    self.exposed.extend(oc)
+                    self.emit("talon_exposed", self.bidder, "Talon cards shown: "
+                              + ", ".join(c.short for c in oc) + ".", None, tuple(oc))
+        rest = mask_of(self.talon) & ~m
+        self.talon_to_opponents |= rest
+        self.emit("talon_take", self.bidder,
+                  f"Seat {self.bidder + 1} takes talon group {g + 1} (level {level}).",
+                  None, tuple(cards) if g in self.talon_state["rejected"] else ())
+
+    def staged_reject_and_take(self, reject: int, take: int, level: int) -> None:
+        """Show the group in view face up and take an earlier group back instead."""
+        cards = self.talon_group(reject)
+        self.talon_state["rejected"].append(reject)
+        self.exposed.extend(cards)
+        self.emit("talon_exposed", self.bidder, "Talon cards shown: "
+                  + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+        self.staged_take(take, level)
+
+    # ---- discarding -------------------------------------------------------------------
+
+    def start_discard(self, seat: int, count: int) -> None:
+        self.phase = Phase.DISCARD
+        self.discard_seat = seat
+        self.discard_need = count
+        self.to_act = seat
+
+    def discard_mask(self, seat: int) -> int:
+        """Cards ``seat`` may discard now (one at a time)."""
+        if seat != self.discard_seat or self.discard_need <= 0:
+            return 0
+        return self.variant.discard_mask(self, seat, self.hands[seat], self.discard_need)
+
+    def _discard(self, seat: int, c: Card) -> None:
+        self.hands[seat] &= ~(1 << c)
+        self.discards[seat] |= 1 << c
+        self.discard_need -= 1
+        if c < NUM_TAROKY:
+            if self.variant.tarok_discards_face_up:
+                self.public_discards.append((seat, c))
+                self.emit("discard_tarok", seat, f"Seat {seat + 1} discards {c.name} face up.",
+                          None, (c,))
+            else:
+                self.discard_counts[seat] += 1
+        self.emit("discard", seat, f"You discard {c.short}.", frozenset((seat,)), (c,))
+        if self.discard_need == 0:
+            n = self.discard_counts[seat]
+            if n and not self.variant.tarok_discards_face_up:
+                self.emit("discard_count", seat,
+                          f"Seat {seat + 1} discarded {n} tarok{'y' if n > 1 else ''}.")
+            self.emit("discard_done", seat, f"Seat {seat + 1} has discarded.")
+            self.discard_seat = None
+            self.variant.after_discard(self, seat)
+
+    # ---- announcements (CZ-6 and relatives) -------------------------------------------
+
+    def start_announcements(self) -> None:
+        """Each active player, from the bidder on, has a first turn for everything; then
+        the round goes on for doubles only until every active player passes in a row."""
+        self.variant.before_announcements(self)
+        self.phase = Phase.ANNOUNCE
+        self.ann_first_done = set()
+        self.ann_passes = 0
+        self.ann_spoke = False
+        start = self.variant.announcement_starter(self)
+        if start is None:
+            self.finish_announcements()
+            return
+        self.to_act = start
+        self._skip_silent_turns()
+
+    def first_turn(self, seat: int) -> bool:
+        return seat not in self.ann_first_done
+
+    def _announce_legal(self, seat: int) -> list[Action]:
+        out = list(self.variant.announce_options(self, seat, self.first_turn(seat)))
+        out.append(act(Kind.DONE))
+        return out
+
+    def double_targets(self, seat: int) -> list[str]:
+        """What ``seat`` may double now: flek by the side opposing the announcers, reflek by
+        the announcers, super by the flek side, up to the variant's depth."""
+        out: list[str] = []
+        depth = self.variant.double_depth(self)
+        for name, ann in self.announced.items():
+            if name not in self.variant.doublable(self) or ann.level >= depth:
+                continue
+            announcers = self.side_of(ann.seat)
+            if (seat in announcers) == (ann.level % 2 == 1):
+                out.append(name)
+        return out
+
+    def _announce(self, seat: int, a: Action) -> None:
+        if a.kind is Kind.DONE:
+            if self.first_turn(seat):
+                self.ann_first_done.add(seat)
+            if self.ann_spoke:
+                self.ann_passes = 0
+            else:
+                self.ann_passes += 1
+                self.emit("pass", seat, f"Seat {seat + 1} has nothing to say.")
+            self.ann_spoke = False
+            self._next_announcer(seat)
+            return
+        self.ann_spoke = True
+        if a.kind is Kind.DOUBLE:
+            name = str(a.value)
+            ann = self.announced[name]
+            ann.level += 1
+            if name == "game":
+                self.game_level = ann.level
+            word = self.variant.double_word(ann.level)
+            what = self.variant.title_of(name)
+            text = f"Seat {seat + 1}: {word} on {what}."
+            self.ann_log.append((seat, f"{word} ({what})"))
+            self.emit("double", seat, text)
+        else:
+            self.variant.apply_announcement(self, seat, a)
+        if not self.first_turn(seat) and not self._announce_legal(seat)[:-1]:
+            # A doubling turn with nothing more to say ends by itself.
+            self._announce(seat, act(Kind.DONE))
+
+    def _next_announcer(self, seat: int) -> None:
+        n = len(self.active)
+        if len(self.ann_first_done) >= n and self.ann_passes >= n:
+            self.finish_announcements()
+            return
+        self.to_act = self.next_active(seat)
+        self._skip_silent_turns()
+
+    def _skip_silent_turns(self) -> None:
+        # A doubling-only turn is skipped when the seat has nothing to double and its side
+        # is public (skipping a possible secret partner would give the partnership away).
+        n = len(self.active)
+        guard = 0
+        while self.phase is Phase.ANNOUNCE and self.to_act is not None and guard < 3 * n:
+            s = self.to_act
+            if self.first_turn(s) or self.double_targets(s) or not self.side_is_public(s):
+                return
+            self.ann_passes += 1
+            if len(self.ann_first_done) >= n and self.ann_passes >= n:
+                self.finish_announcements()
+                return
+            self.to_act = self.next_active(s)
+            guard += 1
+
+    def side_is_public(self, seat: int) -> bool:
+        """Whether everyone knows which side ``seat`` is on."""
+        if self.contract is None or seat == self.bidder:
+            return True
+        return self.contract.alone or self.called is None or self.partner_revealed
+
+    @property
+    def partner_revealed(self) -> bool:
+        c = self.called
+        if c is None:
+            return True
+        for t in self.tricks:
+            if any(pc == c for _, pc in t.plays):
+                return True
+        if self.trick and any(pc == c for _, pc in self.trick.plays):
+            return True
+        return any(pc == c for _, pc in self.public_discards)
+
+    def finish_announcements(self) -> None:
+        self.to_act = None
+        self.variant.after_announcements(self)
+
+    # ---- trick play -------------------------------------------------------------------
+
+    def start_play(self, leader: int) -> None:
+        self.phase = Phase.PLAY
+        self.trick = Trick(leader)
+        self.to_act = leader
+
+    def cached_play_mask(self, seat: int) -> int:
+        """``legal_play_mask`` remembered until the next action (asked twice per play)."""
+        key = (len(self.history), seat)
+        if self._mask_key == key:
+            return self._mask_val
+        m = self.legal_play_mask(seat)
+        self._mask_key = key
+        self._mask_val = m
+        return m
+
+    def legal_play_mask(self, seat: int) -> int:
+        """Cards ``seat`` may play: follow suit, else tarok, else anything; then the
+        variant's restrictions (Varšava overtaking, kept announced cards, ...)."""
+        hand = self.hands[seat]
+        t = self.trick
+        assert t is not None
+        if t.plays:
+            led = t.plays[0][1]
+            m = hand & (TAROK_MASK if led < NUM_TAROKY else SUIT_MASKS[(led - NUM_TAROKY) >> 3])
+            if not m and led >= NUM_TAROKY:
+                m = hand & TAROK_MASK
+            if not m:
+                m = hand
+        else:
+            m = hand
+        return self.variant.restrict_play(self, seat, m)
+
+    def beats(self, a: int, b: int, led: int) -> bool:
+        """Whether card ``a`` beats card ``b`` in a trick led with ``led`` (no exceptions)."""
+        if a < NUM_TAROKY:
+            return b >= NUM_TAROKY or a > b
+        if b < NUM_TAROKY:
+            return False
+        sa = (a - NUM_TAROKY) >> 3
+        if sa != (b - NUM_TAROKY) >> 3:
+            return False
+        return self._strength[a] > self._strength[b]
+
+    def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """Seat that wins a trick: the highest tarok, else the highest card of the suit led
+        (before the variant's exceptions such as 21–Škýz–1)."""
+        led = plays[0][1]
+        rank = self._rank[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
+        best_seat = plays[0][0]
+        best = -1
+        for s, c in plays:
+            r = rank[c]
+            if r > best:
+                best, best_seat = r, s
+        if self._has_exception:
+            return self.variant.trick_exception(self, plays, best_seat)
+        return best_seat
+
+    def _play(self, seat: int, c: Card) -> None:
+        t = self.trick
+        assert t is not None
+        self.hands[seat] &= ~(1 << c)
+        plays = t.plays
+        plays.append((seat, c))
+        self.log.append(Event("play", seat, _PLAY_TEXT[seat][c], None, _CARD_TUPLES[c]))
+        if self._on_play:
+            self.variant.on_play(self, seat, c)
+        if len(plays) < self._n_active:
+            self.to_act = self._next[seat]
+            return
+        w = self.trick_winner(plays)
+        t.winner = w
+        m = 0
+        for _, pc in plays:
+            m |= 1 << pc
+        self.won[w] |= m
+        self.tricks_won[w] += 1
+        self.tricks.append(t)
+        if self._on_trick:
+            self.variant.on_trick(self, t)
+        self.log.append(Event("trick", w, _TRICK_TEXT[w]))
+        if self.hands[w] == 0:
+            self.trick = None
+            self.to_act = None
+            self.variant.on_last_trick(self)
+            self.finish()
+        else:
+            self.trick = Trick(w, [])
+            self.to_act = w
+
+    # ---- the end ----------------------------------------------------------------------
+
+    def finish(self) -> None:
+        self.phase = Phase.FINISHED
+        self.to_act = None
+        self.trick = None
+        self.result = self.variant.score(self)
+        self.emit("result", None, self.result.summary)
+
+    def finish_thrown_in(self, text: str) -> None:
+        self.thrown_in = True
+        self.phase = Phase.FINISHED
+        self.to_act = None
+        self.result = self.variant.score(self)
+        self.emit("result", None, text)
+
+    def side_points(self, side: frozenset[int]) -> int:
+        """Card points counted in threes for a side: tricks, discards and talon shares."""
+        m = 0
+        for s in side:
+            m |= self.won[s] | self.discards[s] | self.talon_to.get(s, 0)
+        if self.bidder is not None and self.bidder not in side:
+            m |= self.talon_to_opponents
+        return count_mask_points(m)
+
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def holder_of(self, c: int) -> int | None:
+        """The seat holding (or having discarded) card ``c``; None if it is in the talon."""
+        for s in self.active:
+            if (self.hands[s] | self.discards[s]) >> c & 1:
+                return s
+        for t in self.tricks:
+            for s, pc in t.plays:
+                if pc == c:
+                    return s
+        if self.trick:
+            for s, pc in self.trick.plays:
+                if pc == c:
+                    return s
+        return None
+
+    # ---- views ------------------------------------------------------------------------
+
+    def view_for(self, seat: int | None) -> PlayerView:
+        """Exactly what ``seat`` may see (``None``: a spectator / the public table)."""
+        return make_view(self, seat)
+
+    def public_view(self) -> PlayerView:
+        return make_view(self, None)
+
+    def prompt(self, seat: int) -> str:
+        return self.variant.prompt(self, seat)
+
+    # ---- records ------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        from .record import game_to_record
+
+        return game_to_record(self)
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat (or the public, ``seat`` None) may see.  Nothing here is secret
+    from that seat; everything secret from it is absent."""
+
+    seat: int | None
+    variant: str
+    phase: str
+    num_seats: int
+    dealer: int
+    forehand: int
+    sitting_out: int | None
+    to_act: int | None
+    hand: tuple[Card, ...]
+    legal: tuple[Action, ...]
+    prompt: str
+    bids: tuple[tuple[int, str], ...]
+    contract: str | None
+    bidder: int | None
+    level: int
+    called: str | None
+    my_partner: int | None  # known to me (I hold the called card, or it was revealed)
+    talon_seen: tuple[Card, ...]  # talon cards this seat has seen (and may remember)
+    exposed: tuple[Card, ...]  # talon cards lying face up
+    public_discards: tuple[tuple[int, Card], ...]
+    my_discards: tuple[Card, ...]
+    announcements: tuple[tuple[int, str], ...]
+    doubles: tuple[tuple[str, int], ...]
+    trick: tuple[tuple[int, Card], ...]
+    trick_leader: int | None
+    last_trick: tuple[tuple[int, Card], ...]
+    last_winner: int | None
+    tricks_won: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    finished: bool
+    result: HandResult | None
+    revealed: dict[int, tuple[Card, ...]] | None  # at the end: every hand as dealt
+    revealed_talon: tuple[Card, ...] | None
+
+
+def make_view(g: Game, seat: int | None) -> PlayerView:
+    mine = seat is not None and 0 <= seat < g.num_seats
+    hand = tuple(cards_of(g.hands[seat])) if mine and seat is not None else ()
+    legal = tuple(g.legal_actions(seat)) if mine and seat == g.to_act else ()
+    my_partner: int | None = None
+    if mine and seat is not None and g.bidder is not None and g.contract and not g.contract.alone:
+        if g.partner_revealed or (g.called is not None and seat != g.bidder
+                                  and (g.hands[seat] | g.discards[seat]) >> g.called & 1):
+            my_partner = g.partner if seat == g.bidder else (g.bidder if seat == g.partner else None)
+    seen = tuple(cards_of(g.seen_talon[seat])) if mine and seat is not None else ()
+    t = g.trick
+    lt = g.last_trick()
+    fin = g.phase is Phase.FINISHED
+    return PlayerView(
+        seat=seat,
+        variant=g.variant.name,
+        phase=g.phase.value,
+        num_seats=g.num_seats,
+        dealer=g.dealer,
+        forehand=g.forehand,
+        sitting_out=g.sitting_out,
+        to_act=g.to_act,
+        hand=hand,
+        legal=legal,
+        prompt=g.prompt(seat) if mine and seat is not None else g.variant.public_prompt(g),
+        bids=tuple((s, a.label) for s, a in g.bids),
+        contract=g.variant.contract_title(g),
+        bidder=g.bidder,
+        level=g.level,
+        called=g.variant.called_title(g),
+        my_partner=my_partner,
+        talon_seen=seen,
+        exposed=tuple(g.exposed),
+        public_discards=tuple(g.public_discards),
+        my_discards=tuple(cards_of(g.discards[seat])) if mine and seat is not None else (),
+        announcements=tuple(g.ann_log),
+        doubles=tuple((n, a.level) for n, a in g.announced.items() if a.level),
+        trick=tuple(t.plays) if t else (),
+        trick_leader=t.leader if t else None,
+        last_trick=tuple(lt.plays) if lt else (),
+        last_winner=lt.winner if lt else None,
+        tricks_won=tuple(g.tricks_won),
+        hand_sizes=tuple(h.bit_count() for h in g.hands),
+        finished=fin,
+        result=g.result if fin else None,
+        revealed={s: tuple(cards_of(g.dealt[s])) for s in g.active} if fin else None,
+        revealed_talon=tuple(g.talon) if fin else None,
+    )
+
+
+# Frequently used masks, re-exported for variants.
+__all__ = [
+    "CARD_POINTS", "FIVE_POINT_MASK", "KING_MASK", "MOND", "PAGAT", "SKYZ",
+    "Announced", "Contract", "Event", "Game", "Phase", "PlayerView", "Trick",
+]

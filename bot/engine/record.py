@@ -1,0 +1,85 @@
+"""Hand records: JSON that says everything about one hand (docs/records.md).
+
+A record holds the variant, options, seats, dealer, the shuffled deck, the dealt hands and
+talon in order, every action in order, and the result.  Replaying the deck and actions
+must reproduce the hands and the result exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import parse_action
+from .cards import CARDS, cards_of, parse_card
+from .errors import BadInput, RecordMismatch
+from .game import Game
+from .scoring import HandResult
+
+FORMAT = "taroky-hand/1"
+
+
+def result_to_json(r: HandResult) -> dict[str, Any]:
+    return {
+        "summary": r.summary,
+        "card_points": dict(r.card_points),
+        "tricks": {str(k): v for k, v in r.tricks.items()},
+        "lines": [{"label": ln.label, "net": {str(k): v for k, v in ln.net.items()}} for ln in r.lines],
+        "net": {str(k): v for k, v in sorted(r.net.items())},
+        "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
+        "thrown_in": r.thrown_in,
+    }
+
+
+def game_to_record(g: Game, players: list[str] | None = None) -> dict[str, Any]:
+    """The record of ``g`` (finished or not: an unfinished hand has ``result`` null)."""
+    return {
+        "format": FORMAT,
+        "variant": g.variant.name,
+        "options": dict(g.options),
+        "seats": g.num_seats,
+        "players": players,
+        "dealer": g.dealer,
+        "first_of_session": g.first_of_session,
+        "pool_before": g.pool,
+        "currency": g.variant.currency,
+        "deck": [CARDS[c].short for c in g.deck],
+        "hands": {str(s): [c.short for c in cards_of(g.dealt[s])] for s in g.active},
+        "talon": [c.short for c in g.talon],
+        "actions": [[s, a.code] for s, a in g.history],
+        "result": result_to_json(g.result) if g.result is not None else None,
+    }
+
+
+def replay_record(record: dict[str, Any], check: bool = True) -> Game:
+    """Play a record's actions again from its deck; with ``check``, compare the hands and
+    the result and raise ``RecordMismatch`` on any difference."""
+    from . import new_game
+
+    if record.get("format") != FORMAT:
+        raise BadInput(f"This is not a hand record I can read (format {record.get('format')!r}).")
+    try:
+        deck = [int(parse_card(c)) for c in record["deck"]]
+        g = new_game(
+            record["variant"],
+            players=int(record["seats"]),
+            dealer=int(record["dealer"]),
+            options=dict(record.get("options") or {}),
+            deck=deck,
+            first_of_session=bool(record.get("first_of_session", True)),
+            pool=int(record.get("pool_before", 0)),
+        )
+        for seat, code in record["actions"]:
+            g.act(int(seat), parse_action(code))
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadInput(f"The record is incomplete or malformed: {e}.") from None
+    if check:
+        hands = {str(s): [c.short for c in cards_of(g.dealt[s])] for s in g.active}
+        if "hands" in record and hands != record["hands"]:
+            raise RecordMismatch("Replaying the deck does not give the recorded hands.")
+        if "talon" in record and [c.short for c in g.talon] != record["talon"]:
+            raise RecordMismatch("Replaying the deck does not give the recorded talon.")
+        want = record.get("result")
+        got = result_to_json(g.result) if g.result is not None else None
+        if want is not None and got != want:
+            raise RecordMismatch("Replaying the actions does not give the recorded result.")
+    return g

@@ -1,0 +1,119 @@
+"""Settlement records and the payment arithmetic every variant shares.
+
+Amounts are integers in the variant's smallest unit (C-4): hundredths of a Kč for the
+Czech game, chips for Nebraska, game points for the Polish game.  Every settlement,
+the pool included, sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+POOL: Final = -1
+"""Payer or payee ``POOL`` in a ``Transfer`` is the table's pool (the Žid, a pot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``payer`` pays ``amount`` (> 0) to ``payee``; either may be ``POOL``."""
+
+    payer: int
+    payee: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLine:
+    """One item of the settlement: what was won or lost, by whom, per player."""
+
+    label: str
+    net: Mapping[int, int]  # seat (or POOL) -> signed amount; sums to zero
+
+    @property
+    def total(self) -> int:
+        return sum(v for v in self.net.values() if v > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of one hand."""
+
+    summary: str  # one sentence: who won what
+    card_points: Mapping[str, int]  # side label (or player) -> card points
+    tricks: Mapping[int, int]  # seat -> tricks won
+    lines: Sequence[PaymentLine]
+    net: Mapping[int, int]  # seat -> signed total; POOL included when it moved
+    transfers: Sequence[Transfer]
+    declarer_side: frozenset[int] = frozenset()
+    declarers_won: bool | None = None  # None: no declarer side (Varšava, thrown in)
+    thrown_in: bool = False
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def pool_delta(self) -> int:
+        return self.net.get(POOL, 0)
+
+
+def side_payment(winners: Iterable[int], losers: Iterable[int], amount: int) -> dict[int, int]:
+    """Net amounts when a side wins ``amount`` "as every Czech payment": per pair in
+    two against two, and from (or to) each opponent when one plays against several.
+
+    The whole payment is ``amount`` times the larger side; each side shares it equally.
+    """
+    w = sorted(set(winners))
+    lo = sorted(set(losers))
+    if not w or not lo or amount == 0:
+        return {}
+    total = amount * max(len(w), len(lo))
+    net: dict[int, int] = {}
+    _spread(net, w, total, +1)
+    _spread(net, lo, total, -1)
+    return net
+
+
+def share(net: dict[int, int], seats: Sequence[int], total: int, sign: int) -> None:
+    """Add ``sign * total`` split as equally as integers allow over ``seats``."""
+    _spread(net, list(seats), total, sign)
+
+
+def _spread(net: dict[int, int], seats: list[int], total: int, sign: int) -> None:
+    # Equal shares; any indivisible remainder goes one unit each to the first seats
+    # in the order given (play order), so the sum stays exact (C-4).
+    q, r = divmod(total, len(seats))
+    for i, s in enumerate(seats):
+        net[s] = net.get(s, 0) + sign * (q + (1 if i < r else 0))
+
+
+def add_into(total: dict[int, int], part: Mapping[int, int]) -> None:
+    for k, v in part.items():
+        total[k] = total.get(k, 0) + v
+
+
+def transfers_from_net(net: Mapping[int, int], pairs: Sequence[tuple[int, int]] = ()) -> list[Transfer]:
+    """Integer transfers that realise ``net``.
+
+    ``pairs`` (payer, payee) are tried first (the usual two-against-two pairing); the rest
+    is matched greedily, largest debts first, with the pool treated like any other party.
+    """
+    assert sum(net.values()) == 0, f"settlement does not sum to zero: {dict(net)}"
+    bal = {k: v for k, v in net.items() if v}
+    out: list[Transfer] = []
+
+    def pay(a: int, b: int) -> None:
+        amt = min(-bal.get(a, 0), bal.get(b, 0))
+        if amt > 0:
+            out.append(Transfer(a, b, amt))
+            bal[a] += amt
+            bal[b] -= amt
+
+    for a, b in pairs:
+        pay(a, b)
+    while True:
+        debtors = sorted((k for k, v in bal.items() if v < 0), key=lambda k: (bal[k], k))
+        creditors = sorted((k for k, v in bal.items() if v > 0), key=lambda k: (-bal[k], k))
+        if not debtors:
+            break
+        pay(debtors[0], creditors[0])
+    return out

@@ -1,0 +1,256 @@
+"""The variant base class: the axes on which the rule systems differ, as class
+constants, and the hooks ``Game`` calls.  Shared rules live here once, switched by flags;
+a variant module overrides only what its text says differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Kind, act, title
+from ..cards import (
+    CARDS,
+    FIVE_POINT_MASK,
+    KING_MASK,
+    MOND,
+    NUM_TAROKY,
+    PAGAT,
+    SKYZ,
+    TAROK_MASK,
+    Card,
+    strength_table,
+)
+from ..errors import BadInput
+from ..scoring import HandResult
+
+if TYPE_CHECKING:
+    from ..game import Contract, Game, Trick
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A house-rule option of a variant (CLARIFICATIONS marks them **option**)."""
+
+    key: str
+    title: str
+    default: bool | int | str
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    ref: str = ""  # the clarification id, e.g. "CZ-10"
+
+
+class Variant:
+    """A rule system.  Subclasses set the class constants and override hooks."""
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = "Base"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    seat_counts: ClassVar[tuple[int, ...]] = (4, 5)
+    clockwise: ClassVar[bool] = False  # C-1: only a matter of drawing
+    red_ace_high: ClassVar[bool] = True  # Czech: red pips 1 > 2 > 3 > 4
+    pack: ClassVar[tuple[Card, ...]] = CARDS
+    talon_size: ClassVar[int] = 6
+    currency: ClassVar[str] = "czk_hal"
+    has_ritual: ClassVar[bool] = True  # C-2: cut / knock offered, never mandatory
+    tarok_discards_face_up: ClassVar[bool] = True  # else only their number is told
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    contracts: ClassVar[dict[str, Contract]] = {}
+    max_double: ClassVar[int] = 3  # flek, reflek, super
+    double_words: ClassVar[tuple[str, ...]] = ("", "Flek", "Reflek", "Super")
+    glossary: ClassVar[dict[str, str]] = {}
+
+    def __init__(self) -> None:
+        self.strength = strength_table(self.red_ace_high)
+        self.pack_ids: tuple[int, ...] = tuple(sorted(int(c) for c in self.pack))
+        # rank_tables[k][card]: how high ``card`` ranks in a trick led with tarok k (< 22) or
+        # with suit k - 22; -1 for a card that cannot win it.  Taroky beat every suit card.
+        tables: list[tuple[int, ...]] = []
+        for led in range(NUM_TAROKY + 4):
+            row = []
+            for c in range(54):
+                if c < NUM_TAROKY:
+                    row.append(100 + c)
+                elif led >= NUM_TAROKY and (c - NUM_TAROKY) >> 3 == led - NUM_TAROKY:
+                    row.append(self.strength[c])
+                else:
+                    row.append(-1)
+            tables.append(tuple(row))
+        self.rank_tables: tuple[tuple[int, ...], ...] = tuple(tables)
+
+    # ---- set-up ------------------------------------------------------------------
+
+    def check_seats(self, seats: int) -> None:
+        if seats not in self.seat_counts:
+            allowed = " or ".join(str(n) for n in self.seat_counts)
+            raise BadInput(f"{self.title} is played by {allowed} players, not {seats}.")
+
+    def dealer_sits_out(self, seats: int) -> bool:
+        """C-5: with five, the dealer sits out the deal."""
+        return seats == 5
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        specs = {o.key: o for o in self.option_specs}
+        out: dict[str, Any] = {o.key: o.default for o in self.option_specs}
+        for k, v in given.items():
+            if k not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise BadInput(f"{self.title} has no option '{k}' (options: {known}).")
+            spec = specs[k]
+            if isinstance(spec.default, bool):
+                if not isinstance(v, bool):
+                    raise BadInput(f"Option '{k}' is on or off (true/false), not {v!r}.")
+            elif isinstance(spec.default, int):
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise BadInput(f"Option '{k}' takes a whole number, not {v!r}.")
+            if spec.choices is not None and v not in spec.choices:
+                choices = ", ".join(str(c) for c in spec.choices)
+                raise BadInput(f"Option '{k}' must be one of {choices}, not {v!r}.")
+            out[k] = v
+        return out
+
+    def on_create(self, g: Game) -> None:
+        """Hook: set variant state before the deal."""
+
+    def find_forehand(self, g: Game) -> int:
+        """The seat after the dealer (NE-1 overrides this on a session's first deal)."""
+        return g.next_active(g.dealer)
+
+    # ---- bidding and contract (overridden) ---------------------------------------
+
+    def start_bidding(self, g: Game) -> None:
+        raise NotImplementedError
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        """Legal actions in the variant-driven phases (auction, call, talon, surrender)."""
+        raise NotImplementedError
+
+    def apply(self, g: Game, seat: int, a: Action) -> None:
+        raise NotImplementedError
+
+    # ---- discarding ----------------------------------------------------------------
+
+    def discard_mask(self, g: Game, seat: int, hand: int, need: int) -> int:
+        """CZ-3 / NE-4: never a 5-point card; taroky only when the rest of the hand would
+        otherwise not be all taroky and kings (so only when there is no alternative)."""
+        allowed = hand & ~FIVE_POINT_MASK
+        plain = allowed & ~TAROK_MASK
+        if plain.bit_count() >= need:
+            return plain
+        return allowed
+
+    def after_discard(self, g: Game, seat: int) -> None:
+        raise NotImplementedError
+
+    # ---- announcements ---------------------------------------------------------------
+
+    def before_announcements(self, g: Game) -> None:
+        """Fix the true partnership once the talon exchange is over."""
+        if g.called is not None and g.bidder is not None and not (
+            g.contract is not None and g.contract.alone
+        ):
+            h = g.holder_of(g.called)
+            g.partner = None if h is None or h == g.bidder else h
+        g.announced.setdefault("game", _game_announced(g))
+
+    def announcement_starter(self, g: Game) -> int | None:
+        return g.bidder
+
+    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
+        return [act(Kind.DOUBLE, t) for t in g.double_targets(seat)]
+
+    def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
+        raise NotImplementedError
+
+    def after_announcements(self, g: Game) -> None:
+        raise NotImplementedError
+
+    def double_depth(self, g: Game) -> int:
+        return self.max_double
+
+    def doublable(self, g: Game) -> frozenset[str]:
+        return frozenset(("game", "pagat", "valat"))
+
+    def double_word(self, level: int) -> str:
+        return self.double_words[level]
+
+    def title_of(self, name: str) -> str:
+        return title(name)
+
+    # ---- play ----------------------------------------------------------------------------
+
+    def kept_cards(self, g: Game, seat: int) -> int:
+        """Cards ``seat`` must keep for the last trick (CZ-11, PT-3), as a mask."""
+        return 0
+
+    def restrict_play(self, g: Game, seat: int, m: int) -> int:
+        keep = self.kept_cards(g, seat) & m
+        if keep and m & ~keep:
+            return m & ~keep
+        return m
+
+    def trick_exception(self, g: Game, plays: Sequence[tuple[int, Card]], best: int) -> int:
+        return best
+
+    def on_play(self, g: Game, seat: int, c: Card) -> None:
+        """Hook after a card is played (Varšava talon, abandonment, claims)."""
+
+    def on_trick(self, g: Game, t: Trick) -> None:
+        """Hook after a trick is complete."""
+
+    def on_last_trick(self, g: Game) -> None:
+        """Hook after the last trick (before scoring)."""
+
+    def score(self, g: Game) -> HandResult:
+        raise NotImplementedError
+
+    # ---- words -----------------------------------------------------------------------
+
+    def contract_title(self, g: Game) -> str | None:
+        if g.contract is None:
+            return None
+        return g.contract.title
+
+    def called_title(self, g: Game) -> str | None:
+        return g.called.short if g.called is not None else None
+
+    def prompt(self, g: Game, seat: int) -> str:
+        return "Wait for the others."
+
+    def public_prompt(self, g: Game) -> str:
+        if g.to_act is None:
+            return "The hand is over."
+        return f"Seat {g.to_act + 1} to act."
+
+    def why_not(self, g: Game, seat: int, a: Action) -> str:
+        return f"You cannot {a.label.lower()} now. {self.prompt(g, seat)}"
+
+    def explain(self, g: Game, seat: int) -> str:
+        return self.prompt(g, seat)
+
+
+def _game_announced(g: Game) -> Any:
+    from ..game import Announced
+
+    assert g.bidder is not None
+    return Announced("game", g.bidder)
+
+
+# --- small shared predicates ------------------------------------------------------
+
+
+def tarok_count(hand: int) -> int:
+    return (hand & TAROK_MASK).bit_count()
+
+
+def king_count(hand: int) -> int:
+    return (hand & KING_MASK).bit_count()
+
+
+def has(hand: int, c: int) -> bool:
+    return bool(hand >> c & 1)
+
+
+TRUL_CARDS = (SKYZ, MOND, PAGAT)
+__all__ = ["NUM_TAROKY", "OptionSpec", "TRUL_CARDS", "Variant", "has", "king_count", "tarok_count"]

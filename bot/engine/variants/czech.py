@@ -1,0 +1,774 @@
+"""Czech Taroky as played in Hlučín (czech-taroky-hlucin-and-polish-taroki-zabrzeg.txt)
+with the C-* and CZ-* clarifications.
+
+Terms: povinnost (základní povinnost, "first duty": forehand's obligatory bid, calls a
+tarok partner), druhá povinnost ("second duty": povinnost plus a promised pagát),
+trojka (preferanc: alone with the talon in staged levels), sólo (alone, talon unseen),
+Varšava (all play for themselves and avoid card points), flek / reflek / super (doubles),
+Žid (the pool).  Money is in haléř: 100 = Kč 1.00.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..actions import Action, Kind, act, register_titles
+from ..cards import (
+    FIVE_POINT_MASK,
+    KING_MASK,
+    MOND,
+    NUM_TAROKY,
+    PAGAT,
+    SKYZ,
+    SUIT_MASKS,
+    TAROK_MASK,
+    Card,
+    count_mask_points,
+    tarok,
+)
+from ..game import Announced, Contract, Game, Phase, Trick
+from ..scoring import (
+    POOL,
+    HandResult,
+    PaymentLine,
+    add_into,
+    share,
+    side_payment,
+    transfers_from_net,
+)
+from .base import OptionSpec, Variant, has, king_count, tarok_count
+
+POVINNOST = Contract("povinnost", "Povinnost", 0, call="tarok", talon="povinnost")
+DRUHA = Contract("druha", "Druhá povinnost", 1, call="tarok", talon="povinnost", pagat_promised=True)
+TROJKA = Contract("trojka", "Trojka", 2, alone=True, talon="staged")
+SOLO = Contract("solo", "Sólo", 3, alone=True, talon="none")
+VARSAVA = Contract("varsava", "Varšava", -1, alone=False, talon="varsava", negative=True)
+
+DECLARATIONS: dict[str, int] = {  # name -> payment in haléř (the declaration table)
+    "taroky": 100,
+    "tarocky": 50,
+    "barvy": 100,
+    "barvicky": 50,
+    "trul": 50,
+    "honery": 50,
+    "kralovske_honery": 100,
+}
+
+register_titles({
+    "povinnost": "Povinnost",
+    "druha": "Druhá povinnost",
+    "trojka": "Trojka",
+    "solo": "Sólo",
+    "varsava": "Varšava",
+    "taroky": "Taroky (10+ taroky)",
+    "tarocky": "Taročky (8-9 taroky)",
+    "barvy": "Barvy",
+    "barvicky": "Barvičky",
+    "trul": "Trul",
+    "honery": "Honery",
+    "kralovske_honery": "Královské honery",
+})
+
+CALLABLE = (tarok(19), tarok(18), tarok(17), tarok(16))
+
+
+class Czech(Variant):
+    """Czech Taroky (Hlučín): 4 players (5 with the dealer sitting out), anticlockwise."""
+
+    name = "czech"
+    title = "Czech Taroky (Hlučín)"
+    aliases = ("taroky", "hlucin", "cz")
+    clockwise = False
+    red_ace_high = True
+    currency = "czk_hal"
+    contracts: ClassVar[dict[str, Contract]] = {
+        c.name: c for c in (POVINNOST, DRUHA, TROJKA, SOLO, VARSAVA)
+    }
+    option_specs = (
+        OptionSpec("ritual", "Cut or knock before the deal", False,
+                   help="The player opposite the dealer cuts or knocks (twelve-card batches).",
+                   ref="C-2"),
+        OptionSpec("knock_six_six", "After a knock the dealer may deal six-six", False,
+                   help="Six to the talon, six to the dealer, twelve to each other player, six to the dealer.",
+                   ref="CZ-14"),
+        OptionSpec("trojka_hidden_talon", "Trojka: the top three talon cards are never shown", False,
+                   ref="CZ-14"),
+        OptionSpec("single_barvy", "One barvy declaration (at most two taroky) worth 0.50", False,
+                   ref="CZ-14"),
+        OptionSpec("solo_rate", "Sólo rate per point, in haléř", 40, ref="CZ-5"),
+        OptionSpec("throw_in_povinnost", "Settle a quiet povinnost without play", True,
+                   ref="CZ-10"),
+        OptionSpec("varsava_scoring", "Varšava scoring", "standard",
+                   choices=("standard", "alternative"), ref="CZ-13"),
+        OptionSpec("varsava_mond_rule", "Varšava: restrict playing the mond", True, ref="CZ-13"),
+        OptionSpec("zid", "The Žid pool", False, ref="CZ-16"),
+    )
+    glossary = {
+        "povinnost": "Forehand's compulsory bid: draw four talon cards, call a tarok (usually XIX) whose holder becomes your secret partner.",
+        "druhá povinnost": "A povinnost bid by another player who holds the pagát and promises to win the last trick with it.",
+        "trojka": "Play alone, taking three talon cards: the first three (level 1), the second three (level 2) or, having shown both, the first three again (level 3).",
+        "sólo": "Play alone without the talon; Kč 0.40 a point by default (CZ-5).",
+        "varšava": "When everyone passes after forehand's povinnost, forehand may choose Varšava: everyone plays alone and tries to take no card points.",
+        "flek": "A double: flek by the side against an announcement, reflek by its side, super by the flek side (×2, ×4, ×8).",
+        "pagát": "Winning the last trick with tarok I: Kč 1.00, or Kč 2.00 if announced.",
+        "valát": "Taking every trick: Kč 7.00, or Kč 14.00 if announced.",
+        "žid": "The pool: Varšava payments go into it; a successful druhá povinnost takes it.",
+    }
+
+    # ---- bidding (one turn each; CZ-1) ----------------------------------------------
+
+    def start_bidding(self, g: Game) -> None:
+        g.phase = Phase.AUCTION
+        g.auction.update(turn=0, high=None, high_seat=None)
+        g.to_act = g.forehand
+
+    def _bids_open(self, g: Game, seat: int) -> list[Action]:
+        high: Contract | None = g.auction["high"]
+        if high is None:  # forehand may not pass
+            return [act(Kind.BID, c) for c in ("povinnost", "trojka", "solo")]
+        out = [act(Kind.PASS)]
+        if high is POVINNOST and has(g.hands[seat], PAGAT):
+            out.append(act(Kind.BID, "druha"))  # CZ-1
+        for c in (TROJKA, SOLO):
+            if c.rank > high.rank:
+                out.append(act(Kind.BID, c.name))
+        return out
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            return self._bids_open(g, seat)
+        if ph is Phase.CALL:
+            return self._calls(g, seat)
+        if ph is Phase.SURRENDER:
+            return [act(Kind.SURRENDER), act(Kind.PLAY_ON)]
+        if ph is Phase.TALON:
+            return self._talon_legal(g, seat)
+        return []
+
+    def apply(self, g: Game, seat: int, a: Action) -> None:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            self._bid(g, seat, a)
+        elif ph is Phase.CALL:
+            self._call(g, seat, a)
+        elif ph is Phase.SURRENDER:
+            if a.kind is Kind.SURRENDER:
+                g.surrendered = True
+                g.emit("surrender", seat, f"Seat {seat + 1} drew the called card and surrenders.")
+                g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays Kč 1.00 to each opponent.")
+            else:
+                g.emit("play_on", seat, f"Seat {seat + 1} plays on.")
+                g.start_discard(seat, 4)
+        elif ph is Phase.TALON:
+            self._talon(g, seat, a)
+
+    def _bid(self, g: Game, seat: int, a: Action) -> None:
+        g.bids.append((seat, a))
+        if a.kind is Kind.BID:
+            g.auction["high"] = self.contracts[str(a.value)]
+            g.auction["high_seat"] = seat
+            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+        else:
+            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+        g.auction["turn"] += 1
+        if g.auction["turn"] < len(g.active):
+            g.to_act = g.next_active(seat)
+            return
+        high: Contract = g.auction["high"]
+        g.bidder = int(g.auction["high_seat"])
+        g.contract = high
+        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the bidder: {high.title}.")
+        if high.call:
+            g.phase = Phase.CALL
+            g.to_act = g.bidder
+        elif high is TROJKA:
+            g.level = 1
+            g.start_staged_talon(3, 2)
+        else:  # sólo: the talon stays unseen and counts for the opponents
+            g.talon_to_opponents = _mask(g.talon)
+            g.start_announcements()
+
+    # ---- calling (CZ-2) and Varšava --------------------------------------------------
+
+    def _calls(self, g: Game, seat: int) -> list[Action]:
+        hand = g.hands[seat]
+        out = [act(Kind.CALL, CALLABLE[0])]
+        for i in range(1, 4):
+            higher = CALLABLE[:i]
+            if all(has(hand, c) for c in higher) and not has(hand, CALLABLE[i]):
+                out.append(act(Kind.CALL, CALLABLE[i]))
+        if g.contract is POVINNOST:
+            out.append(act(Kind.VARSAVA))
+        return out
+
+    def _call(self, g: Game, seat: int, a: Action) -> None:
+        if a.kind is Kind.VARSAVA:
+            g.contract = VARSAVA
+            g.emit("varsava", seat, f"Seat {seat + 1} chooses Varšava: everyone plays alone and avoids card points.")
+            g.start_play(g.forehand)
+            return
+        g.called = a.card
+        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.short}.", None, (a.card,))
+        # CZ-3: the bidder draws four and discards four.
+        drawn = g.talon[:4]
+        m = _mask(drawn)
+        g.hands[seat] |= m
+        g.drawn[seat] |= m
+        g.seen_talon[seat] |= m
+        g.talon_state = {"kind": "povinnost", "next": 4, "drawers": g.seats_from(seat)[1:4],
+                         "pos": 0, "declined": None}
+        g.emit("talon_draw", seat, f"Seat {seat + 1} draws four cards from the talon.")
+        g.emit("talon_private", seat, "You draw " + ", ".join(c.short for c in drawn) + ".",
+               frozenset((seat,)), tuple(drawn))
+        if g.contract is POVINNOST and g.called in drawn:
+            g.phase = Phase.SURRENDER  # CZ-4
+            g.to_act = seat
+        else:
+            g.start_discard(seat, 4)
+
+    # ---- the talon ------------------------------------------------------------------------
+
+    def _talon_legal(self, g: Game, seat: int) -> list[Action]:
+        st = g.talon_state
+        if st["kind"] == "staged":
+            if st["stage"] == 0:
+                return [act(Kind.TAKE, 1), act(Kind.REJECT)]
+            return [act(Kind.TAKE, 2), act(Kind.TAKE, 1)]
+        # povinnost: CZ-3 — one of the next two may decline, never both.
+        if st["pos"] == 0 or st["declined"] is None:
+            return [act(Kind.DRAW), act(Kind.DECLINE)]
+        return [act(Kind.DRAW)]
+
+    def _talon(self, g: Game, seat: int, a: Action) -> None:
+        st = g.talon_state
+        if st["kind"] == "staged":
+            hidden = bool(g.options["trojka_hidden_talon"])
+            if a.kind is Kind.REJECT:
+                g.staged_reject(expose=not hidden)
+                g.emit("talon_reject", seat, f"Seat {seat + 1} puts the first three talon cards aside and looks at the second three.")
+                return
+            grp = int(a.value)  # type: ignore[arg-type]
+            if st["stage"] == 0:
+                g.staged_take(0, 1)
+            elif grp == 2:
+                g.staged_take(1, 2)
+            else:
+                # Level 3: the second three are shown, the first three taken back.
+                g.staged_reject_and_take(1, 0, 3)
+            g.start_discard(seat, 3)
+            return
+        if a.kind is Kind.DECLINE:
+            st["declined"] = seat
+            g.emit("talon_decline", seat, f"Seat {seat + 1} does not draw from the talon.")
+            self._next_drawer(g)
+            return
+        self._draw_one(g, seat)
+
+    def _draw_one(self, g: Game, seat: int) -> None:
+        st = g.talon_state
+        c = g.talon[st["next"]]
+        st["next"] += 1
+        g.hands[seat] |= 1 << c
+        g.drawn[seat] |= 1 << c
+        g.seen_talon[seat] |= 1 << c
+        g.emit("talon_draw", seat, f"Seat {seat + 1} draws a card from the talon.")
+        g.emit("talon_private", seat, f"You draw {c.short}.", frozenset((seat,)), (c,))
+        g.start_discard(seat, 1)
+
+    def _next_drawer(self, g: Game) -> None:
+        st = g.talon_state
+        st["pos"] += 1
+        if st["next"] >= 6:
+            g.start_announcements()
+            return
+        nxt = st["drawers"][st["pos"]]
+        if st["pos"] == 2:
+            self._draw_one(g, nxt)  # the third seat after the bidder must draw
+            return
+        g.phase = Phase.TALON
+        g.to_act = nxt
+
+    def after_discard(self, g: Game, seat: int) -> None:
+        if g.talon_state.get("kind") == "povinnost":
+            if seat == g.bidder and g.talon_state["pos"] == 0 and g.talon_state["next"] == 4:
+                g.phase = Phase.TALON
+                g.to_act = g.talon_state["drawers"][0]
+                return
+            self._next_drawer(g)
+            return
+        g.start_announcements()
+
+    # ---- announcements (CZ-6, CZ-7) ----------------------------------------------------
+
+    def before_announcements(self, g: Game) -> None:
+        super().before_announcements(g)
+        if g.contract is not None and g.contract.pagat_promised and g.bidder is not None:
+            g.announced["pagat"] = Announced("pagat", g.bidder)
+            g.ann_log.append((g.bidder, "Pagát (druhá povinnost)"))
+
+    def declarations_true(self, g: Game, seat: int) -> list[str]:
+        """CZ-7: the combinations ``seat`` holds now (after the talon exchange)."""
+        hand = g.hands[seat]
+        t = tarok_count(hand)
+        out: list[str] = []
+        if t >= 10:
+            out.append("taroky")
+        elif t >= 8:
+            out.append("tarocky")
+        if g.options["single_barvy"]:
+            if t <= 2:
+                out.append("barvy")
+        elif t == 0 or (t == 1 and has(hand, PAGAT)):
+            out.append("barvy")
+        elif t == 2 or (t == 1 and not has(hand, PAGAT)):
+            out.append("barvicky")
+        if has(hand, SKYZ) and has(hand, MOND) and has(hand, PAGAT):
+            out.append("trul")
+        if (hand & FIVE_POINT_MASK).bit_count() >= 4:
+            out.append("honery")
+        if king_count(hand) == 4:
+            out.append("kralovske_honery")
+        return out
+
+    def declaration_value(self, g: Game, name: str) -> int:
+        if name == "barvy" and g.options["single_barvy"]:
+            return 50
+        return DECLARATIONS[name]
+
+    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
+        out: list[Action] = []
+        if first_turn and g.contract is not None and not g.contract.negative:
+            hand = g.hands[seat]
+            if "pagat" not in g.announced and has(hand, PAGAT):
+                out.append(act(Kind.ANNOUNCE, "pagat"))
+            if "valat" not in g.announced:
+                out.append(act(Kind.ANNOUNCE, "valat"))
+            done = g.declared[seat]
+            honery_done = "honery" in done or "kralovske_honery" in done
+            for d in self.declarations_true(g, seat):
+                if d in done or (d in ("honery", "kralovske_honery") and honery_done):
+                    continue
+                out.append(act(Kind.DECLARE, d))
+        out.extend(act(Kind.DOUBLE, t) for t in g.double_targets(seat))
+        return out
+
+    def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
+        name = str(a.value)
+        if a.kind is Kind.ANNOUNCE:
+            g.announced[name] = Announced(name, seat)
+            g.ann_log.append((seat, self.title_of(name)))
+            g.emit("announce", seat, f"Seat {seat + 1} announces {self.title_of(name)}.")
+        else:
+            g.declared[seat].append(name)
+            g.ann_log.append((seat, self.title_of(name)))
+            g.emit("declare", seat, f"Seat {seat + 1} declares {self.title_of(name)}.")
+
+    def title_of(self, name: str) -> str:
+        return {"game": "the game", "pagat": "Pagát", "valat": "Valát"}.get(name) or super().title_of(name)
+
+    def after_announcements(self, g: Game) -> None:
+        # CZ-10: a quiet základní povinnost is settled without play.
+        if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
+                and "pagat" not in g.announced and "valat" not in g.announced):
+            g.finish_thrown_in("Nobody said flek and nothing was announced: the povinnost is "
+                               "settled without play (CZ-10).")
+            return
+        g.start_play(g.forehand)
+
+    # ---- play (CZ-11, CZ-13) --------------------------------------------------------------
+
+    def kept_cards(self, g: Game, seat: int) -> int:
+        p = g.announced.get("pagat")
+        if p is not None and p.seat == seat:
+            return 1 << PAGAT
+        return 0
+
+    def restrict_play(self, g: Game, seat: int, m: int) -> int:
+        if g.contract is not VARSAVA:
+            return super().restrict_play(g, seat, m)
+        return self._varsava_restrict(g, seat, m)
+
+    def _varsava_restrict(self, g: Game, seat: int, m: int) -> int:
+        t = g.trick
+        assert t is not None
+        hand = g.hands[seat]
+        if t.plays:
+            led = t.plays[0][1]
+            best: int = t.plays[0][1]
+            for _, c in t.plays[1:]:
+                if g.beats(c, best, led):
+                    best = c
+            over = 0
+            mm = m
+            while mm:
+                low = mm & -mm
+                if g.beats(low.bit_length() - 1, best, led):
+                    over |= low
+                mm ^= low
+            if over:
+                m = over  # CZ-13: overtake all cards so far if possible
+        taroky = hand & TAROK_MASK
+        if m >> PAGAT & 1 and taroky & ~1 and m & ~1:
+            m &= ~1  # the pagát only as the last tarok held
+        if g.options["varsava_mond_rule"] and m >> MOND & 1 and m & ~(1 << MOND):
+            skyz_in = any(c == SKYZ for _, c in t.plays)
+            only = taroky in (1 << MOND, (1 << MOND) | 1)
+            if (not t.plays or skyz_in) and not only:
+                m &= ~(1 << MOND)
+        return m
+
+    def on_trick(self, g: Game, t: Trick) -> None:
+        if g.contract is VARSAVA and len(g.tricks) <= 6:
+            # CZ-13: talon cards go face up, one each, onto the first six tricks.
+            c = g.talon[len(g.tricks) - 1]
+            t.talon_card = c
+            g.won[t.winner] |= 1 << c
+            g.exposed.append(c)
+            g.emit("talon_card", t.winner, f"The talon card {c.short} goes to seat {t.winner + 1}.",
+                   None, (c,))
+
+    # ---- scoring (CZ-5, CZ-7..10, CZ-12, CZ-16) --------------------------------------------
+
+    def game_rate(self, g: Game) -> int:
+        c = g.contract
+        if c is TROJKA:
+            return 10 * g.level
+        if c is SOLO:
+            return int(g.options["solo_rate"])
+        return 10
+
+    def score(self, g: Game) -> HandResult:
+        if g.contract is VARSAVA:
+            return self._score_varsava(g)
+        assert g.bidder is not None and g.contract is not None
+        if g.surrendered:
+            rest = [s for s in g.order if s != g.bidder]
+            paid = side_payment(rest, [g.bidder], 100)
+            line = PaymentLine("Surrender (CZ-4)", paid)
+            return _result(g, f"Seat {g.bidder + 1} surrendered.", {}, [line], paid)
+        if g.partner is None and g.called is not None and not g.contract.alone:
+            h = g.holder_of(g.called)
+            g.partner = None if h is None or h == g.bidder else h
+        decl = g.declarer_side
+        opp = frozenset(s for s in g.active if s not in decl)
+        lines: list[PaymentLine] = []
+        pts_d = g.side_points(decl)
+        pts_o = 70 - pts_d
+        mult = 1 << g.game_level
+        if g.thrown_in:
+            lines.append(PaymentLine("Povinnost without play: the minimum win (CZ-10)",
+                                     side_payment(decl, opp, 10)))
+            summary = "The povinnost was settled without play."
+        else:
+            rate = self.game_rate(g)
+            if pts_d > 35:
+                amt = (pts_d - 35) * rate * mult
+                lines.append(PaymentLine(f"Game: {pts_d - 35} points over 35 × {_kc(rate)}"
+                                         + (f" × {mult}" if mult > 1 else ""), side_payment(decl, opp, amt)))
+                summary = f"The bidder's side won with {pts_d} card points."
+            elif pts_d < 35:
+                amt = (pts_o - 35) * rate * mult
+                lines.append(PaymentLine(f"Game: opponents {pts_o - 35} points over 35 × {_kc(rate)}"
+                                         + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, amt)))
+                summary = f"The bidder's side lost with {pts_d} card points."
+            else:
+                lines.append(PaymentLine("Game: 35 : 35, the bidder's side loses (CZ-9)"
+                                         + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, 10 * mult)))
+                summary = "35 : 35 — the bidder's side loses."
+        # declarations (CZ-7): never multiplied
+        for s in g.order:
+            for d in g.declared[s]:
+                mine = g.side_of(s)
+                lines.append(PaymentLine(f"Seat {s + 1} declared {self.title_of(d)}",
+                                         side_payment(mine, g.opponents_of(s), self.declaration_value(g, d))))
+        if not g.thrown_in:
+            lines.extend(self._bonus_lines(g, decl, opp))
+        net: dict[int, int] = {}
+        for ln in lines:
+            add_into(net, ln.net)
+        zid_line = self._zid_druha(g, decl, opp)
+        if zid_line is not None:
+            lines.append(zid_line)
+            add_into(net, zid_line.net)
+        won = None
+        if lines:
+            won = net.get(g.bidder, 0) > 0 if not g.thrown_in else True
+        res = _result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
+                      declarer_side=decl, declarers_won=won)
+        return res
+
+    def _bonus_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
+        lines: list[PaymentLine] = []
+        last = g.tricks[-1] if g.tricks else None
+        pa = g.announced.get("pagat")
+        pagat_player = None
+        if last is not None:
+            for s, c in last.plays:
+                if c == PAGAT:
+                    pagat_player = s
+        if pa is not None:
+            side = g.side_of(pa.seat)
+            other = g.opponents_of(pa.seat)
+            amt = 200 * (1 << pa.level)
+            ok = pagat_player is not None and last is not None and last.winner == pagat_player
+            if ok:
+                lines.append(PaymentLine("Pagát announced and won", side_payment(side, other, amt)))
+            else:
+                lines.append(PaymentLine("Pagát announced and lost", side_payment(other, side, amt)))
+        elif pagat_player is not None and last is not None:
+            side = g.side_of(pagat_player)
+            other = g.opponents_of(pagat_player)
+            if last.winner == pagat_player:
+                lines.append(PaymentLine("Pagát won the last trick", side_payment(side, other, 100)))
+            else:
+                lines.append(PaymentLine("Pagát lost in the last trick", side_payment(other, side, 100)))
+        sweep: frozenset[int] | None = None
+        for side in (decl, opp):
+            if sum(g.tricks_won[s] for s in side) == len(g.tricks):
+                sweep = side
+        va = g.announced.get("valat")
+        if va is not None:
+            side = g.side_of(va.seat)
+            other = g.opponents_of(va.seat)
+            amt = 1400 * (1 << va.level)
+            if sweep == side:
+                lines.append(PaymentLine("Valát announced and made", side_payment(side, other, amt)))
+            else:
+                lines.append(PaymentLine("Valát announced and missed", side_payment(other, side, amt)))
+        if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
+            other = frozenset(s for s in g.active if s not in sweep)
+            lines.append(PaymentLine("Valát: every trick", side_payment(sweep, other, 700)))
+        return lines
+
+    def _zid_druha(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> PaymentLine | None:
+        """CZ-16: druhá povinnost and the Žid."""
+        if not g.options["zid"] or g.contract is not DRUHA or g.pool <= 0:
+            return None
+        pa = g.announced.get("pagat")
+        last = g.tricks[-1] if g.tricks else None
+        if pa is None or last is None:
+            return None
+        ok = any(c == PAGAT and s == last.winner for s, c in last.plays)
+        if pa.level == 0:
+            if not ok:
+                return None
+            net: dict[int, int] = {POOL: -g.pool}
+            share(net, sorted(decl), g.pool, +1)
+            return PaymentLine("The Žid goes to the pagát's side (CZ-16)", net)
+        amount = g.pool // 2 * (1 << (pa.level - 1))
+        winners, losers = (decl, opp) if ok else (opp, decl)
+        return PaymentLine("Žid: the pagát was doubled, so the pool stays and the sides pay its value (CZ-16)",
+                           side_payment(winners, losers, amount))
+
+    def _score_varsava(self, g: Game) -> HandResult:
+        pts = {s: count_mask_points(g.won[s]) for s in g.order}
+        top = max(pts.values())
+        losers = [s for s in g.order if pts[s] == top]
+        others = [s for s in g.order if s not in losers]
+        lines: list[PaymentLine] = []
+        net: dict[int, int] = {}
+        if g.options["zid"]:
+            for s in g.order:
+                p = pts[s]
+                fine = 0 if p <= 18 else 100 if p <= 28 else 200 if p <= 38 else 300
+                if fine:
+                    lines.append(PaymentLine(f"Seat {s + 1}: {p} points, pays the Žid (CZ-16)",
+                                             {s: -fine, POOL: fine}))
+                    add_into(net, {s: -fine, POOL: fine})
+        else:
+            if g.options["varsava_scoring"] == "alternative":
+                base = 50 * (2 if top >= 35 else 1)
+            else:
+                base = 100 if top <= 29 else 200 if top <= 39 else 400
+            pay: dict[int, int] = {}
+            for s in others:
+                amt = base * (2 if g.tricks_won[s] == 0 else 1)
+                pay[s] = amt
+                line_net: dict[int, int] = {s: amt}
+                share(line_net, losers, amt, -1)
+                lines.append(PaymentLine(f"Seat {s + 1} receives" + (" double (no trick)" if g.tricks_won[s] == 0 else ""), line_net))
+                add_into(net, line_net)
+        who = ", ".join(f"seat {s + 1}" for s in losers)
+        return _result(g, f"Varšava: {who} took the most card points ({top}).",
+                       {f"Seat {s + 1}": pts[s] for s in g.order}, lines, net)
+
+    # ---- words -----------------------------------------------------------------------------
+
+    def contract_title(self, g: Game) -> str | None:
+        c = g.contract
+        if c is None:
+            return None
+        if c is TROJKA and g.level:
+            return f"Trojka, level {g.level}"
+        return c.title
+
+    def prompt(self, g: Game, seat: int) -> str:
+        if g.phase is Phase.FINISHED:
+            return "The hand is over."
+        if seat != g.to_act:
+            if g.to_act is None:
+                return "Wait for the others."
+            return f"Wait: seat {g.to_act + 1} is to act."
+        ph = g.phase
+        if ph is Phase.RITUAL:
+            step = g.auction.get("ritual")
+            if step == "cut_or_knock":
+                return "Cut the pack, or knock to have the cards dealt in twelves."
+            if step == "dealer_choice":
+                return "They knocked: deal six-six (six to you first, six at the end) or in twelves."
+            return "Choose which batch of twelve cards you want."
+        if ph is Phase.AUCTION:
+            high = g.auction["high"]
+            if high is None:
+                return "You are forehand: bid povinnost, trojka or sólo (you may not pass)."
+            extra = " As you hold the pagát you may bid druhá povinnost." if (
+                high is POVINNOST and has(g.hands[seat], PAGAT)) else ""
+            return f"Pass, or bid higher than {high.title}.{extra}"
+        if ph is Phase.CALL:
+            if g.contract is POVINNOST:
+                return "Call a tarok for your partner (XIX, or a lower one as your taroky allow), or choose Varšava."
+            return "Call a tarok for your partner (XIX, or a lower one as your taroky allow)."
+        if ph is Phase.SURRENDER:
+            return "You drew the called card: surrender (pay Kč 1.00 to each opponent) or play on alone."
+        if ph is Phase.TALON:
+            st = g.talon_state
+            if st["kind"] == "staged":
+                if st["stage"] == 0:
+                    return "Take these three talon cards (level 1), or put them aside and look at the second three."
+                return "Take the second three (level 2), or show them and take the first three back (level 3)."
+            if st["declined"] is None:
+                return "Draw one card from the talon, or decline (only one of you two may decline)."
+            return "Draw one card from the talon: the other player declined, so you must."
+        if ph is Phase.DISCARD:
+            return (f"Discard {g.discard_need} more card{'s' if g.discard_need > 1 else ''}: no kings, "
+                    "škýz, mond or pagát, and taroky only if you hold nothing else.")
+        if ph is Phase.ANNOUNCE:
+            if g.first_turn(seat):
+                return "Announce pagát or valát, declare your combinations, double, or say Done."
+            return "You may double (flek, reflek, super) what was announced, or pass."
+        if ph is Phase.PLAY:
+            return self._play_prompt(g, seat)
+        return "Wait for the others."
+
+    def _play_prompt(self, g: Game, seat: int) -> str:
+        t = g.trick
+        assert t is not None
+        if not t.plays:
+            base = "Lead any card."
+        else:
+            led = t.plays[0][1]
+            base = f"Follow {led.suit.label} if you can, else play a tarok, else any card."
+        if g.contract is VARSAVA:
+            base += " Varšava: beat every card so far if you can."
+        return base
+
+    def why_not(self, g: Game, seat: int, a: Action) -> str:
+        if g.phase is Phase.PLAY and a.kind is Kind.PLAY:
+            return self.why_not_play(g, seat, a.card)
+        if g.phase is Phase.DISCARD and a.kind is Kind.DISCARD:
+            c = a.card
+            if not has(g.hands[seat], c):
+                return f"You do not hold {c.name}."
+            if (1 << c) & FIVE_POINT_MASK:
+                return f"You may not discard {c.name}: kings, škýz, mond and pagát are never discarded."
+            return f"You may not discard {c.name}: taroky only when you hold nothing but taroky and kings."
+        if g.phase is Phase.AUCTION and a.kind is Kind.BID and a.value == "druha":
+            return "Druhá povinnost needs the pagát in your hand and forehand's povinnost before you (CZ-1)."
+        if g.phase is Phase.AUCTION and a.kind is Kind.PASS and g.auction["high"] is None:
+            return "Forehand may not pass: bid povinnost, trojka or sólo."
+        if g.phase is Phase.CALL and a.kind is Kind.CALL:
+            return (f"You may not call {a.card.short}: XVIII only with XIX, XVII only with XIX and XVIII, "
+                    "XVI only with XIX to XVII, and never a card you hold except XIX (CZ-2).")
+        return f"You cannot do that now. {self.prompt(g, seat)}"
+
+    def why_not_play(self, g: Game, seat: int, c: Card) -> str:
+        hand = g.hands[seat]
+        if not has(hand, c):
+            return f"You do not hold {c.name}."
+        t = g.trick
+        assert t is not None
+        if t.plays:
+            led = t.plays[0][1]
+            if led < NUM_TAROKY:
+                follow = hand & TAROK_MASK
+                if follow and c >= NUM_TAROKY:
+                    return "A tarok was led: you must play a tarok while you have one."
+            else:
+                sm = hand & SUIT_MASKS[led.suit]
+                if sm and not has(sm, c):
+                    best = max((Card(x) for x in range(54) if sm >> x & 1), key=lambda x: self.strength[x])
+                    return f"You must follow {led.suit.label}: you hold {best.name}."
+                if not sm and c >= NUM_TAROKY and hand & TAROK_MASK:
+                    return f"You have no {led.suit.label}, so you must play a tarok."
+        if g.contract is VARSAVA:
+            if c == PAGAT:
+                return "In Varšava the pagát may be played only as your last tarok (CZ-13)."
+            if c == MOND:
+                return "In Varšava the mond may not be led, nor played after the škýz, while you hold other taroky (CZ-13)."
+            return "In Varšava you must beat every card played so far when you can (CZ-13)."
+        if c == PAGAT:
+            return "You announced the pagát: keep it for the last trick while you can play anything else (CZ-11)."
+        return f"You cannot play {c.name} now."
+
+    def explain(self, g: Game, seat: int) -> str:
+        if g.phase is Phase.PLAY and seat == g.to_act:
+            legal = g.legal_play_mask(seat)
+            illegal = g.hands[seat] & ~legal
+            if not illegal:
+                return "Every card in your hand is allowed now."
+            c = Card((illegal & -illegal).bit_length() - 1)
+            return self.why_not_play(g, seat, c)
+        if g.phase is Phase.DISCARD and seat == g.to_act:
+            return ("Kings, škýz, mond and pagát are never discarded; taroky only when you hold "
+                    "nothing but taroky and kings; discarded taroky are shown face up (CZ-3).")
+        if g.phase is Phase.AUCTION:
+            return ("Each player speaks once, from forehand. Forehand must bid; the others pass or bid "
+                    "higher: povinnost < druhá povinnost (only with the pagát, only over forehand's "
+                    "povinnost, CZ-1) < trojka < sólo.")
+        if g.phase is Phase.CALL:
+            return "You may always call XIX; a lower tarok only when you hold every callable tarok above it (CZ-2)."
+        if g.phase is Phase.ANNOUNCE:
+            return ("Declarations are offered only when true (CZ-7). Flek is said by the side against an "
+                    "announcement, reflek by its side, super by the flek side (CZ-6).")
+        return self.prompt(g, seat)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _kc(hal: int) -> str:
+    return f"Kč {hal // 100}.{hal % 100:02d}"
+
+
+def _result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],
+            net: dict[int, int], declarer_side: frozenset[int] = frozenset(),
+            declarers_won: bool | None = None) -> HandResult:
+    net = {k: v for k, v in net.items() if v}
+    pairs: list[tuple[int, int]] = []
+    if len(declarer_side) == 2:
+        d = sorted(declarer_side)
+        o = sorted(s for s in g.active if s not in declarer_side)
+        if net.get(d[0], 0) < 0:
+            pairs = [(d[0], o[0]), (d[1], o[1])]
+        else:
+            pairs = [(o[0], d[0]), (o[1], d[1])]
+    return HandResult(
+        summary=summary,
+        card_points=points,
+        tricks={s: g.tricks_won[s] for s in g.active},
+        lines=lines,
+        net=net,
+        transfers=transfers_from_net(net, pairs),
+        declarer_side=declarer_side,
+        declarers_won=declarers_won,
+        thrown_in=g.thrown_in,
+    )
+
+
+KING_MASK_ = KING_MASK  # re-export for tests
