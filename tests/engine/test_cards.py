@@ -1,0 +1,82 @@
+"""The cards and their values (Czech text, "The cards and their values")."""
+
+from bot.engine.cards import (
+    CARDS,
+    FULL_MASK,
+    MOND,
+    PAGAT,
+    SKYZ,
+    Suit,
+    count_card_points,
+    count_mask_points,
+    parse_card,
+    parse_cards,
+    strength_table,
+    suit_strength,
+)
+
+
+def test_pack_has_22_taroky_and_four_suits_of_eight():
+    """'The 54 card pack consists of four suits of eight cards plus 22 permanent trumps.'"""
+    assert len(CARDS) == 54
+    assert sum(c.is_tarok for c in CARDS) == 22
+    for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS):
+        assert sum(c.suit is s for c in CARDS) == 8
+
+
+def test_five_point_cards():
+    """'škýz, mond and pagát.....5 points each ... kings.....5 points each'"""
+    fives = {c.short for c in CARDS if c.points == 5}
+    assert fives == {"Sk", "XXI", "I", "KH", "KD", "KS", "KC"}
+
+
+def test_face_values():
+    """'queens 4, riders 3, jacks 2; 10, 9, 8, 7, ace, 2, 3, 4 ... 1 point each'"""
+    assert parse_card("QH").points == 4
+    assert parse_card("CS").points == 3
+    assert parse_card("JD").points == 2
+    assert {parse_card(x).points for x in ("10S", "7C", "1H", "4D", "II", "XX")} == {1}
+
+
+def test_counting_in_threes_examples():
+    """'a queen and two 1 point cards are worth 4 ... a king, a rider and a jack are worth 8
+    ... three one-point cards are worth one ... XXI and IX are worth 5 ... king by itself
+    is worth 4, and a one-point card by itself is worth nothing.'"""
+    assert count_card_points(parse_cards("QH 7S 8S")) == 4
+    assert count_card_points(parse_cards("KH CH JH")) == 8
+    assert count_card_points(parse_cards("7S 8S 9S")) == 1
+    assert count_card_points(parse_cards("XXI IX")) == 5
+    assert count_card_points(parse_cards("KS")) == 4
+    assert count_card_points(parse_cards("7S")) == 0
+
+
+def test_pack_totals_70():
+    """'The total value of the pack is 70 points.'"""
+    assert count_mask_points(FULL_MASK) == 70
+
+
+def test_red_pips_rank_ace_high_in_czech():
+    """'in the red suits: king, queen, rider, jack, ace, 2, 3, 4' (high to low)."""
+    st = strength_table(red_ace_high=True)
+    order = sorted(parse_cards("4H 3H 1H 2H JH KH CH QH"), key=lambda c: -st[c])
+    assert [c.short for c in order] == ["KH", "QH", "CH", "JH", "1H", "2H", "3H", "4H"]
+
+
+def test_red_pips_reverse_in_nebraska_order():
+    """Nebraska: 'in the red suits 4, 3, 2, 1' — the other axis of pip order."""
+    assert suit_strength(parse_card("4D"), False) > suit_strength(parse_card("1D"), False)
+    assert suit_strength(parse_card("4D"), True) < suit_strength(parse_card("1D"), True)
+
+
+def test_black_pips_and_taroky():
+    """'in the black suits: king, queen, rider, jack, 10, 9, 8, 7'; škýz highest tarok."""
+    st = strength_table(True)
+    assert st[parse_card("10S")] > st[parse_card("7S")]
+    assert st[SKYZ] > st[MOND] > st[parse_card("XX")] > st[PAGAT]
+
+
+def test_parse_names():
+    assert parse_card("xix").tarok_number == 19
+    assert parse_card("Sk") is SKYZ
+    assert parse_card("pagát") is PAGAT
+    assert str(parse_card("KH")) == "the king of hearts"
