@@ -181,12 +181,14 @@ def suit_icon(suit: Suit, size: int, fill: RGB) -> Image.Image:
 
 
 def to_png(img: Image.Image) -> bytes:
-    """Encode ``img`` as a PNG.
+    """Encode ``img`` as a PNG with the shared 256-colour palette.
 
-    The images are flat colours and antialiased text, so a 256-colour palette loses
-    nothing visible and keeps the files small.
+    The images are flat colours and antialiased text, so a palette loses nothing
+    visible and keeps the files small; see :mod:`rendering.palette`.
     """
+    from .palette import palette
+
     buf = io.BytesIO()
-    pal = img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
     pal.save(buf, "PNG", compress_level=3)
     return buf.getvalue()

@@ -113,7 +113,7 @@ def draw_hand(scene: HandScene) -> Image.Image:
     for r, row in enumerate(rows):
         x = _MARGIN
         y0 = head + r * row_h
-        steps = [*_strips(row), 0]
+        steps = [*_strips(row), 0] if row else []
         for card, step in zip(row, steps, strict=True):
             playable = legal is None or card in legal
             y = y0 + (0 if playable and legal is not None else raise_px)
@@ -129,13 +129,13 @@ def draw_hand(scene: HandScene) -> Image.Image:
 
 # --------------------------------------------------------------------------- table area
 
-_PLATE_W: Final = 140
+_PLATE_W: Final = 160
 _PLATE_H: Final = 50
 _GAP: Final = 8  # between a card and its name plate
 _PAD: Final = 30  # round the seats, inside the canvas
 
 # Radii of the ellipse the card centres sit on, per number of seats.
-_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (300, 160)}
+_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (300, 168)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,38 +303,55 @@ def _draw_seats(
             tags.append(("takes it", GOLD, INK))
         if declarer == k:
             tags.append(("bidder", (235, 200, 120), INK))
-        if seat.is_forehand:
-            tags.append(("forehand", (200, 205, 200), INK))
         if seat.sitting_out:
             tags.append(("sits out", (120, 124, 122), WHITE))
-        if hand_counts:
-            tags.append((f"{hand_counts[k]} cards", (46, 60, 52), CREAM_TEXT))
         name_colour = MUTED if seat.sitting_out else WHITE
-        right = scores[k] if scores else ""
-        name_w = _PLATE_W - 16 - (text_width(right, SANS, 12) + 6 if right else 0)
+        score = scores[k] if scores else ""
+        count = str(hand_counts[k]) if hand_counts else ""
+        count_w = text_width(count, SANS, 12) + 18 if count else 0
+        buttons_w = 24 * (seat.is_dealer + seat.is_forehand)
+        name_w = _PLATE_W - 16 - count_w - buttons_w
         size = fit_text(seat.name, SANS, 16, name_w, 12)
-        ny = py + 5 if tags else py + (_PLATE_H - size) // 2 - 2
+        two_rows = bool(tags or score)
+        ny = py + 5 if two_rows else py + (_PLATE_H - size) // 2 - 2
         d.text((px + 8, ny), ellipsize(seat.name, SANS, size, name_w), font=font(SANS, size), fill=name_colour)
-        if right:
-            f = font(SANS, 12)
-            d.text((px + _PLATE_W - 8 - f.getlength(right), ny + 3), right, font=f, fill=HIGHLIGHT)
-        tx = px + 7
+        if count:
+            _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
+        right_edge = px + _PLATE_W - 7
         ty = py + _PLATE_H - 22
+        if score:
+            f = font(SANS, 13)
+            size = fit_text(score, SANS, 13, _PLATE_W // 2, 10)
+            f = font(SANS, size)
+            right_edge -= math.ceil(f.getlength(score))
+            d.text((right_edge, ty + 1), score, font=f, fill=HIGHLIGHT)
+            right_edge -= 6
+        tx = px + 7
         for text, bg, fg in tags:
             w = math.ceil(font(SANS, 11).getlength(text)) + 12
-            if tx + w > px + _PLATE_W - 4:
+            if tx + w > right_edge:
                 break
             tx += _pill(d, tx, ty, text, bg, fg) + 4
+        bx = px + _PLATE_W - 4
         if seat.is_dealer:
-            _dealer_button(d, px + _PLATE_W - 4, py + 2)
+            _button(d, bx, py + 2, "D", WHITE)
+            bx -= 26
+        if seat.is_forehand:
+            _button(d, bx, py + 2, "F", LEAD)
 
 
-def _dealer_button(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
-    """The dealer's button: a white disc with a 'D' on the plate's corner."""
+def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str) -> None:
+    """A tiny card back followed by the number of cards left in the hand."""
+    d.rounded_rectangle((x, y + 1, x + 10, y + 15), 2, fill=(60, 80, 140), outline=WHITE, width=1)
+    d.text((x + 14, y + 1), count, font=font(SANS, 12), fill=CREAM_TEXT)
+
+
+def _button(d: ImageDraw.ImageDraw, cx: int, cy: int, letter: str, fill: RGB) -> None:
+    """A disc on the plate's corner: 'D' the dealer's button, 'F' the forehand's."""
     r = 11
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
     f = font(SANS, 13)
-    d.text((cx - f.getlength("D") / 2, cy - 8), "D", font=f, fill=INK)
+    d.text((cx - f.getlength(letter) / 2, cy - 8), letter, font=f, fill=INK)
 
 
 def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:

@@ -184,8 +184,8 @@ def summary_povinnost() -> SummaryScene:
         title="Povinnost — Drahomír and Jiří Uhřík win 39 : 31",
         note="Drahomír called XIX, held by Jiří Uhřík. Oldřich said flek.",
         sides=(
-            SideResult("Bidder's side", ("Drahomír", "Jiří Uhřík"), 39, 26, won=True),
-            SideResult("Opponents", ("Alois", "Oldřich"), 31, 22, won=False),
+            SideResult("Bidder's side", ("Drahomír", "Jiří Uhřík"), 39, 30, won=True),
+            SideResult("Opponents", ("Alois", "Oldřich"), 31, 24, won=False),
         ),
         payments=(
             PaymentLine("Game: 4 points over 35, flek ×2", "+0.80 Kč"),
