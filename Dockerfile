@@ -10,7 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 
 # Dependencies first (better layer caching), then the code.
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md* ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY rendering ./rendering
