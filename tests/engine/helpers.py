@@ -92,3 +92,78 @@ def points_split(target: int) -> tuple[int, int]:
     m = mask_of(mine)
     assert count_mask_points(m) == target, count_mask_points(m)
     return m, ((1 << 54) - 1) & ~m
+
+
+def discard_first(g: Game) -> None:
+    """Finish the current discard with the first allowed cards."""
+    while g.phase.value == "discard":
+        s = g.to_act
+        assert s is not None
+        g.act(s, g.legal_actions(s)[0])
+
+
+def povinnost_to_announce(hands: dict[int, str], talon: str, called: str = "XIX",
+                          draws: tuple[str, str] = ("draw", "draw"), **kw: Any) -> Game:
+    """Forehand (seat 0) bids povinnost, all pass, calls ``called``; the talon is exchanged."""
+    g = game(hands, talon, **kw)
+    g.act(0, A("bid", "povinnost"))
+    for s in (1, 2, 3):
+        g.act(s, A("pass"))
+    g.act(0, A("call", called))
+    if g.phase.value == "surrender":
+        g.act(0, A("playon"))
+    discard_first(g)
+    for want in draws:
+        if g.phase.value != "talon":
+            break
+        s = g.to_act
+        assert s is not None
+        g.act(s, A(want))
+        discard_first(g)
+    discard_first(g)
+    assert g.phase.value == "announce", g.phase
+    return g
+
+
+def all_done(g: Game) -> None:
+    """Everybody says Done until the announcements end."""
+    while g.phase.value == "announce":
+        s = g.to_act
+        assert s is not None
+        g.act(s, A("done"))
+
+
+def force_end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
+              tricks: dict[int, int] | None = None) -> None:
+    """Jump to the end of play: the bidder's side holds exactly ``decl_points`` card points
+    (everything else goes to the first opponent), ``last`` is the last trick's plays (the
+    winner computed by the engine), ``tricks`` the tricks won per seat."""
+    from bot.engine.game import Trick
+
+    assert g.bidder is not None
+    if g.partner is None and g.called is not None and not g.contract.alone:
+        h = g.holder_of(g.called)
+        g.partner = None if h is None or h == g.bidder else h
+    decl = sorted(g.declarer_side)
+    opp = [s for s in g.active if s not in decl]
+    mine, theirs = points_split(decl_points)
+    for s in g.active:
+        g.hands[s] = 0
+        g.discards[s] = 0
+        g.won[s] = 0
+    g.talon_to_opponents = 0
+    g.won[decl[0]] = mine
+    g.won[opp[0]] = theirs
+    per = tricks or {s: 3 for s in g.active}
+    g.tricks_won = [per.get(s, 0) for s in range(g.num_seats)]
+    g.tricks = []
+    winners = [s for s in g.active for _ in range(per.get(s, 0))]
+    for w in winners[:-1]:
+        g.tricks.append(Trick(w, [], w))
+    plays = [(s, parse_cards(c)[0]) for s, c in (last or [])]
+    if plays:
+        t = Trick(plays[0][0], plays, g.trick_winner(plays))
+    else:
+        t = Trick(winners[-1], [], winners[-1])
+    g.tricks.append(t)
+    g.finish()
