@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.tables.games import GameFactory
-from bot.tables.manager import JsonFileTableStore, TableManager, TableStateStore
+from bot.tables.manager import JsonFileTableStore, SqliteTableStore, TableManager, TableStateStore
 from bot.tables.output import DiscordTableOutput
 from bot.tables.table import TableTimings
 
@@ -49,11 +49,12 @@ class TarokyBot(commands.Bot):
         self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
         self.tables: TableManager  # set in setup_hook
         self._resumed = False
+        self.store: Any = None  # bot.store.Store when opened here
 
     async def setup_hook(self) -> None:
         store = self._table_store
         if store is None:
-            store = JsonFileTableStore(self.settings.db_path.with_suffix(".tables.json"))
+            store = await self._open_store()
         self.tables = TableManager(
             store,
             factory=self._game_factory,
@@ -73,6 +74,21 @@ class TarokyBot(commands.Bot):
             except Exception:
                 log.exception("Failed to load extension %s", extension)
         await self._sync_commands()
+
+    async def _open_store(self) -> TableStateStore:
+        """The SQLite store at ``TAROKY_DB``; a JSON file next to it if the store is missing."""
+        try:
+            from bot.store import Store
+        except ImportError:
+            return JsonFileTableStore(self.settings.db_path.with_suffix(".tables.json"))
+        self.store = await Store.open(self.settings.db_path)
+        return SqliteTableStore(self.store)
+
+    async def close(self) -> None:
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -75,6 +75,24 @@ class JsonFileTableStore(MemoryTableStore):
         self._flush()
 
 
+class SqliteTableStore:
+    """Adapter: table snapshots in the SQLite store (``bot.store.Store``)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    async def save_table_state(
+        self, guild_id: int, channel_id: int, state_json: str, message_id: int | None
+    ) -> None:
+        await self.store.save_table_state(guild_id, channel_id, json.loads(state_json), message_id)
+
+    async def delete_table_state(self, guild_id: int, channel_id: int) -> None:
+        await self.store.delete_table_state(guild_id, channel_id)
+
+    async def load_all_table_states(self) -> list[str]:
+        return [json.dumps(row.state) for row in await self.store.load_all_table_states()]
+
+
 class TableManager:
     """Finds the table of a channel, opens and closes tables, restores them at start-up."""
 
