@@ -21,6 +21,15 @@ from .scenes import (
 )
 from .text import text_card, text_hand, text_summary, text_table, text_trick
 
+
+def warm_up() -> None:
+    """Draw every card face and learn the shared PNG palette now (about a second),
+    so the first real render is fast.  Optional; thread-safe; run it in a thread."""
+    from .palette import palette
+
+    palette()
+
+
 __all__ = [
     "HandScene",
     "PaymentLine",
@@ -43,4 +52,5 @@ __all__ = [
     "text_summary",
     "text_table",
     "text_trick",
+    "warm_up",
 ]

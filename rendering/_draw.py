@@ -96,7 +96,7 @@ def text_image(text: str, face: str, size: int, fill: RGB, max_width: int | None
     """
     f = font(face, size)
     left, top, right, bottom = f.getbbox(text)
-    w, h = max(1, right - left), max(1, bottom - top)
+    w, h = max(1, math.ceil(right - left)), max(1, math.ceil(bottom - top))
     img = Image.new("RGBA", (w + 2, h + 2), (*fill, 0))
     ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=f, fill=(*fill, 255))
     if max_width is not None and img.width > max_width:

@@ -8,6 +8,7 @@ corner so that it stays readable when the cards of a hand overlap; five-point ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
@@ -68,7 +69,7 @@ def hand_sort_key(card: Card, red_ace_high: bool = True) -> tuple[int, int]:
     return (1 + HAND_SUIT_ORDER.index(card.suit), -suit_strength(card, red_ace_high))
 
 
-def sort_hand(cards: list[Card] | tuple[Card, ...], red_ace_high: bool = True) -> list[Card]:
+def sort_hand(cards: Iterable[Card], red_ace_high: bool = True) -> list[Card]:
     """The cards in display order (see :func:`hand_sort_key`)."""
     return sorted(cards, key=lambda c: hand_sort_key(c, red_ace_high))
 

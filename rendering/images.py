@@ -7,6 +7,7 @@ bytes, so callers may run them in worker threads (``asyncio.to_thread``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -253,13 +254,13 @@ def _arrow(d: ImageDraw.ImageDraw, cx: int, cy: int, clockwise: bool) -> None:
 def _draw_seats(
     img: Image.Image,
     layout: _Layout,
-    seats: tuple[SeatInfo, ...],
+    seats: Sequence[SeatInfo],
     trick: PlayedTrick | None,
     *,
     to_act: int | None = None,
     declarer: int | None = None,
-    scores: tuple[str, ...] = (),
-    hand_counts: tuple[int, ...] = (),
+    scores: Sequence[str] = (),
+    hand_counts: Sequence[int] = (),
 ) -> None:
     d = ImageDraw.Draw(img)
     played = {seat: (i, card) for i, (seat, card) in enumerate(trick.plays)} if trick else {}

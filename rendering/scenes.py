@@ -9,13 +9,13 @@ Seats are always listed **in play order** (C-1): seat ``i + 1`` plays after seat
 Whether play order runs anticlockwise (Czech, Polish, Romanian) or clockwise (Nebraska,
 Heun) is only a matter of where a seat is drawn, given by the ``clockwise`` flag.
 
-Sequences are stored as tuples so a scene is immutable and hashable; lists are accepted
-and converted.
+Sequence fields accept lists but are stored as tuples, so a scene is immutable and
+hashable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import NUM_CARDS, Card
@@ -60,7 +60,7 @@ class PlayedTrick:
     led; ``winner`` is the seat that took the trick, ``None`` while it is incomplete.
     """
 
-    plays: tuple[tuple[int, Card], ...] = ()
+    plays: Sequence[tuple[int, Card]] = ()
     leader: int = 0
     winner: int | None = None
 
@@ -86,7 +86,7 @@ class HandScene:
     says how red pips rank in this variant (see ``bot.engine.cards.suit_strength``).
     """
 
-    cards: tuple[Card, ...]
+    cards: Sequence[Card]
     legal: frozenset[Card] | None = None
     title: str = ""
     red_ace_high: bool = True
@@ -110,8 +110,8 @@ class TrickScene:
     ``"Trick 3 of 12"``.
     """
 
-    seats: tuple[SeatInfo, ...]
-    plays: tuple[tuple[int, Card], ...] = ()
+    seats: Sequence[SeatInfo]
+    plays: Sequence[tuple[int, Card]] = ()
     leader: int = 0
     winner: int | None = None
     clockwise: bool = False
@@ -151,20 +151,20 @@ class TableScene:
     * ``clockwise`` and ``title`` as in :class:`TrickScene`.
     """
 
-    seats: tuple[SeatInfo, ...]
+    seats: Sequence[SeatInfo]
     to_act: int | None = None
     contract: str = ""
     level: str = ""
     declarer: int | None = None
     called: str = ""
     flek: str = ""
-    announcements: tuple[str, ...] = ()
-    talon_exposed: tuple[Card, ...] = ()
+    announcements: Sequence[str] = ()
+    talon_exposed: Sequence[Card] = ()
     talon_label: str = "Talon"
     trick: PlayedTrick | None = None
     last_trick: PlayedTrick | None = None
-    scores: tuple[str, ...] = ()
-    hand_counts: tuple[int, ...] = ()
+    scores: Sequence[str] = ()
+    hand_counts: Sequence[int] = ()
     clockwise: bool = False
     title: str = ""
 
@@ -193,7 +193,7 @@ class SideResult:
     """What one side (or, in Varšava, one player) took in the hand."""
 
     label: str
-    members: tuple[str, ...]
+    members: Sequence[str]
     card_points: int
     cards_taken: int
     won: bool | None = None
@@ -236,9 +236,9 @@ class SummaryScene:
     """
 
     title: str
-    sides: tuple[SideResult, ...]
-    payments: tuple[PaymentLine, ...] = ()
-    balances: tuple[PlayerBalance, ...] = ()
+    sides: Sequence[SideResult]
+    payments: Sequence[PaymentLine] = ()
+    balances: Sequence[PlayerBalance] = ()
     pool_before: str = ""
     pool_after: str = ""
     total_points: int = 70
@@ -252,12 +252,12 @@ class SummaryScene:
             raise ValueError("A summary needs at least one side.")
 
 
-def _check_seats(seats: tuple[SeatInfo, ...]) -> None:
+def _check_seats(seats: Sequence[SeatInfo]) -> None:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise ValueError(f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}.")
 
 
-def _check_trick(seats: tuple[SeatInfo, ...], trick: PlayedTrick, label: str) -> None:
+def _check_trick(seats: Sequence[SeatInfo], trick: PlayedTrick, label: str) -> None:
     n = len(seats)
     if not 0 <= trick.leader < n:
         raise ValueError(f"The {label} leader {trick.leader} is not at this table.")

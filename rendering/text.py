@@ -6,6 +6,8 @@ screen-reader user misses nothing and tests can check content without pixels.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.engine.cards import Card, Suit
 
 from .faces import HAND_SUIT_ORDER, sort_hand
@@ -50,7 +52,7 @@ def _seat_label(seat: SeatInfo, index: int, *, declarer: int | None = None) -> s
     return seat.name + (f" ({', '.join(tags)})" if tags else "")
 
 
-def _trick_lines(seats: tuple[SeatInfo, ...], trick: PlayedTrick) -> list[str]:
+def _trick_lines(seats: Sequence[SeatInfo], trick: PlayedTrick) -> list[str]:
     """One line per seat in the order they play this trick, starting with the leader."""
     n = len(seats)
     played = dict(trick.plays)
