@@ -554,7 +554,7 @@ def draw_summary(scene: SummaryScene) -> Image.Image:
                 d.text((bx + seg / 2 - f.getlength(t) / 2, bar_y + 6), t, font=f, fill=WHITE)
         bx += seg
     d.rectangle((x0, bar_y, x1, bar_y + 30), outline=INK, width=1)
-    if total % 2 == 0:
+    if len(scene.sides) == 2 and total % 2 == 0:  # the 35 line only means something for two sides
         mid = x0 + (x1 - x0) // 2
         d.line((mid, bar_y - 5, mid, bar_y + 35), fill=INK, width=2)
     y += 58
@@ -571,7 +571,7 @@ def draw_summary(scene: SummaryScene) -> Image.Image:
         d.rectangle((cols[0], y + 3, cols[0] + 12, y + 17), fill=colour)
         label = side.label + ("  ✓" if side.won else "")
         d.text((cols[0] + 20, y), ellipsize(label, SANS, 16, cols[1] - cols[0] - 30), font=bf, fill=GAIN if side.won else INK)
-        members = ", ".join(side.members)
+        members = "" if list(side.members) == [side.label] else ", ".join(side.members)
         d.text((cols[1], y), ellipsize(members, SANS, 16, cols[2] - cols[1] - 90), font=bf, fill=INK)
         _right(d, cols[2], y, str(side.cards_taken), bf, INK)
         _right(d, cols[3], y, str(side.card_points), bf, INK)

@@ -20,7 +20,7 @@ GOLDEN_DIR = Path(__file__).with_name("golden")
 #: differences between FreeType versions, not for a different card or name.
 MAX_MEAN = 1.0
 STRONG = 32
-MAX_STRONG_SHARE = 0.005
+MAX_STRONG_SHARE = 0.002
 
 
 @dataclass(frozen=True)
