@@ -1,0 +1,79 @@
+"""Hand records (docs/records.md) and the ``taroky`` command line."""
+
+import json
+import random
+
+import pytest
+
+from bot.cli import bench, main
+from bot.engine import BadInput, RecordMismatch, new_game, replay_record
+from bot.engine.record import FORMAT
+
+
+def finished(seed=3):
+    rng = random.Random(seed)
+    g = new_game("czech", rng=rng, options={"throw_in_povinnost": False})
+    while not g.is_over:
+        s = g.to_act
+        la = g.legal_actions(s)
+        g.act(s, la[int(rng.random() * len(la))])
+    return g
+
+
+def test_record_has_everything():
+    """A record holds variant, options, seats, dealer, the dealt hands and talon in order,
+    every action in order, and the result."""
+    rec = finished().to_record()
+    assert rec["format"] == FORMAT
+    for key in ("variant", "options", "seats", "dealer", "deck", "hands", "talon", "actions",
+                "result"):
+        assert key in rec
+    assert len(rec["talon"]) == 6 and all(len(h) == 12 for h in rec["hands"].values())
+
+
+def test_tampered_record_is_caught():
+    rec = finished().to_record()
+    rec["result"]["net"] = {k: -v for k, v in rec["result"]["net"].items()}
+    with pytest.raises(RecordMismatch):
+        replay_record(rec)
+
+
+def test_malformed_record_is_a_sentence():
+    with pytest.raises(BadInput):
+        replay_record({"format": "something else"})
+
+
+def test_cli_replay(tmp_path, capsys):
+    g = finished()
+    p = tmp_path / "hand.json"
+    p.write_text(json.dumps(g.to_record()), encoding="utf-8")
+    assert main(["replay", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["net"] == {str(k): v for k, v in g.result.net.items()}
+    assert main(["replay", str(p)]) == 0
+    assert "replays identically" in capsys.readouterr().out
+
+
+def test_cli_simulate_checks_invariants(capsys):
+    assert main(["simulate", "--deals", "30", "--seed", "2", "--players", "random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["deals"] == 30 and out["invariant_failures"] == 0
+
+
+def test_cli_bench_prints_figures(capsys):
+    assert main(["bench", "--seconds", "0.2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deals"] > 0 and out["deals_per_second"] > 0
+
+
+def test_bench_is_seeded():
+    a = bench("czech", 0.05, seed=9)
+    assert a["variant"] == "czech"
+
+
+def test_cli_play_in_terminal(monkeypatch, capsys):
+    answers = iter(["1"] * 400 + ["n"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Your hand:" in out and "Totals:" in out
