@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.store import CHIPS, Party, SettledHand, Store
+from bot.store import Store
 
 
 @pytest.fixture
@@ -18,38 +17,3 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
         yield s
     finally:
         await s.close()
-
-
-def make_hand(
-    hand_id: str,
-    deltas: Mapping[Party, int],
-    *,
-    guild: int = 1,
-    channel: int = 10,
-    variant: str = "nebraska",
-    currency: str = CHIPS,
-    season: int = 1,
-    participants: list[int] | None = None,
-    bidder: int | None = None,
-    bidder_won: bool | None = None,
-    session_id: int | None = None,
-    record: dict[str, Any] | None = None,
-) -> SettledHand:
-    """A hand built from net deltas; participants default to the players in deltas."""
-    players = (
-        participants if participants is not None else [p for p in deltas if isinstance(p, int)]
-    )
-    return SettledHand.from_deltas(
-        deltas=deltas,
-        hand_id=hand_id,
-        guild_id=guild,
-        channel_id=channel,
-        variant=variant,
-        currency=currency,
-        season=season,
-        record=record if record is not None else {"hand": hand_id},
-        participants=players,
-        bidder=bidder,
-        bidder_won=bidder_won,
-        session_id=session_id,
-    )

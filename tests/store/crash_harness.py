@@ -171,13 +171,13 @@ async def check_database(db: Path) -> tuple[list[str], int]:
                 problems.append(f"table {table}: settled hands are not a prefix: {sorted(settled)}")
             pool = 0
             if count:
-                for p in players_of(table):
-                    balances.setdefault(p, start or 0)
+                for player in players_of(table):
+                    balances.setdefault(player, start or 0)
             for k in range(count):
                 want = make_hand(table, k).deltas()
                 got = await store.get_hand(hand_id(table, k))
                 assert got is not None
-                got_deltas: dict[Party, int] = dict(got.deltas)
+                got_deltas: dict[Party, int] = {p: d for p, d in got.deltas.items()}
                 if got.pool_delta:
                     got_deltas[POOL] = got.pool_delta
                 if got_deltas != want:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.store import CHIPS, CZK_HAL, LATEST_VERSION, POOL, SchemaTooNewError, Store, migrations
 from bot.store.migrations import migrate_sync
-from tests.store.conftest import make_hand
+from tests.store.helpers import make_hand
 
 
 def tables(path: Path) -> set[str]:

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot.store import CHIPS, CZK_HAL, POINTS, POOL, StaleTableStateError, Store, computer_id
-from tests.store.conftest import make_hand
+from tests.store.helpers import make_hand
 
 AI = computer_id(0)
 

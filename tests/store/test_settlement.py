@@ -23,7 +23,7 @@ from bot.store import (
     computer_id,
     transfers_from_deltas,
 )
-from tests.store.conftest import make_hand
+from tests.store.helpers import make_hand
 
 
 async def ledger_count(store: Store) -> int:
@@ -90,7 +90,7 @@ async def test_other_validation(store: Store) -> None:
         {"season": 2},  # season 2 has not started
     ):
         with pytest.raises(HandValidationError):
-            await store.settle_hand(dataclasses.replace(base, **change))  # type: ignore[arg-type]
+            await store.settle_hand(dataclasses.replace(base, **change))
     assert await ledger_count(store) == 0
 
 
@@ -279,9 +279,9 @@ async def test_many_tables_concurrently(tmp_path: Path) -> None:
             for n, deltas in enumerate(plans[table]):
                 hand = make_hand(
                     f"t{table}-h{n}",
-                    deltas,  # type: ignore[arg-type]
+                    deltas,
                     channel=100 + table,
-                    bidder=next(p for p in deltas if p is not POOL),
+                    bidder=next(p for p in deltas if isinstance(p, int)),
                     bidder_won=n % 2 == 0,
                 )
                 assert await store.settle_hand(hand, table_state={"next": n + 1})
