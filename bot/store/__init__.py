@@ -34,6 +34,7 @@ from bot.store.models import (
     is_computer,
     net_deltas,
     transfers_from_deltas,
+    transfers_from_seats,
 )
 from bot.store.money import CHIPS, CURRENCIES, CZK_HAL, POINTS, format_amount, parse_amount
 
@@ -71,4 +72,5 @@ __all__ = [
     "net_deltas",
     "parse_amount",
     "transfers_from_deltas",
+    "transfers_from_seats",
 ]

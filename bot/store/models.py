@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from bot.store.money import check_currency
 
@@ -265,6 +265,42 @@ def transfers_from_deltas(deltas: Mapping[Party, int]) -> list[Transfer]:
         if due == amount:
             j += 1
     return transfers
+
+
+class SeatTransfer(Protocol):
+    """Anything with ``payer``, ``payee`` (seat numbers or a pool marker) and ``amount``,
+    e.g. the engine's ``bot.engine.scoring.Transfer``."""
+
+    @property
+    def payer(self) -> int: ...
+
+    @property
+    def payee(self) -> int: ...
+
+    @property
+    def amount(self) -> int: ...
+
+
+def transfers_from_seats(
+    transfers: Iterable[SeatTransfer], participants_by_seat: Sequence[int], *, pool: int
+) -> list[Transfer]:
+    """Map seat-numbered transfers (the engine's) to participant ids and ``POOL``.
+
+    ``participants_by_seat[seat]`` is the participant id in that seat; ``pool`` is the
+    engine's pool marker (``bot.engine.scoring.POOL``, which is ``-1``).  Use this
+    rather than indexing by hand: ``ids[-1]`` would silently pay the pool's money to
+    the last seat, and the engine's pool marker equals ``computer_id(0)``.  Raises
+    ``HandValidationError`` for a seat that does not exist.
+    """
+
+    def party(seat: int) -> Party:
+        if seat == pool:
+            return POOL
+        if not 0 <= seat < len(participants_by_seat):
+            raise HandValidationError(f"no seat {seat} (table has {len(participants_by_seat)})")
+        return participants_by_seat[seat]
+
+    return [Transfer(party(t.payer), party(t.payee), t.amount) for t in transfers]
 
 
 @dataclass(frozen=True, slots=True)

@@ -315,3 +315,25 @@ async def test_cancelled_settlement_leaves_no_open_transaction(store: Store) -> 
             await task
     assert await store.settle_hand(make_hand("after", {1: 1, 2: -1}))
     assert await store.check_integrity() == []
+
+
+def test_transfers_from_seats_maps_pool_and_rejects_unknown_seats() -> None:
+    from bot.engine.scoring import POOL as ENGINE_POOL
+    from bot.engine.scoring import Transfer as EngineTransfer
+    from bot.store import transfers_from_seats
+
+    ids = [111, 222, computer_id(0)]
+    engine = [
+        EngineTransfer(1, 0, 30),
+        EngineTransfer(ENGINE_POOL, 2, 5),
+        EngineTransfer(2, ENGINE_POOL, 1),
+    ]
+    assert transfers_from_seats(engine, ids, pool=ENGINE_POOL) == [
+        Transfer(222, 111, 30),
+        Transfer(POOL, -1, 5),
+        Transfer(-1, POOL, 1),
+    ]
+    with pytest.raises(HandValidationError):
+        transfers_from_seats([EngineTransfer(3, 0, 1)], ids, pool=ENGINE_POOL)
+    with pytest.raises(HandValidationError):
+        transfers_from_seats([EngineTransfer(-2, 0, 1)], ids, pool=ENGINE_POOL)
