@@ -22,7 +22,7 @@ import pytest
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.manager import MemoryTableStore
-from tests.discord.harness import seeded_factory  # noqa: F401  (switch below when the engine lands)
+from tests.discord.harness import seeded_factory
 
 
 @pytest.fixture
@@ -34,7 +34,8 @@ def table_store() -> MemoryTableStore:
 def game_factory() -> Any:
     from tests.tables.fakegame import FakeFactory
 
-    return seeded_factory(1) if os.environ.get("TAROKY_REAL_ENGINE") else FakeFactory(1)
+    # The real engine with a seeded shuffle; TAROKY_FAKE_ENGINE=1 uses the tiny fake game.
+    return FakeFactory(1) if os.environ.get("TAROKY_FAKE_ENGINE") else seeded_factory(1)
 
 
 @pytest.fixture
