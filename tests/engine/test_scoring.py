@@ -2,7 +2,7 @@
 
 from bot.engine.scoring import POOL, side_payment
 
-from .helpers import A, all_done, force_end, game, povinnost_to_announce
+from .helpers import A, all_done, force_end, game
 
 PLAIN = "KH QH CH JH 1H 2H 3H 4H KD QD CD JD"
 
@@ -239,7 +239,7 @@ def druha_game(pool, level=0):
         g.act(s, next((a for a in acts if a.code == "draw"), acts[0]))
         discard_first(g)
     seat = g.to_act
-    for i in range(level):
+    for _ in range(level):
         # flek by an opponent of the pagát's side, reflek by its side, super by the flek side
         while True:
             s = g.to_act

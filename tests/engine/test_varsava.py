@@ -5,7 +5,7 @@ from bot.engine.cards import cards_of, mask_of, parse_card, parse_cards
 from bot.engine.game import Trick
 from bot.engine.scoring import POOL
 
-from .helpers import A, game, points_split
+from .helpers import A, game
 
 
 def varsava(hands=None, options=None, talon=""):
