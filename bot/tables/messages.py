@@ -340,18 +340,29 @@ def summary_message(table: Table, hand_no: int, result: Any) -> discord.Embed:
         embed.description = text[:4000]
     points = getattr(result, "card_points", None)
     if points:
-        if isinstance(points, dict):
+        if hasattr(points, "items"):
             value = "\n".join(f"{_side_name(table, k)}: {v}" for k, v in points.items())
         else:
             value = "\n".join(f"{table.seat_name(i)}: {v}" for i, v in enumerate(points))
         embed.add_field(name="Card points", value=value[:1024], inline=False)
-    lines = getattr(result, "lines", None) or getattr(result, "payments", None) or []
+    lines = getattr(result, "lines", None) or []
     if lines:
         rendered = []
         for line in lines:
-            text_ = getattr(line, "text", str(line))
+            label = getattr(line, "label", None) or getattr(line, "text", str(line))
+            net = getattr(line, "net", None)
             amount = getattr(line, "amount", None)
-            rendered.append(f"{text_}: {money(table, amount)}" if isinstance(amount, int) else str(text_))
+            if isinstance(net, dict) or hasattr(net, "items"):
+                parts = ", ".join(
+                    f"{_side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
+                    for who, v in net.items()
+                    if v
+                )
+                rendered.append(f"{label}: {parts}" if parts else str(label))
+            elif isinstance(amount, int):
+                rendered.append(f"{label}: {money(table, amount)}")
+            else:
+                rendered.append(str(label))
         embed.add_field(name="Payments", value="\n".join(rendered)[:1024], inline=False)
     transfers = getattr(result, "transfers", None) or []
     if transfers:
@@ -368,4 +379,6 @@ def summary_message(table: Table, hand_no: int, result: Any) -> discord.Embed:
 def _side_name(table: Table, who: Any) -> str:
     if isinstance(who, int) and 0 <= who < len(table.seats):
         return table.seat_name(who)
-    return str(who).lower() if who is not None else "the pool"
+    if who is None or str(who).lower() == "pool":
+        return "the pool"
+    return str(who)

@@ -127,3 +127,7 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
         assert s is not None and s.user_id is not None, "a computer seat should have acted by now"
         await take_turn(members[s.user_id], panels[s.user_id])
     raise AssertionError("the hand did not finish")
+
+# House rule for tests: a quiet povinnost is played out (not settled without play, CZ-10),
+# so that hands reach the tricks.
+PLAY = "throw_in_povinnost=false"

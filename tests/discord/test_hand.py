@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.discord.harness import (
+    PLAY,
     action_ids,
     labels,
     open_panel,
@@ -13,7 +14,7 @@ from tests.discord.harness import (
 
 
 async def test_one_human_three_computers_whole_hand(world):
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.alice.click(table_message(world), label="Start")
     panel = await open_panel(world, world.alice)
     text = panel.response.embeds[0]
@@ -23,6 +24,8 @@ async def test_one_human_three_computers_whole_hand(world):
     assert table.status == "between"
     summary = world.channel.last_message
     assert summary.embeds and summary.embeds[0].title == "Hand 1 is over"
+    assert "without play" not in (summary.embeds[0].description or "")  # tricks were played
+    assert any(f.name == "Payments" for f in summary.embeds[0].fields)
     assert any(f.name == "Balances this session" for f in summary.embeds[0].fields)
     assert sum(table.scores) == 0
     assert "Deal the next hand" in labels(table_message(world))
@@ -32,7 +35,7 @@ async def test_one_human_three_computers_whole_hand(world):
 
 
 async def test_four_humans_whole_hand(world):
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     for m in (world.bob, world.cyril, world.dana):
         await m.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
@@ -47,7 +50,7 @@ async def test_four_humans_whole_hand(world):
 
 
 async def test_five_player_table(world):
-    await world.alice.slash(world.channel, "taroky new", players=5)
+    await world.alice.slash(world.channel, "taroky new", players=5, options=PLAY)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
@@ -58,7 +61,7 @@ async def test_five_player_table(world):
 
 
 async def test_panel_shows_only_legal_choices(world):
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)

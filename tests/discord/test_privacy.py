@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from bot.engine.cards import CARDS, Card, parse_card
-from tests.discord.harness import open_panel, play_out, table_message, table_of
+from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 ALL = frozenset(CARDS)
 
@@ -130,7 +130,7 @@ class Spy:
 @pytest.mark.parametrize("players", [4, 5])
 async def test_nothing_public_shows_a_private_card(world, players):
     spy = Spy(world)
-    await world.alice.slash(world.channel, "taroky new", players=players, teach=True)
+    await world.alice.slash(world.channel, "taroky new", players=players, teach=True, options=PLAY)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
@@ -147,7 +147,7 @@ async def test_nothing_public_shows_a_private_card(world, players):
 async def test_the_spy_catches_a_leak(world):
     """The check itself works: a public message naming a hand card is caught."""
     spy = Spy(world)
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
     seat = table.seat_of(world.alice.id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.tables.errors import TableError
 from tests.discord.harness import (
+    PLAY,
     action_ids,
     open_panel,
     play_out,
@@ -14,7 +15,7 @@ from tests.discord.harness import (
 
 
 async def _two_humans(world):
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
@@ -72,7 +73,7 @@ async def test_stale_panel_and_double_click_change_nothing(world):
 
 
 async def test_stale_panel_from_an_earlier_hand(world):
-    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
     old = await open_panel(world, world.alice)
