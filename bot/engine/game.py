@@ -237,11 +237,8 @@ class Game:
 
     @property
     def cutter(self) -> int:
-        """Who cuts: the seat opposite the dealer (two after it); with five players,
-        the last active seat before the dealer."""
-        if self.sitting_out is not None:
-            return self.seats_from(self.forehand)[-1]
-        return (self.dealer + 2) % self.num_seats
+        """Who cuts or knocks (C-2): the variant says (``Variant.cutter``)."""
+        return self.variant.cutter(self)
 
     @property
     def declarer_side(self) -> frozenset[int]:
@@ -453,6 +450,16 @@ class Game:
             batches[seat] = a.value - 1
             self.emit("batch", seat, f"Seat {seat + 1} chose batch {a.value}.")
             remaining = [s for s in self.order if s not in batches]
+            if len(batches) == 1 and a.value == 1 and self.variant.first_batch_fixes_order:
+                # Nebraska: the first chooser took the first packet, so the others take the
+                # next packets in play order.
+                for i, s in enumerate(remaining):
+                    batches[s] = i + 1
+                remaining = []
+            if not remaining:
+                del self.auction["ritual"]
+                self._deal_twelves(batches)
+                return
             if len(remaining) == 1:
                 left = next(b for b in range(4) if b not in batches.values())
                 batches[remaining[0]] = left
@@ -892,10 +899,10 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
     hand = tuple(cards_of(g.hands[seat])) if mine and seat is not None else ()
     legal = tuple(g.legal_actions(seat)) if mine and seat == g.to_act else ()
     my_partner: int | None = None
-    if mine and seat is not None and g.bidder is not None and g.contract and not g.contract.alone:
-        if g.partner_revealed or (g.called is not None and seat != g.bidder
-                                  and (g.hands[seat] | g.discards[seat]) >> g.called & 1):
-            my_partner = g.partner if seat == g.bidder else (g.bidder if seat == g.partner else None)
+    if (mine and seat is not None and g.bidder is not None and g.contract and not g.contract.alone
+            and (g.partner_revealed or (g.called is not None and seat != g.bidder
+                                        and (g.hands[seat] | g.discards[seat]) >> g.called & 1))):
+        my_partner = g.partner if seat == g.bidder else (g.bidder if seat == g.partner else None)
     seen = tuple(cards_of(g.seen_talon[seat])) if mine and seat is not None else ()
     t = g.trick
     lt = g.last_trick()

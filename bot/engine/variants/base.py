@@ -101,9 +101,8 @@ class Variant:
             if isinstance(spec.default, bool):
                 if not isinstance(v, bool):
                     raise BadInput(f"Option '{k}' is on or off (true/false), not {v!r}.")
-            elif isinstance(spec.default, int):
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise BadInput(f"Option '{k}' takes a whole number, not {v!r}.")
+            elif isinstance(spec.default, int) and (isinstance(v, bool) or not isinstance(v, int)):
+                raise BadInput(f"Option '{k}' takes a whole number, not {v!r}.")
             if spec.choices is not None and v not in spec.choices:
                 choices = ", ".join(str(c) for c in spec.choices)
                 raise BadInput(f"Option '{k}' must be one of {choices}, not {v!r}.")
