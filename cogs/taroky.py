@@ -12,7 +12,7 @@ import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -66,7 +66,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         log.warning("Could not deliver an error reply: %s", text)
 
 
-def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+F = TypeVar("F", bound=Callable[..., Awaitable[None]])
+
+
+def guarded(func: F) -> F:
     """Decorate a command callback so user errors become ephemeral sentences here,
     instead of reaching the tree's error handler (which is for bugs)."""
 
@@ -79,7 +82,7 @@ def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[Non
                 raise
             await reply_error(interaction, error)
 
-    return wrapper
+    return cast(F, wrapper)
 
 
 def _bot(interaction: discord.Interaction) -> TarokyBot:
@@ -423,7 +426,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         if cog is None:
             await reply(interaction, "The Taroky tables are not available right now.")
             return
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        data: dict[str, Any] = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         await _component_guard(interaction, cog.on_select(interaction, self.cid, values))
 
 

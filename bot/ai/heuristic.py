@@ -128,8 +128,11 @@ def _partners(view: Any, seat: int) -> set[int]:
 
 def _choose_play(view: Any, seat: int, plays: list[Any]) -> Choice:
     hand = _hand(view)
-    cards = [(a, _card(a)) for a in plays]
-    cards = [(a, c) for a, c in cards if c is not None]
+    cards: list[tuple[Any, Card]] = []
+    for a in plays:
+        card = _card(a)
+        if card is not None:
+            cards.append((a, card))
     if not cards:
         return Choice(plays[0], "It is the only thing to do.")
     if len(cards) == 1:
@@ -147,7 +150,7 @@ def _choose_play(view: Any, seat: int, plays: list[Any]) -> Choice:
         pool = plain or cards
         a, c = min(pool, key=lambda ac: (ac[1].points, ac[1].tarok_number))
         return Choice(a, f"I lead {c.short}, a cheap card, to keep my strong cards for later.")
-    led = trick[0][1]
+    led: Card = trick[0][1]
     if win[0] in _partners(view, seat):
         a, c = max(cards, key=lambda ac: (ac[1].points if not ac[1].is_honour else -1, -ac[1].tarok_number))
         return Choice(a, f"My partner is winning this trick, so I add points with {c.short}.")
@@ -173,8 +176,8 @@ def _choose_discard(view: Any, discards: list[Any]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    c = _card(best)
-    name = c.short if c is not None else "this card"
+    chosen = _card(best)
+    name = chosen.short if chosen is not None else "this card"
     return Choice(best, f"I put away {name}: cheap and from a short suit, to make a void.")
 
 

@@ -352,7 +352,7 @@ def summary_message(table: Table, hand_no: int, result: Any) -> discord.Embed:
             label = getattr(line, "label", None) or getattr(line, "text", str(line))
             net = getattr(line, "net", None)
             amount = getattr(line, "amount", None)
-            if isinstance(net, dict) or hasattr(net, "items"):
+            if net is not None and hasattr(net, "items"):
                 parts = ", ".join(
                     f"{_side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
                     for who, v in net.items()
