@@ -798,14 +798,18 @@ class Game:
         self.result = self.variant.score(self)
         self.emit("result", None, text)
 
-    def side_points(self, side: frozenset[int]) -> int:
-        """Card points counted in threes for a side: tricks, discards and talon shares."""
+    def side_mask(self, side: frozenset[int]) -> int:
+        """The cards counted for a side: tricks, discards and talon shares."""
         m = 0
         for s in side:
             m |= self.won[s] | self.discards[s] | self.talon_to.get(s, 0)
         if self.bidder is not None and self.bidder not in side:
             m |= self.talon_to_opponents
-        return count_mask_points(m)
+        return m
+
+    def side_points(self, side: frozenset[int]) -> int:
+        """Card points counted in threes for a side: tricks, discards and talon shares."""
+        return count_mask_points(self.side_mask(side))
 
     def last_trick(self) -> Trick | None:
         return self.tricks[-1] if self.tricks else None

@@ -5,6 +5,10 @@ from __future__ import annotations
 from ..errors import AmbiguousInput, BadInput
 from .base import OptionSpec, Variant
 from .czech import Czech
+from .heun import Heun
+from .kingcall import KingCall
+from .nebraska import Nebraska
+from .petrtyl import Petrtyl
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -15,6 +19,9 @@ def register(v: Variant) -> Variant:
 
 
 register(Czech())
+register(Nebraska())
+register(Heun())
+register(Petrtyl())
 
 
 def find_variant(name: str) -> Variant:
@@ -35,4 +42,7 @@ def find_variant(name: str) -> Variant:
     raise BadInput(f"There is no variant '{name}'. Known variants: {known}.")
 
 
-__all__ = ["VARIANTS", "OptionSpec", "Variant", "find_variant", "register"]
+__all__ = [
+    "VARIANTS", "Czech", "Heun", "KingCall", "Nebraska", "OptionSpec", "Petrtyl", "Variant",
+    "find_variant", "register",
+]

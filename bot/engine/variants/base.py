@@ -18,12 +18,13 @@ from ..cards import (
     NUM_TAROKY,
     PAGAT,
     SKYZ,
+    SUIT_MASKS,
     TAROK_MASK,
     Card,
     strength_table,
 )
 from ..errors import BadInput
-from ..scoring import HandResult
+from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
     from ..game import Contract, Game, Trick
@@ -60,6 +61,8 @@ class Variant:
     max_double: ClassVar[int] = 3  # flek, reflek, super
     double_words: ClassVar[tuple[str, ...]] = ("", "Flek", "Reflek", "Super")
     glossary: ClassVar[dict[str, str]] = {}
+    first_batch_fixes_order: ClassVar[bool] = False  # Nebraska: packet 1 first -> 2, 3, 4
+    session_start: ClassVar[int] = 0  # NE-9: each player's stake at a session's start
 
     def __init__(self) -> None:
         self.strength = strength_table(self.red_ace_high)
@@ -111,6 +114,18 @@ class Variant:
 
     def on_create(self, g: Game) -> None:
         """Hook: set variant state before the deal."""
+
+    def cutter(self, g: Game) -> int:
+        """Who cuts or knocks (C-2): the seat opposite the dealer (two after it); with five
+        players, the last active seat before the dealer."""
+        if g.sitting_out is not None:
+            return g.seats_from(g.forehand)[-1]
+        return (g.dealer + 2) % g.num_seats
+
+    def next_dealer(self, g: Game) -> int:
+        """Who deals the next hand after the finished (or thrown-in) hand ``g``: the next
+        seat in play order (C-1).  NE-1 and HE-6 override this."""
+        return (g.dealer + 1) % g.num_seats
 
     def find_forehand(self, g: Game) -> int:
         """The seat after the dealer (NE-1 overrides this on a session's first deal)."""
@@ -222,11 +237,60 @@ class Variant:
             return "The hand is over."
         return f"Seat {g.to_act + 1} to act."
 
+    def follow_reason(self, g: Game, seat: int, c: Card) -> str | None:
+        """Why the rules of following forbid ``c`` now (None if they allow it)."""
+        hand = g.hands[seat]
+        if not hand >> c & 1:
+            return f"You do not hold {c.name}."
+        t = g.trick
+        if t is None or not t.plays:
+            return None
+        led = t.plays[0][1]
+        if led < NUM_TAROKY:
+            if hand & TAROK_MASK and c >= NUM_TAROKY:
+                return "A tarok was led: you must play a tarok while you have one."
+            return None
+        sm = hand & SUIT_MASKS[led.suit]
+        if sm and not sm >> c & 1:
+            best = max((CARDS[x] for x in range(54) if sm >> x & 1), key=lambda x: self.strength[x])
+            return f"You must follow {led.suit.label}: you hold {best.name}."
+        if not sm and c >= NUM_TAROKY and hand & TAROK_MASK:
+            return f"You have no {led.suit.label}, so you must play a tarok."
+        return None
+
     def why_not(self, g: Game, seat: int, a: Action) -> str:
         return f"You cannot {a.label.lower()} now. {self.prompt(g, seat)}"
 
     def explain(self, g: Game, seat: int) -> str:
         return self.prompt(g, seat)
+
+
+def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],
+                net: dict[int, int], declarer_side: frozenset[int] = frozenset(),
+                declarers_won: bool | None = None) -> HandResult:
+    """A ``HandResult`` from payment lines: zero entries dropped, and in two against two
+    the transfers pair each player with one player of the other side."""
+    net = {k: v for k, v in net.items() if v}
+    pairs: list[tuple[int, int]] = []
+    if len(declarer_side) == 2:
+        d = sorted(declarer_side)
+        o = sorted(s for s in g.active if s not in declarer_side)
+        if len(o) == 2:
+            if net.get(d[0], 0) < 0:
+                pairs = [(d[0], o[0]), (d[1], o[1])]
+            else:
+                pairs = [(o[0], d[0]), (o[1], d[1])]
+    return HandResult(
+        summary=summary,
+        card_points=points,
+        tricks={s: g.tricks_won[s] for s in g.active},
+        lines=lines,
+        net=net,
+        transfers=transfers_from_net(net, pairs),
+        declarer_side=declarer_side,
+        declarers_won=declarers_won,
+        thrown_in=g.thrown_in,
+    )
 
 
 def _game_announced(g: Game) -> Any:
@@ -252,4 +316,7 @@ def has(hand: int, c: int) -> bool:
 
 
 TRUL_CARDS = (SKYZ, MOND, PAGAT)
-__all__ = ["NUM_TAROKY", "OptionSpec", "TRUL_CARDS", "Variant", "has", "king_count", "tarok_count"]
+__all__ = [
+    "NUM_TAROKY", "OptionSpec", "TRUL_CARDS", "Variant", "hand_result", "has", "king_count",
+    "tarok_count",
+]

@@ -18,10 +18,8 @@ from ..cards import (
     FIVE_POINT_MASK,
     KING_MASK,
     MOND,
-    NUM_TAROKY,
     PAGAT,
     SKYZ,
-    SUIT_MASKS,
     TAROK_MASK,
     Card,
     count_mask_points,
@@ -35,9 +33,8 @@ from ..scoring import (
     add_into,
     share,
     side_payment,
-    transfers_from_net,
 )
-from .base import OptionSpec, Variant, has, king_count, tarok_count
+from .base import OptionSpec, Variant, hand_result, has, king_count, tarok_count
 
 POVINNOST = Contract("povinnost", "Povinnost", 0, call="tarok", talon="povinnost")
 DRUHA = Contract("druha", "Druhá povinnost", 1, call="tarok", talon="povinnost", pagat_promised=True)
@@ -684,24 +681,9 @@ class Czech(Variant):
         return f"You cannot do that now. {self.prompt(g, seat)}"
 
     def why_not_play(self, g: Game, seat: int, c: Card) -> str:
-        hand = g.hands[seat]
-        if not has(hand, c):
-            return f"You do not hold {c.name}."
-        t = g.trick
-        assert t is not None
-        if t.plays:
-            led = t.plays[0][1]
-            if led < NUM_TAROKY:
-                follow = hand & TAROK_MASK
-                if follow and c >= NUM_TAROKY:
-                    return "A tarok was led: you must play a tarok while you have one."
-            else:
-                sm = hand & SUIT_MASKS[led.suit]
-                if sm and not has(sm, c):
-                    best = max((Card(x) for x in range(54) if sm >> x & 1), key=lambda x: self.strength[x])
-                    return f"You must follow {led.suit.label}: you hold {best.name}."
-                if not sm and c >= NUM_TAROKY and hand & TAROK_MASK:
-                    return f"You have no {led.suit.label}, so you must play a tarok."
+        reason = self.follow_reason(g, seat, c)
+        if reason is not None:
+            return reason
         if g.contract is VARSAVA:
             if c == PAGAT:
                 return "In Varšava the pagát may be played only as your last tarok (CZ-13)."
@@ -746,29 +728,7 @@ def _kc(hal: int) -> str:
     return f"Kč {hal // 100}.{hal % 100:02d}"
 
 
-def _result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],
-            net: dict[int, int], declarer_side: frozenset[int] = frozenset(),
-            declarers_won: bool | None = None) -> HandResult:
-    net = {k: v for k, v in net.items() if v}
-    pairs: list[tuple[int, int]] = []
-    if len(declarer_side) == 2:
-        d = sorted(declarer_side)
-        o = sorted(s for s in g.active if s not in declarer_side)
-        if net.get(d[0], 0) < 0:
-            pairs = [(d[0], o[0]), (d[1], o[1])]
-        else:
-            pairs = [(o[0], d[0]), (o[1], d[1])]
-    return HandResult(
-        summary=summary,
-        card_points=points,
-        tricks={s: g.tricks_won[s] for s in g.active},
-        lines=lines,
-        net=net,
-        transfers=transfers_from_net(net, pairs),
-        declarer_side=declarer_side,
-        declarers_won=declarers_won,
-        thrown_in=g.thrown_in,
-    )
+_result = hand_result
 
 
 KING_MASK_ = KING_MASK  # re-export for tests

@@ -1,0 +1,734 @@
+"""King-calling Taroky as played by Czech families in Nebraska (and Texas): the shared
+pieces of Nebraska (La Vista), Heun and Petrtyl Tarock.
+
+What lives here, switched by class constants (the subclasses are thin):
+
+* NE-1 forehand by tarok II on a session's first deal, the previous forehand deals next;
+  the tap/cut ritual with the Nebraska packet rule (C-2);
+* the throw-in of a hand with no kings and no taroky (NE, HE-8), offered privately in
+  the player's first auction turn so that nobody learns anything when it is not used;
+* the holding auction (NE-2): Four < Five < Five Over, earlier players may hold;
+* calling a king or "the fourth king" (NE-3, with its four-kings option);
+* the staged blind of a Four with surrender (NE-4), Five / Five Over with the blind split
+  when the called king is in it (NE-5, HE-5);
+* the 21–Škýz–1 exception (NE-6);
+* King Last, Tarok 1 Last (announced, abandoned), Ten Taroky, Four Kings, Three High,
+  valát doubling, kontra / rekontra (NE-7, NE-8).
+
+Money is in chips (NE-9).  Seats are in play order (C-1); the game is drawn clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..actions import PASS, Action, Kind, act, register_titles
+from ..cards import (
+    CARDS,
+    FIVE_POINT_MASK,
+    HONOUR_MASK,
+    KING_MASK,
+    MOND,
+    NUM_TAROKY,
+    PAGAT,
+    PLAIN_SUITS,
+    QUEEN,
+    SKYZ,
+    TAROK_MASK,
+    Card,
+    king,
+    mask_of,
+    suit_card,
+    tarok,
+)
+from ..game import Announced, Contract, Game, Phase, Trick
+from ..scoring import HandResult, PaymentLine, add_into, side_payment
+from .base import OptionSpec, Variant, hand_result, has, tarok_count
+
+FOUR = Contract("four", "Four", 1, call="king", talon="staged")
+FIVE = Contract("five", "Five", 2, call="king")
+FIVE_OVER = Contract("five_over", "Five Over", 3, call="king")
+
+register_titles({
+    "four": "Four",
+    "five": "Five",
+    "five_over": "Five Over",
+    "king_last": "King Last",
+    "tarok1_last": "Tarok 1 Last",
+    "ten_taroky": "Ten Taroky",
+    "four_kings": "Four Kings",
+    "three_high": "Three High",
+})
+
+FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
+ALONE_KEY = "alone"  # g.auction flag: PT-2 "Without a King"
+
+RITUAL_OPTION = OptionSpec(
+    "ritual", "Tap or cut before the deal", False,
+    help="The player before the dealer cuts (packets of six) or taps (four packets of twelve to "
+         "choose from).", ref="C-2")
+FOUR_KINGS_OPTION = OptionSpec(
+    "four_kings_call", "A bidder with all four kings calls", "own_king",
+    choices=("own_king", "queen", "xix"),
+    help="own_king: one of the bidder's own kings (plays alone); queen: may call a queen instead; "
+         "xix: may call tarok XIX instead.", ref="NE-3")
+KONTRA_OPTION = OptionSpec(
+    "kontra", "Kontra / rekontra on Five and Five Over", True,
+    help="Off as in the Clarkson tournament.", ref="NE-8")
+
+
+class KingCall(Variant):
+    """The king-calling family.  Subclasses set the axes below."""
+
+    seat_counts = (4, 5)
+    clockwise = True  # C-1: drawing only
+    red_ace_high = False  # red pips 4 > 3 > 2 > 1
+    currency = "chips"
+    tarok_discards_face_up = False  # NE-4: only the number of discarded taroky is told
+    max_double = 2
+    double_words = ("", "Kontra", "Rekontra")
+    first_batch_fixes_order = True
+    session_start = 20  # NE-9
+    contracts: ClassVar[dict[str, Contract]] = {c.name: c for c in (FOUR, FIVE, FIVE_OVER)}
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (RITUAL_OPTION, FOUR_KINGS_OPTION, KONTRA_OPTION)
+
+    # ---- axes ----------------------------------------------------------------------------
+    ladder: ClassVar[tuple[Contract, ...]] = (FOUR, FIVE, FIVE_OVER)
+    opening_only: ClassVar[frozenset[str]] = frozenset({"four"})  # NE-2
+    only_over: ClassVar[dict[str, str]] = {"five_over": "five"}  # NE-2
+    last_must_bid: ClassVar[bool] = True  # NE-2: the fourth must bid after three passes
+    all_pass_dealer_four: ClassVar[bool] = False  # HE-3
+    kontra_contracts: ClassVar[frozenset[str]] = frozenset({"five", "five_over"})  # NE-8
+    surrender_after_first: ClassVar[bool] = False  # Heun: after one group as well
+    blind_split_top: ClassVar[bool] = False  # HE-5: top three to the bidder
+    lead: ClassVar[str] = "bidder"  # NE-6; "heun" (HE-2); "forehand" (PT-2)
+    keep_announced: ClassVar[bool] = False  # PT-3 (NE-7 lets La Vista abandon)
+    can_play_alone: ClassVar[bool] = False  # PT-2
+    bonus_mult: ClassVar[dict[str, int]] = {"four": 1, "five": 2, "five_over": 4}
+    sweep_table: ClassVar[bool] = False  # Petrtyl: Sweep payments instead of doubling
+
+    glossary = {
+        "four": "Bid Four: you look at the blind in stages and take three cards (4, 5 or 6 chips).",
+        "five": "Bid Five: the blind stays unseen; 8 chips.",
+        "five over": "Five Over: only over a Five; like Five but 16 chips.",
+        "hold": "An earlier player may equal (hold) the high bid instead of bidding higher.",
+        "king last": "The called king played to the last trick: its winners get a chip.",
+        "tarok 1 last": "Tarok 1 (špaček) winning the last trick: a chip.",
+        "valát": "One team takes all 12 tricks: game and last-trick bonuses are doubled.",
+        "kontra": "An opponent doubles a Five or Five Over game; rekontra doubles again.",
+    }
+
+    # ---- deal (NE-1, C-2) -----------------------------------------------------------------
+
+    def cutter(self, g: Game) -> int:
+        """The player to the dealer's right: the seat before the dealer in play order."""
+        return (g.dealer - 1) % g.num_seats
+
+    def find_forehand(self, g: Game) -> int:
+        """NE-1: on a session's first deal the holder of tarok II (else III, IV, ...)."""
+        if g.first_of_session:
+            for c in range(1, NUM_TAROKY):
+                for s in g.active:
+                    if g.hands[s] >> c & 1:
+                        return s
+        return g.next_active(g.dealer)
+
+    def next_dealer(self, g: Game) -> int:
+        """NE-1: the previous forehand deals (also after a throw-in or a surrender)."""
+        return g.forehand
+
+    # ---- auction (NE-2) --------------------------------------------------------------------
+
+    def start_bidding(self, g: Game) -> None:
+        g.phase = Phase.AUCTION
+        g.auction.update(high=None, high_seat=None, out=set(), spoke=set())
+        g.to_act = g.forehand
+
+    def must_bid(self, g: Game, seat: int) -> bool:
+        """NE-2: if the first three pass, the fourth must bid Four or Five."""
+        a = g.auction
+        return (self.last_must_bid and a["high"] is None
+                and len(a["out"]) == len(g.active) - 1 and seat not in a["out"])
+
+    def may_bid(self, g: Game, seat: int, c: Contract, high: Contract | None) -> bool:
+        if high is None:
+            return c.name not in self.only_over
+        if c.rank <= high.rank or c.name in self.opening_only:
+            return False
+        need = self.only_over.get(c.name)
+        return need is None or need == high.name
+
+    def may_hold(self, g: Game, seat: int) -> bool:
+        """NE-2: a player seated earlier (from forehand) than the high bidder may hold."""
+        hs = g.auction["high_seat"]
+        if hs is None:
+            return False
+        order = g.order
+        return order.index(seat) < order.index(hs)
+
+    def may_throw_in(self, g: Game, seat: int) -> bool:
+        """NE: 'If any player has no Kings and no Taroky in their 12 cards, they can require
+        that the deal be abandoned for no score' (HE-8)."""
+        return seat not in g.auction["spoke"] and not g.hands[seat] & (TAROK_MASK | KING_MASK)
+
+    def _auction_legal(self, g: Game, seat: int) -> list[Action]:
+        high: Contract | None = g.auction["high"]
+        out: list[Action] = [] if self.must_bid(g, seat) else [PASS]
+        if high is not None and self.may_hold(g, seat):
+            out.append(act(Kind.HOLD))
+        out.extend(act(Kind.BID, c.name) for c in self.ladder if self.may_bid(g, seat, c, high))
+        if self.may_throw_in(g, seat):
+            out.append(act(Kind.THROW_IN))
+        return out
+
+    def _auction(self, g: Game, seat: int, a: Action) -> None:
+        st = g.auction
+        if a.kind is Kind.THROW_IN:
+            g.throw_in_by = seat
+            g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
+                   "hand in.", None, tuple(CARDS[c] for c in range(54) if g.hands[seat] >> c & 1))
+            g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
+                               "abandoned for no score.")
+            return
+        st["spoke"].add(seat)
+        g.bids.append((seat, a))
+        if a.kind is Kind.PASS:
+            st["out"].add(seat)
+            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+        elif a.kind is Kind.HOLD:
+            st["high_seat"] = seat
+            g.emit("hold", seat, f"Seat {seat + 1} holds {st['high'].title}.")
+        else:
+            st["high"] = self.contracts[str(a.value)]
+            st["high_seat"] = seat
+            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+        order = g.order
+        i = order.index(seat)
+        n = len(order)
+        for k in range(1, n + 1):
+            s = order[(i + k) % n]
+            if s not in st["out"] and s != st["high_seat"]:
+                g.to_act = s
+                return
+        self.end_auction(g)
+
+    def end_auction(self, g: Game) -> None:
+        st = g.auction
+        high: Contract | None = st["high"]
+        if high is None:
+            # HE-3: everyone passed, the dealer must play Four (with five players the dealer
+            # sits out: the last player in order).
+            seat = g.dealer if g.dealer in g.active else g.order[-1]
+            high = FOUR
+            g.emit("forced", seat, f"Everyone passed: seat {seat + 1}, the dealer, must play Four.")
+        else:
+            seat = int(st["high_seat"])
+        g.bidder = seat
+        g.contract = high
+        g.emit("contract", seat, f"Seat {seat + 1} is the bidder: {high.title}.")
+        self.after_contract(g)
+
+    def after_contract(self, g: Game) -> None:
+        c = g.contract
+        assert c is not None and g.bidder is not None
+        if c.call == "king":
+            g.phase = Phase.CALL
+            g.to_act = g.bidder
+            return
+        g.talon_to_opponents = mask_of(g.talon)
+        g.start_announcements()
+
+    # ---- calling (NE-3, PT-2) -------------------------------------------------------------
+
+    def _calls(self, g: Game, seat: int) -> list[Action]:
+        hand = g.hands[seat]
+        out = [act(Kind.CALL, king(s)) for s in PLAIN_SUITS]
+        kings = (hand & KING_MASK).bit_count()
+        if kings == 3:
+            out.append(act(Kind.CALL_FOURTH_KING))
+        elif kings == 4:
+            how = g.options["four_kings_call"]
+            if how == "queen":
+                out.extend(act(Kind.CALL, suit_card(s, QUEEN)) for s in PLAIN_SUITS)
+            elif how == "xix":
+                out.append(act(Kind.CALL, tarok(19)))
+        if self.can_play_alone:
+            out.append(act(Kind.PLAY_ALONE))
+        return out
+
+    def _call(self, g: Game, seat: int, a: Action) -> None:
+        if a.kind is Kind.PLAY_ALONE:
+            g.auction[ALONE_KEY] = True
+            g.emit("alone", seat, f"Seat {seat + 1} plays without a king (alone).")
+        elif a.kind is Kind.CALL_FOURTH_KING:
+            missing = KING_MASK & ~g.hands[seat]
+            g.called = CARDS[missing.bit_length() - 1]
+            g.called_fourth_king = True
+            g.emit("call", seat, f"Seat {seat + 1} calls the fourth king.")
+            g.emit("call_private", seat, f"You called {g.called.name}.", frozenset((seat,)),
+                   (g.called,))
+        else:
+            g.called = a.card
+            g.emit("call", seat, f"Seat {seat + 1} calls {a.card.name}.", None, (a.card,))
+        if g.contract is FOUR:
+            g.start_staged_talon(3, 2)
+            return
+        self.blind_unseen(g)
+        g.start_announcements()
+
+    def blind_unseen(self, g: Game) -> None:
+        """NE-5: the blind goes to the opponents unseen, unless the called king is in it:
+        then the three blind cards containing it (HE-5: the top three) are the bidder's."""
+        assert g.bidder is not None
+        talon = mask_of(g.talon)
+        c = g.called
+        if c is not None and talon >> c & 1:
+            top = mask_of(g.talon[:3])
+            mine = top if self.blind_split_top or top >> c & 1 else talon & ~top
+            g.talon_to[g.bidder] = mine
+            g.talon_to_opponents = talon & ~mine
+        else:
+            g.talon_to_opponents = talon
+
+    # ---- the staged blind (NE-4) ----------------------------------------------------------
+
+    def _talon_legal(self, g: Game, seat: int) -> list[Action]:
+        if g.talon_state["stage"] == 0:
+            out = [act(Kind.TAKE, 1), act(Kind.REJECT)]
+            if self.surrender_after_first:
+                out.append(act(Kind.SURRENDER))
+            return out
+        return [act(Kind.TAKE, 2), act(Kind.TAKE, 1), act(Kind.SURRENDER)]
+
+    def _talon(self, g: Game, seat: int, a: Action) -> None:
+        st = g.talon_state
+        if a.kind is Kind.SURRENDER:
+            g.surrendered = True
+            g.emit("surrender", seat, f"Seat {seat + 1} surrenders the Four.")
+            g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays 4 chips to each other "
+                               "player (NE-4).")
+            return
+        if a.kind is Kind.REJECT:
+            g.staged_reject(expose=True)
+            g.emit("talon_reject", seat, f"Seat {seat + 1} shows the first three blind cards and "
+                   "looks at the other three.")
+            return
+        if st["stage"] == 0:
+            g.staged_take(0, 1)
+        elif a.value == 2:
+            g.staged_take(1, 2)
+        else:
+            g.staged_reject_and_take(1, 0, 3)
+        g.start_discard(seat, 3)
+
+    def after_discard(self, g: Game, seat: int) -> None:
+        g.start_announcements()
+
+    # ---- the variant-driven phases ---------------------------------------------------------
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            return self._auction_legal(g, seat)
+        if ph is Phase.CALL:
+            return self._calls(g, seat)
+        if ph is Phase.TALON:
+            return self._talon_legal(g, seat)
+        return []
+
+    def apply(self, g: Game, seat: int, a: Action) -> None:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            self._auction(g, seat, a)
+        elif ph is Phase.CALL:
+            self._call(g, seat, a)
+        elif ph is Phase.TALON:
+            self._talon(g, seat, a)
+
+    # ---- announcements (NE-7, NE-8) ---------------------------------------------------------
+
+    def declarations_true(self, g: Game, seat: int) -> list[str]:
+        """Ten Taroky: ten or more taroky, judged after the blind exchange (Heun: 'This even
+        applies for the player playing Four who attains this after selecting')."""
+        return ["ten_taroky"] if tarok_count(g.hands[seat]) >= 10 else []
+
+    def extra_announcements(self, g: Game, seat: int) -> list[Action]:
+        return []
+
+    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
+        out: list[Action] = []
+        if first_turn and g.contract is not None:
+            hand = g.hands[seat]
+            if not g.contract.negative:
+                c = g.called
+                if c is not None and has(hand, c) and "king_last" not in g.announced:
+                    out.append(act(Kind.ANNOUNCE, "king_last"))
+                if has(hand, PAGAT) and "tarok1_last" not in g.announced:
+                    out.append(act(Kind.ANNOUNCE, "tarok1_last"))
+                out.extend(self.extra_announcements(g, seat))
+            done = g.declared[seat]
+            out.extend(act(Kind.DECLARE, d) for d in self.declarations_true(g, seat)
+                       if d not in done)
+        out.extend(act(Kind.DOUBLE, t) for t in g.double_targets(seat))
+        return out
+
+    def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
+        name = str(a.value)
+        what = self.title_of(name)
+        g.ann_log.append((seat, what))
+        if a.kind is Kind.ANNOUNCE:
+            g.announced[name] = Announced(name, seat)
+            g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
+        else:
+            g.declared[seat].append(name)
+            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+
+    def doublable(self, g: Game) -> frozenset[str]:
+        """NE-8: kontra / rekontra only on Five and Five Over, only on the game (an option);
+        HE-7: never in Heun."""
+        c = g.contract
+        if c is not None and c.name in self.kontra_contracts and g.options.get("kontra"):
+            return frozenset(("game",))
+        return frozenset()
+
+    def title_of(self, name: str) -> str:
+        return "the game" if name == "game" else super().title_of(name)
+
+    def leader(self, g: Game) -> int:
+        """NE-6: the final bidder leads; HE-2: forehand in Four; PT-2: always forehand."""
+        assert g.bidder is not None
+        if self.lead == "forehand" or (self.lead == "heun" and g.contract is FOUR):
+            return g.forehand
+        return g.bidder
+
+    def after_announcements(self, g: Game) -> None:
+        g.start_play(self.leader(g))
+
+    # ---- play (NE-6, NE-7, PT-3) -------------------------------------------------------------
+
+    def kept_cards(self, g: Game, seat: int) -> int:
+        """PT-3: an announced last-trick card is kept unless forced (La Vista may abandon)."""
+        m = 0
+        k = g.announced.get("king_last")
+        if k is not None and k.seat == seat and g.called is not None:
+            m |= 1 << g.called
+        p = g.announced.get("tarok1_last")
+        if p is not None and p.seat == seat:
+            m |= 1 << PAGAT
+        return m
+
+    def restrict_play(self, g: Game, seat: int, m: int) -> int:
+        if not self.keep_announced:
+            return m
+        return super().restrict_play(g, seat, m)
+
+    def trick_exception(self, g: Game, plays: Sequence[tuple[int, Card]], best: int) -> int:
+        """NE-6: 'If the 21, the Skies and the trump 1 are all played to the same trick in that
+        order, then the trump 1 wins the trick.'"""
+        im = isk = ip = -1
+        for i, (_, c) in enumerate(plays):
+            if c == MOND:
+                im = i
+            elif c == SKYZ:
+                isk = i
+            elif c == PAGAT:
+                ip = i
+        if 0 <= im < isk < ip:
+            return plays[ip][0]
+        return best
+
+    # ---- scoring ------------------------------------------------------------------------------
+
+    def game_rate(self, g: Game) -> int:
+        c = g.contract
+        assert c is not None
+        if c is FOUR:
+            return FOUR_RATES.get(g.level, 4)
+        return {"five": 8, "five_over": 16}.get(c.name, 0)
+
+    def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
+        """'the bidder's team wins the game if they have more card points than the other team
+        i.e. 36 or more'; 35 : 35 loses."""
+        return g.side_points(decl) > 35
+
+    def sweeping_side(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> frozenset[int] | None:
+        n = len(g.tricks)
+        for side in (decl, opp):
+            if n and sum(g.tricks_won[s] for s in side) == n:
+                return side
+        return None
+
+    def score(self, g: Game) -> HandResult:
+        c = g.contract
+        if c is None:
+            return hand_result(g, "The deal was abandoned for no score.", {}, [], {})
+        assert g.bidder is not None
+        b = g.bidder
+        if g.surrendered:
+            others = [s for s in g.order if s != b]
+            line = PaymentLine("Surrender: 4 chips to each other player (NE-4)",
+                               side_payment(others, [b], 4))
+            return hand_result(g, f"Seat {b + 1} surrendered.", {}, [line], dict(line.net))
+        special = self.score_special(g)
+        if special is not None:
+            return special
+        if g.partner is None and g.called is not None:
+            h = g.holder_of(g.called)
+            g.partner = None if h is None or h == b else h
+        decl = g.declarer_side
+        opp = frozenset(s for s in g.active if s not in decl)
+        pts_d = g.side_points(decl)
+        pts_o = g.side_points(opp)
+        won = self.declarers_win(g, decl)
+        sweep = self.sweeping_side(g, decl, opp)
+        lines: list[PaymentLine] = []
+        lines.extend(self.game_lines(g, decl, opp, won, sweep))
+        if not (self.sweep_table and sweep is not None):
+            lines.extend(self.last_trick_lines(g, sweep is not None))
+        lines.extend(self.combination_lines(g))
+        lines.extend(self.pool_lines(g))
+        net: dict[int, int] = {}
+        for ln in lines:
+            add_into(net, ln.net)
+        who = "bidder" if len(decl) == 1 else "bidder's team"
+        summary = (f"The {who} won with {pts_d} card points." if won
+                   else f"The {who} lost with {pts_d} card points.")
+        if sweep is not None:
+            summary += " Valát: " + ("the bidder's side" if sweep == decl else "the opponents") \
+                + " took every trick."
+        return hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
+                           declarer_side=decl, declarers_won=won)
+
+    def score_special(self, g: Game) -> HandResult | None:
+        """Contracts scored their own way (Petrtyl: Three thrown in, Grand Nullo)."""
+        return None
+
+    def game_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int], won: bool,
+                   sweep: frozenset[int] | None) -> list[PaymentLine]:
+        assert g.contract is not None
+        rate = self.game_rate(g)
+        label = f"{self.contract_title(g)}: {rate} chips"
+        if sweep is not None:
+            rate *= 2
+            label += " × 2 (valát)"
+        if g.game_level:
+            rate <<= g.game_level
+            label += f" × {1 << g.game_level} ({self.double_word(g.game_level).lower()})"
+        w, lo = (decl, opp) if won else (opp, decl)
+        label += ", won" if won else ", lost"
+        return [PaymentLine(label, side_payment(w, lo, rate))]
+
+    def tarok1_strict(self, g: Game) -> bool:
+        """La Vista: the 1 itself must win the last trick."""
+        return True
+
+    def last_trick_lines(self, g: Game, valat: bool) -> list[PaymentLine]:
+        """NE-7: King Last and Tarok 1 Last — 1 chip, ×2 announced, ×2 Five / ×4 Five Over,
+        ×2 valát; never multiplied by kontra."""
+        if not g.tricks:
+            return []
+        assert g.contract is not None
+        base = self.bonus_mult.get(g.contract.name, 1) * (2 if valat else 1)
+        last = g.tricks[-1]
+        lines: list[PaymentLine] = []
+        if g.called is not None:
+            lines.extend(self._last_bonus(g, "king_last", g.called, last, base, strict=False))
+        lines.extend(self._last_bonus(g, "tarok1_last", PAGAT, last, base,
+                                      strict=self.tarok1_strict(g)))
+        return lines
+
+    def _last_bonus(self, g: Game, name: str, card: Card, last: Trick, base: int,
+                    strict: bool) -> list[PaymentLine]:
+        player = next((s for s, c in last.plays if c == card), None)
+        ann = g.announced.get(name)
+        what = self.title_of(name)
+        if ann is not None:
+            side = g.side_of(ann.seat)
+            other = g.opponents_of(ann.seat)
+            amt = 2 * base
+            if player is None:
+                ok = False
+                why = " (played before the last trick)"
+                g.abandoned.add(name)
+            else:
+                ok = (last.winner == player) if strict else last.winner in side
+                why = ""
+            if ok:
+                return [PaymentLine(f"{what} announced and won: {amt}", side_payment(side, other, amt))]
+            return [PaymentLine(f"{what} announced and lost{why}: {amt}",
+                                side_payment(other, side, amt))]
+        if player is None:
+            return []
+        if strict:
+            side = g.side_of(player)
+            other = g.opponents_of(player)
+            if last.winner == player:
+                return [PaymentLine(f"{what}: won, {base}", side_payment(side, other, base))]
+            return [PaymentLine(f"{what}: beaten, {base}", side_payment(other, side, base))]
+        side = g.side_of(last.winner)
+        other = g.opponents_of(last.winner)
+        return [PaymentLine(f"{what}: {base} to the winners of the last trick",
+                            side_payment(side, other, base))]
+
+    def combination_mult(self, g: Game) -> int:
+        assert g.contract is not None
+        return self.bonus_mult.get(g.contract.name, 1)
+
+    def combination_lines(self, g: Game) -> list[PaymentLine]:
+        """NE-7: Ten Taroky (declared before the lead), Four Kings and Three High (claimed
+        after the last of the cards is played — paid automatically, they only help their
+        holder): one chip from each other player, ×2 Five, ×4 Five Over; never valát or
+        kontra."""
+        m = self.combination_mult(g)
+        lines: list[PaymentLine] = []
+        for s in g.order:
+            for d in g.declared[s]:
+                lines.append(self._from_each(g, s, f"Seat {s + 1}: {self.title_of(d)}",
+                                             self.declaration_value(g, d, m)))
+        if not g.tricks or m == 0:
+            return lines
+        played = [0] * g.num_seats
+        for t in g.tricks:
+            for s, c in t.plays:
+                played[s] |= 1 << c
+        for s in g.order:
+            if played[s] & KING_MASK == KING_MASK:
+                lines.append(self._from_each(g, s, f"Seat {s + 1}: Four Kings", m))
+            if played[s] & HONOUR_MASK == HONOUR_MASK:
+                lines.append(self._from_each(g, s, f"Seat {s + 1}: Three High", m))
+        return lines
+
+    def declaration_value(self, g: Game, name: str, mult: int) -> int:
+        return mult
+
+    def _from_each(self, g: Game, seat: int, label: str, amount: int) -> PaymentLine:
+        others = [s for s in g.order if s != seat]
+        return PaymentLine(f"{label}: {amount} from each other player",
+                           side_payment([seat], others, amount))
+
+    def pool_lines(self, g: Game) -> list[PaymentLine]:
+        return []
+
+    # ---- words --------------------------------------------------------------------------------
+
+    def contract_title(self, g: Game) -> str | None:
+        c = g.contract
+        if c is None:
+            return None
+        t = c.title
+        if c is FOUR and g.level:
+            t += {1: " (first three)", 2: " (second three)", 3: " (back to the first three)"}[g.level]
+        if g.auction.get(ALONE_KEY):
+            t += ", without a king"
+        return t
+
+    def called_title(self, g: Game) -> str | None:
+        if g.called is None:
+            return None
+        if g.called_fourth_king and g.phase is not Phase.FINISHED:
+            return "the fourth king"
+        return g.called.short
+
+    def prompt(self, g: Game, seat: int) -> str:
+        if g.phase is Phase.FINISHED:
+            return "The hand is over."
+        if seat != g.to_act:
+            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        ph = g.phase
+        if ph is Phase.RITUAL:
+            step = g.auction.get("ritual")
+            if step == "cut_or_knock":
+                return "Cut the pack, or tap it to have it dealt in four packets of twelve."
+            return "Choose a packet of twelve cards."
+        if ph is Phase.AUCTION:
+            return self.auction_prompt(g, seat)
+        if ph is Phase.CALL:
+            text = ("Call a king: its holder is your secret partner. Calling your own king (or one "
+                    "in the blind) means you play alone.")
+            if (g.hands[seat] & KING_MASK).bit_count() == 3:
+                text += " With three kings you may call the fourth king."
+            if self.can_play_alone:
+                text += " Or play without a king."
+            return text
+        if ph is Phase.TALON:
+            if g.talon_state["stage"] == 0:
+                return ("Take these three blind cards (4 chips), or show them and look at the other "
+                        "three.")
+            return ("Take the second three (5 chips), show them and take the first three back "
+                    "(6 chips), or surrender and pay 4 chips to each other player.")
+        if ph is Phase.DISCARD:
+            return (f"Discard {g.discard_need} more: never a king, the škýz, 21 or 1; other taroky "
+                    "only when you hold nothing but taroky and kings (their number is announced).")
+        if ph is Phase.ANNOUNCE:
+            if g.first_turn(seat):
+                return ("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
+                        "say kontra if you may — or Done.")
+            return "You may say rekontra / kontra, or pass."
+        if ph is Phase.PLAY:
+            t = g.trick
+            if t is None or not t.plays:
+                return "Lead any card."
+            return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
+        return "Wait for the others."
+
+    def auction_prompt(self, g: Game, seat: int) -> str:
+        high: Contract | None = g.auction["high"]
+        if self.must_bid(g, seat):
+            return "The others passed: you must bid (NE-2)."
+        if high is None:
+            return "Bid, or pass."
+        hs = g.auction["high_seat"]
+        text = f"Seat {hs + 1} has bid {high.title}: "
+        if self.may_hold(g, seat):
+            text += "hold it (you sit earlier), bid higher, or pass."
+        else:
+            text += "bid higher or pass."
+        return text
+
+    def why_not(self, g: Game, seat: int, a: Action) -> str:
+        ph = g.phase
+        if ph is Phase.PLAY and a.kind is Kind.PLAY:
+            reason = self.follow_reason(g, seat, a.card)
+            if reason is None and self.keep_announced:
+                reason = "You announced this card for the last trick: keep it unless forced (PT-3)."
+            return reason or f"You cannot play {a.card.name} now."
+        if ph is Phase.DISCARD and a.kind is Kind.DISCARD:
+            c = a.card
+            if not has(g.hands[seat], c):
+                return f"You do not hold {c.name}."
+            if (1 << c) & FIVE_POINT_MASK:
+                return f"You may never discard {c.name}: kings, the škýz, 21 and 1 stay (NE-4)."
+            if has(g.drawn[seat], c):
+                return "In Heun you may not discard a card you took from the blind (HE-4)."
+            return f"You may discard {c.name} only when you hold nothing but taroky and kings (NE-4)."
+        if ph is Phase.AUCTION:
+            if a.kind is Kind.HOLD:
+                return "Only a player seated earlier than the high bidder may hold the bid (NE-2)."
+            if a.kind is Kind.PASS:
+                return "The others passed: you must bid (NE-2)."
+            if a.kind is Kind.THROW_IN:
+                return "Only a hand with no kings and no taroky may be thrown in, on its first turn."
+            return ("Four only opens the bidding; Five opens or overcalls Four; Five Over only over "
+                    "Five; a later player must bid higher than the high bid (NE-2).")
+        if ph is Phase.CALL:
+            if a.kind is Kind.CALL_FOURTH_KING:
+                return "You may call the fourth king only when you hold exactly three kings (NE-3)."
+            return "Call a king by its suit (NE-3)."
+        return f"You cannot do that now. {self.prompt(g, seat)}"
+
+    def explain(self, g: Game, seat: int) -> str:
+        if g.phase is Phase.PLAY and seat == g.to_act:
+            illegal = g.hands[seat] & ~g.legal_play_mask(seat)
+            if not illegal:
+                return "Every card in your hand is allowed now."
+            c = CARDS[(illegal & -illegal).bit_length() - 1]
+            return self.why_not(g, seat, act(Kind.PLAY, c))
+        if g.phase is Phase.AUCTION:
+            return ("Four < Five < Five Over. Four only opens; Five opens or overcalls Four; Five "
+                    "Over only over Five. A player seated earlier than the high bidder may hold "
+                    "(equal) it; a player who passed is out (NE-2).")
+        return self.prompt(g, seat)
+
+
+__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KingCall"]

@@ -1,0 +1,201 @@
+"""Petrtyl Tarock (1922; the "Petrtyl Tarock" section of the Nebraska text, PT-1 … PT-4):
+an early Nebraska game with Three, "Without a King", Sweep, Grand Nullo and Grand Sweep,
+forehand always leading, announced cards kept, and a penalty pot."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..actions import Action, Kind, act, register_titles
+from ..cards import HONOUR_MASK, KING_MASK, PAGAT, TAROK_MASK
+from ..game import Announced, Contract, Game
+from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
+from .base import OptionSpec, hand_result
+from .kingcall import (
+    ALONE_KEY,
+    FOUR,
+    FOUR_KINGS_OPTION,
+    KONTRA_OPTION,
+    RITUAL_OPTION,
+    KingCall,
+)
+
+THREE = Contract("three", "Three", 0)
+P_FIVE = Contract("five", "Five", 2, call="king")
+GRAND_NULLO = Contract("grand_nullo", "Grand Nullo", 3, alone=True, negative=True)
+GRAND_SWEEP = Contract("grand_sweep", "Grand Sweep", 4, alone=True)
+
+register_titles({
+    "three": "Three",
+    "grand_nullo": "Grand Nullo",
+    "grand_sweep": "Grand Sweep",
+    "sweep": "Sweep",
+    "no_trumps": "No Trumps",
+    "no_three": "No Three",
+    "no_kings": "No Kings",
+})
+
+SWEEP_FOUR = {1: 12, 2: 14, 3: 16}  # PT-3, by the Four's use of the blind
+SWEEP_FIVE = 24
+GRAND_SWEEP_RATE = 60
+GRAND_NULLO_RATE = 36
+NULLO_DECLARATION = 4
+
+
+class Petrtyl(KingCall):
+    """Petrtyl Tarock: 4 players (5 with the dealer out), clockwise, chips."""
+
+    name = "petrtyl"
+    title = "Petrtyl Tarock"
+    aliases = ("petrtyl-tarock", "chicago")
+    contracts: ClassVar[dict[str, Contract]] = {
+        c.name: c for c in (THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP)
+    }
+    option_specs = (
+        RITUAL_OPTION,
+        FOUR_KINGS_OPTION,
+        KONTRA_OPTION,
+        OptionSpec("pot_seed", "Chips each player puts into the penalty pot at a session's start",
+                   0, help="Misdeals cannot happen here, so a table may seed the pot.", ref="PT-4"),
+    )
+    ladder = (THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP)
+    opening_only = frozenset({"three"})
+    only_over: ClassVar[dict[str, str]] = {}
+    last_must_bid = False
+    kontra_contracts = frozenset({"five"})
+    lead = "forehand"  # PT-2
+    keep_announced = True  # PT-3
+    can_play_alone = True  # PT-2
+    bonus_mult: ClassVar[dict[str, int]] = {"four": 1, "five": 2, "grand_sweep": 4}
+    sweep_table = True
+
+    # ---- auction (PT-1) ---------------------------------------------------------------------
+
+    def must_bid(self, g: Game, seat: int) -> bool:
+        """PT-1: 'Forehand always starts the bidding and must bid at least "Three".'"""
+        return seat == g.forehand and g.auction["high"] is None
+
+    def may_bid(self, g: Game, seat: int, c: Contract, high: Contract | None) -> bool:
+        if c is THREE:
+            return high is None and seat == g.forehand
+        return super().may_bid(g, seat, c, high)
+
+    def after_contract(self, g: Game) -> None:
+        if g.contract is THREE:
+            g.finish_thrown_in("Nobody bid Four or more: the cards are thrown in and forehand "
+                               "receives 3 chips from each player (PT-1).")
+            return
+        super().after_contract(g)
+
+    # ---- announcements (PT-3) --------------------------------------------------------------
+
+    def extra_announcements(self, g: Game, seat: int) -> list[Action]:
+        """PT-3: 'Sweep ... can be announced before the first lead' (by the bidder's side, in
+        Four and Five)."""
+        c = g.contract
+        if c in (FOUR, P_FIVE) and "sweep" not in g.announced and seat in g.declarer_side:
+            return [act(Kind.ANNOUNCE, "sweep")]
+        return []
+
+    def declarations_true(self, g: Game, seat: int) -> list[str]:
+        """PT-3: in Grand Nullo 'No trumps' (two or fewer taroky), 'No three' (no skies, 21,
+        1) and 'No Kings'; otherwise Ten Taroky."""
+        if g.contract is GRAND_NULLO:
+            hand = g.hands[seat]
+            out = []
+            if (hand & TAROK_MASK).bit_count() <= 2:
+                out.append("no_trumps")
+            if not hand & HONOUR_MASK:
+                out.append("no_three")
+            if not hand & KING_MASK:
+                out.append("no_kings")
+            return out
+        return super().declarations_true(g, seat)
+
+    def declaration_value(self, g: Game, name: str, mult: int) -> int:
+        return NULLO_DECLARATION if name.startswith("no_") else mult
+
+    def combination_mult(self, g: Game) -> int:
+        """'The payments for card combinations ... depend on the bid: Four 1 chip, Five 2,
+        Grand Sweep 4' (none in Grand Nullo, which has its own declarations)."""
+        assert g.contract is not None
+        return self.bonus_mult.get(g.contract.name, 0)
+
+    # ---- scoring (PT-1, PT-3, PT-4) ---------------------------------------------------------
+
+    def score_special(self, g: Game) -> HandResult | None:
+        c = g.contract
+        assert g.bidder is not None
+        b = g.bidder
+        others = [s for s in g.order if s != b]
+        if c is THREE:
+            line = PaymentLine("Three, not overcalled: 3 chips from each player (PT-1)",
+                               side_payment([b], others, 3))
+            return hand_result(g, f"Nobody overcalled Three: seat {b + 1} receives 3 chips "
+                               "from each player.", {}, [line], dict(line.net))
+        if c is not GRAND_NULLO:
+            return None
+        won = g.tricks_won[b] == 0
+        w, lo = ([b], others) if won else (others, [b])
+        lines = [PaymentLine(f"Grand Nullo {'won' if won else 'lost'}: {GRAND_NULLO_RATE} chips",
+                             side_payment(w, lo, GRAND_NULLO_RATE))]
+        lines.extend(self.combination_lines(g))
+        lines.extend(self.pool_lines(g))
+        net: dict[int, int] = {}
+        for ln in lines:
+            for k, v in ln.net.items():
+                net[k] = net.get(k, 0) + v
+        summary = (f"Seat {b + 1} lost every trick: Grand Nullo won." if won
+                   else f"Seat {b + 1} took {g.tricks_won[b]} trick(s): Grand Nullo lost.")
+        return hand_result(g, summary, {}, lines, net, declarer_side=frozenset((b,)),
+                           declarers_won=won)
+
+    def game_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int], won: bool,
+                   sweep: frozenset[int] | None) -> list[PaymentLine]:
+        """PT-3: a Sweep is paid 12 / 14 / 16 in Four (by the use of the blind), 24 in Five,
+        doubled if announced, instead of the game; Grand Sweep 60 (all tricks or nothing)."""
+        c = g.contract
+        mult = 1 << g.game_level
+        if c is GRAND_SWEEP:
+            ok = sweep == decl
+            w, lo = (decl, opp) if ok else (opp, decl)
+            return [PaymentLine(f"Grand Sweep {'made' if ok else 'missed'}: {GRAND_SWEEP_RATE}",
+                                side_payment(w, lo, GRAND_SWEEP_RATE))]
+        rate = SWEEP_FOUR.get(g.level, 12) if c is FOUR else SWEEP_FIVE
+        ann: Announced | None = g.announced.get("sweep")
+        if ann is not None:
+            amt = 2 * rate * mult
+            if sweep == decl:
+                return [PaymentLine(f"Sweep announced and made: {amt}", side_payment(decl, opp, amt))]
+            return [PaymentLine(f"Sweep announced and missed: {amt}", side_payment(opp, decl, amt))]
+        if sweep is not None:
+            other = opp if sweep == decl else decl
+            amt = rate * mult
+            return [PaymentLine(f"Sweep: every trick, {amt}", side_payment(sweep, other, amt))]
+        return super().game_lines(g, decl, opp, won, None)
+
+    def pool_lines(self, g: Game) -> list[PaymentLine]:
+        """PT-4: the pot 'is won by a team that announces "Tarok 1 Last" if they succeed, or
+        doubled by them if they fail'."""
+        ann = g.announced.get("tarok1_last")
+        if ann is None or g.pool <= 0 or not g.tricks:
+            return []
+        last = g.tricks[-1]
+        ok = any(c == PAGAT and s == last.winner for s, c in last.plays)
+        side = sorted(g.side_of(ann.seat))
+        net: dict[int, int] = {}
+        if ok:
+            net[POOL] = -g.pool
+            share(net, side, g.pool, +1)
+            return [PaymentLine(f"Tarok 1 Last made: the pot of {g.pool} is won (PT-4)", net)]
+        net[POOL] = g.pool
+        share(net, side, g.pool, -1)
+        return [PaymentLine(f"Tarok 1 Last failed: the pot is doubled by {g.pool} (PT-4)", net)]
+
+    def auction_prompt(self, g: Game, seat: int) -> str:
+        if self.must_bid(g, seat):
+            return "You are forehand: bid at least Three (PT-1)."
+        return super().auction_prompt(g, seat)
+
+
+__all__ = ["ALONE_KEY", "GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]
