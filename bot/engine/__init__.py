@@ -22,6 +22,7 @@ from .errors import (
 from .game import Contract, Event, Game, Phase, PlayerView, Trick
 from .rng import RandomSource, secure_rng, seeded_rng
 from .scoring import POOL, HandResult, PaymentLine, Transfer
+from .session import Session
 from .variants import VARIANTS, Variant, find_variant
 
 
@@ -50,7 +51,7 @@ def replay_record(record: dict[str, Any]) -> Game:
 __all__ = [
     "CARDS", "POOL", "VARIANTS", "Action", "AmbiguousInput", "BadInput", "Card", "Contract",
     "Event", "Game", "HandResult", "IllegalAction", "Kind", "NotYourTurn", "PaymentLine",
-    "Phase", "PlayerView", "RandomSource", "RecordMismatch", "Suit", "TarokyError", "Transfer",
+    "Phase", "PlayerView", "RandomSource", "RecordMismatch", "Session", "Suit", "TarokyError", "Transfer",
     "Trick", "Variant", "act", "find_variant", "new_game", "parse_action", "parse_card",
     "parse_cards", "replay_record", "secure_rng", "seeded_rng",
 ]

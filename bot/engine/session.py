@@ -1,0 +1,107 @@
+"""A session: consecutive deals at one table with running totals (NE-9, NE-1, HE-6).
+
+``Game`` is one deal.  ``Session`` is the small pure bookkeeping around it: who deals next
+and whether the next deal is a session's first (the variant's ``next_dealer``), the
+running totals, the pool or pot, and when the session ends — after an agreed number of
+deals, or in a chip game (NE-9: every player starts at 20 chips) when a player has no
+chips left.  The Discord tables persist it with ``to_dict`` / ``from_dict``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game
+from .rng import RandomSource
+from .variants import Variant, find_variant
+
+
+@dataclass
+class Session:
+    """Deals, dealer rotation, running totals and the pool of one table."""
+
+    variant: Variant
+    seats: int = 4
+    options: dict[str, Any] = field(default_factory=dict)
+    deals_agreed: int | None = None  # end after this many deals (None: open-ended)
+    dealer: int = 0
+    first_of_session: bool = True
+    deals: int = 0
+    start: int = 0  # each player's stake at the start (NE-9: 20 chips)
+    totals: list[int] = field(default_factory=list)  # net won or lost so far, per seat
+    pool: int = 0
+
+    @classmethod
+    def begin(cls, variant: str | Variant, seats: int = 4, options: dict[str, Any] | None = None,
+              deals_agreed: int | None = None, dealer: int = 0) -> Session:
+        """A new session.  In a chip game everyone starts with ``variant.session_start``
+        chips (NE-9); with a pot seed (PT-4) each player first puts that many chips into
+        the pot, so the money stays exact (C-4)."""
+        v = find_variant(variant) if isinstance(variant, str) else variant
+        v.check_seats(seats)
+        opts = v.resolve_options(dict(options or {}))
+        seed = int(opts.get("pot_seed", 0) or 0)
+        return cls(variant=v, seats=seats, options=dict(options or {}), deals_agreed=deals_agreed,
+                   dealer=dealer % seats, start=v.session_start, totals=[-seed] * seats,
+                   pool=seed * seats)
+
+    def balance(self, seat: int) -> int:
+        """Chips (or money) ``seat`` holds now: the stake plus the running total."""
+        return self.start + self.totals[seat]
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the session is over, or None while it goes on."""
+        if self.deals_agreed is not None and self.deals >= self.deals_agreed:
+            return f"The agreed {self.deals_agreed} deals have been played."
+        if self.start > 0:
+            broke = [s for s in range(self.seats) if self.balance(s) <= 0]
+            if broke:
+                s = broke[0]
+                if self.balance(s) < 0:
+                    return f"Seat {s + 1} cannot pay (NE-9)."
+                return f"Seat {s + 1} has no chips left (NE-9)."
+        return None
+
+    def deal(self, rng: RandomSource | None = None, deck: list[int] | None = None) -> Game:
+        """The next deal, with this session's dealer, first-deal flag and pool."""
+        if self.over:
+            raise ValueError(self.end_reason)
+        return Game(self.variant, self.seats, self.dealer, self.options, rng, deck,
+                    self.first_of_session, self.pool)
+
+    def record(self, g: Game) -> None:
+        """Book a finished deal: totals, pool, and who deals next (NE-1, HE-6, HE-8)."""
+        if g.result is None:
+            raise ValueError("The hand is not finished.")
+        for k, v in g.result.net.items():
+            if 0 <= k < self.seats:
+                self.totals[k] += v
+        self.pool += g.result.pool_delta
+        self.deals += 1
+        self.dealer = self.variant.next_dealer(g) % self.seats
+        self.first_of_session = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.name, "seats": self.seats, "options": dict(self.options),
+            "deals_agreed": self.deals_agreed, "dealer": self.dealer,
+            "first_of_session": self.first_of_session, "deals": self.deals, "start": self.start,
+            "totals": list(self.totals), "pool": self.pool,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Session:
+        return cls(variant=find_variant(str(d["variant"])), seats=int(d["seats"]),
+                   options=dict(d.get("options") or {}), deals_agreed=d.get("deals_agreed"),
+                   dealer=int(d["dealer"]), first_of_session=bool(d["first_of_session"]),
+                   deals=int(d["deals"]), start=int(d["start"]),
+                   totals=[int(x) for x in d["totals"]], pool=int(d["pool"]))
+
+
+__all__ = ["Session"]
