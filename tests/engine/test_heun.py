@@ -1,0 +1,204 @@
+"""The Heun rules (heun-rules-1997.txt and the Heun section of the Nebraska text; HE-1 …
+HE-8), on stacked decks."""
+
+import pytest
+
+from bot.engine import Phase, find_variant
+from bot.engine.actions import Kind
+from bot.engine.cards import parse_card, parse_cards
+from bot.engine.variants.heun import count_heun
+
+from .helpers import A
+from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+
+
+def heun(hands=None, talon="", **kw):
+    return kc(hands or {}, talon, variant="heun", **kw)
+
+
+def test_registered_and_as_nebraska():
+    """HE-1: 'As Nebraska, except as below.'"""
+    v = find_variant("heun")
+    assert v.clockwise and not v.red_ace_high and v.session_start == 20
+    g = heun({2: "II"}, first=True)
+    assert g.forehand == 2  # 'the player who has the "2" Tarok (povinnost) gets to bid'
+
+
+def test_four_forehand_leads_five_bidder_leads():
+    """HE-2: 'In Four, forehand (the seat after the dealer) leads, also when another player is
+    the bidder; in Five and Five Over the bidder leads.'"""
+    g = heun()
+    g.act(0, A("pass"))
+    g.act(1, A("bid", "four"))
+    g.act(2, A("pass"))
+    g.act(3, A("pass"))
+    g.act(1, g.legal_actions()[0])
+    g.act(1, A("take", 1))
+    to_play(g)
+    assert g.trick.leader == 0 and g.to_act == 0
+    g = heun()
+    g.act(0, A("pass"))
+    g.act(1, A("bid", "five"))
+    g.act(2, A("pass"))
+    g.act(3, A("pass"))
+    g.act(1, g.legal_actions()[0])
+    to_play(g)
+    assert g.trick.leader == 1
+
+
+def test_all_pass_dealer_plays_four():
+    """HE-3: 'If every player passes, the dealer must play Four.'"""
+    g = heun(dealer=3)
+    for s in (0, 1, 2):
+        g.act(s, A("pass"))
+    assert A("pass") in g.legal_actions(3)
+    g.act(3, A("pass"))
+    assert g.bidder == 3 and g.contract.name == "four" and g.phase is Phase.CALL
+
+
+def test_discards_never_from_the_blind():
+    """HE-4: 'Discards may not include cards taken from the blind, kings or 5-point taroky;
+    other taroky only when unavoidable and then announced by count.'"""
+    g = bid_to_call(heun({0: "KD XX XIX " + low(9)}, talon="1D 2D 3D KS QS JS"), "four")
+    g.act(0, A("call", "KC"))
+    g.act(0, A("take", 1))
+    allowed = {a.card.short for a in g.legal_actions()}
+    assert allowed == set(low(9).split())  # not 2D... from the blind, not the king, no taroky
+
+
+def test_discard_taroky_only_when_unavoidable_and_told_by_count():
+    g = bid_to_call(heun({0: "KD KH Sk I II III IV V VI VII 7S 8S"}, talon="2D 3D 4D KS QS JS"),
+                    "four")
+    g.act(0, A("call", "KC"))
+    g.act(0, A("take", 1))
+    assert {a.card.short for a in g.legal_actions()} == {"7S", "8S", "II", "III", "IV", "V",
+                                                         "VI", "VII"}
+    for c in ("7S", "8S", "II"):
+        g.act(0, A("discard", c))
+    told = [e for e in g.log if e.kind == "discard_count"]
+    assert told and "1 tarok" in told[-1].text and g.public_discards == []
+
+
+def test_five_called_king_in_blind_top_three_to_the_bidder():
+    """HE-5: 'Five with the called king in the blind: the top three blind cards go to the
+    bidder, the bottom three to the opponents' — 'irrespective of which half contains the
+    called King'."""
+    g = bid_to_call(heun(talon="2D 3D 4D 7C KS 9C"), "five")
+    g.act(0, A("call", "KS"))
+    to_play(g)
+    assert g.talon_to[0] == sum(1 << c for c in parse_cards("2D 3D 4D"))
+
+
+def test_no_kontra():
+    """HE-7: 'No kontra in Heun.'"""
+    g = bid_to_call(heun({1: "KS"}), "five")
+    g.act(0, A("call", "KS"))
+    for _ in range(4):
+        assert not any(a.kind is Kind.DOUBLE for a in g.legal_actions())
+        g.act(g.to_act, A("done"))
+    assert g.phase is Phase.PLAY
+
+
+def tarok1_game(**kw):
+    g = bid_to_call(heun({0: low(11) + " XXI", 1: "KS I"}, **kw), "five")
+    g.act(0, A("call", "KS"))
+    return to_play(g)
+
+
+def test_one_last_goes_to_the_side_winning_the_last_trick():
+    """HE-7: '"1 Last" is won by the side that wins the last trick when the tarok 1 is in it'
+    — here the partner's XXI wins over the 1."""
+    g = tarok1_game()
+    end(g, 40, last=[(0, "XXI"), (1, "I"), (2, "8S"), (3, "9S")])
+    assert line(g, "Tarok 1 Last") == {0: 2, 1: 2, 2: -2, 3: -2}
+
+
+def test_one_last_strict_option():
+    """HE-7: '(option: the stricter rule that the 1 itself must win)'."""
+    g = tarok1_game(options={"tarok1_strict": True})
+    end(g, 40, last=[(0, "XXI"), (1, "I"), (2, "8S"), (3, "9S")])
+    assert line(g, "Tarok 1 Last") == {0: -2, 1: -2, 2: 2, 3: 2}
+
+
+def test_heun_counting_example_21_points_and_two_cards():
+    """Worked figure: 'Jack of diamonds + 3 of diamonds + 4 of diamonds - 2 points ... Queen of
+    diamonds + "2" Tarok + Horseman of diamonds - 6 points ... King of spades + Queen of spades
+    + "1" Tarok - 12 points ... "5" Tarok + "8" Tarok + "19" Tarok - 1 point ... "11" Tarok + 1
+    of hearts - no points ... Total 21 points (and two cards)'."""
+    pile = parse_cards("JD 3D 4D QD II CD KS QS I V VIII XIX XI 1H")
+    assert count_heun(pile) == (21, 2)
+    for group, pts in (("JD 3D 4D", 2), ("QD II CD", 6), ("KS QS I", 12), ("V VIII XIX", 1)):
+        assert count_heun(parse_cards(group)) == (pts, 0)
+
+
+@pytest.mark.parametrize(("cards", "wins"), [(35, False), (36, True)])
+def test_more_than_35_to_win(cards, wins):
+    """'In order to win, the bidding team must win more than thirty-five (35) points. If the
+    bidding team takes exactly thirty-five points and have no additional cards, they lose.'"""
+    g = tarok1_game()
+    end(g, cards)
+    assert g.result.declarers_won is wins
+
+
+def test_35_points_and_an_extra_card_wins():
+    """The same sentence read the other way: 35 points with an additional card is more than
+    35 (where the usual count, which gives a lone card nothing, would call it 35 : 35)."""
+    from bot.engine.cards import count_card_points
+
+    side = parse_cards("KH KD KS KC QH QD QS QC CH 7S 8S 9S 10S 7C 8C 9C")
+    assert count_heun(side) == (35, 1) and count_card_points(side) == 35
+    g = tarok1_game()
+    end(g, 40)
+    decl = g.declarer_side
+    for s in g.active:
+        g.won[s] = 0
+    g.won[min(decl)] = sum(1 << c for c in side)
+    g.won[min(g.opponents_of(min(decl)))] = ((1 << 54) - 1) & ~g.won[min(decl)]
+    assert g.variant.declarers_win(g, decl)
+    assert not find_variant("nebraska").declarers_win(g, decl)
+
+
+def test_five_values_doubled_five_over_quadrupled():
+    """'When "playing Five" all values are doubled and when "playing Five Over" all values
+    are quadrupled. For example, a "Called King Last" while "playing Five" is worth four
+    chips and having ten Taroky when "playing Five Over" is worth four chips from each
+    player.'"""
+    g = bid_to_call(heun({0: low(12), 1: "KS"}), "five")
+    g.act(0, A("call", "KS"))
+    g.act(0, A("done"))
+    g.act(1, A("announce", "king_last"))
+    to_play(g)
+    end(g, 40, last=[(1, "KS"), (2, "2D"), (3, "3D"), (0, "4D")])
+    assert line(g, "King Last") == {0: 4, 1: 4, 2: -4, 3: -4}
+    g = heun({0: "II III IV V VI VII VIII IX X XI 7S 8S"})
+    g.act(0, A("bid", "five"))
+    g.act(1, A("bid", "five_over"))
+    g.act(2, A("pass"))
+    g.act(3, A("pass"))
+    g.act(0, A("pass"))
+    g.act(1, g.legal_actions()[0])
+    while g.to_act != 0:
+        g.act(g.to_act, A("done"))
+    g.act(0, A("declare", "ten_taroky"))
+    to_play(g)
+    end(g, 40)
+    assert line(g, "Ten Taroky") == {0: 12, 1: -4, 2: -4, 3: -4}
+
+
+def test_surrender_after_one_or_both_groups():
+    """Heun: 'After looking at one or both groups of cards, if the bidder decides not to play
+    the hand, the bidder may opt to pay each player four chips'."""
+    g = bid_to_call(heun(), "four")
+    g.act(0, g.legal_actions()[0])
+    assert A("surrender") in g.legal_actions()
+    g.act(0, A("surrender"))
+    assert net(g) == {0: -12, 1: 4, 2: 4, 3: 4}
+
+
+def test_throw_in_without_penalty():
+    """HE-8: 'A hand with neither kings nor taroky may be thrown in without penalty'."""
+    g = heun({1: "QH CH JH 1H 2H 3H 4H QD CD JD 1D 2D"})
+    g.act(0, A("pass"))
+    g.act(1, A("throwin"))
+    assert g.is_over and net(g) == {}
+    assert parse_card("QH") in g.log[-2].cards

@@ -1,0 +1,122 @@
+"""Sessions: dealer rotation (NE-1, HE-6, HE-8), chips (NE-9), the pot seed (PT-4)."""
+
+import random
+
+import pytest
+
+from bot.engine import Session
+
+from .helpers import A, stack
+from .kc_helpers import bid_to_call, end, to_play
+
+
+def play_random(sess, seed):
+    rng = random.Random(seed)
+    g = sess.deal(rng=rng)
+    while not g.is_over:
+        la = g.legal_actions()
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    sess.record(g)
+    return g
+
+
+def test_czech_dealer_moves_to_the_next_seat_and_no_stake():
+    s = Session.begin("czech", deals_agreed=3, dealer=1)
+    assert s.start == 0
+    g = play_random(s, 1)
+    assert s.dealer == 2 and not s.first_of_session
+    play_random(s, 2)
+    play_random(s, 3)
+    assert s.over and "3 deals" in s.end_reason
+    assert sum(s.totals) + s.pool == 0 and g.result is not None
+
+
+def test_nebraska_first_deal_then_previous_forehand_deals():
+    """NE-1: 'First deal of a session: the holder of tarok II ... is forehand; later, the
+    previous forehand deals and the next seat is forehand.'"""
+    s = Session.begin("nebraska", dealer=0)
+    deck = stack({2: "II"}, dealer=0)
+    g = s.deal(deck=deck)
+    assert g.first_of_session and g.forehand == 2
+    while not g.is_over:
+        g.act(g.to_act, g.legal_actions()[0])
+    s.record(g)
+    assert s.dealer == 2 and not s.first_of_session
+    g2 = s.deal(rng=random.Random(5))
+    assert g2.forehand == 3
+
+
+def test_chip_session_starts_at_20_and_ends_when_a_player_cannot_pay():
+    """NE-9: 'A session starts every player at 20 chips and ends when a player cannot pay or
+    after an agreed number of deals.'"""
+    s = Session.begin("nebraska")
+    assert [s.balance(p) for p in range(4)] == [20, 20, 20, 20]
+    n = 0
+    while not s.over:
+        play_random(s, n)
+        n += 1
+        assert sum(s.totals) + s.pool == 0
+    assert min(s.balance(p) for p in range(4)) <= 0
+    assert "NE-9" in s.end_reason
+    with pytest.raises(ValueError):
+        s.deal()
+
+
+def test_session_round_trips_through_a_dict():
+    s = Session.begin("heun", deals_agreed=10)
+    play_random(s, 7)
+    assert Session.from_dict(s.to_dict()).to_dict() == s.to_dict()
+
+
+def test_heun_after_four_the_bidder_deals():
+    """HE-6: 'After Four the bidder deals next; after Five or Five Over the seat after the
+    previous dealer deals.'"""
+    s = Session.begin("heun", dealer=3)
+    s.first_of_session = False
+    g = s.deal(deck=stack({}, dealer=3))
+    g.act(0, A("pass"))
+    g.act(1, A("bid", "four"))
+    g.act(2, A("pass"))
+    g.act(3, A("pass"))
+    g.act(1, g.legal_actions()[0])
+    g.act(1, A("take", 1))
+    to_play(g)
+    end(g, 40)
+    s.record(g)
+    assert s.dealer == 1
+    g = s.deal(deck=stack({}, dealer=1))
+    bid_to_call(g, "five", bidder=2)
+    g.act(2, g.legal_actions()[0])
+    to_play(g)
+    end(g, 40)
+    s.record(g)
+    assert s.dealer == 2
+
+
+def test_throw_in_next_dealer():
+    """NE: 'the cards are thrown in and the next dealer shuffles and deals' (the previous
+    forehand); HE-8: 'the next seat re-deals'."""
+    blank = "QH CH JH 1H 2H 3H 4H QD CD JD 1D 2D"
+    for name, want in (("nebraska", 0), ("heun", 0)):
+        s = Session.begin(name, dealer=3)
+        s.first_of_session = False
+        g = s.deal(deck=stack({0: blank}, dealer=3))
+        g.act(0, A("throwin"))
+        s.record(g)
+        assert s.dealer == want and s.totals == [0, 0, 0, 0]
+    s = Session.begin("heun", dealer=1)
+    s.first_of_session = False
+    g = s.deal(deck=stack({2: blank}, dealer=1))
+    g.act(2, A("throwin"))
+    s.record(g)
+    assert s.dealer == 2
+
+
+def test_pot_seed_is_paid_in_by_each_player():
+    """PT-4: 'a table may seed the pot with an agreed amount (option, default 0)' — each
+    player puts the seed in, so every settlement stays exact (C-4)."""
+    s = Session.begin("petrtyl", options={"pot_seed": 2})
+    assert s.pool == 8 and [s.balance(p) for p in range(4)] == [18, 18, 18, 18]
+    g = s.deal(rng=random.Random(1))
+    assert g.pool == 8
+    assert Session.begin("petrtyl").pool == 0
