@@ -250,7 +250,10 @@ def test_four_kings_option(opt, extra):
 # ---- Four: the staged blind (NE-4) ---------------------------------------------------------
 
 
-def four(talon="KH 2D 3D 4D 1D JD", hand="XX " + low(11), **kw):
+HAND = "XX " + low(11)
+
+
+def four(talon="KH 2D 3D 4D 1D JD", hand=HAND, **kw):
     g = bid_to_call(kc({0: hand}, talon=talon, **kw), "four")
     g.act(0, A("call", "KS"))
     return g

@@ -23,10 +23,12 @@ def universe(g) -> list[Action]:
                                                Kind.ANNOUNCE, Kind.DECLARE, Kind.DOUBLE,
                                                Kind.TAKE, Kind.BATCH)]
     out += [act(Kind.TAKE, i) for i in (1, 2, 3)] + [act(Kind.BATCH, i) for i in (1, 2, 3, 4)]
-    out += [act(Kind.ANNOUNCE, n) for n in ("pagat", "valat")]
-    out += [act(Kind.DOUBLE, n) for n in ("game", "pagat", "valat")]
+    out += [act(Kind.ANNOUNCE, n) for n in ("pagat", "valat", "king_last", "tarok1_last",
+                                             "sweep")]
+    out += [act(Kind.DOUBLE, n) for n in ("game", "pagat", "valat", "king_last")]
     out += [act(Kind.DECLARE, n) for n in ("taroky", "tarocky", "barvy", "barvicky", "trul",
-                                             "honery", "kralovske_honery")]
+                                             "honery", "kralovske_honery", "ten_taroky",
+                                             "no_trumps", "no_three", "no_kings")]
     return out
 
 
@@ -74,6 +76,24 @@ def test_random_hands_keep_every_invariant(seed, seats, opts):
 def test_offered_actions_accepted_and_all_others_rejected(seed):
     g = play_random(seed, "czech", 4, {"ritual": True}, check_all=True)
     assert g.is_over
+
+
+KINGCALL_OPTIONS = {
+    "nebraska": [{}, {"ritual": True, "kontra": False, "four_kings_call": "queen"},
+                 {"four_kings_call": "xix"}],
+    "heun": [{}, {"ritual": True, "tarok1_strict": True, "four_kings_call": "queen"}],
+    "petrtyl": [{}, {"ritual": True, "kontra": False, "pot_seed": 3, "four_kings_call": "xix"}],
+}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from((4, 5)),
+       variant=st.sampled_from(sorted(KINGCALL_OPTIONS)), pick=st.integers(0, 2))
+def test_king_calling_hands_keep_every_invariant(seed, seats, variant, pick):
+    """NE / HE / PT: cards conserved, 70 points, zero-sum, exact legality, replay."""
+    opts = KINGCALL_OPTIONS[variant][pick % len(KINGCALL_OPTIONS[variant])]
+    g = play_random(seed, variant, seats, opts, check_all=seed % 3 == 0)
+    assert check_finished(g) == []
 
 
 def test_thousands_of_hands_in_every_variant():
