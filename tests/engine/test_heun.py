@@ -201,4 +201,4 @@ def test_throw_in_without_penalty():
     g.act(0, A("pass"))
     g.act(1, A("throwin"))
     assert g.is_over and net(g) == {}
-    assert parse_card("QH") in g.log[-2].cards
+    assert g.view_for(1).revealed[1][0] == parse_card("QH")  # all hands shown at the end

@@ -187,7 +187,7 @@ class KingCall(Variant):
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
-                   "hand in.", None, tuple(CARDS[c] for c in range(54) if g.hands[seat] >> c & 1))
+                   "hand in.")
             g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
                                "abandoned for no score.")
             return
