@@ -77,3 +77,24 @@ def test_cli_play_in_terminal(monkeypatch, capsys):
     assert main(["play", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "Your hand:" in out and "Totals:" in out
+
+
+@pytest.mark.parametrize("variant", ["nebraska", "heun", "petrtyl"])
+def test_cli_for_the_king_calling_variants(variant, tmp_path, capsys):
+    """`taroky simulate`, `taroky bench` and `taroky replay` work for NE, HE and PT."""
+    assert main(["simulate", "--variant", variant, "--deals", "40", "--players", "random",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["invariant_failures"] == 0
+    assert main(["bench", "--variant", variant, "--seconds", "0.1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == variant
+    rng = random.Random(11)
+    g = new_game(variant, players=5, dealer=1, rng=rng)
+    while not g.is_over:
+        la = g.legal_actions()
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    p = tmp_path / "hand.json"
+    p.write_text(json.dumps(g.to_record()), encoding="utf-8")
+    assert main(["replay", str(p), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["currency"] == "chips" and got["net"] == {str(k): v for k, v in g.result.net.items()}
