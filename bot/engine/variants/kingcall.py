@@ -653,8 +653,11 @@ class KingCall(Variant):
             return text
         if ph is Phase.TALON:
             if g.talon_state["stage"] == 0:
-                return ("Take these three blind cards (4 chips), or show them and look at the other "
-                        "three.")
+                text = ("Take these three blind cards (4 chips), or show them and look at the "
+                        "other three.")
+                if self.surrender_after_first:
+                    text += " Or surrender and pay 4 chips to each other player."
+                return text
             return ("Take the second three (5 chips), show them and take the first three back "
                     "(6 chips), or surrender and pay 4 chips to each other player.")
         if ph is Phase.DISCARD:
@@ -725,9 +728,10 @@ class KingCall(Variant):
             c = CARDS[(illegal & -illegal).bit_length() - 1]
             return self.why_not(g, seat, act(Kind.PLAY, c))
         if g.phase is Phase.AUCTION:
-            return ("Four < Five < Five Over. Four only opens; Five opens or overcalls Four; Five "
-                    "Over only over Five. A player seated earlier than the high bidder may hold "
-                    "(equal) it; a player who passed is out (NE-2).")
+            ladder = " < ".join(c.title for c in self.ladder)
+            return (f"{ladder}. A later player must bid higher than the high bid; a player seated "
+                    "earlier than the high bidder may hold (equal) it; a player who passed is out "
+                    "(NE-2).")
         return self.prompt(g, seat)
 
 
