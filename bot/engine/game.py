@@ -194,6 +194,8 @@ class Game:
         self._red_ace_high = variant.red_ace_high
         self._mask_key: tuple[int, int] = (-1, -1)
         self._mask_val = 0
+        self._legal_key: tuple[int, int | None] = (-1, -1)
+        self._legal_val: tuple[Action, ...] = ()
         self._sides_key: tuple[int | None, int | None] = (-2, -2)
         self._sides: dict[int, frozenset[int]] = {}
         self._strength = variant.strength
@@ -331,17 +333,25 @@ class Game:
         if seat is None or seat != self.to_act:
             return []
         ph = self.phase
+        key = (len(self.history), seat)
         if ph is Phase.PLAY:
-            key = (len(self.history), seat)
             m = self._mask_val if self._mask_key == key else self.cached_play_mask(seat)
-            return [PLAY_ACTIONS[c] for c in _bits(m)]
+            return _actions_of(m, _PLAY_BYTES)
+        # Every change of state appends to the history, so the answer for a given history
+        # length and seat can be remembered (verify asks again right after the caller).
+        if self._legal_key == key:
+            return list(self._legal_val)
         if ph is Phase.DISCARD:
-            return [DISCARD_ACTIONS[c] for c in _bits(self.discard_mask(seat))]
-        if ph is Phase.ANNOUNCE:
-            return self._announce_legal(seat)
-        if ph is Phase.RITUAL:
-            return self._ritual_legal()
-        return self.variant.legal(self, seat)
+            out = _actions_of(self.discard_mask(seat), _DISCARD_BYTES)
+        elif ph is Phase.ANNOUNCE:
+            out = self._announce_legal(seat)
+        elif ph is Phase.RITUAL:
+            out = self._ritual_legal()
+        else:
+            out = self.variant.legal(self, seat)
+        self._legal_key = key
+        self._legal_val = tuple(out)
+        return out
 
     def can(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now (never raises)."""
@@ -847,6 +857,32 @@ class Game:
         from .record import game_to_record
 
         return game_to_record(self)
+
+
+def _byte_table(actions: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """table[i][b]: the actions for the cards set in byte ``b`` of a mask, byte ``i``."""
+    return tuple(
+        tuple(tuple(actions[8 * i + j] for j in range(8) if b >> j & 1 and 8 * i + j < len(actions))
+              for b in range(256))
+        for i in range(7)
+    )
+
+
+_PLAY_BYTES: Final = _byte_table(PLAY_ACTIONS)
+_DISCARD_BYTES: Final = _byte_table(DISCARD_ACTIONS)
+
+
+def _actions_of(m: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> list[Action]:
+    """The actions for the cards in mask ``m``, lowest card first (a byte at a time)."""
+    out: list[Action] = []
+    i = 0
+    while m:
+        b = m & 255
+        if b:
+            out.extend(table[i][b])
+        m >>= 8
+        i += 1
+    return out
 
 
 def _bits(m: int) -> list[int]:
