@@ -34,8 +34,8 @@ def public_cards(g) -> set:
         pub |= {c for _, c in g.trick.plays}
     pub |= set(g.exposed)
     pub |= {c for _, c in g.public_discards}
-    if g.called is not None:
-        pub.add(g.called)
+    if g.called is not None and not g.called_fourth_king:
+        pub.add(g.called)  # "the fourth king" (NE-3) names no card: it stays secret
     return pub
 
 
