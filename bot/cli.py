@@ -23,6 +23,7 @@ from bot.engine import (
 from bot.engine.cards import CARD_POINTS, PAGAT, Card
 from bot.engine.invariants import check_finished
 from bot.engine.scoring import POOL
+from bot.engine.session import Session
 
 Chooser = Callable[[Game, int, list[Action]], Action]
 
@@ -147,10 +148,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     problems = 0
     seats = args.seats or v.seat_counts[0]
     start = time.perf_counter()
-    pool = 0
+    # One open-ended session: the variant decides who deals next (NE-1, HE-6) and the
+    # pool carries over; chip stakes are ignored so that the run lasts N deals.
+    session = Session.begin(v, seats)
+    session.start = 0
     for i in range(args.deals):
-        g = new_game(v, players=seats, dealer=i % seats, rng=rng,
-                     first_of_session=i == 0, pool=pool)
+        g = session.deal(rng)
         play_out(g, [make(rng)] * seats)
         bad = check_finished(g)
         if bad:
@@ -160,7 +163,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         assert r is not None
         for k, val in r.net.items():
             totals[k] = totals.get(k, 0) + val
-        pool += r.pool_delta
+        session.record(g)
         name = g.contract.name if g.contract else ("thrown in" if g.thrown_in else "none")
         contracts[name] = contracts.get(name, 0) + 1
         _progress(i + 1, args.deals, start)
@@ -171,7 +174,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "invariant_failures": problems,
         "contracts": contracts,
         "totals": {_party(k): val for k, val in sorted(totals.items())},
-        "pool": pool,
+        "pool": session.pool,
     }
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
@@ -245,13 +248,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     me = 0
     seats = v.seat_counts[0]
     bots = simple_chooser(random.Random(args.seed))
-    dealer = seats - 1
-    pool = 0
-    totals = [0] * seats
+    session = Session.begin(v, seats, dealer=seats - 1)
     print(f"{v.title}. You are seat 1; seats 2-{seats} are computer players. Type the number "
           "of a choice, 'why' for the rule, or 'q' to quit.")
     while True:
-        g = new_game(v, players=seats, dealer=dealer, rng=rng, pool=pool)  # type: ignore[arg-type]
+        g = session.deal(rng)
         shown = 0
         while not g.is_over:
             for ev in g.log[shown:]:
@@ -295,13 +296,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"  {ln.label}")
         for t in r.transfers:
             print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(v.currency, t.amount)}")
-        for k, val in r.net.items():
-            if k != POOL:
-                totals[k] += val
-        pool += r.pool_delta
+        session.record(g)
         print("Totals: " + ", ".join(f"seat {i + 1} {format_amount(v.currency, t)}"
-                                     for i, t in enumerate(totals)))
-        dealer = (dealer + 1) % seats
+                                     for i, t in enumerate(session.totals)))
+        if session.over:
+            print(session.end_reason)
+            return 0
         try:
             again = input("Another hand? [Y/n] ").strip().lower()
         except EOFError:
