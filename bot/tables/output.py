@@ -4,41 +4,213 @@ The public message is edited, never re-posted per move, and edits are coalesced:
 at most one edit per ``edit_interval`` seconds per table (Discord allows about five
 messages per five seconds in a channel).  Open private panels are refreshed through
 the interaction that showed them, while its token is valid (15 minutes).
+
+Pictures: the public message carries ``table.png`` (the table with the current and the
+last trick), a panel ``hand.png`` (the player's hand, legal cards highlighted) and the
+summary ``summary.png``, each shown as the embed's image; the embed keeps the same
+information as text.  Scenes are built from the game state on the event loop
+(:mod:`bot.tables.scenes`), then drawn in a worker thread (``asyncio.to_thread``) so
+the loop never blocks; identical scenes are drawn once (a small cache).  If drawing
+fails, the message goes out as text only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
+import threading
 import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
+import rendering
 from bot.tables.messages import panel_message, summary_message, table_message
-from bot.tables.table import Table
+from bot.tables.scenes import hand_scene, summary_scene, table_scene
+from bot.tables.table import PLAYING, Table
 
 log = logging.getLogger(__name__)
 
 PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
+RENDER_CACHE_SIZE = 64
+ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
+
+_warm_lock = threading.Lock()
+_warmed = False
+
+
+def _ensure_warm() -> None:
+    """Draw the card faces and learn the palette once per process (in a worker thread)."""
+    global _warmed
+    if _warmed:
+        return
+    with _warm_lock:
+        if not _warmed:
+            rendering.warm_up()
+            _warmed = True
+
+
+def _draw_all(jobs: list[tuple[str, Any]]) -> list[tuple[bytes | None, float]]:
+    """Runs in a worker thread: ``rendering.<name>(scene)`` for each job, with the time
+    each took (``None`` for a scene that failed to draw; logged).
+
+    The functions are looked up on the module at call time, so tests can wrap them."""
+    _ensure_warm()
+    out: list[tuple[bytes | None, float]] = []
+    for name, scene in jobs:
+        start = time.perf_counter()
+        try:
+            png: bytes | None = getattr(rendering, name)(scene)
+        except Exception:
+            log.exception("Drawing %s failed; the message goes out as text only", name)
+            png = None
+        out.append((png, time.perf_counter() - start))
+    return out
+
+
+_TEXT_TWINS: dict[str, Callable[[Any], str]] = {
+    "render_table": rendering.text_table,
+    "render_hand": rendering.text_hand,
+    "render_trick": rendering.text_trick,
+    "render_summary": rendering.text_summary,
+}
 
 
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
-    def __init__(self, client: discord.Client, *, edit_interval: float = 1.0) -> None:
+    def __init__(
+        self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True
+    ) -> None:
         self.client = client
         self.edit_interval = edit_interval
+        # Pictures are drawn in a worker thread so the event loop never blocks.  Under
+        # SimCord every thread hop costs one settle idle (~50 ms of real time), so a test
+        # harness that does not test threading may draw inline by setting this False.
+        self.render_in_thread = render_in_thread
         self._last_edit: dict[str, float] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
+        # (table id, user id) -> (interaction id, hand, step, status) last drawn with a picture
+        self._panel_drawn: dict[tuple[str, int], tuple[int, int, int, str]] = {}
+        self._cache: OrderedDict[tuple[str, Any], bytes] = OrderedDict()
+        self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
+        self._warm_task: asyncio.Task[None] | None = None
+
+    # ----------------------------------------------------------- pictures
+    def start_warm_up(self) -> None:
+        """Warm the renderer up in a worker thread, in the background (idempotent)."""
+        if _warmed or self._warm_task is not None:
+            return
+
+        async def warm() -> None:
+            try:
+                await asyncio.to_thread(_ensure_warm)
+            except Exception:
+                log.exception("Warming up the card renderer failed")
+
+        self._warm_task = asyncio.get_running_loop().create_task(warm(), name="taroky-render-warm-up")
+
+    async def render(self, name: str, scene: Any) -> bytes | None:
+        """PNG bytes of ``rendering.<name>(scene)``, drawn off the event loop; None on failure."""
+        if scene is None:
+            return None
+        return (await self.render_many([(name, scene)]))[0]
+
+    async def render_many(self, jobs: list[tuple[str, Any]]) -> list[bytes | None]:
+        """Draw several scenes in **one** worker-thread hop (cached scenes are not redrawn)."""
+        todo = list(dict.fromkeys(job for job in jobs if job[1] is not None and job not in self._cache))
+        if todo:
+            try:
+                if self.render_in_thread:
+                    drawn = await asyncio.to_thread(_draw_all, todo)
+                else:  # tests only: see ``render_in_thread``
+                    drawn = _draw_all(todo)
+            except Exception:
+                log.exception("Drawing failed; the messages go out as text only")
+                drawn = [(None, 0.0)] * len(todo)
+            for job, (png, seconds) in zip(todo, drawn, strict=True):
+                if png is not None:
+                    self.render_times.append((job[0], seconds))
+                    self._cache[job] = png
+            while len(self._cache) > RENDER_CACHE_SIZE:
+                self._cache.popitem(last=False)
+        out: list[bytes | None] = []
+        for job in jobs:
+            png = self._cache.get(job) if job[1] is not None else None
+            if png is not None:
+                self._cache.move_to_end(job)
+            out.append(png)
+        return out
+
+    async def picture(self, name: str, scene: Any, filename: str, embed: discord.Embed) -> list[discord.File]:
+        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure."""
+        png = await self.render(name, scene)
+        if png is None:
+            return []
+        alt = ""
+        twin = _TEXT_TWINS.get(name)
+        if twin is not None:
+            with contextlib.suppress(Exception):
+                alt = twin(scene)[:ALT_TEXT_LIMIT]
+        embed.set_image(url=f"attachment://{filename}")
+        return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
+
+    @staticmethod
+    def _scene(build: Any, *args: Any) -> Any:
+        try:
+            return build(*args)
+        except Exception:
+            log.exception("Building the %s scene failed; the message goes out as text only", build.__name__)
+            return None
+
+    async def table_payload(self, table: Table) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+        """The public message: embed (text), buttons and the table picture (none in the lobby)."""
+        embed, view = table_message(table)
+        scene = self._scene(table_scene, table) if table.game is not None else None
+        files = await self.picture("render_table", scene, "table.png", embed) if scene is not None else []
+        return embed, view, files
+
+    async def panel_payload(
+        self, table: Table, seat: int
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+        """A private panel: embed (text), the legal choices and the hand picture."""
+        embed, view = panel_message(table, seat)
+        files: list[discord.File] = []
+        if table.status == PLAYING and table.game is not None:
+            scene = self._scene(hand_scene, table, seat)
+            if scene is not None:
+                files = await self.picture("render_hand", scene, "hand.png", embed)
+        return embed, view, files
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
+        self.start_warm_up()
+        await self._prefetch(table)
         await self.publish(table)
         await self.refresh_panels(table)
+
+    async def _prefetch(self, table: Table) -> None:
+        """Draw the pictures this change needs (the table, if it is edited now, and the
+        open panels' hands) in one thread hop; publishing then finds them cached.
+        Called with the table lock held, so the state cannot move in between."""
+        if table.game is None:
+            return
+        jobs: list[tuple[str, Any]] = []
+        if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
+            jobs.append(("render_table", self._scene(table_scene, table)))
+        if table.status == PLAYING:
+            for table_id, user_id in list(self.panels):
+                seat = table.seat_of(user_id) if table_id == table.id else None
+                if seat is not None:
+                    jobs.append(("render_hand", self._scene(hand_scene, table, seat)))
+        if len(jobs) > 1:
+            await self.render_many(jobs)
 
     async def remind(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
@@ -52,8 +224,11 @@ class DiscordTableOutput:
         )
 
     async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+        embed = summary_message(table, hand_no, result)
+        scene = self._scene(summary_scene, table, hand_no, result)
+        files = await self.picture("render_summary", scene, "summary.png", embed) if scene is not None else []
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embed=summary_message(table, hand_no, result))
+        await channel.send(embed=embed, files=files)
 
     # ----------------------------------------------------------- public message
     async def publish(self, table: Table, *, force_new: bool = False) -> None:
@@ -63,11 +238,15 @@ class DiscordTableOutput:
             return
         if table.id in self._pending:
             return  # a pending edit will show the latest state
-        wait = self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
+        wait = self._edit_wait(table)
         if wait <= 0:
             await self._edit(table)
             return
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, wait))
+
+    def _edit_wait(self, table: Table) -> float:
+        """Seconds until the public message may be edited again (throttling)."""
+        return self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
         try:
@@ -77,25 +256,58 @@ class DiscordTableOutput:
         await self._edit(table)
 
     async def _send_new(self, table: Table) -> None:
-        embed, view = table_message(table)
+        embed, view, files = await self.table_payload(table)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        message = await channel.send(embed=embed, view=view)
+        message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
         self._last_edit[table.id] = time.monotonic()
 
     async def _edit(self, table: Table) -> None:
-        embed, view = table_message(table)
+        embed, view, files = await self.table_payload(table)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         assert table.message_id is not None
         try:
-            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+            # ``attachments`` replaces the message's files: the new picture, or none.
+            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
             await self._send_new(table)
         self._last_edit[table.id] = time.monotonic()
 
     # ----------------------------------------------------------- private panels
     def remember_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
-        self.panels[(table.id, user_id)] = (interaction, time.monotonic())
+        """Keep the interaction that shows a panel (to refresh it) and make sure the
+        panel carries the hand picture: the commands draw the text panel; unless a
+        refresh already did, a short task redraws it with the picture."""
+        key = (table.id, user_id)
+        self.panels[key] = (interaction, time.monotonic())
+        if table.status == PLAYING and self._panel_drawn.get(key) != self._moment(table, interaction):
+            asyncio.get_running_loop().create_task(
+                self._draw_panel(table, user_id, interaction), name=f"taroky-panel-{table.id}-{user_id}"
+            )
+
+    @staticmethod
+    def _moment(table: Table, interaction: discord.Interaction) -> tuple[int, int, int, str]:
+        return (interaction.id, table.hand_no, table.step, table.status)
+
+    async def _draw_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
+        key = (table.id, user_id)
+        try:
+            async with table.lock:  # keeps panel edits in the order of the game's changes
+                current = self.panels.get(key)
+                if current is None or current[0] is not interaction:
+                    return  # a newer panel replaced this one
+                if self._panel_drawn.get(key) == self._moment(table, interaction):
+                    return  # a refresh already drew this moment
+                seat = table.seat_of(user_id)
+                if seat is None or table.status != PLAYING:
+                    return
+                embed, view, files = await self.panel_payload(table, seat)
+                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                self._panel_drawn[key] = self._moment(table, interaction)
+        except discord.HTTPException:
+            self.panels.pop(key, None)
+        except Exception:
+            log.exception("Drawing the panel of table %s failed", table.id)
 
     async def refresh_panels(self, table: Table) -> None:
         now = time.monotonic()
@@ -106,9 +318,10 @@ class DiscordTableOutput:
             if seat is None or now - shown > PANEL_TTL:
                 self.panels.pop((table_id, user_id), None)
                 continue
-            embed, view = panel_message(table, seat)
+            embed, view, files = await self.panel_payload(table, seat)
             try:
-                await interaction.edit_original_response(embed=embed, view=view, attachments=[])
+                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                self._panel_drawn[(table_id, user_id)] = self._moment(table, interaction)
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
                 self.panels.pop((table_id, user_id), None)
@@ -116,6 +329,7 @@ class DiscordTableOutput:
     def forget_table(self, table: Table) -> None:
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
+            self._panel_drawn.pop(key, None)
         task = self._pending.pop(table.id, None)
         if task is not None:
             with contextlib.suppress(Exception):

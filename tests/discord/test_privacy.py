@@ -13,18 +13,29 @@ bot used) and checks each message *at the moment it is written*:
 The called card counts as public once called (its name is announced, its holder is not).
 
 Cards are recognised by their short code (``XIX``, ``KH``, ``10S``) and their name
-(``the king of hearts``) as whole words.
+(``the king of hearts``) as whole words; attachment file names and alt texts count as
+text too.
+
+Pictures: a second spy wraps ``rendering.render_table`` / ``render_trick`` /
+``render_summary`` / ``render_hand`` (the bot looks them up on the module when it draws)
+and checks every scene *at the moment it is drawn*: each ``Card`` in a table or trick
+scene (trick, last trick, talon shown face up) must be public then, and a summary may
+only be drawn once the hand is over.  Hand scenes are private (they go only to
+ephemeral panels) and must show exactly the hand of a seated human.  Scenes hold cards
+as ``Card`` objects, so the check walks the dataclasses instead of reading pixels.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 from typing import Any
 
 import pytest
 
+import rendering
 from bot.engine.cards import CARDS, Card, parse_card
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
@@ -41,7 +52,9 @@ def _texts(message: Any) -> list[str]:
             for o in c.get("options", []) or []:
                 out.append(f"{o.get('label', '')} {o.get('description', '')}")
     for a in getattr(message, "attachments", []) or []:
-        out.append(str(getattr(a, "filename", "") or (a.get("filename", "") if isinstance(a, dict) else "")))
+        for key in ("filename", "description"):
+            value = a.get(key, "") if isinstance(a, dict) else getattr(a, key, "")
+            out.append(str(value or ""))
     return out
 
 
@@ -127,9 +140,71 @@ class Spy:
             self.violations.append(f"{kind} message shows {sorted(c.short for c in leaked)}: {_texts(message)[:2]}")
 
 
+def scene_cards(value: Any) -> set[Card]:
+    """Every Card anywhere inside a scene (dataclasses, tuples, frozensets)."""
+    if isinstance(value, Card):
+        return {value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found: set[Card] = set()
+        for f in dataclasses.fields(value):
+            found |= scene_cards(getattr(value, f.name))
+        return found
+    if isinstance(value, (tuple, list, frozenset, set)):
+        found = set()
+        for item in value:
+            found |= scene_cards(item)
+        return found
+    return set()
+
+
+class SceneSpy:
+    """Checks every scene handed to the renderers against what everyone may see."""
+
+    PUBLIC = ("render_table", "render_trick", "render_summary")
+
+    def __init__(self, spy: Spy, monkeypatch: Any) -> None:
+        self.spy = spy
+        self.counts: dict[str, int] = {}
+        self.violations: list[str] = []
+        for name in (*self.PUBLIC, "render_hand"):
+            original = getattr(rendering, name)
+
+            def wrapped(scene: Any, _name: str = name, _original: Any = original) -> bytes:
+                self.check(_name, scene)
+                return _original(scene)  # type: ignore[no-any-return]
+
+            monkeypatch.setattr(rendering, name, wrapped)
+
+    def check(self, name: str, scene: Any) -> None:
+        self.counts[name] = self.counts.get(name, 0) + 1
+        table = self.spy.world.bot.tables.get(self.spy.world.channel.id)
+        game = table.game if table is not None else None
+        finished = game is not None and (game.to_act is None or str(getattr(game.phase, "value", game.phase)) == "finished")
+        cards = scene_cards(scene)
+        if name == "render_summary":
+            if not finished:
+                self.violations.append(f"a summary was drawn before the hand ended: {scene.title}")
+            return
+        if name == "render_hand":
+            hands = []
+            if table is not None and game is not None:
+                hands = [
+                    {Card(c) for c in game.view_for(i).hand}
+                    for i, s in enumerate(table.seats)
+                    if s is not None and s.user_id is not None
+                ]
+            if set(scene.cards) not in hands:
+                self.violations.append(f"a hand picture shows cards that are no seated human's hand: {scene.cards}")
+            return
+        leaked = cards - self.spy._public_cards()
+        if leaked:
+            self.violations.append(f"{name} draws private cards {sorted(c.short for c in leaked)}")
+
+
 @pytest.mark.parametrize("players", [4, 5])
-async def test_nothing_public_shows_a_private_card(world, players):
+async def test_nothing_public_shows_a_private_card(world, players, monkeypatch):
     spy = Spy(world)
+    scenes = SceneSpy(spy, monkeypatch)
     await world.alice.slash(world.channel, "taroky new", players=players, teach=True, options=PLAY)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
@@ -142,6 +217,10 @@ async def test_nothing_public_shows_a_private_card(world, players):
             await world.bob.click(table_message(world), label="Deal the next hand")
     assert spy.checked_public > 20 and spy.checked_private > 20
     assert not spy.violations, "\n".join(spy.violations[:10])
+    # The pictures were checked too: tables during play, hands, one summary per hand.
+    assert scenes.counts.get("render_table", 0) > 20 and scenes.counts.get("render_hand", 0) > 20
+    assert scenes.counts.get("render_summary") == 6
+    assert not scenes.violations, "\n".join(scenes.violations[:10])
 
 
 async def test_the_spy_catches_a_leak(world):
@@ -156,3 +235,28 @@ async def test_the_spy_catches_a_leak(world):
     await channel.send(f"psst: alice holds {secret.short}")
     await world.env.settle()
     assert spy.violations
+
+
+async def test_the_scene_spy_catches_a_leak_in_a_picture(world, monkeypatch):
+    """The picture check works: a table scene showing a hand card is caught, and so is a
+    summary drawn before the hand ends — while an honest table scene passes."""
+    from bot.tables.scenes import table_scene
+
+    spy = Spy(world)
+    scenes = SceneSpy(spy, monkeypatch)
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    await world.alice.click(table_message(world), label="Start")
+    table = table_of(world)
+    assert scenes.counts.get("render_table", 0) >= 1 and not scenes.violations
+    seat = table.seat_of(world.alice.id)
+    secret = table.game.view_for(seat).hand[0]
+    honest = table_scene(table)
+    assert honest is not None
+    leaky = dataclasses.replace(honest, talon_exposed=(secret,), talon_label="Talon")
+    output = world.bot.output
+    await output.render("render_table", leaky)
+    assert any(secret.short in v for v in scenes.violations), scenes.violations
+    scenes.violations.clear()
+    early = rendering.SummaryScene("Hand 1", [rendering.SideResult("All", ["alice"], 0, 0)])
+    await output.render("render_summary", early)
+    assert any("before the hand ended" in v for v in scenes.violations)
