@@ -10,9 +10,15 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.tables.games import GameFactory
-from bot.tables.manager import JsonFileTableStore, SqliteTableStore, TableManager, TableStateStore
+from bot.tables.manager import (
+    JsonFileTableStore,
+    SqliteTableStore,
+    TableLedger,
+    TableManager,
+    TableStateStore,
+)
 from bot.tables.output import DiscordTableOutput
-from bot.tables.table import TableTimings
+from bot.tables.table import Table, TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +31,16 @@ def minimal_intents() -> discord.Intents:
     return intents
 
 
+class BotTableOutput(DiscordTableOutput):
+    """The Discord output plus the session summary (posted when a session ends)."""
+
+    async def session_finished(self, table: Table, session: Any) -> None:
+        from cogs.records import session_summary_embed
+
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(embed=session_summary_embed(table, session))
+
+
 class TarokyBot(commands.Bot):
     """Hosts Taroky tables.  Tests pass a shared ``table_store`` to survive restarts."""
 
@@ -34,6 +50,7 @@ class TarokyBot(commands.Bot):
         *,
         table_store: TableStateStore | None = None,
         game_factory: GameFactory | None = None,
+        store: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -46,14 +63,19 @@ class TarokyBot(commands.Bot):
         self.settings = settings
         self._table_store = table_store
         self._game_factory = game_factory
-        self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
+        self.output = BotTableOutput(self, edit_interval=settings.edit_interval)
         self.tables: TableManager  # set in setup_hook
         self._resumed = False
-        self.store: Any = None  # bot.store.Store when opened here
+        #: The SQLite ``bot.store.Store`` (money, history, tables); opened in
+        #: ``setup_hook`` unless given (then the caller closes it).
+        self.store: Any = store
+        self._owns_store = store is None
 
     async def setup_hook(self) -> None:
         store = self._table_store
-        if store is None:
+        if store is None and self.store is not None:
+            store = SqliteTableStore(self.store)
+        elif store is None:
             store = await self._open_store()
         self.tables = TableManager(
             store,
@@ -64,6 +86,7 @@ class TarokyBot(commands.Bot):
                 takeover_after=self.settings.takeover_after,
             ),
             output=self.output,
+            ledger=TableLedger(self.store) if self.store is not None else None,
         )
         restored = await self.tables.restore_all()
         if restored:
@@ -87,7 +110,7 @@ class TarokyBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         store = getattr(self, "store", None)
-        if store is not None:
+        if store is not None and self._owns_store:
             await store.close()
 
     async def _sync_commands(self) -> None:

@@ -24,6 +24,7 @@ from bot.tables.errors import StaleChoice, TableError
 from bot.tables.messages import lobby_message, panel_message, table_message
 from bot.tables.rules import rules_text, rules_topics
 from bot.tables.table import BETWEEN, LOBBY, PLAYING, Table, TableConfig
+from cogs import records
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -124,6 +125,15 @@ def _variant_choices() -> list[tuple[str, str]]:
         return [("czech", "Czech Taroky")]
 
 
+def _variant_matches(current: str) -> list[app_commands.Choice[str]]:
+    current = current.lower()
+    return [
+        app_commands.Choice(name=title, value=name)
+        for name, title in _variant_choices()
+        if current in name.lower() or current in title.lower()
+    ][:25]
+
+
 class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Taroky in this channel"):
     """The /taroky command group."""
 
@@ -132,10 +142,10 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, ActionSelect)
+        self.bot.add_dynamic_items(TableButton, ActionSelect, records.RecordsButton, records.DownloadSelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, ActionSelect)
+        self.bot.remove_dynamic_items(TableButton, ActionSelect, records.RecordsButton, records.DownloadSelect)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -149,6 +159,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         players="4 or 5 players (with 5 the dealer sits out each deal)",
         options="House rules as key=value, separated by commas",
         teach="Teach mode: panels get a Hint button",
+        deals="Deals agreed for the session (0: until the table is closed or a player cannot pay)",
     )
     @app_commands.guild_only()
     @guarded
@@ -159,9 +170,15 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         players: app_commands.Range[int, 4, 5] = 4,
         options: str = "",
         teach: bool = False,
+        deals: app_commands.Range[int, 0, 1000] = 0,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        config = TableConfig(variant=variant, players=players, options=_check_options(variant, players, options), teach=teach)
+        if not 0 <= deals <= 1000:
+            raise TableError("The number of deals is between 0 (no limit) and 1000.")
+        config = TableConfig(
+            variant=variant, players=players, options=_check_options(variant, players, options),
+            teach=teach, deals=deals,
+        )
         table = self.bot.tables.open(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -179,12 +196,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def _variant_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        current = current.lower()
-        return [
-            app_commands.Choice(name=title, value=name)
-            for name, title in _variant_choices()
-            if current in name.lower() or current in title.lower()
-        ][:25]
+        return _variant_matches(current)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.guild_only()
@@ -221,8 +233,14 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
             raise TableError("Only the host, a seated player or a moderator can close this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.tables.close(table)
+        session = await self.bot.tables.close(table)
         self.bot.output.forget_table(table)
+        if session is not None:
+            try:
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                await channel.send(embed=records.session_summary_embed(table, session))
+            except discord.HTTPException:
+                log.warning("Could not post the session summary of table %s", table.id)
         if table.message_id is not None:
             embed, view = table_message(table)
             try:
@@ -262,6 +280,79 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in rules_topics() if current.lower() in t][:25]
+
+    # ------------------------------------------------------------------ scores
+    @app_commands.command(name="pool", description="The pools of this channel's table (the Žid, pots)")
+    @app_commands.guild_only()
+    @guarded
+    async def pool(self, interaction: discord.Interaction) -> None:
+        embed = await records.pool_embed(
+            records._store(interaction), records._guild(interaction), interaction.channel_id or 0
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="history", description="Recent hands of this channel; download any record")
+    @app_commands.describe(page="Page of the history (1: the newest hands)")
+    @app_commands.guild_only()
+    @guarded
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
+        embed, view = await records.history_message(
+            records._store(interaction), records._guild(interaction), interaction.channel_id or 0, page
+        )
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="balance", description="Your balance in this server (this season)")
+    @app_commands.guild_only()
+    @guarded
+    async def balance(self, interaction: discord.Interaction) -> None:
+        embed = await records.balance_embed(
+            records._store(interaction), records._guild(interaction), interaction.user.id,
+            _display_name(interaction.user),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="stats", description="A player's statistics in this server (this season)")
+    @app_commands.describe(player="Whose statistics (default: yours)")
+    @app_commands.guild_only()
+    @guarded
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        target = player or interaction.user
+        embed = await records.stats_embed(
+            records._store(interaction), records._guild(interaction), target.id, _display_name(target)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="This server's leaderboard (this season)")
+    @app_commands.describe(
+        currency="Which money (default: the variant's)",
+        variant="Only this variant",
+        order="Rank by balance, hands played, hands won as bidder or biggest win",
+        page="Page (10 players each)",
+    )
+    @app_commands.choices(
+        currency=records.CURRENCY_CHOICES,
+        order=[app_commands.Choice(name=n, value=k) for k, n in records.ORDERS.items()],
+    )
+    @app_commands.guild_only()
+    @guarded
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        currency: str | None = None,
+        variant: str | None = None,
+        order: str = "balance",
+        page: app_commands.Range[int, 1, 100000] = 1,
+    ) -> None:
+        embed, view = await records.leaderboard_message(
+            records._store(interaction), records._guild(interaction), currency, variant, order, page
+        )
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @leaderboard.autocomplete("variant")
+    async def _lb_variant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _variant_matches(current)
 
     # ------------------------------------------------------------------ helpers
     def _table(self, interaction: discord.Interaction) -> Table:
@@ -433,3 +524,4 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 
 async def setup(bot: TarokyBot) -> None:
     await bot.add_cog(Taroky(bot))
+    await bot.add_cog(records.TarokyAdmin(bot))

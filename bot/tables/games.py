@@ -55,7 +55,10 @@ class GameFactory(Protocol):
         dealer: int,
         options: Mapping[str, Any],
         rng: random.Random | None,
-    ) -> GameLike: ...
+    ) -> GameLike:
+        """Deal a hand.  The table passes ``pool=<amount>`` (the pool before the hand,
+        e.g. the Žid) as a keyword only when it is not zero."""
+        ...
 
     def restore(self, record: dict[str, Any]) -> GameLike: ...
 
@@ -72,11 +75,12 @@ class EngineFactory:
         dealer: int,
         options: Mapping[str, Any],
         rng: random.Random | None,
+        pool: int = 0,
     ) -> GameLike:
         from bot.engine import new_game
 
         game: GameLike = new_game(
-            variant=variant, players=players, dealer=dealer, options=dict(options), rng=rng
+            variant=variant, players=players, dealer=dealer, options=dict(options), rng=rng, pool=pool
         )
         return game
 

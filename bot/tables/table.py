@@ -88,6 +88,11 @@ class NullOutput:
 
 
 SaveHook = Callable[["Table"], Awaitable[None]]
+#: Called (lock held) before a deal; returns the pool the new hand starts with.
+DealHook = Callable[["Table"], Awaitable[int]]
+#: Called (lock held) when a hand has finished; pays it out (atomically with the
+#: table's next state) and returns True once the hand is settled.
+SettleHook = Callable[["Table", "GameLike"], Awaitable[bool]]
 
 
 @dataclass
@@ -98,6 +103,8 @@ class TableConfig:
     players: int = 4
     options: dict[str, Any] = field(default_factory=dict)
     teach: bool = False
+    #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
+    deals: int = 0
 
 
 class Table:
@@ -136,6 +143,21 @@ class Table:
         self.last_result: Any = None
         self.lock = asyncio.Lock()
         self.save_hook: SaveHook | None = None
+        self.deal_hook: DealHook | None = None
+        self.settle_hook: SettleHook | None = None
+        # The hand being played (or just finished): who sits in it, its season and
+        # session, as fixed when it was dealt, so a restart settles it identically.
+        self.hand_players: list[int] = []
+        self.hand_season: int | None = None
+        self.session_id: int | None = None
+        self.session_deals = 0  # deals settled in the current session
+        self.session_over: str | None = None  # why the session ended (None: running)
+        #: The finished hand, until it is settled in the store (None once paid).
+        self.unsettled: GameLike | None = None
+        #: After a settlement: seat -> new balance, and the currency (for the summary).
+        self.last_balances: dict[int, int] | None = None
+        self.last_currency: str | None = None
+        self.last_session: Any = None  # the finished store Session (session summary)
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int] | None = None
@@ -165,6 +187,19 @@ class Table:
     def seat_name(self, seat: int) -> str:
         s = self.seats[seat]
         return s.name if s is not None else f"Seat {seat + 1}"
+
+    def participant(self, seat: int) -> int:
+        """The store's id for the player in ``seat``: the Discord user id, or
+        ``computer_id(seat)`` (``-1 - seat``) for a computer."""
+        s = self.seats[seat]
+        if s is not None and s.user_id is not None:
+            return s.user_id
+        return -1 - seat
+
+    @property
+    def hand_id(self) -> str:
+        """The idempotency key of the current hand: stable across restarts."""
+        return f"{self.guild_id}-{self.channel_id}-{self.id}-{self.hand_no}"
 
     def legal_for(self, seat: int) -> list[Any]:
         if self.status != PLAYING or self.game is None:
@@ -234,7 +269,8 @@ class Table:
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name())
             self.dealer = 0
-            self._deal()
+            pool = await self._before_deal()
+            self._deal(pool)
             await self._changed()
         self.kick()
 
@@ -242,16 +278,38 @@ class Table:
         async with self.lock:
             if self.status != BETWEEN:
                 raise TableError("The next hand can only be dealt when a hand has finished.")
-            self.require_seat(user_id)
+            if self.seat_of(user_id) is None and user_id != self.host_id:
+                raise NotSeated("Only a seated player or the host can deal the next hand.")
+            if self.unsettled is not None and not await self._settle_in_store(self.unsettled):
+                raise TableError("The last hand could not be paid out yet; please try again in a moment.")
+            if self.session_over is not None:
+                # A finished session: the next deal opens a new one from zero.
+                self.session_id = None
+                self.session_deals = 0
+                self.session_over = None
+                self.scores = [0] * len(self.seats)
+            pool = await self._before_deal()
             self.dealer = (self.dealer + 1) % len(self.seats)
-            self._deal()
+            self._deal(pool)
             await self._changed()
         self.kick()
 
-    def _deal(self) -> None:
+    async def _before_deal(self) -> int:
+        """Ask the store (through ``deal_hook``) for the pool the next hand starts with."""
+        if self.deal_hook is None:
+            return 0
+        return await self.deal_hook(self)
+
+    def _deal(self, pool: int = 0) -> None:
+        extra: dict[str, Any] = {"pool": pool} if pool else {}
         self.game = self.factory.new(
-            self.config.variant, len(self.seats), self.dealer, self.config.options, self.rng
+            self.config.variant, len(self.seats), self.dealer, self.config.options, self.rng, **extra
         )
+        self.hand_players = [self.participant(i) for i in range(len(self.seats))]
+        self.unsettled = None
+        self.last_balances = None
+        self.last_currency = None
+        self.last_session = None
         self.hand_no += 1
         self.step = 0
         self.status = PLAYING
@@ -321,11 +379,36 @@ class Table:
         """Bookkeeping after the game changed (called with the lock held)."""
         game = self.game
         assert game is not None
-        if game.to_act is None or phase_name(game) == "finished":
+        finished = game.to_act is None or phase_name(game) == "finished"
+        if finished:
             self._settle(game)
+            self.unsettled = game
+            # Pays the hand and saves this (between-hands) state in one transaction.
+            await self._settle_in_store(game)
         await self._changed()
         if self.status == BETWEEN:
             await self.output.hand_finished(self, self.hand_no, self.last_result)
+            if self.session_over is not None and self.last_session is not None:
+                notify = getattr(self.output, "session_finished", None)
+                if notify is not None:
+                    try:
+                        await notify(self, self.last_session)
+                    except Exception:
+                        log.exception("Posting the session summary of table %s failed", self.id)
+
+    async def _settle_in_store(self, game: GameLike) -> bool:
+        """Settle ``game`` through the hook; True when it is paid (now or before)."""
+        if self.settle_hook is None:
+            self.unsettled = None
+            return True
+        try:
+            paid = await self.settle_hook(self, game)
+        except Exception:
+            log.exception("Settling hand %s failed; it will be retried", self.hand_id)
+            return False
+        if paid:
+            self.unsettled = None
+        return paid
 
     def _settle(self, game: GameLike) -> None:
         result = game.result
@@ -459,6 +542,12 @@ class Table:
             "scores": list(self.scores),
             "message_id": self.message_id,
             "game": self.game.to_record() if self.game is not None and self.status == PLAYING else None,
+            "hand_players": list(self.hand_players),
+            "hand_season": self.hand_season,
+            "session_id": self.session_id,
+            "session_deals": self.session_deals,
+            "session_over": self.session_over,
+            "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
         }
 
     @classmethod
@@ -487,6 +576,15 @@ class Table:
         table.dealer = int(state["dealer"])
         table.scores = [int(x) for x in state["scores"]]
         table.message_id = state.get("message_id")
+        table.hand_players = [int(p) for p in state.get("hand_players") or []]
+        hs = state.get("hand_season")
+        table.hand_season = int(hs) if hs is not None else None
+        sid = state.get("session_id")
+        table.session_id = int(sid) if sid is not None else None
+        table.session_deals = int(state.get("session_deals") or 0)
+        table.session_over = state.get("session_over")
+        if state.get("unsettled") is not None:
+            table.unsettled = factory.restore(state["unsettled"])
         if state.get("game") is not None:
             table.game = factory.restore(state["game"])
         elif table.status == PLAYING:

@@ -1,0 +1,442 @@
+"""Money, history and leaderboards on Discord: embeds, paging components, admin commands.
+
+The ``/taroky`` commands ``pool``, ``history``, ``balance``, ``stats`` and
+``leaderboard`` (defined in :mod:`cogs.taroky`) render here; their buttons and the
+record download select are :class:`discord.ui.DynamicItem` s (custom ids ``tkr:...``),
+so they keep working after a restart.  The admin commands live in their own
+top-level group ``/taroky-admin`` because Discord applies a command's default member
+permissions (here *Manage Server*) only to top-level commands; each callback checks
+the permission again at run time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.errors import TableError
+from bot.tables.table import Table
+
+if TYPE_CHECKING:
+    from bot.app import TarokyBot
+
+HISTORY_PAGE = 5
+LEADERBOARD_PAGE = 10
+MAX_STARTING = 10**12
+
+ORDERS: dict[str, str] = {
+    "balance": "Balance",
+    "hands_played": "Hands played",
+    "hands_won_as_bidder": "Hands won as bidder",
+    "biggest_win": "Biggest win",
+}
+ORDER_KEYS = tuple(ORDERS)
+CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": "Chips", "points": "Game points"}
+FINISH_TEXT = {
+    "deals_completed": "all agreed deals were played",
+    "broke": "a player could not pay",
+    "stopped": "the table was closed",
+}
+
+
+class RecordsError(TableError):
+    """A records/admin command cannot do what was asked (one sentence, nothing changed)."""
+
+
+# ---------------------------------------------------------------------- formatting
+def who(player_id: int) -> str:
+    """A player for an embed: a mention (no ping in embeds) or the computer's seat."""
+    if player_id < 0:
+        return f"Computer (seat {-player_id})"
+    return f"<@{player_id}>"
+
+
+def money(currency: str, amount: int) -> str:
+    from bot.store import format_amount
+
+    return format_amount(currency, amount)
+
+
+def signed(currency: str, amount: int) -> str:
+    return ("+" if amount > 0 else "") + money(currency, amount)
+
+
+def variant_title(variant: str) -> str:
+    try:
+        from bot.engine import find_variant
+
+        return str(find_variant(variant).title)
+    except Exception:
+        return variant
+
+
+def _store(interaction: discord.Interaction) -> Any:
+    store = getattr(interaction.client, "store", None)
+    if store is None:
+        raise RecordsError("Scores are not kept here: the bot runs without its database.")
+    return store
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise RecordsError("This command works in a server channel only.")
+    return interaction.guild_id
+
+
+# ---------------------------------------------------------------------- pool
+async def pool_embed(store: Any, guild_id: int, channel_id: int) -> discord.Embed:
+    pools = await store.get_pools(guild_id, channel_id)
+    season = await store.current_season(guild_id)
+    embed = discord.Embed(title="Pools at this table", colour=discord.Colour.gold())
+    if not pools:
+        embed.description = "No pool has held anything here this season (the Žid starts empty)."
+    else:
+        embed.description = "\n".join(
+            f"**{variant_title(p.variant)}**: {money(p.currency, p.amount)}" for p in pools
+        )
+    embed.set_footer(text=f"Season {season}")
+    return embed
+
+
+# ---------------------------------------------------------------------- history
+def _hand_line(h: Any) -> str:
+    parts = [f"**#{h.seq}** {variant_title(h.variant)} · {h.settled_at.replace('T', ' ').rstrip('Z')} UTC"]
+    if h.bidder is not None:
+        outcome = "won" if h.bidder_won else "lost" if h.bidder_won is False else "played"
+        parts.append(f"bidder {who(h.bidder)} {outcome}")
+    moves = ", ".join(f"{who(p)} {signed(h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
+    if h.pool_delta:
+        moves += f", pool {signed(h.currency, h.pool_delta)}"
+    return " · ".join(parts) + "\n" + (moves or "no money moved")
+
+
+async def history_message(
+    store: Any, guild_id: int, channel_id: int, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    total = await store.count_hands(guild_id, channel_id)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    if page < 1 or page > pages:
+        raise RecordsError(f"There is no page {page}; this channel's history has {pages} page(s).")
+    hands = await store.recent_hands(guild_id, channel_id, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE)
+    embed = discord.Embed(title="Recent hands in this channel", colour=discord.Colour.blurple())
+    view = discord.ui.View(timeout=None)
+    if not hands:
+        embed.description = "No hand has been settled in this channel yet."
+    else:
+        embed.description = "\n\n".join(_hand_line(h) for h in hands)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id="tkr:d",
+            placeholder="Download a hand record (JSON)",
+            options=[
+                discord.SelectOption(label=f"Hand #{h.seq}", value=h.hand_id[:100],
+                                     description=variant_title(h.variant)[:100])
+                for h in hands
+            ],
+        )
+        view.add_item(select)
+    embed.set_footer(text=f"Page {page} of {pages} · {total} hand(s) · replay a record with `taroky replay FILE`")
+    _add_pager(view, "tkr:h:{page}", page, pages)
+    return embed, view
+
+
+def _add_pager(view: discord.ui.View, template: str, page: int, pages: int) -> None:
+    prev_id = template.format(page=max(page - 1, 1)) + ":p"
+    next_id = template.format(page=min(page + 1, pages)) + ":n"
+    view.add_item(discord.ui.Button(label="Previous", custom_id=prev_id, disabled=page <= 1, row=4))
+    view.add_item(discord.ui.Button(label="Next", custom_id=next_id, disabled=page >= pages, row=4))
+
+
+async def record_file(store: Any, guild_id: int, hand_id: str) -> discord.File:
+    hand = await store.get_hand(hand_id)
+    if hand is None or hand.guild_id != guild_id:
+        raise RecordsError("That hand is not in this server's history.")
+    record = await store.get_hand_record(hand_id)
+    if record is None:  # pragma: no cover - a hand row always has its record
+        raise RecordsError("That hand has no record.")
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    return discord.File(io.BytesIO(data), filename=f"taroky-hand-{hand.seq}.json")
+
+
+# ---------------------------------------------------------------------- leaderboard
+def default_currency(order: str, currency: str | None, variant: str | None) -> str | None:
+    """Money orders need a currency: the variant's, else the default variant's."""
+    if currency is not None or order not in ("balance", "biggest_win"):
+        return currency
+    from bot.tables.manager import variant_currency
+
+    return variant_currency(variant or "czech")
+
+
+async def leaderboard_message(
+    store: Any, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    if order not in ORDERS:
+        raise RecordsError(f"Order by one of: {', '.join(ORDERS)}.")
+    if currency is not None and currency not in CURRENCY_NAMES:
+        raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
+    if variant is not None:
+        try:
+            from bot.engine import find_variant
+
+            variant = str(find_variant(variant).name)
+        except ImportError:  # pragma: no cover
+            pass
+    if page < 1:
+        raise RecordsError("Pages start at 1.")
+    currency = default_currency(order, currency, variant)
+    try:
+        rows, total = await store.leaderboard(
+            guild_id, currency=currency, variant=variant, order_by=order, page=page, page_size=LEADERBOARD_PAGE
+        )
+    except ValueError as error:
+        raise RecordsError(f"That leaderboard cannot be drawn: {error}.") from None
+    pages = max(1, -(-total // LEADERBOARD_PAGE))
+    if page > pages:
+        raise RecordsError(f"There is no page {page}; this leaderboard has {pages} page(s).")
+    season = await store.current_season(guild_id)
+    scope = [ORDERS[order]]
+    if variant:
+        scope.append(variant_title(variant))
+    if currency and order in ("balance", "biggest_win"):
+        scope.append(CURRENCY_NAMES[currency])
+    embed = discord.Embed(title="Leaderboard — " + " · ".join(scope), colour=discord.Colour.green())
+    if not rows:
+        embed.description = "Nobody is on this leaderboard yet: play a hand first."
+    else:
+        lines = []
+        for r in rows:
+            value = money(r.currency, r.value) if r.currency and order in ("balance", "biggest_win") else str(r.value)
+            lines.append(f"**{r.rank}.** {who(r.player_id)} — {value}")
+        embed.description = "\n".join(lines)
+    embed.set_footer(text=f"Season {season} · page {page} of {pages} · {total} player(s)")
+    view = discord.ui.View(timeout=None)
+    template = f"tkr:l:{ORDER_KEYS.index(order)}:{currency or '_'}:{variant or '_'}:{{page}}"
+    _add_pager(view, template, page, pages)
+    return embed, view
+
+
+# ---------------------------------------------------------------------- balance / stats
+async def balance_embed(store: Any, guild_id: int, player_id: int, name: str) -> discord.Embed:
+    balances = await store.balance(guild_id, player_id)
+    season = await store.current_season(guild_id)
+    embed = discord.Embed(title=f"Balance of {name}", colour=discord.Colour.gold())
+    if not balances:
+        embed.description = "Nothing yet: balances start with the first settled hand."
+    else:
+        embed.description = "\n".join(f"**{CURRENCY_NAMES.get(c, c)}**: {money(c, a)}" for c, a in sorted(balances.items()))
+    embed.set_footer(text=f"Season {season}")
+    return embed
+
+
+async def stats_embed(store: Any, guild_id: int, player_id: int, name: str) -> discord.Embed:
+    stats = await store.player_stats(guild_id, player_id)
+    embed = discord.Embed(title=f"Statistics of {name}", colour=discord.Colour.blurple())
+    if stats.balances:
+        embed.add_field(
+            name="Balances",
+            value="\n".join(f"{CURRENCY_NAMES.get(c, c)}: {money(c, a)}" for c, a in sorted(stats.balances.items())),
+            inline=False,
+        )
+    if not stats.by_variant:
+        embed.description = "No hands played this season yet."
+    for v in stats.by_variant:
+        embed.add_field(
+            name=f"{variant_title(v.variant)} ({CURRENCY_NAMES.get(v.currency, v.currency)})",
+            value=(
+                f"Hands played: {v.hands_played} · won: {v.hands_won}\n"
+                f"As bidder: {v.hands_as_bidder} · won as bidder: {v.hands_won_as_bidder}\n"
+                f"Net: {signed(v.currency, v.net)}\n"
+                f"Biggest win: {money(v.currency, v.biggest_win)} · biggest loss: {money(v.currency, v.biggest_loss)}"
+            ),
+            inline=False,
+        )
+    embed.set_footer(text=f"Season {stats.season}")
+    return embed
+
+
+# ---------------------------------------------------------------------- sessions
+def session_summary_embed(table: Table, session: Any) -> discord.Embed:
+    """The end of a session: why it ended, deals played and everyone's total."""
+    currency = session.currency
+    reason = FINISH_TEXT.get(session.finish_reason or "", session.finish_reason or "it ended")
+    planned = f" of {session.deals_planned}" if session.deals_planned else ""
+    embed = discord.Embed(
+        title="The session is over",
+        description=f"{session.deals_played}{planned} deal(s) played; {reason}.",
+        colour=discord.Colour.dark_gold(),
+    )
+    names: dict[int, str] = {}
+    for seat in range(len(table.seats)):
+        names[table.participant(seat)] = table.seat_name(seat)
+    for seat, pid in enumerate(table.hand_players):
+        names.setdefault(pid, table.seat_name(seat))
+    ranking = sorted(session.totals.items(), key=lambda kv: -kv[1])
+    embed.add_field(
+        name="Session totals",
+        value="\n".join(f"{names.get(p, who(p))}: {signed(currency, a)}" for p, a in ranking) or "No money moved.",
+        inline=False,
+    )
+    embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
+    return embed
+
+
+# ---------------------------------------------------------------------- components
+async def _guard(interaction: discord.Interaction, coro: Any) -> None:
+    from cogs.taroky import reply_error
+
+    try:
+        await coro
+    except Exception as error:
+        await reply_error(interaction, error)
+
+
+class RecordsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tkr:(?P<kind>[hl]):(?P<rest>[^\s]{1,90})"):
+    """Previous/Next of the history and leaderboard messages."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.custom_id_text = custom_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RecordsButton:
+        return cls(item.custom_id)  # type: ignore[attr-defined]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._page(interaction))
+
+    async def _page(self, interaction: discord.Interaction) -> None:
+        store = _store(interaction)
+        guild_id = _guild(interaction)
+        parts = self.custom_id_text.split(":")
+        if parts[1] == "h":
+            embed, view = await history_message(store, guild_id, interaction.channel_id or 0, int(parts[2]))
+        else:
+            _, _, order_i, currency, variant, page, _ = parts
+            embed, view = await leaderboard_message(
+                store, guild_id, None if currency == "_" else currency, None if variant == "_" else variant,
+                ORDER_KEYS[int(order_i)], int(page),
+            )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tkr:d"):
+    """The history's select: sends the chosen hand's record as a JSON file (ephemeral)."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Select(custom_id="tkr:d", options=[discord.SelectOption(label="-")]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DownloadSelect:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._download(interaction))
+
+    async def _download(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        if not values:
+            raise RecordsError("Choose a hand to download.")
+        file = await record_file(_store(interaction), _guild(interaction), values[0])
+        await interaction.response.send_message(
+            "Here is the hand record. Replay it with `taroky replay FILE`.", file=file, ephemeral=True
+        )
+
+
+# ---------------------------------------------------------------------- admin
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def require_admin(interaction: discord.Interaction) -> None:
+    if not is_admin(interaction):
+        raise RecordsError("Only members with the Manage Server permission can do that.")
+
+
+CURRENCY_CHOICES = [app_commands.Choice(name=n, value=c) for c, n in CURRENCY_NAMES.items()]
+
+
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_description="Taroky administration (Manage Server)"):
+    """Seasons, starting amounts and the ledger export.  Discord shows the group only to
+    members with Manage Server (by default); every callback checks it again."""
+
+    season = app_commands.Group(name="season", description="Seasons of this server's scores")
+
+    def __init__(self, bot: TarokyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        from cogs.taroky import reply_error
+
+        await reply_error(interaction, error)
+
+    @season.command(name="new", description="Start a new season: balances, pools and stats start afresh")
+    async def season_new(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._season_new(interaction))
+
+    async def _season_new(self, interaction: discord.Interaction) -> None:
+        require_admin(interaction)
+        store = _store(interaction)
+        season = await store.start_new_season(_guild(interaction))
+        await interaction.response.send_message(
+            f"Season {season} has started: balances start again from the starting amounts and every pool "
+            "from zero. Earlier seasons stay in the history.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="set-starting-chips", description="Set what a player starts a season with")
+    @app_commands.describe(currency="Which money", amount="The amount, e.g. 100 or 12.50 for Kč")
+    @app_commands.choices(currency=CURRENCY_CHOICES)
+    async def set_starting(self, interaction: discord.Interaction, currency: str, amount: str) -> None:
+        await _guard(interaction, self._set_starting(interaction, currency, amount))
+
+    async def _set_starting(self, interaction: discord.Interaction, currency: str, amount: str) -> None:
+        require_admin(interaction)
+        from bot.store import parse_amount
+
+        if currency not in CURRENCY_NAMES:
+            raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
+        try:
+            value = parse_amount(currency, amount)
+        except ValueError:
+            raise RecordsError(f"'{amount}' is not an amount of {CURRENCY_NAMES[currency]}.") from None
+        if value < 0 or value > MAX_STARTING:
+            raise RecordsError("The starting amount must be zero or more (and not absurdly large).")
+        store = _store(interaction)
+        await store.set_starting_amount(_guild(interaction), currency, value)
+        await interaction.response.send_message(
+            f"Players now start a season with {money(currency, value)} "
+            "(from their first hand; balances that exist are unchanged).",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="export-ledger", description="Download this season's ledger as a CSV file")
+    async def export_ledger(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._export(interaction))
+
+    async def _export(self, interaction: discord.Interaction) -> None:
+        require_admin(interaction)
+        store = _store(interaction)
+        guild_id = _guild(interaction)
+        season = await store.current_season(guild_id)
+        csv_text = await store.export_ledger_csv(guild_id)
+        file = discord.File(io.BytesIO(csv_text.encode()), filename=f"taroky-ledger-season-{season}.csv")
+        await interaction.response.send_message(
+            f"The ledger of season {season}: every transfer, tied to its hand.", file=file, ephemeral=True
+        )
