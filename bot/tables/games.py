@@ -56,8 +56,9 @@ class GameFactory(Protocol):
         options: Mapping[str, Any],
         rng: random.Random | None,
     ) -> GameLike:
-        """Deal a hand.  The table passes ``pool=<amount>`` (the pool before the hand,
-        e.g. the Žid) as a keyword only when it is not zero."""
+        """Deal a hand.  The table also passes ``pool=`` (the pool before the hand, e.g.
+        the Žid) and ``first_of_session=`` (NE-1) when the factory takes them and they
+        differ from their defaults (0 and True)."""
         ...
 
     def restore(self, record: dict[str, Any]) -> GameLike: ...
@@ -76,11 +77,13 @@ class EngineFactory:
         options: Mapping[str, Any],
         rng: random.Random | None,
         pool: int = 0,
+        first_of_session: bool = True,
     ) -> GameLike:
         from bot.engine import new_game
 
         game: GameLike = new_game(
-            variant=variant, players=players, dealer=dealer, options=dict(options), rng=rng, pool=pool
+            variant=variant, players=players, dealer=dealer, options=dict(options), rng=rng,
+            pool=pool, first_of_session=first_of_session,
         )
         return game
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from pathlib import Path
@@ -178,42 +179,27 @@ class TableLedger:
         )
 
     async def settle(self, table: Table, game: GameLike) -> bool:
-        """Pay the finished hand and save the table's next state in one transaction."""
-        from bot.store import CHIPS
+        """Pay the finished hand and save the table's next state in one transaction.
 
+        The table has already booked the hand (running totals, deals played, whether
+        the session is over); the store's session totals follow the same transfers.
+        """
         store = self.store
         hand = self.settled_hand(table, game)
         session = await store.get_session(table.session_id) if table.session_id is not None else None
-        if session is not None and session.finished:
-            # The session was closed elsewhere (e.g. /taroky end raced the last trick).
-            hand = _replace_session(hand, None)
+        if session is not None and session.finished and not await store.is_settled(hand.hand_id):
+            # The session was closed in the meantime: the hand is paid outside it.
+            hand = dataclasses.replace(hand, session_id=None)
             session = None
-        deals = table.session_deals + 1 if session is not None else table.session_deals
-        over = table.session_over
-        if session is not None and session.deals_planned is not None and deals >= session.deals_planned:
-            over = "deals_completed"
         state = table.to_state()
-        state.update(unsettled=None, session_deals=deals, session_over=over)
+        state["unsettled"] = None
         await store.settle_hand(hand, table_state=state, message_id=table.message_id)
-        table.session_deals = deals
-        table.session_over = over
-        currency = hand.currency
-        balances = await store.balances(table.guild_id, hand.season, currency, hand.participants)
-        table.last_currency = currency
-        table.last_balances = {
-            seat: balances.get(pid, 0) for seat, pid in enumerate(hand.participants)
-        }
-        if session is not None:
-            fresh = await store.get_session(session.session_id)
-            if fresh is not None:
-                # The running totals on the table message are the store's session totals.
-                table.scores = [int(fresh.totals.get(pid, 0)) for pid in hand.participants]
-                if over is None and currency == CHIPS and any(v <= 0 for v in table.last_balances.values()):
-                    over = "broke"  # a player cannot pay: the chip session ends
-                    fresh = await store.finish_session(session.session_id, over)
-                    table.session_over = over
-                if fresh.finished:
-                    table.last_session = fresh
+        balances = await store.balances(table.guild_id, hand.season, hand.currency, hand.participants)
+        table.last_currency = hand.currency
+        table.last_balances = {seat: balances.get(pid, 0) for seat, pid in enumerate(hand.participants)}
+        if session is not None and table.session_over is not None:
+            # deals_completed: the store finished it itself; broke: we finish it here.
+            table.last_session = await store.finish_session(session.session_id, table.session_over)
         return True
 
     async def stop_session(self, table: Table) -> Any:
@@ -232,12 +218,6 @@ def _engine_pool() -> int:
     except ImportError:  # pragma: no cover - engine not installed
         return -1
     return int(POOL)
-
-
-def _replace_session(hand: Any, session_id: int | None) -> Any:
-    import dataclasses
-
-    return dataclasses.replace(hand, session_id=session_id)
 
 
 class TableManager:

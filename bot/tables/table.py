@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import secrets
@@ -107,6 +108,23 @@ class TableConfig:
     deals: int = 0
 
 
+def _factory_kwargs(factory: GameFactory, **wanted: Any) -> dict[str, Any]:
+    """The keyword arguments of ``wanted`` that ``factory.new`` accepts (test doubles
+    may not take ``pool`` or ``first_of_session``); defaults are left out."""
+    try:
+        params = inspect.signature(factory.new).parameters
+    except (TypeError, ValueError):
+        return {}
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    out: dict[str, Any] = {}
+    for key, value in wanted.items():
+        if key in params or takes_any:
+            default = params[key].default if key in params else inspect.Parameter.empty
+            if value != default:
+                out[key] = value
+    return out
+
+
 class Table:
     """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
 
@@ -150,8 +168,11 @@ class Table:
         self.hand_players: list[int] = []
         self.hand_season: int | None = None
         self.session_id: int | None = None
-        self.session_deals = 0  # deals settled in the current session
-        self.session_over: str | None = None  # why the session ended (None: running)
+        self.session_deals = 0  # deals finished in the current session
+        #: Why the session ended: ``deals_completed``, ``broke`` (a player cannot pay,
+        #: NE-9) or ``stopped``; None while it runs.
+        self.session_over: str | None = None
+        self.next_dealer: int | None = None  # the variant's rotation (NE-1, HE-6)
         #: The finished hand, until it is settled in the store (None once paid).
         self.unsettled: GameLike | None = None
         #: After a settlement: seat -> new balance, and the currency (for the summary).
@@ -289,7 +310,10 @@ class Table:
                 self.session_over = None
                 self.scores = [0] * len(self.seats)
             pool = await self._before_deal()
-            self.dealer = (self.dealer + 1) % len(self.seats)
+            if self.next_dealer is not None:
+                self.dealer = self.next_dealer % len(self.seats)
+            else:
+                self.dealer = (self.dealer + 1) % len(self.seats)
             self._deal(pool)
             await self._changed()
         self.kick()
@@ -301,7 +325,7 @@ class Table:
         return await self.deal_hook(self)
 
     def _deal(self, pool: int = 0) -> None:
-        extra: dict[str, Any] = {"pool": pool} if pool else {}
+        extra = _factory_kwargs(self.factory, pool=pool, first_of_session=self.session_deals == 0)
         self.game = self.factory.new(
             self.config.variant, len(self.seats), self.dealer, self.config.options, self.rng, **extra
         )
@@ -411,6 +435,7 @@ class Table:
         return paid
 
     def _settle(self, game: GameLike) -> None:
+        """Book the finished hand at the table: running totals, the session, who deals next."""
         result = game.result
         self.last_result = result
         for transfer in getattr(result, "transfers", None) or []:
@@ -419,6 +444,15 @@ class Table:
                 self.scores[payer] -= amount
             if isinstance(payee, int) and 0 <= payee < len(self.scores):
                 self.scores[payee] += amount
+        self.session_deals += 1
+        variant = getattr(game, "variant", None)
+        next_dealer = getattr(variant, "next_dealer", None)
+        self.next_dealer = int(next_dealer(game)) if next_dealer is not None else None
+        start = int(getattr(variant, "session_start", 0) or 0)
+        if self.config.deals and self.session_deals >= self.config.deals:
+            self.session_over = "deals_completed"
+        elif start > 0 and any(start + score <= 0 for score in self.scores):
+            self.session_over = "broke"  # NE-9: a player has no chips left
         self.status = BETWEEN
         self._cancel_tasks()
 
@@ -547,6 +581,7 @@ class Table:
             "session_id": self.session_id,
             "session_deals": self.session_deals,
             "session_over": self.session_over,
+            "next_dealer": self.next_dealer,
             "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
         }
 
@@ -583,6 +618,8 @@ class Table:
         table.session_id = int(sid) if sid is not None else None
         table.session_deals = int(state.get("session_deals") or 0)
         table.session_over = state.get("session_over")
+        nd = state.get("next_dealer")
+        table.next_dealer = int(nd) if nd is not None else None
         if state.get("unsettled") is not None:
             table.unsettled = factory.restore(state["unsettled"])
         if state.get("game") is not None:

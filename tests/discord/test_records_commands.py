@@ -68,10 +68,12 @@ def store_of(world: Any) -> Any:
     return world.bot.store
 
 
-async def computer_table(world: Any, channel: Any, **kwargs: Any) -> Any:
+async def computer_table(world: Any, channel: Any, options: str = PLAY, **kwargs: Any) -> Any:
     """Alice opens a table in ``channel``, leaves the lobby, and starts it with four
     computers (they play the hand out at once)."""
-    await world.alice.slash(channel, "taroky new", options=PLAY, **kwargs)
+    if options:
+        kwargs["options"] = options
+    await world.alice.slash(channel, "taroky new", **kwargs)
     table = world.bot.tables.get(channel.id)
     lobby = next(m for m in channel.history() if m.id == table.message_id)
     await world.alice.click(lobby, label="Leave")
@@ -338,4 +340,21 @@ async def test_many_tables_settle_at_once(world):
         assert await store.count_hands(world.guild.id, c.id) == 4
         session = await store.open_session(world.guild.id, c.id)
         assert t.scores == [session.totals.get(p, 0) for p in t.hand_players]
+    assert await store.check_integrity() == []
+
+
+async def test_chip_session_ends_when_a_player_cannot_pay(world):
+    table = await computer_table(world, world.channel, options="", variant="nebraska")
+    store = store_of(world)
+    hand = await store.get_hand(table.hand_id)
+    assert hand.currency == "chips"
+    assert table.session_over is None and table.next_dealer is not None
+    table.scores[0] = -100  # seat 1 has lost far more than the 20-chip stake (NE-9)
+    await deal(world, table)
+    assert table.session_over == "broke"
+    session = await store.get_session(table.session_id)
+    assert session.finish_reason == "broke" and session.deals_played == 2
+    summary = world.channel.last_message
+    assert summary.embeds[0].title == "The session is over"
+    assert "could not pay" in summary.embeds[0].description
     assert await store.check_integrity() == []
