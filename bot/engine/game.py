@@ -885,15 +885,6 @@ def _actions_of(m: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> li
     return out
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """What one seat (or the public, ``seat`` None) may see.  Nothing here is secret

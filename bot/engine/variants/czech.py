@@ -16,7 +16,6 @@ from typing import ClassVar
 from ..actions import Action, Kind, act, register_titles
 from ..cards import (
     FIVE_POINT_MASK,
-    KING_MASK,
     MOND,
     PAGAT,
     SKYZ,
@@ -730,5 +729,3 @@ def _kc(hal: int) -> str:
 
 _result = hand_result
 
-
-KING_MASK_ = KING_MASK  # re-export for tests
