@@ -1,4 +1,17 @@
 # Taroky bot: slim Python image, non-root user, the data directory as a volume.
+
+# Build stage: a C compiler so that the rules engine is compiled with mypyc (setup.py).
+FROM python:3.11-slim AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml setup.py README.md* ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY rendering ./rendering
+RUN pip wheel --no-cache-dir --no-deps -w /wheels .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -9,12 +22,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first (better layer caching), then the code.
-COPY pyproject.toml README.md* ./
-COPY bot ./bot
-COPY cogs ./cogs
-COPY rendering ./rendering
-RUN pip install . \
+# The wheel built above (compiled engine included) and its dependencies.
+COPY --from=build /wheels /wheels
+RUN pip install /wheels/*.whl \
+    && rm -rf /wheels \
     && useradd --create-home --uid 10001 taroky \
     && mkdir -p /app/data \
     && chown -R taroky:taroky /app/data

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.engine import (
+    ENGINE_BUILD,
     VARIANTS,
     Action,
     Game,
@@ -212,6 +213,7 @@ def bench(variant: str, seconds: float, seed: int = 1) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     return {
         "variant": v.name,
+        "engine": ENGINE_BUILD,
         "deals": n,
         "seconds": round(elapsed, 3),
         "deals_per_second": round(n / elapsed, 1),
@@ -225,7 +227,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(res))
     else:
         print(f"{res['deals_per_second']:,} full random hands per second "
-              f"({res['deals']} hands in {res['seconds']} s, {res['actions_per_deal']} actions each)")
+              f"({res['deals']} hands in {res['seconds']} s, {res['actions_per_deal']} actions each; "
+              f"{res['engine']} engine)")
     return 0
 
 

@@ -5,9 +5,16 @@ Entry points: ``new_game``, ``find_variant``, ``VARIANTS``, ``replay_record`` an
 Pillow or asyncio.
 """
 
+# ruff: noqa: E402  (the build is chosen before the compiled modules are imported)
+
 from __future__ import annotations
 
 from typing import Any
+
+from .build import activate
+
+#: "compiled" (mypyc) or "pure" (the Python source); decided before the modules load.
+ENGINE_BUILD = activate()
 
 from .actions import Action, Kind, act, parse_action
 from .cards import CARDS, Card, Suit, parse_card, parse_cards
@@ -49,7 +56,7 @@ def replay_record(record: dict[str, Any]) -> Game:
 
 
 __all__ = [
-    "CARDS", "POOL", "VARIANTS", "Action", "AmbiguousInput", "BadInput", "Card", "Contract",
+    "CARDS", "ENGINE_BUILD", "POOL", "VARIANTS", "Action", "AmbiguousInput", "BadInput", "Card", "Contract",
     "Event", "Game", "HandResult", "IllegalAction", "Kind", "NotYourTurn", "PaymentLine",
     "Phase", "PlayerView", "RandomSource", "RecordMismatch", "Session", "Suit", "TarokyError", "Transfer",
     "Trick", "Variant", "act", "find_variant", "new_game", "parse_action", "parse_card",
