@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, cast
 
 from .cards import CARDS, Card, parse_card
 from .errors import BadInput
@@ -58,8 +58,8 @@ class Action:
 
     @property
     def card(self) -> Card:
-        assert isinstance(self.value, Card)
-        return self.value
+        """The card of a play, discard or call (only ever built from a ``Card``)."""
+        return cast(Card, self.value)
 
     @property
     def code(self) -> str:
@@ -144,12 +144,14 @@ _PLAIN_LABELS: Final = {
     Kind.DONE: "Done",
 }
 
-_CACHE: dict[tuple[Kind, ActionValue], Action] = {}
+# Keyed by the kind's id: Kind members are singletons, and an enum member's hash is
+# Python code (slow in the hot path of the compiled engine).
+_CACHE: dict[tuple[int, ActionValue], Action] = {}
 
 
 def act(kind: Kind, value: ActionValue = None) -> Action:
     """An interned action (cheap to compare and to hand out again)."""
-    key = (kind, value)
+    key = (id(kind), value)
     a = _CACHE.get(key)
     if a is None:
         a = _CACHE[key] = Action(kind, value)

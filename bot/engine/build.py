@@ -28,6 +28,7 @@ from types import ModuleType
 
 #: Modules compiled by mypyc, relative to the ``bot.engine`` package.
 COMPILED: tuple[str, ...] = (
+    "masks",
     "actions",
     "game",
     "scoring",

@@ -29,6 +29,17 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from .masks import FIVE_POINT_MASK as FIVE_POINT_MASK
+from .masks import FULL_MASK as FULL_MASK
+from .masks import HONOUR_MASK as HONOUR_MASK
+from .masks import KING_MASK as KING_MASK
+from .masks import NUM_CARDS as NUM_CARDS
+from .masks import NUM_TAROKY as NUM_TAROKY
+from .masks import SUIT_CARD_MASK as SUIT_CARD_MASK
+from .masks import SUIT_MASKS as SUIT_MASKS
+from .masks import TAROK_MASK as TAROK_MASK
+from .masks import count_mask_points as count_mask_points
+
 
 class Suit(IntEnum):
     """The four plain suits; ``TAROK`` stands for the trump 'suit'."""
@@ -80,8 +91,6 @@ ROMAN: Final = (
     "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
 )  # fmt: skip
 
-NUM_CARDS: Final = 54
-NUM_TAROKY: Final = 22
 
 
 class Card(int):
@@ -207,15 +216,8 @@ CARD_POINTS: Final[tuple[int, ...]] = tuple(_points(c) for c in range(NUM_CARDS)
 
 # --- bit masks -------------------------------------------------------------------
 
-FULL_MASK: Final = (1 << NUM_CARDS) - 1
-TAROK_MASK: Final = (1 << NUM_TAROKY) - 1
-SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFF << (NUM_TAROKY + 8 * s) for s in range(4)) + (
-    TAROK_MASK,
-)
-KING_MASK: Final = sum(1 << king(s) for s in PLAIN_SUITS)
-HONOUR_MASK: Final = (1 << PAGAT) | (1 << MOND) | (1 << SKYZ)
-FIVE_POINT_MASK: Final = KING_MASK | HONOUR_MASK
-SUIT_CARD_MASK: Final = FULL_MASK & ~TAROK_MASK
+# FULL_MASK, TAROK_MASK, SUIT_MASKS, KING_MASK, HONOUR_MASK, FIVE_POINT_MASK and
+# SUIT_CARD_MASK come from .masks (literals the compiled engine folds in).
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -256,10 +258,6 @@ def count_card_points(cards: Iterable[int]) -> int:
         n += 1
     full, rest = divmod(n, 3)
     return total - 2 * full - (1 if rest else 0)
-
-
-def count_mask_points(mask: int) -> int:
-    return count_card_points(iter_mask(mask))
 
 
 # --- ranking -----------------------------------------------------------------------

@@ -15,28 +15,14 @@ drawing): the seat after ``s`` is ``s + 1`` modulo the number of seats.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action, Kind, act
-from .cards import (
-    CARD_POINTS,
-    CARDS,
-    FIVE_POINT_MASK,
-    KING_MASK,
-    MOND,
-    NUM_TAROKY,
-    PAGAT,
-    SKYZ,
-    SUIT_MASKS,
-    TAROK_MASK,
-    Card,
-    cards_of,
-    count_mask_points,
-    mask_of,
-)
+from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
+from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK, count_mask_points
 from .rng import RandomSource, secure_rng
 from .scoring import HandResult
 
@@ -59,20 +45,37 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
-class Event(NamedTuple):
+class Event:
     """Something that happened.  ``audience`` None means everyone may see it.
 
-    (A named tuple rather than a frozen dataclass: hands create thousands of these
-    and the engine must play thousands of hands a second.)"""
+    (A small plain class rather than a dataclass or named tuple: hands create thousands
+    of these, and the compiled engine builds plain classes natively.)"""
 
-    kind: str
-    seat: int | None
-    text: str
-    audience: frozenset[int] | None = None
-    cards: tuple[Card, ...] = ()
+    __match_args__ = ("kind", "seat", "text", "audience", "cards")
+
+    def __init__(self, kind: str, seat: int | None, text: str,
+                 audience: frozenset[int] | None = None, cards: tuple[Card, ...] = ()) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.text = text
+        self.audience = audience
+        self.cards = cards
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
+
+    def _key(self) -> tuple[str, int | None, str, frozenset[int] | None, tuple[Card, ...]]:
+        return (self.kind, self.seat, self.text, self.audience, self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, text={self.text!r}, "
+                f"audience={self.audience!r}, cards={self.cards!r})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,21 +92,37 @@ class Contract:
     pagat_promised: bool = False  # druhá povinnost: pagát announced by bidding it
 
 
-@dataclass(slots=True)
+# (``init=False`` with an explicit ``__init__``: the compiled engine then builds these
+# natively instead of calling the dataclass module's generated Python code.)
+
+
+@dataclass(init=False)
 class Announced:
     """A bonus announced for a side, and its doubling level (0 none, 1 flek, ...)."""
 
     name: str
     seat: int  # who announced it (the announcing side is this seat's side)
-    level: int = 0
+    level: int
+
+    def __init__(self, name: str, seat: int, level: int = 0) -> None:
+        self.name = name
+        self.seat = seat
+        self.level = level
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class Trick:
     leader: int
-    plays: list[tuple[int, Card]] = field(default_factory=list)
-    winner: int = -1
-    talon_card: Card | None = None  # Varšava: the talon card turned onto this trick
+    plays: list[tuple[int, Card]]
+    winner: int
+    talon_card: Card | None  # Varšava: the talon card turned onto this trick
+
+    def __init__(self, leader: int, plays: list[tuple[int, Card]] | None = None,
+                 winner: int = -1, talon_card: Card | None = None) -> None:
+        self.leader = leader
+        self.plays = plays if plays is not None else []
+        self.winner = winner
+        self.talon_card = talon_card
 
 
 _PLAY_TEXT: Final = tuple(tuple(f"Seat {s + 1} plays {c.short}." for c in CARDS) for s in range(5))
@@ -135,7 +154,7 @@ class Game:
         self.rng: RandomSource = rng if rng is not None else secure_rng()
         if deck is None:
             d = list(variant.pack_ids)
-            self.rng.shuffle(d)
+            shuffle(self.rng, d)
             self.deck: tuple[int, ...] = tuple(d)
         else:
             self.deck = tuple(int(c) for c in deck)
@@ -192,19 +211,21 @@ class Game:
         self.tricks_won: list[int] = [0] * seats
         self.result: HandResult | None = None
         self._red_ace_high = variant.red_ace_high
-        self._mask_key: tuple[int, int] = (-1, -1)
+        # Caches keyed by len(history) * 8 + seat: every change of state appends to the
+        # history, so an answer holds until the next action.
+        self._mask_key = -1
         self._mask_val = 0
-        self._legal_key: tuple[int, int | None] = (-1, -1)
+        self._legal_key = -1
         self._legal_val: tuple[Action, ...] = ()
         self._sides_key: tuple[int | None, int | None] = (-2, -2)
         self._sides: dict[int, frozenset[int]] = {}
         self._strength = variant.strength
         self._rank = variant.rank_tables
-        from .variants.base import Variant as _BaseVariant  # (a cycle at import time)
-
-        self._on_play = type(variant).on_play is not _BaseVariant.on_play
-        self._on_trick = type(variant).on_trick is not _BaseVariant.on_trick
-        self._has_exception = type(variant).trick_exception is not _BaseVariant.trick_exception
+        self._on_play = variant.has_on_play
+        self._on_trick = variant.has_on_trick
+        self._has_exception = variant.has_trick_exception
+        self._play_hook = False  # restrict_play is asked at every play (Varšava)
+        self.kept: list[int] = [0] * seats  # cards each seat keeps for the last trick
         self._n_active = len(self.active)
         self._next = [self.next_active(x) for x in range(seats)]
         self.variant.on_create(self)
@@ -333,7 +354,7 @@ class Game:
         if seat is None or seat != self.to_act:
             return []
         ph = self.phase
-        key = (len(self.history), seat)
+        key = len(self.history) * 8 + seat
         if ph is Phase.PLAY:
             m = self._mask_val if self._mask_key == key else self.cached_play_mask(seat)
             return _actions_of(m, _PLAY_BYTES)
@@ -364,7 +385,12 @@ class Game:
             return action.kind is Kind.DISCARD and bool(self.discard_mask(seat) >> action.card & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
             return any(a.kind is Kind.CUT for a in self._ritual_legal())
-        return action in self.legal_actions(seat)
+        legal = self.legal_actions(seat)
+        # Actions are interned: identity first, equality only for one built by hand.
+        for a in legal:
+            if a is action:
+                return True
+        return action in legal
 
     def verify(self, seat: int, action: Action) -> None:
         """Raise ``IllegalAction`` (a whole sentence) unless ``seat`` may take ``action``."""
@@ -703,13 +729,17 @@ class Game:
     # ---- trick play -------------------------------------------------------------------
 
     def start_play(self, leader: int) -> None:
+        v = self.variant
+        self._play_hook = v.play_restriction(self)
+        self.kept = [v.kept_in_play(self, s) if s in self.active else 0
+                     for s in range(self.num_seats)]
         self.phase = Phase.PLAY
         self.trick = Trick(leader)
         self.to_act = leader
 
     def cached_play_mask(self, seat: int) -> int:
         """``legal_play_mask`` remembered until the next action (asked twice per play)."""
-        key = (len(self.history), seat)
+        key = len(self.history) * 8 + seat
         if self._mask_key == key:
             return self._mask_val
         m = self.legal_play_mask(seat)
@@ -732,7 +762,12 @@ class Game:
                 m = hand
         else:
             m = hand
-        return self.variant.restrict_play(self, seat, m)
+        if self._play_hook:
+            return self.variant.restrict_play(self, seat, m)
+        keep = self.kept[seat] & m
+        if keep and m & ~keep:
+            return m & ~keep
+        return m
 
     def beats(self, a: int, b: int, led: int) -> bool:
         """Whether card ``a`` beats card ``b`` in a trick led with ``led`` (no exceptions)."""
@@ -857,6 +892,21 @@ class Game:
         from .record import game_to_record
 
         return game_to_record(self)
+
+
+def shuffle(rng: RandomSource, x: list[int]) -> None:
+    """Shuffle ``x`` in place exactly as ``random.Random.shuffle`` does (Fisher-Yates with
+    rejection sampling on ``getrandbits``), so a seed deals the same cards in both builds;
+    compiled, it is several times faster than the library's Python loop.  Uniform for any
+    source whose ``getrandbits`` is (the default is the operating system's CSPRNG)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _byte_table(actions: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:

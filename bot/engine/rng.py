@@ -19,6 +19,8 @@ class RandomSource(Protocol):
 
     def shuffle(self, x: list[int]) -> None: ...
 
+    def getrandbits(self, k: int, /) -> int: ...
+
 
 def secure_rng() -> RandomSource:
     """The default: the operating system's CSPRNG."""

@@ -8,14 +8,19 @@ the pool included, sums to zero.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 POOL: Final = -1
 """Payer or payee ``POOL`` in a ``Transfer`` is the table's pool (the Žid, a pot)."""
 
 
-@dataclass(frozen=True, slots=True)
+# The records below are dataclasses with hand-written ``__init__``s: the compiled engine
+# builds them natively (the dataclass module's generated ones are Python code).  Treat
+# them as read-only.
+
+
+@dataclass(init=False)
 class Transfer:
     """``payer`` pays ``amount`` (> 0) to ``payee``; either may be ``POOL``."""
 
@@ -23,20 +28,29 @@ class Transfer:
     payee: int
     amount: int
 
+    def __init__(self, payer: int, payee: int, amount: int) -> None:
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(init=False)
 class PaymentLine:
     """One item of the settlement: what was won or lost, by whom, per player."""
 
     label: str
     net: Mapping[int, int]  # seat (or POOL) -> signed amount; sums to zero
 
+    def __init__(self, label: str, net: Mapping[int, int]) -> None:
+        self.label = label
+        self.net = net
+
     @property
     def total(self) -> int:
         return sum(v for v in self.net.values() if v > 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False)
 class HandResult:
     """The outcome of one hand."""
 
@@ -46,10 +60,26 @@ class HandResult:
     lines: Sequence[PaymentLine]
     net: Mapping[int, int]  # seat -> signed total; POOL included when it moved
     transfers: Sequence[Transfer]
-    declarer_side: frozenset[int] = frozenset()
-    declarers_won: bool | None = None  # None: no declarer side (Varšava, thrown in)
-    thrown_in: bool = False
-    extra: Mapping[str, object] = field(default_factory=dict)
+    declarer_side: frozenset[int]
+    declarers_won: bool | None  # None: no declarer side (Varšava, thrown in)
+    thrown_in: bool
+    extra: Mapping[str, object]
+
+    def __init__(self, summary: str, card_points: Mapping[str, int], tricks: Mapping[int, int],
+                 lines: Sequence[PaymentLine], net: Mapping[int, int],
+                 transfers: Sequence[Transfer], declarer_side: frozenset[int] = frozenset(),
+                 declarers_won: bool | None = None, thrown_in: bool = False,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self.summary = summary
+        self.card_points = card_points
+        self.tricks = tricks
+        self.lines = lines
+        self.net = net
+        self.transfers = transfers
+        self.declarer_side = declarer_side
+        self.declarers_won = declarers_won
+        self.thrown_in = thrown_in
+        self.extra = extra if extra is not None else {}
 
     @property
     def pool_delta(self) -> int:
@@ -100,20 +130,26 @@ def transfers_from_net(net: Mapping[int, int], pairs: Sequence[tuple[int, int]] 
     assert sum(net.values()) == 0, f"settlement does not sum to zero: {dict(net)}"
     bal = {k: v for k, v in net.items() if v}
     out: list[Transfer] = []
-
-    def pay(a: int, b: int) -> None:
-        amt = min(-bal.get(a, 0), bal.get(b, 0))
-        if amt > 0:
-            out.append(Transfer(a, b, amt))
-            bal[a] += amt
-            bal[b] -= amt
-
     for a, b in pairs:
-        pay(a, b)
+        _pay(bal, out, a, b)
     while True:
-        debtors = sorted((k for k, v in bal.items() if v < 0), key=lambda k: (bal[k], k))
-        creditors = sorted((k for k, v in bal.items() if v > 0), key=lambda k: (-bal[k], k))
-        if not debtors:
+        # The largest debtor pays the largest creditor (ties: the lower party first).
+        debtor = creditor = 0
+        worst = best = 0
+        for k, v in bal.items():
+            if v < worst or (v == worst and v < 0 and k < debtor):
+                worst, debtor = v, k
+            if v > best or (v == best and v > 0 and k < creditor):
+                best, creditor = v, k
+        if worst == 0:
             break
-        pay(debtors[0], creditors[0])
+        _pay(bal, out, debtor, creditor)
     return out
+
+
+def _pay(bal: dict[int, int], out: list[Transfer], a: int, b: int) -> None:
+    amt = min(-bal.get(a, 0), bal.get(b, 0))
+    if amt > 0:
+        out.append(Transfer(a, b, amt))
+        bal[a] += amt
+        bal[b] -= amt

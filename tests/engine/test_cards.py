@@ -80,3 +80,39 @@ def test_parse_names():
     assert parse_card("Sk") is SKYZ
     assert parse_card("pagát") is PAGAT
     assert str(parse_card("KH")) == "the king of hearts"
+
+
+def test_the_literal_masks_match_the_cards():
+    """bot/engine/masks.py spells the masks as literals (for the compiled engine); they
+    must say exactly what the cards say."""
+    from bot.engine import cards, masks
+
+    def mask(pred):
+        return sum(1 << c for c in cards.CARDS if pred(c))
+
+    assert masks.NUM_CARDS == len(cards.CARDS) == 54
+    assert masks.NUM_TAROKY == sum(1 for c in cards.CARDS if c.is_tarok) == 22
+    assert (masks.PAGAT_ID, masks.MOND_ID, masks.SKYZ_ID) == (cards.PAGAT, cards.MOND, cards.SKYZ)
+    assert masks.FULL_MASK == mask(lambda c: True)
+    assert masks.TAROK_MASK == mask(lambda c: c.is_tarok)
+    assert masks.SUIT_CARD_MASK == mask(lambda c: not c.is_tarok)
+    for s in cards.PLAIN_SUITS:
+        assert masks.SUIT_MASKS[int(s)] == mask(lambda c, s=s: not c.is_tarok and c.suit == s)
+    assert masks.SUIT_MASKS[4] == masks.TAROK_MASK
+    assert masks.KING_MASK == sum(1 << cards.king(s) for s in cards.PLAIN_SUITS)
+    assert masks.HONOUR_MASK == mask(lambda c: c.is_honour)
+    assert masks.FIVE_POINT_MASK == mask(lambda c: c.points == 5)
+
+
+def test_mask_points_agree_with_counting_the_cards():
+    """The bit-count formula for card points (masks.count_mask_points) gives the same as
+    counting card by card in threes, for the whole pack and random piles."""
+    import random
+
+    from bot.engine.masks import count_mask_points as by_mask
+
+    assert by_mask(FULL_MASK) == 70
+    rng = random.Random(5)
+    for _ in range(2000):
+        pile = rng.sample(range(54), rng.randrange(0, 55))
+        assert by_mask(sum(1 << c for c in pile)) == count_card_points(pile)

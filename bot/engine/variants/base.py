@@ -7,23 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..actions import Action, Kind, act, title
-from ..cards import (
-    CARDS,
-    FIVE_POINT_MASK,
-    KING_MASK,
-    MOND,
-    NUM_TAROKY,
-    PAGAT,
-    SKYZ,
-    SUIT_MASKS,
-    TAROK_MASK,
-    Card,
-    strength_table,
-)
+from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
 from ..errors import BadInput
+from ..masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
@@ -65,6 +54,11 @@ class Variant:
     session_start: ClassVar[int] = 0  # NE-9: each player's stake at a session's start
 
     def __init__(self) -> None:
+        cls = type(self)
+        # Which hooks this variant really has (Game skips calling the empty ones).
+        self.has_on_play = cls.on_play is not Variant.on_play
+        self.has_on_trick = cls.on_trick is not Variant.on_trick
+        self.has_trick_exception = cls.trick_exception is not Variant.trick_exception
         self.strength = strength_table(self.red_ace_high)
         self.pack_ids: tuple[int, ...] = tuple(sorted(int(c) for c in self.pack))
         # rank_tables[k][card]: how high ``card`` ranks in a trick led with tarok k (< 22) or
@@ -94,6 +88,8 @@ class Variant:
         return seats == 5
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        if not given:
+            return {o.key: o.default for o in self.option_specs}
         specs = {o.key: o for o in self.option_specs}
         out: dict[str, Any] = {o.key: o.default for o in self.option_specs}
         for k, v in given.items():
@@ -184,7 +180,7 @@ class Variant:
         return self.max_double
 
     def doublable(self, g: Game) -> frozenset[str]:
-        return frozenset(("game", "pagat", "valat"))
+        return _DOUBLABLE
 
     def double_word(self, level: int) -> str:
         return self.double_words[level]
@@ -197,6 +193,16 @@ class Variant:
     def kept_cards(self, g: Game, seat: int) -> int:
         """Cards ``seat`` must keep for the last trick (CZ-11, PT-3), as a mask."""
         return 0
+
+    def kept_in_play(self, g: Game, seat: int) -> int:
+        """The cards ``seat`` keeps during this hand's play, fixed when play starts (the
+        announcements are over); ``Game`` applies them unless ``play_restriction``."""
+        return self.kept_cards(g, seat)
+
+    def play_restriction(self, g: Game) -> bool:
+        """Whether ``restrict_play`` must be asked at every play of this hand (a rule that
+        depends on the trick, such as Varšava's overtaking)."""
+        return False
 
     def restrict_play(self, g: Game, seat: int, m: int) -> int:
         keep = self.kept_cards(g, seat) & m
@@ -291,6 +297,9 @@ def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[Payme
         declarers_won=declarers_won,
         thrown_in=g.thrown_in,
     )
+
+
+_DOUBLABLE: Final = frozenset(("game", "pagat", "valat"))
 
 
 def _game_announced(g: Game) -> Any:

@@ -11,20 +11,12 @@ Varšava (all play for themselves and avoid card points), flek / reflek / super 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..actions import Action, Kind, act, register_titles
-from ..cards import (
-    FIVE_POINT_MASK,
-    MOND,
-    PAGAT,
-    SKYZ,
-    TAROK_MASK,
-    Card,
-    count_mask_points,
-    tarok,
-)
+from ..cards import MOND, PAGAT, SKYZ, Card, tarok
 from ..game import Announced, Contract, Game, Phase, Trick
+from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..scoring import (
     POOL,
     HandResult,
@@ -35,13 +27,13 @@ from ..scoring import (
 )
 from .base import OptionSpec, Variant, hand_result, has, king_count, tarok_count
 
-POVINNOST = Contract("povinnost", "Povinnost", 0, call="tarok", talon="povinnost")
-DRUHA = Contract("druha", "Druhá povinnost", 1, call="tarok", talon="povinnost", pagat_promised=True)
-TROJKA = Contract("trojka", "Trojka", 2, alone=True, talon="staged")
-SOLO = Contract("solo", "Sólo", 3, alone=True, talon="none")
-VARSAVA = Contract("varsava", "Varšava", -1, alone=False, talon="varsava", negative=True)
+POVINNOST: Final = Contract("povinnost", "Povinnost", 0, call="tarok", talon="povinnost")
+DRUHA: Final = Contract("druha", "Druhá povinnost", 1, call="tarok", talon="povinnost", pagat_promised=True)
+TROJKA: Final = Contract("trojka", "Trojka", 2, alone=True, talon="staged")
+SOLO: Final = Contract("solo", "Sólo", 3, alone=True, talon="none")
+VARSAVA: Final = Contract("varsava", "Varšava", -1, alone=False, talon="varsava", negative=True)
 
-DECLARATIONS: dict[str, int] = {  # name -> payment in haléř (the declaration table)
+DECLARATIONS: Final[dict[str, int]] = {  # name -> payment in haléř (the declaration table)
     "taroky": 100,
     "tarocky": 50,
     "barvy": 100,
@@ -66,7 +58,7 @@ register_titles({
     "kralovske_honery": "Královské honery",
 })
 
-CALLABLE = (tarok(19), tarok(18), tarok(17), tarok(16))
+CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
 
 
 class Czech(Variant):
@@ -362,7 +354,7 @@ class Czech(Variant):
             g.emit("declare", seat, f"Seat {seat + 1} declares {self.title_of(name)}.")
 
     def title_of(self, name: str) -> str:
-        return {"game": "the game", "pagat": "Pagát", "valat": "Valát"}.get(name) or super().title_of(name)
+        return _BONUS_TITLES.get(name) or super().title_of(name)
 
     def after_announcements(self, g: Game) -> None:
         # CZ-10: a quiet základní povinnost is settled without play.
@@ -380,6 +372,9 @@ class Czech(Variant):
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
+
+    def play_restriction(self, g: Game) -> bool:
+        return g.contract is VARSAVA  # CZ-13 overtaking, the pagát and mond rules
 
     def restrict_play(self, g: Game, seat: int, m: int) -> int:
         if g.contract is not VARSAVA:
@@ -721,6 +716,9 @@ def _mask(cards: Sequence[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+_BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
 
 
 def _kc(hal: int) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import CARD_POINTS, FIVE_POINT_MASK, TAROK_MASK, iter_mask
+from ..cards import CARD_POINTS, iter_mask
 from ..game import Game
+from ..masks import FIVE_POINT_MASK, TAROK_MASK
 from .base import OptionSpec
 from .kingcall import FOUR, FOUR_KINGS_OPTION, RITUAL_OPTION, KingCall
 

@@ -26,16 +26,11 @@ from typing import ClassVar
 from ..actions import PASS, Action, Kind, act, register_titles
 from ..cards import (
     CARDS,
-    FIVE_POINT_MASK,
-    HONOUR_MASK,
-    KING_MASK,
     MOND,
-    NUM_TAROKY,
     PAGAT,
     PLAIN_SUITS,
     QUEEN,
     SKYZ,
-    TAROK_MASK,
     Card,
     king,
     mask_of,
@@ -43,6 +38,7 @@ from ..cards import (
     tarok,
 )
 from ..game import Announced, Contract, Game, Phase, Trick
+from ..masks import FIVE_POINT_MASK, HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -417,6 +413,9 @@ class KingCall(Variant):
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
         return m
+
+    def kept_in_play(self, g: Game, seat: int) -> int:
+        return self.kept_cards(g, seat) if self.keep_announced else 0
 
     def restrict_play(self, g: Game, seat: int, m: int) -> int:
         if not self.keep_announced:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..actions import Action, Kind, act, register_titles
-from ..cards import HONOUR_MASK, KING_MASK, PAGAT, TAROK_MASK
+from ..cards import PAGAT
 from ..game import Announced, Contract, Game
+from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
