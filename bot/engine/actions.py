@@ -144,17 +144,19 @@ _PLAIN_LABELS: Final = {
     Kind.DONE: "Done",
 }
 
-# Keyed by the kind's id: Kind members are singletons, and an enum member's hash is
-# Python code (slow in the hot path of the compiled engine).
-_CACHE: dict[tuple[int, ActionValue], Action] = {}
+# By the kind's id, then the value: Kind members are singletons, and an enum member's
+# hash is Python code (slow in the hot path of the compiled engine).
+_CACHE: dict[int, dict[ActionValue, Action]] = {}
 
 
 def act(kind: Kind, value: ActionValue = None) -> Action:
     """An interned action (cheap to compare and to hand out again)."""
-    key = (id(kind), value)
-    a = _CACHE.get(key)
+    by_value = _CACHE.get(id(kind))
+    if by_value is None:
+        by_value = _CACHE[id(kind)] = {}
+    a = by_value.get(value)
     if a is None:
-        a = _CACHE[key] = Action(kind, value)
+        a = by_value[value] = Action(kind, value)
     return a
 
 

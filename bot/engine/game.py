@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action, Kind, act
 from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
-from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK, count_mask_points
+from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK, count_mask_points
 from .rng import RandomSource, secure_rng
 from .scoring import HandResult
 
@@ -123,6 +123,9 @@ class Trick:
         self.plays = plays if plays is not None else []
         self.winner = winner
         self.talon_card = talon_card
+        # The id of the card led (-1 before the lead), kept as a plain int for speed.
+        led: int = self.plays[0][1] if self.plays else -1
+        self.led = led
 
 
 _PLAY_TEXT: Final = tuple(tuple(f"Seat {s + 1} plays {c.short}." for c in CARDS) for s in range(5))
@@ -217,7 +220,7 @@ class Game:
         self._mask_val = 0
         self._legal_key = -1
         self._legal_val: tuple[Action, ...] = ()
-        self._sides_key: tuple[int | None, int | None] = (-2, -2)
+        self._sides_key = -100
         self._sides: dict[int, frozenset[int]] = {}
         self._strength = variant.strength
         self._rank = variant.rank_tables
@@ -273,7 +276,9 @@ class Game:
         return frozenset((self.bidder, self.partner))
 
     def side_of(self, seat: int) -> frozenset[int]:
-        key = (self.bidder, self.partner)
+        b = self.bidder
+        p = self.partner
+        key = (-1 if b is None else b) * 8 + (-1 if p is None else p)
         if key != self._sides_key:
             d = self.declarer_side
             rest = frozenset(s for s in self.active if s not in d)
@@ -297,18 +302,16 @@ class Game:
         self.talon = [CARDS[c] for c in deck[:talon_size]]
         rest = deck[talon_size:]
         seats = order if order is not None else self.order
-        per = len(rest) // len(self.active)
-        i = 0
-        hands = {s: 0 for s in seats}
-        while i < len(rest):
-            for s in seats:
-                for c in rest[i : i + batch]:
-                    hands[s] |= 1 << c
-                i += batch
-        for s, m in hands.items():
+        n = len(seats)
+        per = len(rest) // n
+        masks = [0] * n
+        for k in range(len(rest)):
+            masks[(k // batch) % n] |= 1 << rest[k]
+        for i in range(n):
+            m = masks[i]
             assert m.bit_count() == per
-            self.hands[s] = m
-            self.dealt[s] = m
+            self.hands[seats[i]] = m
+            self.dealt[seats[i]] = m
         self._after_deal()
 
     def _deal_twelves(self, batches: dict[int, int]) -> None:
@@ -379,10 +382,13 @@ class Game:
         if seat != self.to_act:
             return False
         ph = self.phase
-        if ph is Phase.PLAY:
-            return action.kind is Kind.PLAY and bool(self.cached_play_mask(seat) >> action.card & 1)
-        if ph is Phase.DISCARD:
-            return action.kind is Kind.DISCARD and bool(self.discard_mask(seat) >> action.card & 1)
+        if ph is Phase.PLAY or ph is Phase.DISCARD:
+            want = Kind.PLAY if ph is Phase.PLAY else Kind.DISCARD
+            if action.kind is not want:
+                return False
+            cid: int = action.card
+            m = self.cached_play_mask(seat) if ph is Phase.PLAY else self.discard_mask(seat)
+            return bool(m >> cid & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
             return any(a.kind is Kind.CUT for a in self._ritual_legal())
         legal = self.legal_actions(seat)
@@ -408,8 +414,9 @@ class Game:
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` and return what happened."""
         start = len(self.log)
-        if (self.phase is Phase.PLAY and seat == self.to_act and action.kind is Kind.PLAY
-                and self.cached_play_mask(seat) >> action.card & 1):
+        cid: int = action.card if action.kind is Kind.PLAY else -1
+        if (self.phase is Phase.PLAY and seat == self.to_act and cid >= 0
+                and self.cached_play_mask(seat) >> cid & 1):
             # Fast path for the commonest action (the checks above are the whole verify).
             self.history.append((seat, action))
             self._play(seat, action.card)
@@ -641,12 +648,16 @@ class Game:
         """What ``seat`` may double now: flek by the side opposing the announcers, reflek by
         the announcers, super by the flek side, up to the variant's depth."""
         out: list[str] = []
-        depth = self.variant.double_depth(self)
+        if not self.announced:
+            return out
+        v = self.variant
+        depth = v.double_depth(self)
+        doublable = v.doublable(self)
         for name, ann in self.announced.items():
-            if name not in self.variant.doublable(self) or ann.level >= depth:
+            lvl = ann.level
+            if lvl >= depth or name not in doublable:
                 continue
-            announcers = self.side_of(ann.seat)
-            if (seat in announcers) == (ann.level % 2 == 1):
+            if (seat in self.side_of(ann.seat)) == (lvl % 2 == 1):
                 out.append(name)
         return out
 
@@ -754,8 +765,10 @@ class Game:
         t = self.trick
         assert t is not None
         if t.plays:
-            led = t.plays[0][1]
-            m = hand & (TAROK_MASK if led < NUM_TAROKY else SUIT_MASKS[(led - NUM_TAROKY) >> 3])
+            led = t.led
+            # The suit led's eight cards: 0xFF shifted to the suit's first id (masks.py).
+            m = hand & (TAROK_MASK if led < NUM_TAROKY else
+                        0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7)))
             if not m and led >= NUM_TAROKY:
                 m = hand & TAROK_MASK
             if not m:
@@ -783,12 +796,13 @@ class Game:
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """Seat that wins a trick: the highest tarok, else the highest card of the suit led
         (before the variant's exceptions such as 21–Škýz–1)."""
-        led = plays[0][1]
+        led: int = plays[0][1]  # (an int-typed name: the compiled code unboxes the Card)
         rank = self._rank[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
         best_seat = plays[0][0]
         best = -1
         for s, c in plays:
-            r = rank[c]
+            ci: int = c
+            r = rank[ci]
             if r > best:
                 best, best_seat = r, s
         if self._has_exception:
@@ -798,10 +812,14 @@ class Game:
     def _play(self, seat: int, c: Card) -> None:
         t = self.trick
         assert t is not None
-        self.hands[seat] &= ~(1 << c)
+        ci: int = c  # (Card is an int subclass; an int-typed name keeps compiled arithmetic native)
+        h: int = self.hands[seat]
+        self.hands[seat] = h & ~(1 << ci)
         plays = t.plays
+        if not plays:
+            t.led = ci
         plays.append((seat, c))
-        self.log.append(Event("play", seat, _PLAY_TEXT[seat][c], None, _CARD_TUPLES[c]))
+        self.log.append(Event("play", seat, _PLAY_TEXT[seat][ci], None, _CARD_TUPLES[ci]))
         if self._on_play:
             self.variant.on_play(self, seat, c)
         if len(plays) < self._n_active:
@@ -811,7 +829,8 @@ class Game:
         t.winner = w
         m = 0
         for _, pc in plays:
-            m |= 1 << pc
+            pci: int = pc
+            m |= 1 << pci
         self.won[w] |= m
         self.tricks_won[w] += 1
         self.tricks.append(t)
@@ -929,7 +948,8 @@ def _actions_of(m: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> li
     while m:
         b = m & 255
         if b:
-            out.extend(table[i][b])
+            for a in table[i][b]:  # (append, not extend: cheaper for these few items)
+                out.append(a)
         m >>= 8
         i += 1
     return out
