@@ -207,6 +207,8 @@ class Game:
         self.ann_passes = 0
         self.ann_log: list[tuple[int, str]] = []
         self.abandoned: set[str] = set()  # NE-7: announced last-trick bonuses given up
+        self._doublable: frozenset[str] | None = None  # the variant's answers, cached
+        self._double_depth = 0
         # play
         self.tricks: list[Trick] = []
         self.trick: Trick | None = None
@@ -306,7 +308,10 @@ class Game:
         per = len(rest) // n
         masks = [0] * n
         for k in range(len(rest)):
-            masks[(k // batch) % n] |= 1 << rest[k]
+            j = (k // batch) % n
+            mk: int = masks[j]
+            c: int = rest[k]
+            masks[j] = mk | (1 << c)
         for i in range(n):
             m = masks[i]
             assert m.bit_count() == per
@@ -625,6 +630,7 @@ class Game:
         """Each active player, from the bidder on, has a first turn for everything; then
         the round goes on for doubles only until every active player passes in a row."""
         self.variant.before_announcements(self)
+        self._doublable = None
         self.phase = Phase.ANNOUNCE
         self.ann_first_done = set()
         self.ann_passes = 0
@@ -650,9 +656,11 @@ class Game:
         out: list[str] = []
         if not self.announced:
             return out
-        v = self.variant
-        depth = v.double_depth(self)
-        doublable = v.doublable(self)
+        if self._doublable is None:  # fixed once the contract is: ask the variant once
+            self._double_depth = self.variant.double_depth(self)
+            self._doublable = self.variant.doublable(self)
+        depth = self._double_depth
+        doublable = self._doublable
         for name, ann in self.announced.items():
             lvl = ann.level
             if lvl >= depth or name not in doublable:

@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 from ..actions import Action, Kind, act, register_titles
 from ..cards import MOND, PAGAT, SKYZ, Card, tarok
 from ..game import Announced, Contract, Game, Phase, Trick
-from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
+from ..masks import FIVE_POINT_MASK, PAGAT_ID, TAROK_MASK, count_mask_points
 from ..scoring import (
     POOL,
     HandResult,
@@ -58,6 +58,8 @@ register_titles({
     "kralovske_honery": "Královské honery",
 })
 
+_ANNOUNCE_PAGAT: Final = act(Kind.ANNOUNCE, "pagat")
+_ANNOUNCE_VALAT: Final = act(Kind.ANNOUNCE, "valat")
 CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
 
 
@@ -329,17 +331,18 @@ class Czech(Variant):
         out: list[Action] = []
         if first_turn and g.contract is not None and not g.contract.negative:
             hand = g.hands[seat]
-            if "pagat" not in g.announced and has(hand, PAGAT):
-                out.append(act(Kind.ANNOUNCE, "pagat"))
+            if "pagat" not in g.announced and hand >> PAGAT_ID & 1:
+                out.append(_ANNOUNCE_PAGAT)
             if "valat" not in g.announced:
-                out.append(act(Kind.ANNOUNCE, "valat"))
+                out.append(_ANNOUNCE_VALAT)
             done = g.declared[seat]
             honery_done = "honery" in done or "kralovske_honery" in done
             for d in self.declarations_true(g, seat):
                 if d in done or (d in ("honery", "kralovske_honery") and honery_done):
                     continue
                 out.append(act(Kind.DECLARE, d))
-        out.extend(act(Kind.DOUBLE, t) for t in g.double_targets(seat))
+        for t in g.double_targets(seat):
+            out.append(act(Kind.DOUBLE, t))
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
