@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action, Kind, act
+from .actions import DISCARD_ACTIONS, DONE, PLAY_ACTIONS, Action, Kind, act
 from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK, count_mask_points
@@ -128,9 +128,15 @@ class Trick:
         self.led = led
 
 
-_PLAY_TEXT: Final = tuple(tuple(f"Seat {s + 1} plays {c.short}." for c in CARDS) for s in range(5))
-_CARD_TUPLES: Final = tuple((c,) for c in CARDS)
-_TRICK_TEXT: Final = tuple(f"Seat {s + 1} wins the trick." for s in range(5))
+# The records of trick play are the same for every hand, so they are made once and
+# shared (fewer allocations, less garbage collection): index [seat][card id].  Events
+# and history entries are read-only for everyone.
+_PLAY_EVENTS: Final = tuple(
+    tuple(Event("play", s, f"Seat {s + 1} plays {c.short}.", None, (c,)) for c in CARDS)
+    for s in range(5))
+_TRICK_EVENTS: Final = tuple(Event("trick", s, f"Seat {s + 1} wins the trick.") for s in range(5))
+_SEAT_CARD: Final = tuple(tuple((s, c) for c in CARDS) for s in range(5))
+_PLAY_HISTORY: Final = tuple(tuple((s, a) for a in PLAY_ACTIONS) for s in range(5))
 
 
 class Game:
@@ -423,7 +429,7 @@ class Game:
         if (self.phase is Phase.PLAY and seat == self.to_act and cid >= 0
                 and self.cached_play_mask(seat) >> cid & 1):
             # Fast path for the commonest action (the checks above are the whole verify).
-            self.history.append((seat, action))
+            self.history.append(_PLAY_HISTORY[seat][cid])
             self._play(seat, action.card)
             return self.log[start:]
         self.verify(seat, action)
@@ -647,7 +653,7 @@ class Game:
 
     def _announce_legal(self, seat: int) -> list[Action]:
         out = list(self.variant.announce_options(self, seat, self.first_turn(seat)))
-        out.append(act(Kind.DONE))
+        out.append(DONE)
         return out
 
     def double_targets(self, seat: int) -> list[str]:
@@ -697,7 +703,7 @@ class Game:
             self.variant.apply_announcement(self, seat, a)
         if not self.first_turn(seat) and not self._announce_legal(seat)[:-1]:
             # A doubling turn with nothing more to say ends by itself.
-            self._announce(seat, act(Kind.DONE))
+            self._announce(seat, DONE)
 
     def _next_announcer(self, seat: int) -> None:
         n = len(self.active)
@@ -826,8 +832,8 @@ class Game:
         plays = t.plays
         if not plays:
             t.led = ci
-        plays.append((seat, c))
-        self.log.append(Event("play", seat, _PLAY_TEXT[seat][ci], None, _CARD_TUPLES[ci]))
+        plays.append(_SEAT_CARD[seat][ci])
+        self.log.append(_PLAY_EVENTS[seat][ci])
         if self._on_play:
             self.variant.on_play(self, seat, c)
         if len(plays) < self._n_active:
@@ -844,7 +850,7 @@ class Game:
         self.tricks.append(t)
         if self._on_trick:
             self.variant.on_trick(self, t)
-        self.log.append(Event("trick", w, _TRICK_TEXT[w]))
+        self.log.append(_TRICK_EVENTS[w])
         if self.hands[w] == 0:
             self.trick = None
             self.to_act = None

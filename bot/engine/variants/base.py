@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..actions import Action, Kind, act, title
+from ..actions import Action, double, title
 from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
 from ..errors import BadInput
 from ..masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK
@@ -168,7 +168,7 @@ class Variant:
         return g.bidder
 
     def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
-        return [act(Kind.DOUBLE, t) for t in g.double_targets(seat)]
+        return [double(t) for t in g.double_targets(seat)]
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         raise NotImplementedError

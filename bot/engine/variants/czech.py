@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..actions import Action, Kind, act, register_titles
+from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import MOND, PAGAT, SKYZ, Card, tarok
 from ..game import Announced, Contract, Game, Phase, Trick
 from ..masks import FIVE_POINT_MASK, PAGAT_ID, TAROK_MASK, count_mask_points
@@ -116,13 +116,13 @@ class Czech(Variant):
     def _bids_open(self, g: Game, seat: int) -> list[Action]:
         high: Contract | None = g.auction["high"]
         if high is None:  # forehand may not pass
-            return [act(Kind.BID, c) for c in ("povinnost", "trojka", "solo")]
-        out = [act(Kind.PASS)]
+            return [bid(c) for c in ("povinnost", "trojka", "solo")]
+        out = [PASS]
         if high is POVINNOST and has(g.hands[seat], PAGAT):
-            out.append(act(Kind.BID, "druha"))  # CZ-1
+            out.append(bid("druha"))  # CZ-1
         for c in (TROJKA, SOLO):
             if c.rank > high.rank:
-                out.append(act(Kind.BID, c.name))
+                out.append(bid(c.name))
         return out
 
     def legal(self, g: Game, seat: int) -> list[Action]:
@@ -340,9 +340,9 @@ class Czech(Variant):
             for d in self.declarations_true(g, seat):
                 if d in done or (d in ("honery", "kralovske_honery") and honery_done):
                     continue
-                out.append(act(Kind.DECLARE, d))
+                out.append(declare(d))
         for t in g.double_targets(seat):
-            out.append(act(Kind.DOUBLE, t))
+            out.append(double(t))
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:

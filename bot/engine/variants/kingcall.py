@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..actions import PASS, Action, Kind, act, register_titles
+from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import (
     CARDS,
     MOND,
@@ -173,7 +173,7 @@ class KingCall(Variant):
         out: list[Action] = [] if self.must_bid(g, seat) else [PASS]
         if high is not None and self.may_hold(g, seat):
             out.append(act(Kind.HOLD))
-        out.extend(act(Kind.BID, c.name) for c in self.ladder if self.may_bid(g, seat, c, high))
+        out.extend(bid(c.name) for c in self.ladder if self.may_bid(g, seat, c, high))
         if self.may_throw_in(g, seat):
             out.append(act(Kind.THROW_IN))
         return out
@@ -364,9 +364,9 @@ class KingCall(Variant):
                     out.append(act(Kind.ANNOUNCE, "tarok1_last"))
                 out.extend(self.extra_announcements(g, seat))
             done = g.declared[seat]
-            out.extend(act(Kind.DECLARE, d) for d in self.declarations_true(g, seat)
+            out.extend(declare(d) for d in self.declarations_true(g, seat)
                        if d not in done)
-        out.extend(act(Kind.DOUBLE, t) for t in g.double_targets(seat))
+        out.extend(double(t) for t in g.double_targets(seat))
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
