@@ -93,15 +93,15 @@ def test_the_literal_masks_match_the_cards():
     assert masks.NUM_CARDS == len(cards.CARDS) == 54
     assert masks.NUM_TAROKY == sum(1 for c in cards.CARDS if c.is_tarok) == 22
     assert (masks.PAGAT_ID, masks.MOND_ID, masks.SKYZ_ID) == (cards.PAGAT, cards.MOND, cards.SKYZ)
-    assert masks.FULL_MASK == mask(lambda c: True)
-    assert masks.TAROK_MASK == mask(lambda c: c.is_tarok)
-    assert masks.SUIT_CARD_MASK == mask(lambda c: not c.is_tarok)
+    assert mask(lambda c: True) == masks.FULL_MASK
+    assert mask(lambda c: c.is_tarok) == masks.TAROK_MASK
+    assert mask(lambda c: not c.is_tarok) == masks.SUIT_CARD_MASK
     for s in cards.PLAIN_SUITS:
         assert masks.SUIT_MASKS[int(s)] == mask(lambda c, s=s: not c.is_tarok and c.suit == s)
     assert masks.SUIT_MASKS[4] == masks.TAROK_MASK
-    assert masks.KING_MASK == sum(1 << cards.king(s) for s in cards.PLAIN_SUITS)
-    assert masks.HONOUR_MASK == mask(lambda c: c.is_honour)
-    assert masks.FIVE_POINT_MASK == mask(lambda c: c.points == 5)
+    assert sum(1 << cards.king(s) for s in cards.PLAIN_SUITS) == masks.KING_MASK
+    assert mask(lambda c: c.is_honour) == masks.HONOUR_MASK
+    assert mask(lambda c: c.points == 5) == masks.FIVE_POINT_MASK
 
 
 def test_mask_points_agree_with_counting_the_cards():
