@@ -402,7 +402,8 @@ class Game:
             return bool(m >> cid & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
             return any(a.kind is Kind.CUT for a in self._ritual_legal())
-        legal = self.legal_actions(seat)
+        key = len(self.history) * 8 + seat
+        legal = self._legal_val if self._legal_key == key else tuple(self.legal_actions(seat))
         # Actions are interned: identity first, equality only for one built by hand.
         for a in legal:
             if a is action:
@@ -667,11 +668,12 @@ class Game:
             self._doublable = self.variant.doublable(self)
         depth = self._double_depth
         doublable = self._doublable
+        mine = self.side_of(seat)  # (being on the same side is symmetric)
         for name, ann in self.announced.items():
             lvl = ann.level
             if lvl >= depth or name not in doublable:
                 continue
-            if (seat in self.side_of(ann.seat)) == (lvl % 2 == 1):
+            if (ann.seat in mine) == (lvl % 2 == 1):
                 out.append(name)
         return out
 

@@ -725,7 +725,8 @@ _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "
 
 
 def _kc(hal: int) -> str:
-    return f"Kč {hal // 100}.{hal % 100:02d}"
+    h = hal % 100  # (no format spec: the compiled f-string stays native)
+    return f"Kč {hal // 100}.{'0' if h < 10 else ''}{h}"
 
 
 _result = hand_result
