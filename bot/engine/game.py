@@ -313,11 +313,14 @@ class Game:
         n = len(seats)
         per = len(rest) // n
         masks = [0] * n
-        for k in range(len(rest)):
-            j = (k // batch) % n
-            mk: int = masks[j]
-            c: int = rest[k]
-            masks[j] = mk | (1 << c)
+        for start in range(0, len(rest), batch):  # batch b goes to seat b mod n
+            m = 0
+            for k in range(start, start + batch):
+                c: int = rest[k]
+                m |= 1 << c
+            j = (start // batch) % n
+            mj: int = masks[j]
+            masks[j] = mj | m
         for i in range(n):
             m = masks[i]
             assert m.bit_count() == per

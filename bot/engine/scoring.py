@@ -121,14 +121,19 @@ def add_into(total: dict[int, int], part: Mapping[int, int]) -> None:
         total[k] = total.get(k, 0) + v
 
 
-def transfers_from_net(net: Mapping[int, int], pairs: Sequence[tuple[int, int]] = ()) -> list[Transfer]:
+def transfers_from_net(net: dict[int, int], pairs: Sequence[tuple[int, int]] = ()) -> list[Transfer]:
     """Integer transfers that realise ``net``.
 
     ``pairs`` (payer, payee) are tried first (the usual two-against-two pairing); the rest
     is matched greedily, largest debts first, with the pool treated like any other party.
     """
-    assert sum(net.values()) == 0, f"settlement does not sum to zero: {dict(net)}"
-    bal = {k: v for k, v in net.items() if v}
+    bal: dict[int, int] = {}
+    total = 0
+    for k, v in net.items():
+        total += v
+        if v:
+            bal[k] = v
+    assert total == 0, f"settlement does not sum to zero: {net}"
     out: list[Transfer] = []
     for a, b in pairs:
         _pay(bal, out, a, b)
