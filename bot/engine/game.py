@@ -1006,6 +1006,7 @@ class PlayerView:
     trick_leader: int | None
     last_trick: tuple[tuple[int, Card], ...]
     last_winner: int | None
+    last_trick_talon: Card | None  # Varšava: the talon card turned face up onto it (CZ-13)
     tricks_won: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     finished: bool
@@ -1055,6 +1056,7 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         trick_leader=t.leader if t else None,
         last_trick=tuple(lt.plays) if lt else (),
         last_winner=lt.winner if lt else None,
+        last_trick_talon=lt.talon_card if lt else None,
         tricks_won=tuple(g.tricks_won),
         hand_sizes=tuple(h.bit_count() for h in g.hands),
         finished=fin,

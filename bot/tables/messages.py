@@ -165,6 +165,9 @@ def _public_lines(table: Table, pub: Any) -> list[tuple[str, str]]:
         winner = getattr(pub, "last_winner", None)
         if isinstance(winner, int) and winner >= 0:
             text += f" → won by {table.seat_name(winner)}"
+        talon = getattr(pub, "last_trick_talon", None)
+        if talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
+            text += f", with the talon card {getattr(talon, 'short', talon)}"
         fields.append(("Last trick", text))
     return fields
 

@@ -26,6 +26,24 @@ def position(g, seat, hand, plays):
     return {c.short for c in cards_of(g.legal_play_mask(seat))}
 
 
+def test_everyone_sees_the_talon_card_on_the_last_trick():
+    """CZ-13: the talon cards go face up onto the first six tricks, so every view (and
+    the public one) shows the one on the trick just taken, and none after the sixth."""
+    import random
+
+    g = varsava()
+    rng = random.Random(3)
+    while len(g.tricks) < 7:
+        s = g.to_act
+        la = g.legal_actions(s)
+        done = len(g.tricks)
+        g.act(s, la[int(rng.random() * len(la))])
+        if len(g.tricks) > done:
+            want = g.talon[done] if done < 6 else None
+            for seat in (None, 0, 1, 2, 3):
+                assert g.view_for(seat).last_trick_talon == want
+
+
 def test_no_announcements_in_varsava():
     """'In a Varšava, no declarations, announcements or bonuses are available.' As usual,
     the player to the dealer's right leads."""
