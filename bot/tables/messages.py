@@ -189,12 +189,22 @@ def trick_text(table: Table, trick: Any) -> str:
     return text
 
 
+def deal_of(table: Table) -> str:
+    """", deal k of N" in a session of N agreed deals (``/taroky new deals=N``), else ""."""
+    n = int(getattr(table.config, "deals", 0) or 0)
+    if n <= 0:
+        return ""
+    k = table.session_deals + (1 if table.status == PLAYING else 0)
+    return f", deal {min(max(k, 1), n)} of {n}"
+
+
 def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     """The public table message: never shows a card only one player may see."""
     if table.status == LOBBY:
         return lobby_message(table)
     game = table.game
-    embed = discord.Embed(title=f"Taroky — {variant_title(table)}, hand {table.hand_no}", colour=GREEN)
+    embed = discord.Embed(title=f"Taroky — {variant_title(table)}, hand {table.hand_no}{deal_of(table)}",
+                          colour=GREEN)
     order = list(range(len(table.seats)))
     to_act = game.to_act if (game is not None and table.status == PLAYING) else None
     lines = []

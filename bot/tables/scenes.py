@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.engine.cards import Card
-from bot.tables.messages import money, variant_title
+from bot.tables.messages import deal_of, money, variant_title
 from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,
@@ -195,7 +195,7 @@ def table_scene(table: Table) -> TableScene | None:
     hand_counts = sizes if len(sizes) == n else ()
     scores = [money(table, s) for s in table.scores] if len(table.scores) == n else []
 
-    title = f"{variant_title(table)} — hand {table.hand_no}"
+    title = f"{variant_title(table)} — hand {table.hand_no}{deal_of(table)}"
     phase = str(getattr(getattr(pub, "phase", ""), "value", getattr(pub, "phase", "")) or "")
     won = getattr(pub, "tricks_won", ()) or ()
     if phase == "play" and won:

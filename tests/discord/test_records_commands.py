@@ -302,8 +302,14 @@ async def test_admin_commands(world):
 async def test_session_of_agreed_deals(world):
     table = await computer_table(world, world.channel, deals=2)
     assert table.config.deals == 2 and table.session_deals == 1
+
+    def table_title() -> str:
+        return next(m for m in world.channel.history() if m.id == table.message_id).embeds[0].title
+
+    assert table_title().endswith("hand 1, deal 1 of 2")
     await deal(world, table)
     assert table.session_over == "deals_completed"
+    assert table_title().endswith("hand 2, deal 2 of 2")
     summary = world.channel.last_message
     assert summary.embeds[0].title == "The session is over"
     assert "2 of 2 deal(s)" in summary.embeds[0].description
