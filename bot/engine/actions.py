@@ -160,30 +160,17 @@ def act(kind: Kind, value: ActionValue = None) -> Action:
     return a
 
 
-_BIDS: dict[str, Action] = {}
-_DECLARES: dict[str, Action] = {}
-_DOUBLES: dict[str, Action] = {}
-
-
-def _named(table: dict[str, Action], kind: Kind, name: str) -> Action:
-    a = table.get(name)
-    if a is None:
-        a = table[name] = act(kind, name)
-    return a
-
-
-# The named actions of the bidding and announcement rounds, by name only (the hot path
-# of the compiled engine avoids hashing the Kind, whose hash is Python code).
+# The named actions of the bidding and announcement rounds.
 def bid(name: str) -> Action:
-    return _named(_BIDS, Kind.BID, name)
+    return act(Kind.BID, name)
 
 
 def declare(name: str) -> Action:
-    return _named(_DECLARES, Kind.DECLARE, name)
+    return act(Kind.DECLARE, name)
 
 
 def double(name: str) -> Action:
-    return _named(_DOUBLES, Kind.DOUBLE, name)
+    return act(Kind.DOUBLE, name)
 
 
 PLAY_ACTIONS: Final = tuple(act(Kind.PLAY, c) for c in CARDS)

@@ -761,7 +761,7 @@ class Game:
     def start_play(self, leader: int) -> None:
         v = self.variant
         self._play_hook = v.play_restriction(self)
-        self.kept = [v.kept_in_play(self, s) if s in self.active else 0
+        self.kept = [v.kept_cards(self, s) if s in self.active else 0
                      for s in range(self.num_seats)]
         self.phase = Phase.PLAY
         self.trick = Trick(leader)

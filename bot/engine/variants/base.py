@@ -191,13 +191,10 @@ class Variant:
     # ---- play ----------------------------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        """Cards ``seat`` must keep for the last trick (CZ-11, PT-3), as a mask."""
+        """Cards ``seat`` must keep for the last trick (CZ-11, PT-3), as a mask.  They
+        depend only on the announcements, so ``Game`` asks once when play starts and
+        applies them itself unless ``play_restriction``."""
         return 0
-
-    def kept_in_play(self, g: Game, seat: int) -> int:
-        """The cards ``seat`` keeps during this hand's play, fixed when play starts (the
-        announcements are over); ``Game`` applies them unless ``play_restriction``."""
-        return self.kept_cards(g, seat)
 
     def play_restriction(self, g: Game) -> bool:
         """Whether ``restrict_play`` must be asked at every play of this hand (a rule that

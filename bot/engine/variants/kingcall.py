@@ -404,7 +404,10 @@ class KingCall(Variant):
     # ---- play (NE-6, NE-7, PT-3) -------------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        """PT-3: an announced last-trick card is kept unless forced (La Vista may abandon)."""
+        """PT-3: an announced last-trick card is kept unless forced (La Vista may abandon,
+        NE-7: then nothing is kept)."""
+        if not self.keep_announced:
+            return 0
         m = 0
         k = g.announced.get("king_last")
         if k is not None and k.seat == seat and g.called is not None:
@@ -413,14 +416,6 @@ class KingCall(Variant):
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
         return m
-
-    def kept_in_play(self, g: Game, seat: int) -> int:
-        return self.kept_cards(g, seat) if self.keep_announced else 0
-
-    def restrict_play(self, g: Game, seat: int, m: int) -> int:
-        if not self.keep_announced:
-            return m
-        return super().restrict_play(g, seat, m)
 
     def trick_exception(self, g: Game, plays: Sequence[tuple[int, Card]], best: int) -> int:
         """NE-6: 'If the 21, the Skies and the trump 1 are all played to the same trick in that
