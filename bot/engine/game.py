@@ -370,15 +370,18 @@ class Game:
             seat = self.to_act
         if seat is None or seat != self.to_act:
             return []
-        ph = self.phase
+        if self.phase is Phase.PLAY:
+            return _actions_of(self.cached_play_mask(seat), _PLAY_BYTES)
+        return list(self._cached_legal(seat))
+
+    def _cached_legal(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of ``seat`` (to act, not in trick play), remembered: every
+        change of state appends to the history, so the answer for a given history length
+        and seat holds until the next action (verify asks again right after the caller)."""
         key = len(self.history) * 8 + seat
-        if ph is Phase.PLAY:
-            m = self._mask_val if self._mask_key == key else self.cached_play_mask(seat)
-            return _actions_of(m, _PLAY_BYTES)
-        # Every change of state appends to the history, so the answer for a given history
-        # length and seat can be remembered (verify asks again right after the caller).
         if self._legal_key == key:
-            return list(self._legal_val)
+            return self._legal_val
+        ph = self.phase
         if ph is Phase.DISCARD:
             out = _actions_of(self.discard_mask(seat), _DISCARD_BYTES)
         elif ph is Phase.ANNOUNCE:
@@ -389,7 +392,7 @@ class Game:
             out = self.variant.legal(self, seat)
         self._legal_key = key
         self._legal_val = tuple(out)
-        return out
+        return self._legal_val
 
     def can(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now (never raises)."""
@@ -405,8 +408,7 @@ class Game:
             return bool(m >> cid & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
             return any(a.kind is Kind.CUT for a in self._ritual_legal())
-        key = len(self.history) * 8 + seat
-        legal = self._legal_val if self._legal_key == key else tuple(self.legal_actions(seat))
+        legal = self._cached_legal(seat)
         # Actions are interned: identity first, equality only for one built by hand.
         for a in legal:
             if a is action:
