@@ -20,6 +20,7 @@ import csv
 import io
 import json
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -68,12 +69,30 @@ def _prepare_file(path: Path, target_version: int) -> list[int]:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        mode = _switch_to_wal(conn)
         if str(mode).lower() != "wal":
             raise RuntimeError(f"could not switch {path} to WAL (journal_mode={mode})")
         return migrate_sync(conn, target_version)
     finally:
         conn.close()
+
+
+def _switch_to_wal(conn: sqlite3.Connection) -> str:
+    """``PRAGMA journal_mode = WAL``, waiting like ``busy_timeout`` does.
+
+    SQLite can answer "database is locked" at once, without calling the busy handler,
+    when another connection is switching the same new file at the same moment (several
+    stores opening one file together); so retry for up to ``BUSY_TIMEOUT_MS``."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    delay = 0.005
+    while True:
+        try:
+            return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() >= deadline:
+                raise
+        time.sleep(delay)  # (runs in a worker thread: asyncio.to_thread)
+        delay = min(delay * 2, 0.1)
 
 
 class Store:
