@@ -32,6 +32,7 @@ COMPILED: tuple[str, ...] = (
     "actions",
     "game",
     "scoring",
+    "restrictions",
     "variants.base",
     "variants.czech",
     "variants.kingcall",

@@ -230,11 +230,8 @@ class Game:
         self._legal_val: tuple[Action, ...] = ()
         self._sides_key = -100
         self._sides: dict[int, frozenset[int]] = {}
-        self._strength = variant.strength
-        self._rank = variant.rank_tables
         self._on_play = variant.has_on_play
         self._on_trick = variant.has_on_trick
-        self._has_exception = variant.has_trick_exception
         self._play_hook = False  # restrict_play is asked at every play (Varšava)
         self.kept: list[int] = [0] * seats  # cards each seat keeps for the last trick
         self._n_active = len(self.active)
@@ -804,31 +801,12 @@ class Game:
         return m
 
     def beats(self, a: int, b: int, led: int) -> bool:
-        """Whether card ``a`` beats card ``b`` in a trick led with ``led`` (no exceptions)."""
-        if a < NUM_TAROKY:
-            return b >= NUM_TAROKY or a > b
-        if b < NUM_TAROKY:
-            return False
-        sa = (a - NUM_TAROKY) >> 3
-        if sa != (b - NUM_TAROKY) >> 3:
-            return False
-        return self._strength[a] > self._strength[b]
+        """Whether card ``a`` beats card ``b`` (the variant says: ``Variant.beats``)."""
+        return self.variant.beats(a, b)
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
-        """Seat that wins a trick: the highest tarok, else the highest card of the suit led
-        (before the variant's exceptions such as 21–Škýz–1)."""
-        led: int = plays[0][1]  # (an int-typed name: the compiled code unboxes the Card)
-        rank = self._rank[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
-        best_seat = plays[0][0]
-        best = -1
-        for s, c in plays:
-            ci: int = c
-            r = rank[ci]
-            if r > best:
-                best, best_seat = r, s
-        if self._has_exception:
-            return self.variant.trick_exception(self, plays, best_seat)
-        return best_seat
+        """Seat that wins a trick (the variant says: ``Variant.trick_winner``)."""
+        return self.variant.trick_winner(plays)
 
     def _play(self, seat: int, c: Card) -> None:
         t = self.trick

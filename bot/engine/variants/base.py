@@ -13,6 +13,7 @@ from ..actions import Action, double, title
 from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
 from ..errors import BadInput
 from ..masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK
+from ..restrictions import Restriction
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
@@ -52,6 +53,9 @@ class Variant:
     glossary: ClassVar[dict[str, str]] = {}
     first_batch_fixes_order: ClassVar[bool] = False  # Nebraska: packet 1 first -> 2, 3, 4
     session_start: ClassVar[int] = 0  # NE-9: each player's stake at a session's start
+    #: The legality rules, each written once (``bot.engine.restrictions``), in the order
+    #: the engine applies them.
+    restrictions: ClassVar[tuple[Restriction, ...]] = ()
 
     def __init__(self) -> None:
         cls = type(self)
@@ -207,8 +211,38 @@ class Variant:
             return m & ~keep
         return m
 
-    def trick_exception(self, g: Game, plays: Sequence[tuple[int, Card]], best: int) -> int:
+    def trick_exception(self, plays: Sequence[tuple[int, Card]], best: int) -> int:
+        """The seat that wins after the variant's exceptions (21–Škýz–1, NE-6); ``best``
+        is the winner by the plain order."""
         return best
+
+    def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """The seat that wins a trick of ``plays`` (seat, card) in play order: the highest
+        tarok, else the highest card of the suit led in this variant's pip order, then the
+        variant's exceptions.  The one definition of who wins a trick: ``Game``, the
+        computer players and the texts all ask here."""
+        led: int = plays[0][1]  # (an int-typed name: the compiled code unboxes the Card)
+        rank = self.rank_tables[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
+        best_seat = plays[0][0]
+        best = -1
+        for s, c in plays:
+            ci: int = c
+            r = rank[ci]
+            if r > best:
+                best, best_seat = r, s
+        if self.has_trick_exception:
+            return self.trick_exception(plays, best_seat)
+        return best_seat
+
+    def beats(self, a: int, b: int) -> bool:
+        """Whether card ``a`` played after ``b`` would beat it (no exceptions): a tarok
+        beats any suit card and a lower tarok; a suit card beats only a lower card of its
+        own suit, in this variant's pip order."""
+        if a < NUM_TAROKY:
+            return b >= NUM_TAROKY or a > b
+        if b < NUM_TAROKY or (a - NUM_TAROKY) >> 3 != (b - NUM_TAROKY) >> 3:
+            return False
+        return self.strength[a] > self.strength[b]
 
     def on_play(self, g: Game, seat: int, c: Card) -> None:
         """Hook after a card is played (Varšava talon, abandonment, claims)."""

@@ -417,7 +417,7 @@ class KingCall(Variant):
             m |= 1 << PAGAT
         return m
 
-    def trick_exception(self, g: Game, plays: Sequence[tuple[int, Card]], best: int) -> int:
+    def trick_exception(self, plays: Sequence[tuple[int, Card]], best: int) -> int:
         """NE-6: 'If the 21, the Skies and the trump 1 are all played to the same trick in that
         order, then the trump 1 wins the trick.'"""
         im = isk = ip = -1
