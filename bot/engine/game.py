@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 from .actions import DISCARD_ACTIONS, DONE, PLAY_ACTIONS, Action, Kind, act
 from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
-from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK, count_mask_points
+from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
+from .restrictions import ActionRule, CardRule
 from .rng import RandomSource, secure_rng
 from .scoring import HandResult
 
@@ -232,7 +233,9 @@ class Game:
         self._sides: dict[int, frozenset[int]] = {}
         self._on_play = variant.has_on_play
         self._on_trick = variant.has_on_trick
-        self._play_hook = False  # restrict_play is asked at every play (Varšava)
+        # The play and discard rules in force this hand (``Variant.restrictions``).
+        self._play_rules: tuple[CardRule, ...] = ()
+        self._discard_rules: tuple[CardRule, ...] = ()
         self.kept: list[int] = [0] * seats  # cards each seat keeps for the last trick
         self._n_active = len(self.active)
         self._next = [self.next_active(x) for x in range(seats)]
@@ -386,7 +389,8 @@ class Game:
         elif ph is Phase.RITUAL:
             out = self._ritual_legal()
         else:
-            out = self.variant.legal(self, seat)
+            out = [a for a in self.variant.candidates(self, seat)
+                   if self.forbidding_rule(seat, a) is None]
         self._legal_key = key
         self._legal_val = tuple(out)
         return self._legal_val
@@ -453,13 +457,76 @@ class Game:
             self.variant.apply(self, seat, action)
         return self.log[start:]
 
+    def forbidding_rule(self, seat: int, action: Action) -> ActionRule | None:
+        """The first of the variant's rules that forbids ``action`` to ``seat`` now."""
+        for r in self.variant.rules_for_kind(action.kind):
+            if r.phase is self.phase and r.applies(self) and r.forbids(self, seat, action):
+                return r
+        return None
+
+    def _card_rules(self) -> tuple[CardRule, ...]:
+        return self._play_rules if self.phase is Phase.PLAY else self._discard_rules
+
+    def _candidates(self, seat: int) -> list[Action]:
+        """Every action of the phase before the rules forbid any (see ``restrictions``)."""
+        ph = self.phase
+        if ph is Phase.ANNOUNCE:
+            return [*self.variant.announce_candidates(self, seat), DONE]
+        if ph is Phase.RITUAL:
+            return self._ritual_legal()
+        return self.variant.candidates(self, seat)
+
     def why_not(self, seat: int, action: Action) -> str:
-        """A sentence saying why ``action`` is not allowed for ``seat`` now."""
-        return self.variant.why_not(self, seat, action)
+        """A sentence saying why ``action`` is not allowed for ``seat`` now: the refusal of
+        the rule that forbids it (``Variant.restrictions``)."""
+        ph = self.phase
+        want = Kind.PLAY if ph is Phase.PLAY else Kind.DISCARD if ph is Phase.DISCARD else None
+        if want is not None and action.kind is want:
+            c = action.card
+            m = self.hands[seat]
+            if not m >> c & 1:
+                return f"You do not hold {c.name}."
+            for r in self._card_rules():
+                n = r.narrow(self, seat, m)
+                if not n >> c & 1:
+                    return r.reason(self, seat, action)
+                m = n
+        elif want is None and action in self._candidates(seat):
+            rule = self.forbidding_rule(seat, action)
+            if rule is not None:
+                return rule.reason(self, seat, action)
+        return f"You cannot {action.label[0].lower()}{action.label[1:]} now. {self.prompt(seat)}"
 
     def explain(self, seat: int) -> str:
-        """The "Why?" text: why the other choices are not open to ``seat`` now."""
-        return self.variant.explain(self, seat)
+        """The "Why?" text: the rules that close some of the choices in front of ``seat``
+        now, each in a sentence naming a card or bid it closes; the prompt when none do."""
+        if seat != self.to_act or self.phase is Phase.FINISHED:
+            return self.prompt(seat)
+        ph = self.phase
+        reasons: list[str] = []
+        if ph is Phase.PLAY or ph is Phase.DISCARD:
+            kind = Kind.PLAY if ph is Phase.PLAY else Kind.DISCARD
+            m = self.hands[seat]
+            for r in self._card_rules():
+                n = r.narrow(self, seat, m)
+                closed = m & ~n
+                if closed:
+                    c = CARDS[(closed & -closed).bit_length() - 1]
+                    reasons.append(r.why(self, seat, act(kind, c)))
+                m = n
+            if not reasons:
+                return ("Every card in your hand may be played now." if kind is Kind.PLAY
+                        else "You may discard any card in your hand.")
+            return " ".join(reasons)
+        seen: set[str] = set()
+        for a in self._candidates(seat):
+            rule = self.forbidding_rule(seat, a)
+            if rule is not None and rule.key not in seen:
+                seen.add(rule.key)
+                reasons.append(rule.why(self, seat, a))
+        if not reasons:
+            return f"{self.prompt(seat)} Every choice is open to you."
+        return " ".join(reasons)
 
     @property
     def is_over(self) -> bool:
@@ -496,7 +563,7 @@ class Game:
             else:
                 self._start_batches()
         elif a.kind is Kind.DEAL_SIX_SIX:
-            self.emit("deal_six_six", seat, "The dealer deals six-six (CZ-14).")
+            self.emit("deal_six_six", seat, "The dealer deals six-six.")
             del self.auction["ritual"]
             self._deal_six_six()
         elif a.kind is Kind.DEAL_TWELVES:
@@ -602,15 +669,20 @@ class Game:
 
     def start_discard(self, seat: int, count: int) -> None:
         self.phase = Phase.DISCARD
+        self._discard_rules = self.variant.rules_in_force(self, Phase.DISCARD)
         self.discard_seat = seat
         self.discard_need = count
         self.to_act = seat
 
     def discard_mask(self, seat: int) -> int:
-        """Cards ``seat`` may discard now (one at a time)."""
+        """Cards ``seat`` may discard now (one at a time): the hand narrowed by each
+        discard rule in force (``Variant.restrictions``)."""
         if seat != self.discard_seat or self.discard_need <= 0:
             return 0
-        return self.variant.discard_mask(self, seat, self.hands[seat], self.discard_need)
+        m = self.hands[seat]
+        for r in self._discard_rules:
+            m = r.narrow(self, seat, m)
+        return m
 
     def _discard(self, seat: int, c: Card) -> None:
         self.hands[seat] &= ~(1 << c)
@@ -655,7 +727,9 @@ class Game:
         return seat not in self.ann_first_done
 
     def _announce_legal(self, seat: int) -> list[Action]:
-        out = list(self.variant.announce_options(self, seat, self.first_turn(seat)))
+        """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
+        out = [a for a in self.variant.announce_candidates(self, seat)
+               if self.forbidding_rule(seat, a) is None]
         out.append(DONE)
         return out
 
@@ -759,9 +833,9 @@ class Game:
 
     def start_play(self, leader: int) -> None:
         v = self.variant
-        self._play_hook = v.play_restriction(self)
         self.kept = [v.kept_cards(self, s) if s in self.active else 0
                      for s in range(self.num_seats)]
+        self._play_rules = v.rules_in_force(self, Phase.PLAY)
         self.phase = Phase.PLAY
         self.trick = Trick(leader)
         self.to_act = leader
@@ -777,27 +851,12 @@ class Game:
         return m
 
     def legal_play_mask(self, seat: int) -> int:
-        """Cards ``seat`` may play: follow suit, else tarok, else anything; then the
-        variant's restrictions (Varšava overtaking, kept announced cards, ...)."""
-        hand = self.hands[seat]
-        t = self.trick
-        assert t is not None
-        if t.plays:
-            led = t.led
-            # The suit led's eight cards: 0xFF shifted to the suit's first id (masks.py).
-            m = hand & (TAROK_MASK if led < NUM_TAROKY else
-                        0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7)))
-            if not m and led >= NUM_TAROKY:
-                m = hand & TAROK_MASK
-            if not m:
-                m = hand
-        else:
-            m = hand
-        if self._play_hook:
-            return self.variant.restrict_play(self, seat, m)
-        keep = self.kept[seat] & m
-        if keep and m & ~keep:
-            return m & ~keep
+        """Cards ``seat`` may play: the hand narrowed by each play rule in force this hand,
+        in the variant's order (follow suit, else tarok; Varšava's overtaking; kept
+        announced cards; see ``Variant.restrictions``)."""
+        m = self.hands[seat]
+        for r in self._play_rules:
+            m = r.narrow(self, seat, m)
         return m
 
     def beats(self, a: int, b: int, led: int) -> bool:

@@ -23,13 +23,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import Action, Kind
+from .cards import CARDS, PAGAT, Card
+from .masks import FIVE_POINT_MASK, NUM_TAROKY, TAROK_MASK
+
 if TYPE_CHECKING:
-    from .actions import Action
-    from .game import Game, Phase
+    from .game import Contract, Game, Phase
 
 
 class Restriction:
     """One legality rule of a variant (see the module docstring)."""
+
+    #: The kinds of action the rule can forbid (the engine asks it about no other).
+    kinds: frozenset[Kind] = frozenset()
 
     def __init__(self, key: str, phase: Phase, rule: str, ref: str = "") -> None:
         self.key = key  # stable name, e.g. "follow_suit"
@@ -44,6 +50,11 @@ class Restriction:
     def reason(self, g: Game, seat: int, action: Action) -> str:
         """The sentence that refuses ``action`` under this rule."""
         return self.rule
+
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        """Why? for a choice this rule closes (``action`` is one of them): by default the
+        refusal sentence."""
+        return self.reason(g, seat, action)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"
@@ -64,4 +75,240 @@ class ActionRule(Restriction):
         return False
 
 
-__all__ = ["ActionRule", "CardRule", "Restriction"]
+def suit_mask_of(led: int) -> int:
+    """The cards that follow a lead of card ``led``: the taroky, or the led suit's eight."""
+    if led < NUM_TAROKY:
+        return TAROK_MASK
+    return 0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7))
+
+
+def _lowest(m: int) -> Card:
+    return CARDS[(m & -m).bit_length() - 1]
+
+
+# ---- trick play -------------------------------------------------------------------------
+
+
+class FollowSuit(CardRule):
+    """Follow the suit led; a tarok lead is followed with a tarok (every rule text)."""
+
+    def __init__(self, phase: Phase, ref: str = "") -> None:
+        super().__init__(
+            "follow_suit", phase,
+            "You must follow the suit led if you can; when a tarok is led you must play a "
+            "tarok if you have one.", ref)
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        t = g.trick
+        if t is None or t.led < 0:
+            return m
+        f = m & suit_mask_of(t.led)
+        return f if f else m
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        t = g.trick
+        assert t is not None
+        led = CARDS[t.led]
+        held = g.hands[seat] & suit_mask_of(t.led)
+        if led < NUM_TAROKY:
+            return (f"A tarok was led: you must play a tarok while you have one "
+                    f"(you hold {_lowest(held).name}).")
+        return f"You must follow {led.suit.label}: you hold {_lowest(held).name}."
+
+
+class TarokWhenVoid(CardRule):
+    """Out of the suit led, play a tarok if you have one."""
+
+    def __init__(self, phase: Phase, ref: str = "") -> None:
+        super().__init__(
+            "tarok_when_void", phase,
+            "If you cannot follow the suit led, you must play a tarok if you have one.", ref)
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        t = g.trick
+        if t is None or t.led < NUM_TAROKY or m & suit_mask_of(t.led):
+            return m
+        f = m & TAROK_MASK
+        return f if f else m
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        t = g.trick
+        assert t is not None
+        return f"You have no {CARDS[t.led].suit.label}, so you must play a tarok."
+
+
+class KeepAnnounced(CardRule):
+    """A card announced for the last trick is kept for it unless forced (CZ-11, PT-3)."""
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("keep_announced", phase, rule, ref)
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        keep = g.kept[seat] & m
+        if keep and m & ~keep:
+            return m & ~keep
+        return m
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return (f"You announced {action.card.name} for the last trick: keep it while you can "
+                "play anything else.")
+
+
+# ---- discarding -------------------------------------------------------------------------
+
+
+class NoFivePointDiscard(CardRule):
+    """Kings and the three honours are never discarded (CZ-3, NE-4)."""
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("discard_five_point", phase, rule, ref)
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        return m & ~FIVE_POINT_MASK
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return f"You may not discard {action.card.name}: {self.rule[0].lower()}{self.rule[1:]}"
+
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        return self.rule
+
+
+class TarokyLastDiscard(CardRule):
+    """Taroky are discarded only when the other cards do not suffice (CZ-3, NE-4)."""
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("discard_taroky_last", phase, rule, ref)
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        plain = m & ~TAROK_MASK
+        return plain if plain.bit_count() >= g.discard_need else m
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return (f"You may not discard {action.card.name}: {self.rule[0].lower()}{self.rule[1:]}")
+
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        return self.rule
+
+
+# ---- bidding ----------------------------------------------------------------------------
+
+
+def high_bid(g: Game) -> Contract | None:
+    """The highest bid so far in the auction (None before the first bid)."""
+    high: Contract | None = g.auction.get("high")
+    return high
+
+
+class BidHigher(ActionRule):
+    """After a bid, only a higher contract may be bid (CZ-1, NE-2, PT-1)."""
+
+    kinds = frozenset((Kind.BID,))
+
+    def __init__(self, phase: Phase, ladder: tuple[Contract, ...], ref: str = "") -> None:
+        words = " < ".join(c.title for c in ladder)
+        super().__init__("bid_higher", phase,
+                         f"A bid must be higher than the bid before it: {words}.", ref)
+        self.ladder = ladder
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        high = high_bid(g)
+        if high is None:
+            return False
+        c = g.variant.contracts.get(str(action.value))
+        return c is not None and c.rank <= high.rank
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        high = high_bid(g)
+        assert high is not None
+        return f"You must bid higher than {high.title} ({self.rule.partition(': ')[2][:-1]})."
+
+
+# ---- announcements -----------------------------------------------------------------------
+
+
+class FirstTurnOnly(ActionRule):
+    """Announcements and declarations only in a player's first turn (CZ-6, NE-7)."""
+
+    kinds = frozenset((Kind.ANNOUNCE, Kind.DECLARE))
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("first_turn_only", phase, rule, ref)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return not g.first_turn(seat)
+
+
+class NoBonusInNegative(ActionRule):
+    """Nothing is announced in a game played to lose card points or tricks."""
+
+    def __init__(self, phase: Phase, kinds: frozenset[Kind], rule: str, ref: str = "") -> None:
+        super().__init__("no_bonus_in_negative", phase, rule, ref)
+        self.kinds = kinds
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return g.contract is not None and g.contract.negative
+
+
+class AnnounceOnce(ActionRule):
+    """A bonus is announced once; a declaration is made once by each player."""
+
+    kinds = frozenset((Kind.ANNOUNCE, Kind.DECLARE))
+
+    def __init__(self, phase: Phase, ref: str = "") -> None:
+        super().__init__("announce_once", phase,
+                         "Each bonus is announced only once, and each declaration made once.", ref)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        name = str(action.value)
+        if action.kind is Kind.ANNOUNCE:
+            return name in g.announced
+        return name in g.declared[seat]
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        what = g.variant.title_of(str(action.value))
+        if action.kind is Kind.ANNOUNCE:
+            return f"{what} has already been announced."
+        return f"You have already declared {what}."
+
+
+class DeclareOnlyTrue(ActionRule):
+    """A declaration is offered only when it is true of the hand now (CZ-7, NE-7)."""
+
+    kinds = frozenset((Kind.DECLARE,))
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("declare_only_true", phase, rule, ref)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return str(action.value) not in g.variant.declarations_true(g, seat)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return f"You do not hold {g.variant.title_of(str(action.value))}: {self.rule[0].lower()}{self.rule[1:]}"
+
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        return self.rule
+
+
+class DoubleChain(ActionRule):
+    """Who may double what, and how far (CZ-6 flek / reflek / super, NE-8 kontra)."""
+
+    kinds = frozenset((Kind.DOUBLE,))
+
+    def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
+        super().__init__("double_chain", phase, rule, ref)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return str(action.value) not in g.double_targets(seat)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return f"You may not double {g.variant.title_of(str(action.value))} now: {self.rule[0].lower()}{self.rule[1:]}"
+
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        return self.rule
+
+
+__all__ = [
+    "AnnounceOnce", "DeclareOnlyTrue", "DoubleChain", "FirstTurnOnly", "NoBonusInNegative",
+    "ActionRule", "BidHigher", "CardRule", "FollowSuit", "KeepAnnounced", "NoFivePointDiscard",
+    "PAGAT", "Restriction", "TarokWhenVoid", "TarokyLastDiscard", "high_bid", "suit_mask_of",
+]

@@ -118,7 +118,7 @@ def test_announced_pagat_is_kept():
     g.trick = Trick(0, [])
     assert "I" not in legal_now(g, 0) and legal_now(g, 0)
     g.history.append((0, A("done")))  # (a new position: forget the cached answer)
-    with pytest.raises(IllegalAction, match="CZ-11"):
+    with pytest.raises(IllegalAction, match="keep it"):
         g.act(0, A("play", "I"))
 
 

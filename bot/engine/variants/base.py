@@ -9,15 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..actions import Action, double, title
+from ..actions import Action, Kind, title
 from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
 from ..errors import BadInput
-from ..masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK
-from ..restrictions import Restriction
+from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
+from ..restrictions import ActionRule, CardRule, Restriction
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
-    from ..game import Contract, Game, Trick
+    from ..game import Contract, Game, Phase, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,30 @@ class Variant:
                     row.append(-1)
             tables.append(tuple(row))
         self.rank_tables: tuple[tuple[int, ...], ...] = tuple(tables)
+        # The action rules by the id of the kind they concern (an enum member's hash is
+        # Python code: slow in the compiled engine), in the variant's order.
+        by_kind: dict[int, list[ActionRule]] = {}
+        for r in self.restrictions:
+            if isinstance(r, ActionRule):
+                for k in r.kinds:
+                    by_kind.setdefault(id(k), []).append(r)
+        self._by_kind: dict[int, tuple[ActionRule, ...]] = {
+            k: tuple(v) for k, v in by_kind.items()}
+
+    # ---- the rules (``restrictions``) --------------------------------------------------
+
+    def rules_for_kind(self, kind: Kind) -> tuple[ActionRule, ...]:
+        """The action rules that can forbid an action of ``kind``, in order."""
+        return self._by_kind.get(id(kind), ())
+
+    def rules_in_force(self, g: Game, phase: Phase) -> tuple[CardRule, ...]:
+        """The card rules of ``phase`` that apply to this hand, in order."""
+        return tuple(r for r in self.restrictions
+                     if isinstance(r, CardRule) and r.phase is phase and r.applies(g))
+
+    def rules_of(self, phase: Phase) -> tuple[Restriction, ...]:
+        """Every rule of ``phase`` (for rules pages and explanations)."""
+        return tuple(r for r in self.restrictions if r.phase is phase)
 
     # ---- set-up ------------------------------------------------------------------
 
@@ -136,23 +160,15 @@ class Variant:
     def start_bidding(self, g: Game) -> None:
         raise NotImplementedError
 
-    def legal(self, g: Game, seat: int) -> list[Action]:
-        """Legal actions in the variant-driven phases (auction, call, talon, surrender)."""
+    def candidates(self, g: Game, seat: int) -> list[Action]:
+        """Every action of the variant-driven phases (auction, call, talon, surrender) that
+        the state offers before the rules (``restrictions``) forbid any."""
         raise NotImplementedError
 
     def apply(self, g: Game, seat: int, a: Action) -> None:
         raise NotImplementedError
 
     # ---- discarding ----------------------------------------------------------------
-
-    def discard_mask(self, g: Game, seat: int, hand: int, need: int) -> int:
-        """CZ-3 / NE-4: never a 5-point card; taroky only when the rest of the hand would
-        otherwise not be all taroky and kings (so only when there is no alternative)."""
-        allowed = hand & ~FIVE_POINT_MASK
-        plain = allowed & ~TAROK_MASK
-        if plain.bit_count() >= need:
-            return plain
-        return allowed
 
     def after_discard(self, g: Game, seat: int) -> None:
         raise NotImplementedError
@@ -171,8 +187,14 @@ class Variant:
     def announcement_starter(self, g: Game) -> int | None:
         return g.bidder
 
-    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
-        return [double(t) for t in g.double_targets(seat)]
+    def announce_candidates(self, g: Game, seat: int) -> list[Action]:
+        """Every announcement, declaration and double of the variant that the state offers
+        before the rules forbid any (Done is added by ``Game``)."""
+        raise NotImplementedError
+
+    def declarations_true(self, g: Game, seat: int) -> list[str]:
+        """The combinations ``seat`` holds now (CZ-7, NE-7); none by default."""
+        return []
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         raise NotImplementedError
@@ -196,20 +218,9 @@ class Variant:
 
     def kept_cards(self, g: Game, seat: int) -> int:
         """Cards ``seat`` must keep for the last trick (CZ-11, PT-3), as a mask.  They
-        depend only on the announcements, so ``Game`` asks once when play starts and
-        applies them itself unless ``play_restriction``."""
+        depend only on the announcements, so ``Game`` asks once when play starts; the
+        ``KeepAnnounced`` rule reads them."""
         return 0
-
-    def play_restriction(self, g: Game) -> bool:
-        """Whether ``restrict_play`` must be asked at every play of this hand (a rule that
-        depends on the trick, such as Varšava's overtaking)."""
-        return False
-
-    def restrict_play(self, g: Game, seat: int, m: int) -> int:
-        keep = self.kept_cards(g, seat) & m
-        if keep and m & ~keep:
-            return m & ~keep
-        return m
 
     def trick_exception(self, plays: Sequence[tuple[int, Card]], best: int) -> int:
         """The seat that wins after the variant's exceptions (21–Škýz–1, NE-6); ``best``
@@ -273,33 +284,6 @@ class Variant:
         if g.to_act is None:
             return "The hand is over."
         return f"Seat {g.to_act + 1} to act."
-
-    def follow_reason(self, g: Game, seat: int, c: Card) -> str | None:
-        """Why the rules of following forbid ``c`` now (None if they allow it)."""
-        hand = g.hands[seat]
-        if not hand >> c & 1:
-            return f"You do not hold {c.name}."
-        t = g.trick
-        if t is None or not t.plays:
-            return None
-        led = t.plays[0][1]
-        if led < NUM_TAROKY:
-            if hand & TAROK_MASK and c >= NUM_TAROKY:
-                return "A tarok was led: you must play a tarok while you have one."
-            return None
-        sm = hand & SUIT_MASKS[led.suit]
-        if sm and not sm >> c & 1:
-            best = max((CARDS[x] for x in range(54) if sm >> x & 1), key=lambda x: self.strength[x])
-            return f"You must follow {led.suit.label}: you hold {best.name}."
-        if not sm and c >= NUM_TAROKY and hand & TAROK_MASK:
-            return f"You have no {led.suit.label}, so you must play a tarok."
-        return None
-
-    def why_not(self, g: Game, seat: int, a: Action) -> str:
-        return f"You cannot {a.label.lower()} now. {self.prompt(g, seat)}"
-
-    def explain(self, g: Game, seat: int) -> str:
-        return self.prompt(g, seat)
 
 
 def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],

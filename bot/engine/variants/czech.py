@@ -14,9 +14,26 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, Card, tarok
+from ..cards import MOND, PAGAT, SKYZ, tarok
 from ..game import Announced, Contract, Game, Phase, Trick
-from ..masks import FIVE_POINT_MASK, PAGAT_ID, TAROK_MASK, count_mask_points
+from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
+from ..restrictions import (
+    ActionRule,
+    AnnounceOnce,
+    BidHigher,
+    CardRule,
+    DeclareOnlyTrue,
+    DoubleChain,
+    FirstTurnOnly,
+    FollowSuit,
+    KeepAnnounced,
+    NoBonusInNegative,
+    NoFivePointDiscard,
+    Restriction,
+    TarokWhenVoid,
+    TarokyLastDiscard,
+    high_bid,
+)
 from ..scoring import (
     POOL,
     HandResult,
@@ -63,6 +80,227 @@ _ANNOUNCE_VALAT: Final = act(Kind.ANNOUNCE, "valat")
 CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
 
 
+# ---- the rules of Czech Taroky, each written once (``bot.engine.restrictions``) ----------
+
+
+class ForehandMustBid(ActionRule):
+    kinds = frozenset((Kind.PASS,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return high_bid(g) is None
+
+
+class DruhaNeedsPagat(ActionRule):
+    """CZ-1: only over forehand's povinnost, only by a holder of the pagát."""
+
+    kinds = frozenset((Kind.BID,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == "druha" and not (
+            high_bid(g) is POVINNOST and has(g.hands[seat], PAGAT))
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        if high_bid(g) is not POVINNOST:
+            return "Druhá povinnost may be bid only over forehand's povinnost."
+        return "Druhá povinnost may be bid only by a player who holds the pagát."
+
+
+class CallTarokOrder(ActionRule):
+    """CZ-2: XIX always; XVIII only with XIX and not XVIII; XVII only with XIX and XVIII
+    and not XVII; XVI only with XIX, XVIII, XVII and not XVI."""
+
+    kinds = frozenset((Kind.CALL,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        c = action.card
+        if c not in CALLABLE:
+            return True
+        i = CALLABLE.index(c)
+        hand = g.hands[seat]
+        return i > 0 and (has(hand, c) or not all(has(hand, h) for h in CALLABLE[:i]))
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        c = action.card
+        if c not in CALLABLE:
+            return f"You may not call {c.name}: you call XIX, or a lower tarok as your taroky allow."
+        i = CALLABLE.index(c)
+        if has(g.hands[seat], c):
+            return f"You may not call {c.name}: you hold it yourself."
+        need = " and ".join(h.short for h in CALLABLE[:i])
+        return f"You may call {c.name} only when you hold {need}."
+
+
+class VarsavaAfterPovinnost(ActionRule):
+    """Varšava is forehand's choice after an un-overbid povinnost (CZ-12, CZ-13)."""
+
+    kinds = frozenset((Kind.VARSAVA,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return g.contract is not POVINNOST
+
+
+class DeclineOnce(ActionRule):
+    """CZ-3: one of the two players after the bidder may decline to draw, never both."""
+
+    kinds = frozenset((Kind.DECLINE,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        st = g.talon_state
+        return st.get("kind") != "povinnost" or (st["pos"] != 0 and st["declined"] is not None)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return "The other player already declined, so you must draw: " + self.rule[0].lower() + self.rule[1:]
+
+
+class PagatNeedsCard(ActionRule):
+    kinds = frozenset((Kind.ANNOUNCE,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == "pagat" and not has(g.hands[seat], PAGAT)
+
+
+class OneHonery(ActionRule):
+    """CZ-7: honery and královské honery are one declaration: declared once."""
+
+    kinds = frozenset((Kind.DECLARE,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        done = g.declared[seat]
+        return action.value in _HONERY and any(d in _HONERY for d in done)
+
+
+class VarsavaRule(CardRule):
+    """A play rule of Varšava only (CZ-13)."""
+
+    def applies(self, g: Game) -> bool:
+        return g.contract is VARSAVA
+
+
+class VarsavaOvertake(VarsavaRule):
+    """CZ-13: within following suit, overtake every card so far if possible."""
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        t = g.trick
+        if t is None or not t.plays:
+            return m
+        v = g.variant
+        best: int = t.plays[0][1]
+        for _, c in t.plays[1:]:
+            if v.beats(c, best):
+                best = c
+        over = 0
+        mm = m
+        while mm:
+            low = mm & -mm
+            if v.beats(low.bit_length() - 1, best):
+                over |= low
+            mm ^= low
+        return over if over else m
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return (f"In Varšava you must beat every card played so far when you can: "
+                f"{action.card.name} does not.")
+
+
+class VarsavaPagatLast(VarsavaRule):
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        taroky = g.hands[seat] & TAROK_MASK
+        if m >> PAGAT & 1 and taroky & ~1 and m & ~1:
+            return m & ~1
+        return m
+
+
+class VarsavaMond(VarsavaRule):
+    """CZ-13 (an option, on by default)."""
+
+    def applies(self, g: Game) -> bool:
+        return g.contract is VARSAVA and bool(g.options["varsava_mond_rule"])
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        t = g.trick
+        assert t is not None
+        if not (m >> MOND & 1 and m & ~(1 << MOND)):
+            return m
+        taroky = g.hands[seat] & TAROK_MASK
+        skyz_in = any(c == SKYZ for _, c in t.plays)
+        only = taroky in (1 << MOND, (1 << MOND) | 1)
+        if (not t.plays or skyz_in) and not only:
+            return m & ~(1 << MOND)
+        return m
+
+
+_HONERY: Final = ("honery", "kralovske_honery")
+_CZ_DISCARD_FIVE = "Kings, the škýz, the mond and the pagát are never discarded."
+
+RESTRICTIONS: Final[tuple[Restriction, ...]] = (
+    ForehandMustBid(
+        "forehand_must_bid", Phase.AUCTION,
+        "Forehand opens the bidding and may not pass: povinnost, trojka or sólo.", "CZ-1"),
+    DruhaNeedsPagat(
+        "druha_needs_pagat", Phase.AUCTION,
+        "Druhá povinnost may be bid only over forehand's povinnost, by a player who holds "
+        "the pagát.", "CZ-1"),
+    BidHigher(Phase.AUCTION, (POVINNOST, DRUHA, TROJKA, SOLO), "CZ-1"),
+    CallTarokOrder(
+        "call_tarok_order", Phase.CALL,
+        "You may always call XIX. You may call XVIII only if you hold XIX but not XVIII, "
+        "XVII only with XIX and XVIII but not XVII, XVI only with XIX, XVIII and XVII but "
+        "not XVI.", "CZ-2"),
+    VarsavaAfterPovinnost(
+        "varsava_after_povinnost", Phase.CALL,
+        "Varšava may be chosen only by forehand, instead of calling, after a povinnost "
+        "nobody overbid.", "CZ-12"),
+    DeclineOnce(
+        "decline_once", Phase.TALON,
+        "Of the two players after the bidder, only one may decline to draw from the "
+        "talon.", "CZ-3"),
+    NoFivePointDiscard(Phase.DISCARD, _CZ_DISCARD_FIVE, "CZ-3"),
+    TarokyLastDiscard(
+        Phase.DISCARD,
+        "Taroky are discarded only when you hold nothing else you may discard; they are "
+        "shown face up.", "CZ-3"),
+    FirstTurnOnly(
+        Phase.ANNOUNCE,
+        "Pagát, valát and declarations are said only in your first turn; after it you may "
+        "only double.", "CZ-6"),
+    NoBonusInNegative(
+        Phase.ANNOUNCE, frozenset((Kind.ANNOUNCE, Kind.DECLARE)),
+        "Nothing is announced or declared in Varšava.", "CZ-13"),
+    AnnounceOnce(Phase.ANNOUNCE, "CZ-6"),
+    PagatNeedsCard(
+        "pagat_needs_card", Phase.ANNOUNCE,
+        "Only the holder of the pagát may announce it.", "CZ-6"),
+    DeclareOnlyTrue(
+        Phase.ANNOUNCE,
+        "Declarations are offered only when true of your hand after the talon exchange.",
+        "CZ-7"),
+    OneHonery(
+        "one_honery", Phase.ANNOUNCE,
+        "Honery and královské honery are declared once between them.", "CZ-7"),
+    DoubleChain(
+        Phase.ANNOUNCE,
+        "Flek is said by the side against an announcement, reflek by its side, super by "
+        "the flek side; the game, pagát and valát are doubled separately.", "CZ-6"),
+    FollowSuit(Phase.PLAY),
+    TarokWhenVoid(Phase.PLAY),
+    VarsavaOvertake(
+        "varsava_overtake", Phase.PLAY,
+        "In Varšava you must beat every card played so far to the trick when you can "
+        "(while following suit).", "CZ-13"),
+    VarsavaPagatLast(
+        "varsava_pagat_last", Phase.PLAY,
+        "In Varšava the pagát may be played only as your last tarok.", "CZ-13"),
+    VarsavaMond(
+        "varsava_mond", Phase.PLAY,
+        "In Varšava the mond may not be led, nor played to a trick with the škýz in it, "
+        "unless it is your only tarok (or you hold only the mond and the pagát).", "CZ-13"),
+    KeepAnnounced(
+        Phase.PLAY,
+        "If you announced the pagát you keep it for the last trick, unless it is the only "
+        "card you may play.", "CZ-11"),
+)
+
+
 class Czech(Variant):
     """Czech Taroky (Hlučín): 4 players (5 with the dealer sitting out), anticlockwise."""
 
@@ -75,6 +313,7 @@ class Czech(Variant):
     contracts: ClassVar[dict[str, Contract]] = {
         c.name: c for c in (POVINNOST, DRUHA, TROJKA, SOLO, VARSAVA)
     }
+    restrictions = RESTRICTIONS
     option_specs = (
         OptionSpec("ritual", "Cut or knock before the deal", False,
                    help="The player opposite the dealer cuts or knocks (twelve-card batches).",
@@ -98,7 +337,7 @@ class Czech(Variant):
         "povinnost": "Forehand's compulsory bid: draw four talon cards, call a tarok (usually XIX) whose holder becomes your secret partner.",
         "druhá povinnost": "A povinnost bid by another player who holds the pagát and promises to win the last trick with it.",
         "trojka": "Play alone, taking three talon cards: the first three (level 1), the second three (level 2) or, having shown both, the first three again (level 3).",
-        "sólo": "Play alone without the talon; Kč 0.40 a point by default (CZ-5).",
+        "sólo": "Play alone without the talon; Kč 0.40 a point by default.",
         "varšava": "When everyone passes after forehand's povinnost, forehand may choose Varšava: everyone plays alone and tries to take no card points.",
         "flek": "A double: flek by the side against an announcement, reflek by its side, super by the flek side (×2, ×4, ×8).",
         "pagát": "Winning the last trick with tarok I: Kč 1.00, or Kč 2.00 if announced.",
@@ -113,28 +352,19 @@ class Czech(Variant):
         g.auction.update(turn=0, high=None, high_seat=None)
         g.to_act = g.forehand
 
-    def _bids_open(self, g: Game, seat: int) -> list[Action]:
-        high: Contract | None = g.auction["high"]
-        if high is None:  # forehand may not pass
-            return [bid(c) for c in ("povinnost", "trojka", "solo")]
-        out = [PASS]
-        if high is POVINNOST and has(g.hands[seat], PAGAT):
-            out.append(bid("druha"))  # CZ-1
-        for c in (TROJKA, SOLO):
-            if c.rank > high.rank:
-                out.append(bid(c.name))
-        return out
-
-    def legal(self, g: Game, seat: int) -> list[Action]:
+    def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
-        if ph is Phase.AUCTION:
-            return self._bids_open(g, seat)
+        if ph is Phase.AUCTION:  # one turn each (CZ-1)
+            return _AUCTION
         if ph is Phase.CALL:
-            return self._calls(g, seat)
+            return _CALLS
         if ph is Phase.SURRENDER:
-            return [act(Kind.SURRENDER), act(Kind.PLAY_ON)]
+            return _SURRENDER
         if ph is Phase.TALON:
-            return self._talon_legal(g, seat)
+            st = g.talon_state
+            if st["kind"] == "staged":
+                return _STAGED_FIRST if st["stage"] == 0 else _STAGED_SECOND
+            return _DRAW
         return []
 
     def apply(self, g: Game, seat: int, a: Action) -> None:
@@ -182,17 +412,6 @@ class Czech(Variant):
 
     # ---- calling (CZ-2) and Varšava --------------------------------------------------
 
-    def _calls(self, g: Game, seat: int) -> list[Action]:
-        hand = g.hands[seat]
-        out = [act(Kind.CALL, CALLABLE[0])]
-        for i in range(1, 4):
-            higher = CALLABLE[:i]
-            if all(has(hand, c) for c in higher) and not has(hand, CALLABLE[i]):
-                out.append(act(Kind.CALL, CALLABLE[i]))
-        if g.contract is POVINNOST:
-            out.append(act(Kind.VARSAVA))
-        return out
-
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.VARSAVA:
             g.contract = VARSAVA
@@ -219,17 +438,6 @@ class Czech(Variant):
             g.start_discard(seat, 4)
 
     # ---- the talon ------------------------------------------------------------------------
-
-    def _talon_legal(self, g: Game, seat: int) -> list[Action]:
-        st = g.talon_state
-        if st["kind"] == "staged":
-            if st["stage"] == 0:
-                return [act(Kind.TAKE, 1), act(Kind.REJECT)]
-            return [act(Kind.TAKE, 2), act(Kind.TAKE, 1)]
-        # povinnost: CZ-3 — one of the next two may decline, never both.
-        if st["pos"] == 0 or st["declined"] is None:
-            return [act(Kind.DRAW), act(Kind.DECLINE)]
-        return [act(Kind.DRAW)]
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.talon_state
@@ -327,22 +535,10 @@ class Czech(Variant):
             return 50
         return DECLARATIONS[name]
 
-    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
-        out: list[Action] = []
-        if first_turn and g.contract is not None and not g.contract.negative:
-            hand = g.hands[seat]
-            if "pagat" not in g.announced and hand >> PAGAT_ID & 1:
-                out.append(_ANNOUNCE_PAGAT)
-            if "valat" not in g.announced:
-                out.append(_ANNOUNCE_VALAT)
-            done = g.declared[seat]
-            honery_done = "honery" in done or "kralovske_honery" in done
-            for d in self.declarations_true(g, seat):
-                if d in done or (d in ("honery", "kralovske_honery") and honery_done):
-                    continue
-                out.append(declare(d))
-        for t in g.double_targets(seat):
-            out.append(double(t))
+    def announce_candidates(self, g: Game, seat: int) -> list[Action]:
+        out = [_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT]
+        out.extend(declare(d) for d in DECLARATIONS)
+        out.extend(double(n) for n in g.announced)
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
@@ -364,7 +560,7 @@ class Czech(Variant):
         if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
                 and "pagat" not in g.announced and "valat" not in g.announced):
             g.finish_thrown_in("Nobody said flek and nothing was announced: the povinnost is "
-                               "settled without play (CZ-10).")
+                               "settled without play.")
             return
         g.start_play(g.forehand)
 
@@ -375,43 +571,6 @@ class Czech(Variant):
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
-
-    def play_restriction(self, g: Game) -> bool:
-        return g.contract is VARSAVA  # CZ-13 overtaking, the pagát and mond rules
-
-    def restrict_play(self, g: Game, seat: int, m: int) -> int:
-        if g.contract is not VARSAVA:
-            return super().restrict_play(g, seat, m)
-        return self._varsava_restrict(g, seat, m)
-
-    def _varsava_restrict(self, g: Game, seat: int, m: int) -> int:
-        t = g.trick
-        assert t is not None
-        hand = g.hands[seat]
-        if t.plays:
-            led = t.plays[0][1]
-            best: int = t.plays[0][1]
-            for _, c in t.plays[1:]:
-                if g.beats(c, best, led):
-                    best = c
-            over = 0
-            mm = m
-            while mm:
-                low = mm & -mm
-                if g.beats(low.bit_length() - 1, best, led):
-                    over |= low
-                mm ^= low
-            if over:
-                m = over  # CZ-13: overtake all cards so far if possible
-        taroky = hand & TAROK_MASK
-        if m >> PAGAT & 1 and taroky & ~1 and m & ~1:
-            m &= ~1  # the pagát only as the last tarok held
-        if g.options["varsava_mond_rule"] and m >> MOND & 1 and m & ~(1 << MOND):
-            skyz_in = any(c == SKYZ for _, c in t.plays)
-            only = taroky in (1 << MOND, (1 << MOND) | 1)
-            if (not t.plays or skyz_in) and not only:
-                m &= ~(1 << MOND)
-        return m
 
     def on_trick(self, g: Game, t: Trick) -> None:
         if g.contract is VARSAVA and len(g.tricks) <= 6:
@@ -440,7 +599,7 @@ class Czech(Variant):
         if g.surrendered:
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], 100)
-            line = PaymentLine("Surrender (CZ-4)", paid)
+            line = PaymentLine("Surrender", paid)
             return _result(g, f"Seat {g.bidder + 1} surrendered.", {}, [line], paid)
         if g.partner is None and g.called is not None and not g.contract.alone:
             h = g.holder_of(g.called)
@@ -452,7 +611,7 @@ class Czech(Variant):
         pts_o = 70 - pts_d
         mult = 1 << g.game_level
         if g.thrown_in:
-            lines.append(PaymentLine("Povinnost without play: the minimum win (CZ-10)",
+            lines.append(PaymentLine("Povinnost without play: the minimum win",
                                      side_payment(decl, opp, 10)))
             summary = "The povinnost was settled without play."
         else:
@@ -468,7 +627,7 @@ class Czech(Variant):
                                          + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, amt)))
                 summary = f"The bidder's side lost with {pts_d} card points."
             else:
-                lines.append(PaymentLine("Game: 35 : 35, the bidder's side loses (CZ-9)"
+                lines.append(PaymentLine("Game: 35 : 35, the bidder's side loses"
                                          + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, 10 * mult)))
                 summary = "35 : 35 — the bidder's side loses."
         # declarations (CZ-7): never multiplied
@@ -550,10 +709,10 @@ class Czech(Variant):
                 return None
             net: dict[int, int] = {POOL: -g.pool}
             share(net, sorted(decl), g.pool, +1)
-            return PaymentLine("The Žid goes to the pagát's side (CZ-16)", net)
+            return PaymentLine("The Žid goes to the pagát's side", net)
         amount = g.pool // 2 * (1 << (pa.level - 1))
         winners, losers = (decl, opp) if ok else (opp, decl)
-        return PaymentLine("Žid: the pagát was doubled, so the pool stays and the sides pay its value (CZ-16)",
+        return PaymentLine("Žid: the pagát was doubled, so the pool stays and the sides pay its value",
                            side_payment(winners, losers, amount))
 
     def _score_varsava(self, g: Game) -> HandResult:
@@ -568,7 +727,7 @@ class Czech(Variant):
                 p = pts[s]
                 fine = 0 if p <= 18 else 100 if p <= 28 else 200 if p <= 38 else 300
                 if fine:
-                    lines.append(PaymentLine(f"Seat {s + 1}: {p} points, pays the Žid (CZ-16)",
+                    lines.append(PaymentLine(f"Seat {s + 1}: {p} points, pays the Žid",
                                              {s: -fine, POOL: fine}))
                     add_into(net, {s: -fine, POOL: fine})
         else:
@@ -636,8 +795,9 @@ class Czech(Variant):
                 return "Draw one card from the talon, or decline (only one of you two may decline)."
             return "Draw one card from the talon: the other player declined, so you must."
         if ph is Phase.DISCARD:
-            return (f"Discard {g.discard_need} more card{'s' if g.discard_need > 1 else ''}: no kings, "
-                    "škýz, mond or pagát, and taroky only if you hold nothing else.")
+            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
+            return (f"Discard {g.discard_need} more card{'s' if g.discard_need > 1 else ''}. "
+                    f"{rules}")
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return "Announce pagát or valát, declare your combinations, double, or say Done."
@@ -658,61 +818,6 @@ class Czech(Variant):
             base += " Varšava: beat every card so far if you can."
         return base
 
-    def why_not(self, g: Game, seat: int, a: Action) -> str:
-        if g.phase is Phase.PLAY and a.kind is Kind.PLAY:
-            return self.why_not_play(g, seat, a.card)
-        if g.phase is Phase.DISCARD and a.kind is Kind.DISCARD:
-            c = a.card
-            if not has(g.hands[seat], c):
-                return f"You do not hold {c.name}."
-            if (1 << c) & FIVE_POINT_MASK:
-                return f"You may not discard {c.name}: kings, škýz, mond and pagát are never discarded."
-            return f"You may not discard {c.name}: taroky only when you hold nothing but taroky and kings."
-        if g.phase is Phase.AUCTION and a.kind is Kind.BID and a.value == "druha":
-            return "Druhá povinnost needs the pagát in your hand and forehand's povinnost before you (CZ-1)."
-        if g.phase is Phase.AUCTION and a.kind is Kind.PASS and g.auction["high"] is None:
-            return "Forehand may not pass: bid povinnost, trojka or sólo."
-        if g.phase is Phase.CALL and a.kind is Kind.CALL:
-            return (f"You may not call {a.card.short}: XVIII only with XIX, XVII only with XIX and XVIII, "
-                    "XVI only with XIX to XVII, and never a card you hold except XIX (CZ-2).")
-        return f"You cannot do that now. {self.prompt(g, seat)}"
-
-    def why_not_play(self, g: Game, seat: int, c: Card) -> str:
-        reason = self.follow_reason(g, seat, c)
-        if reason is not None:
-            return reason
-        if g.contract is VARSAVA:
-            if c == PAGAT:
-                return "In Varšava the pagát may be played only as your last tarok (CZ-13)."
-            if c == MOND:
-                return "In Varšava the mond may not be led, nor played after the škýz, while you hold other taroky (CZ-13)."
-            return "In Varšava you must beat every card played so far when you can (CZ-13)."
-        if c == PAGAT:
-            return "You announced the pagát: keep it for the last trick while you can play anything else (CZ-11)."
-        return f"You cannot play {c.name} now."
-
-    def explain(self, g: Game, seat: int) -> str:
-        if g.phase is Phase.PLAY and seat == g.to_act:
-            legal = g.legal_play_mask(seat)
-            illegal = g.hands[seat] & ~legal
-            if not illegal:
-                return "Every card in your hand is allowed now."
-            c = Card((illegal & -illegal).bit_length() - 1)
-            return self.why_not_play(g, seat, c)
-        if g.phase is Phase.DISCARD and seat == g.to_act:
-            return ("Kings, škýz, mond and pagát are never discarded; taroky only when you hold "
-                    "nothing but taroky and kings; discarded taroky are shown face up (CZ-3).")
-        if g.phase is Phase.AUCTION:
-            return ("Each player speaks once, from forehand. Forehand must bid; the others pass or bid "
-                    "higher: povinnost < druhá povinnost (only with the pagát, only over forehand's "
-                    "povinnost, CZ-1) < trojka < sólo.")
-        if g.phase is Phase.CALL:
-            return "You may always call XIX; a lower tarok only when you hold every callable tarok above it (CZ-2)."
-        if g.phase is Phase.ANNOUNCE:
-            return ("Declarations are offered only when true (CZ-7). Flek is said by the side against an "
-                    "announcement, reflek by its side, super by the flek side (CZ-6).")
-        return self.prompt(g, seat)
-
 
 def _mask(cards: Sequence[int]) -> int:
     m = 0
@@ -720,6 +825,13 @@ def _mask(cards: Sequence[int]) -> int:
         m |= 1 << c
     return m
 
+
+_AUCTION: Final = [PASS, bid("povinnost"), bid("druha"), bid("trojka"), bid("solo")]
+_CALLS: Final = [*(act(Kind.CALL, c) for c in CALLABLE), act(Kind.VARSAVA)]
+_SURRENDER: Final = [act(Kind.SURRENDER), act(Kind.PLAY_ON)]
+_STAGED_FIRST: Final = [act(Kind.TAKE, 1), act(Kind.REJECT)]
+_STAGED_SECOND: Final = [act(Kind.TAKE, 2), act(Kind.TAKE, 1)]
+_DRAW: Final = [act(Kind.DRAW), act(Kind.DECLINE)]
 
 _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
 

@@ -5,12 +5,34 @@ dealer rotation, no kontra, a looser "1 Last" and the Heun way of counting."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
+from ..actions import Action
 from ..cards import CARD_POINTS, iter_mask
-from ..game import Game
-from ..masks import FIVE_POINT_MASK, TAROK_MASK
+from ..game import Game, Phase
+from ..restrictions import CardRule, DoubleChain, Restriction
 from .base import OptionSpec
-from .kingcall import FOUR, FOUR_KINGS_OPTION, RITUAL_OPTION, KingCall
+from .kingcall import (
+    FIVE,
+    FIVE_OVER,
+    FOLLOW_SUIT,
+    FOUR,
+    FOUR_KINGS_ALTERNATIVE,
+    FOUR_KINGS_OPTION,
+    FOURTH_KING_NEEDS_THREE,
+    HOLD_ONLY_EARLIER,
+    KC_ANNOUNCE_ONCE,
+    KC_DISCARD_FIVE,
+    KC_DISCARD_TAROKY,
+    KC_FIRST_TURN,
+    LAST_NEEDS_CARD,
+    RITUAL_OPTION,
+    TAROK_WHEN_VOID,
+    TEN_TAROKY_TRUE,
+    THROW_IN_EMPTY_HAND,
+    KingCall,
+    ladder_rules,
+)
 
 
 def count_heun(cards: Iterable[int]) -> tuple[int, int]:
@@ -25,6 +47,34 @@ def count_heun(cards: Iterable[int]) -> tuple[int, int]:
         counters = [CARD_POINTS[c] for c in pile[i:i + 3] if CARD_POINTS[c] > 1]
         pts += sum(counters) - (len(counters) - 1) if counters else 1
     return pts, len(pile) - full
+
+
+class NotFromBlind(CardRule):
+    """HE-4: 'Discards may not include cards taken from the blind.'"""
+
+    def narrow(self, g: Game, seat: int, m: int) -> int:
+        return m & ~g.drawn[seat]
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return f"You may not discard {action.card.name}: you took it from the blind."
+
+
+# Heun is Nebraska (HE-1) without kontra (HE-7), with a surrender after one group as
+# well ('After looking at one or both groups ... the bidder may opt to pay') and the
+# HE-4 discards; the dealer plays Four when all pass (HE-3) instead of the last bidding.
+HEUN_RULES: Final[tuple[Restriction, ...]] = (
+    HOLD_ONLY_EARLIER,
+    *ladder_rules((FOUR, FIVE, FIVE_OVER), frozenset({"four"}), {"five_over": "five"}, "HE-1"),
+    THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE,
+    KC_DISCARD_FIVE,
+    NotFromBlind("discard_not_from_blind", Phase.DISCARD,
+                 "Cards you took from the blind are never discarded.", "HE-4"),
+    KC_DISCARD_TAROKY,
+    KC_FIRST_TURN, KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD, TEN_TAROKY_TRUE,
+    DoubleChain(Phase.ANNOUNCE, "There is no kontra in these rules: nothing is doubled.",
+                "HE-7"),
+    FOLLOW_SUIT, TAROK_WHEN_VOID,
+)
 
 
 class Heun(KingCall):
@@ -43,7 +93,7 @@ class Heun(KingCall):
     last_must_bid = False  # HE-3: instead the dealer plays Four when all pass
     all_pass_dealer_four = True
     kontra_contracts = frozenset()  # HE-7
-    surrender_after_first = True  # 'After looking at one or both groups ... the bidder may opt to pay'
+    restrictions = HEUN_RULES
     blind_split_top = True  # HE-5
     lead = "heun"  # HE-2
 
@@ -53,13 +103,6 @@ class Heun(KingCall):
         if g.contract is FOUR and g.bidder is not None:
             return g.bidder
         return (g.dealer + 1) % g.num_seats
-
-    def discard_mask(self, g: Game, seat: int, hand: int, need: int) -> int:
-        """HE-4: never a card taken from the blind, a king or a 5-point tarok; other taroky
-        only when unavoidable."""
-        allowed = hand & ~FIVE_POINT_MASK & ~g.drawn[seat]
-        plain = allowed & ~TAROK_MASK
-        return plain if plain.bit_count() >= need else allowed
 
     def tarok1_strict(self, g: Game) -> bool:
         return bool(g.options["tarok1_strict"])

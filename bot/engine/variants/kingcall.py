@@ -21,7 +21,7 @@ Money is in chips (NE-9).  Seats are in play order (C-1); the game is drawn cloc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import (
@@ -38,7 +38,21 @@ from ..cards import (
     tarok,
 )
 from ..game import Announced, Contract, Game, Phase, Trick
-from ..masks import FIVE_POINT_MASK, HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
+from ..masks import HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
+from ..restrictions import (
+    ActionRule,
+    AnnounceOnce,
+    BidHigher,
+    DeclareOnlyTrue,
+    DoubleChain,
+    FirstTurnOnly,
+    FollowSuit,
+    NoFivePointDiscard,
+    Restriction,
+    TarokWhenVoid,
+    TarokyLastDiscard,
+    high_bid,
+)
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -56,6 +70,195 @@ register_titles({
     "four_kings": "Four Kings",
     "three_high": "Three High",
 })
+
+# ---- the rules of the king-calling family, each written once (``restrictions``) -------------
+# Each variant lists the ones it has (``Variant.restrictions``), in the order they apply.
+
+
+class LastMustBid(ActionRule):
+    """NE-2: if the first three pass, the fourth must bid."""
+
+    kinds = frozenset((Kind.PASS,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        a = g.auction
+        return (a["high"] is None and len(a["out"]) == len(g.active) - 1
+                and seat not in a["out"])
+
+
+class HoldOnlyEarlier(ActionRule):
+    """NE-2: a player seated earlier (from forehand) than the high bidder may hold."""
+
+    kinds = frozenset((Kind.HOLD,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        hs = g.auction["high_seat"]
+        if hs is None:
+            return True
+        order = g.order
+        return order.index(seat) >= order.index(hs)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        if g.auction["high_seat"] is None:
+            return "Nobody has bid yet, so there is nothing to hold."
+        return f"You sit after the high bidder, so you may not hold: {self.rule[0].lower()}{self.rule[1:]}"
+
+
+class OpeningOnly(ActionRule):
+    """NE-2: Four only as the opening bid (PT-1: Three)."""
+
+    kinds = frozenset((Kind.BID,))
+
+    def __init__(self, phase: Phase, names: frozenset[str], rule: str, ref: str = "") -> None:
+        super().__init__("opening_only", phase, rule, ref)
+        self.names = names
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value in self.names and high_bid(g) is not None
+
+
+class OnlyOver(ActionRule):
+    """NE-2: Five Over only over Five."""
+
+    kinds = frozenset((Kind.BID,))
+
+    def __init__(self, phase: Phase, over: dict[str, str], rule: str, ref: str = "") -> None:
+        super().__init__("only_over", phase, rule, ref)
+        self.over = over
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        need = self.over.get(str(action.value))
+        if need is None:
+            return False
+        high = high_bid(g)
+        return high is None or high.name != need
+
+
+class ThrowInEmptyHand(ActionRule):
+    """NE, HE-8: a hand with no kings and no taroky may be thrown in, on its first turn."""
+
+    kinds = frozenset((Kind.THROW_IN,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return seat in g.auction["spoke"] or bool(g.hands[seat] & (TAROK_MASK | KING_MASK))
+
+
+class FourthKingNeedsThree(ActionRule):
+    """NE-3: 'the fourth king' only with exactly three kings."""
+
+    kinds = frozenset((Kind.CALL_FOURTH_KING,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return (g.hands[seat] & KING_MASK).bit_count() != 3
+
+
+class FourKingsAlternative(ActionRule):
+    """NE-3 (option): with all four kings, a queen or XIX may be called instead."""
+
+    kinds = frozenset((Kind.CALL,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return not action.card.is_king and (g.hands[seat] & KING_MASK).bit_count() != 4
+
+
+class SurrenderAfterBoth(ActionRule):
+    """NE-4: surrender only having seen both groups of the blind."""
+
+    kinds = frozenset((Kind.SURRENDER,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return bool(g.talon_state["stage"] == 0)
+
+
+class LastNeedsCard(ActionRule):
+    """NE-7: King Last needs the called king in hand, Tarok 1 Last the tarok 1."""
+
+    kinds = frozenset((Kind.ANNOUNCE,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        hand = g.hands[seat]
+        if action.value == "king_last":
+            return g.called is None or not has(hand, g.called)
+        if action.value == "tarok1_last":
+            return not has(hand, PAGAT)
+        return False
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        if action.value == "king_last":
+            return "Only the holder of the called king may announce King Last."
+        return "Only the holder of tarok 1 may announce Tarok 1 Last."
+
+
+LAST_MUST_BID: Final = LastMustBid(
+    "last_must_bid", Phase.AUCTION, "If the first three players pass, the last must bid.", "NE-2")
+HOLD_ONLY_EARLIER: Final = HoldOnlyEarlier(
+    "hold_only_earlier", Phase.AUCTION,
+    "A player seated earlier (from forehand) than the high bidder may hold (equal) the high "
+    "bid; a later player must bid higher.", "NE-2")
+THROW_IN_EMPTY_HAND: Final = ThrowInEmptyHand(
+    "throw_in_empty_hand", Phase.AUCTION,
+    "A hand with no kings and no taroky may be thrown in, on its holder's first turn.", "HE-8")
+FOURTH_KING_NEEDS_THREE: Final = FourthKingNeedsThree(
+    "call_fourth_king", Phase.CALL,
+    "You may call \"the fourth king\" only when you hold exactly three kings.", "NE-3")
+FOUR_KINGS_ALTERNATIVE: Final = FourKingsAlternative(
+    "four_kings_call", Phase.CALL,
+    "A queen or tarok XIX may be called only by a bidder who holds all four kings (when the "
+    "table's rules allow it).", "NE-3")
+SURRENDER_AFTER_BOTH: Final = SurrenderAfterBoth(
+    "surrender_after_both", Phase.TALON,
+    "You may surrender only after looking at both groups of the blind.", "NE-4")
+KC_DISCARD_FIVE: Final = NoFivePointDiscard(
+    Phase.DISCARD, "Kings, the škýz, 21 and 1 are never discarded.", "NE-4")
+KC_DISCARD_TAROKY: Final = TarokyLastDiscard(
+    Phase.DISCARD,
+    "Other taroky are discarded only when you hold nothing else you may discard; their "
+    "number is announced.", "NE-4")
+KC_FIRST_TURN: Final = FirstTurnOnly(
+    Phase.ANNOUNCE,
+    "Bonuses and declarations are said only in your first turn; after it you may only double.",
+    "NE-7")
+KC_ANNOUNCE_ONCE: Final = AnnounceOnce(Phase.ANNOUNCE, "NE-7")
+LAST_NEEDS_CARD: Final = LastNeedsCard(
+    "last_needs_card", Phase.ANNOUNCE,
+    "King Last is announced by the holder of the called king, Tarok 1 Last by the holder of "
+    "tarok 1.", "NE-7")
+TEN_TAROKY_TRUE: Final = DeclareOnlyTrue(
+    Phase.ANNOUNCE, "Ten Taroky is declared only by a player who holds ten or more taroky.",
+    "NE-7")
+KONTRA: Final = DoubleChain(
+    Phase.ANNOUNCE,
+    "Kontra is said by an opponent on the game in Five and Five Over (if the table plays "
+    "kontra); rekontra by the bidder's side.", "NE-8")
+FOLLOW_SUIT: Final = FollowSuit(Phase.PLAY)
+TAROK_WHEN_VOID: Final = TarokWhenVoid(Phase.PLAY)
+
+
+def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
+                 over: dict[str, str], ref: str) -> tuple[Restriction, ...]:
+    """The bidding-ladder rules of a variant, in the variant's own words."""
+    by_name = {c.name: c for c in ladder}
+    out: list[Restriction] = []
+    if opening:
+        words = " and ".join(by_name[n].title for n in sorted(opening, key=lambda n: by_name[n].rank))
+        out.append(OpeningOnly(Phase.AUCTION, opening,
+                               f"{words} may be bid only as the opening bid.", ref))
+    if over:
+        words = "; ".join(f"{by_name[a].title} only over {by_name[b].title}" for a, b in over.items())
+        out.append(OnlyOver(Phase.AUCTION, over, f"{words}.", ref))
+    out.append(BidHigher(Phase.AUCTION, ladder, ref))
+    return tuple(out)
+
+
+NEBRASKA_RULES: Final[tuple[Restriction, ...]] = (
+    LAST_MUST_BID, HOLD_ONLY_EARLIER,
+    *ladder_rules((FOUR, FIVE, FIVE_OVER), frozenset({"four"}), {"five_over": "five"}, "NE-2"),
+    THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE, SURRENDER_AFTER_BOTH,
+    KC_DISCARD_FIVE, KC_DISCARD_TAROKY,
+    KC_FIRST_TURN, KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD, TEN_TAROKY_TRUE, KONTRA,
+    FOLLOW_SUIT, TAROK_WHEN_VOID,
+)
+
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
 ALONE_KEY = "alone"  # g.auction flag: PT-2 "Without a King"
@@ -88,6 +291,7 @@ class KingCall(Variant):
     session_start = 20  # NE-9
     contracts: ClassVar[dict[str, Contract]] = {c.name: c for c in (FOUR, FIVE, FIVE_OVER)}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (RITUAL_OPTION, FOUR_KINGS_OPTION, KONTRA_OPTION)
+    restrictions: ClassVar[tuple[Restriction, ...]] = NEBRASKA_RULES
 
     # ---- axes ----------------------------------------------------------------------------
     ladder: ClassVar[tuple[Contract, ...]] = (FOUR, FIVE, FIVE_OVER)
@@ -96,7 +300,6 @@ class KingCall(Variant):
     last_must_bid: ClassVar[bool] = True  # NE-2: the fourth must bid after three passes
     all_pass_dealer_four: ClassVar[bool] = False  # HE-3
     kontra_contracts: ClassVar[frozenset[str]] = frozenset({"five", "five_over"})  # NE-8
-    surrender_after_first: ClassVar[bool] = False  # Heun: after one group as well
     blind_split_top: ClassVar[bool] = False  # HE-5: top three to the bidder
     lead: ClassVar[str] = "bidder"  # NE-6; "heun" (HE-2); "forehand" (PT-2)
     keep_announced: ClassVar[bool] = False  # PT-3 (NE-7 lets La Vista abandon)
@@ -141,42 +344,8 @@ class KingCall(Variant):
         g.auction.update(high=None, high_seat=None, out=set(), spoke=set())
         g.to_act = g.forehand
 
-    def must_bid(self, g: Game, seat: int) -> bool:
-        """NE-2: if the first three pass, the fourth must bid Four or Five."""
-        a = g.auction
-        return (self.last_must_bid and a["high"] is None
-                and len(a["out"]) == len(g.active) - 1 and seat not in a["out"])
-
-    def may_bid(self, g: Game, seat: int, c: Contract, high: Contract | None) -> bool:
-        if high is None:
-            return c.name not in self.only_over
-        if c.rank <= high.rank or c.name in self.opening_only:
-            return False
-        need = self.only_over.get(c.name)
-        return need is None or need == high.name
-
-    def may_hold(self, g: Game, seat: int) -> bool:
-        """NE-2: a player seated earlier (from forehand) than the high bidder may hold."""
-        hs = g.auction["high_seat"]
-        if hs is None:
-            return False
-        order = g.order
-        return order.index(seat) < order.index(hs)
-
-    def may_throw_in(self, g: Game, seat: int) -> bool:
-        """NE: 'If any player has no Kings and no Taroky in their 12 cards, they can require
-        that the deal be abandoned for no score' (HE-8)."""
-        return seat not in g.auction["spoke"] and not g.hands[seat] & (TAROK_MASK | KING_MASK)
-
-    def _auction_legal(self, g: Game, seat: int) -> list[Action]:
-        high: Contract | None = g.auction["high"]
-        out: list[Action] = [] if self.must_bid(g, seat) else [PASS]
-        if high is not None and self.may_hold(g, seat):
-            out.append(act(Kind.HOLD))
-        out.extend(bid(c.name) for c in self.ladder if self.may_bid(g, seat, c, high))
-        if self.may_throw_in(g, seat):
-            out.append(act(Kind.THROW_IN))
-        return out
+    def _auction_candidates(self, g: Game, seat: int) -> list[Action]:
+        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder), act(Kind.THROW_IN)]
 
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         st = g.auction
@@ -237,18 +406,14 @@ class KingCall(Variant):
 
     # ---- calling (NE-3, PT-2) -------------------------------------------------------------
 
-    def _calls(self, g: Game, seat: int) -> list[Action]:
-        hand = g.hands[seat]
+    def _call_candidates(self, g: Game, seat: int) -> list[Action]:
         out = [act(Kind.CALL, king(s)) for s in PLAIN_SUITS]
-        kings = (hand & KING_MASK).bit_count()
-        if kings == 3:
-            out.append(act(Kind.CALL_FOURTH_KING))
-        elif kings == 4:
-            how = g.options["four_kings_call"]
-            if how == "queen":
-                out.extend(act(Kind.CALL, suit_card(s, QUEEN)) for s in PLAIN_SUITS)
-            elif how == "xix":
-                out.append(act(Kind.CALL, tarok(19)))
+        out.append(act(Kind.CALL_FOURTH_KING))
+        how = g.options["four_kings_call"]  # NE-3 (option)
+        if how == "queen":
+            out.extend(act(Kind.CALL, suit_card(s, QUEEN)) for s in PLAIN_SUITS)
+        elif how == "xix":
+            out.append(act(Kind.CALL, tarok(19)))
         if self.can_play_alone:
             out.append(act(Kind.PLAY_ALONE))
         return out
@@ -289,12 +454,9 @@ class KingCall(Variant):
 
     # ---- the staged blind (NE-4) ----------------------------------------------------------
 
-    def _talon_legal(self, g: Game, seat: int) -> list[Action]:
+    def _talon_candidates(self, g: Game, seat: int) -> list[Action]:
         if g.talon_state["stage"] == 0:
-            out = [act(Kind.TAKE, 1), act(Kind.REJECT)]
-            if self.surrender_after_first:
-                out.append(act(Kind.SURRENDER))
-            return out
+            return [act(Kind.TAKE, 1), act(Kind.REJECT), act(Kind.SURRENDER)]
         return [act(Kind.TAKE, 2), act(Kind.TAKE, 1), act(Kind.SURRENDER)]
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
@@ -303,7 +465,7 @@ class KingCall(Variant):
             g.surrendered = True
             g.emit("surrender", seat, f"Seat {seat + 1} surrenders the Four.")
             g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays 4 chips to each other "
-                               "player (NE-4).")
+                               "player.")
             return
         if a.kind is Kind.REJECT:
             g.staged_reject(expose=True)
@@ -323,14 +485,14 @@ class KingCall(Variant):
 
     # ---- the variant-driven phases ---------------------------------------------------------
 
-    def legal(self, g: Game, seat: int) -> list[Action]:
+    def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
         if ph is Phase.AUCTION:
-            return self._auction_legal(g, seat)
+            return self._auction_candidates(g, seat)
         if ph is Phase.CALL:
-            return self._calls(g, seat)
+            return self._call_candidates(g, seat)
         if ph is Phase.TALON:
-            return self._talon_legal(g, seat)
+            return self._talon_candidates(g, seat)
         return []
 
     def apply(self, g: Game, seat: int, a: Action) -> None:
@@ -349,24 +511,14 @@ class KingCall(Variant):
         applies for the player playing Four who attains this after selecting')."""
         return ["ten_taroky"] if tarok_count(g.hands[seat]) >= 10 else []
 
-    def extra_announcements(self, g: Game, seat: int) -> list[Action]:
-        return []
+    #: What may be announced and declared (the rules say who and when).
+    announcement_names: ClassVar[tuple[str, ...]] = ("king_last", "tarok1_last")
+    declaration_names: ClassVar[tuple[str, ...]] = ("ten_taroky",)
 
-    def announce_options(self, g: Game, seat: int, first_turn: bool) -> list[Action]:
-        out: list[Action] = []
-        if first_turn and g.contract is not None:
-            hand = g.hands[seat]
-            if not g.contract.negative:
-                c = g.called
-                if c is not None and has(hand, c) and "king_last" not in g.announced:
-                    out.append(act(Kind.ANNOUNCE, "king_last"))
-                if has(hand, PAGAT) and "tarok1_last" not in g.announced:
-                    out.append(act(Kind.ANNOUNCE, "tarok1_last"))
-                out.extend(self.extra_announcements(g, seat))
-            done = g.declared[seat]
-            out.extend(declare(d) for d in self.declarations_true(g, seat)
-                       if d not in done)
-        out.extend(double(t) for t in g.double_targets(seat))
+    def announce_candidates(self, g: Game, seat: int) -> list[Action]:
+        out = [act(Kind.ANNOUNCE, n) for n in self.announcement_names]
+        out.extend(declare(d) for d in self.declaration_names)
+        out.extend(double(n) for n in g.announced)
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
@@ -461,7 +613,7 @@ class KingCall(Variant):
         b = g.bidder
         if g.surrendered:
             others = [s for s in g.order if s != b]
-            line = PaymentLine("Surrender: 4 chips to each other player (NE-4)",
+            line = PaymentLine("Surrender: 4 chips to each other player",
                                side_payment(others, [b], 4))
             return hand_result(g, f"Seat {b + 1} surrendered.", {}, [line], dict(line.net))
         special = self.score_special(g)
@@ -640,7 +792,7 @@ class KingCall(Variant):
         if ph is Phase.CALL:
             text = ("Call a king: its holder is your secret partner. Calling your own king (or one "
                     "in the blind) means you play alone.")
-            if (g.hands[seat] & KING_MASK).bit_count() == 3:
+            if g.forbidding_rule(seat, act(Kind.CALL_FOURTH_KING)) is None:
                 text += " With three kings you may call the fourth king."
             if self.can_play_alone:
                 text += " Or play without a king."
@@ -649,14 +801,14 @@ class KingCall(Variant):
             if g.talon_state["stage"] == 0:
                 text = ("Take these three blind cards (4 chips), or show them and look at the "
                         "other three.")
-                if self.surrender_after_first:
+                if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
                     text += " Or surrender and pay 4 chips to each other player."
                 return text
             return ("Take the second three (5 chips), show them and take the first three back "
                     "(6 chips), or surrender and pay 4 chips to each other player.")
         if ph is Phase.DISCARD:
-            return (f"Discard {g.discard_need} more: never a king, the škýz, 21 or 1; other taroky "
-                    "only when you hold nothing but taroky and kings (their number is announced).")
+            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
+            return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return ("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
@@ -671,62 +823,18 @@ class KingCall(Variant):
 
     def auction_prompt(self, g: Game, seat: int) -> str:
         high: Contract | None = g.auction["high"]
-        if self.must_bid(g, seat):
-            return "The others passed: you must bid (NE-2)."
+        must = g.forbidding_rule(seat, PASS)
+        if must is not None:
+            return must.rule
         if high is None:
             return "Bid, or pass."
         hs = g.auction["high_seat"]
         text = f"Seat {hs + 1} has bid {high.title}: "
-        if self.may_hold(g, seat):
+        if g.forbidding_rule(seat, act(Kind.HOLD)) is None:
             text += "hold it (you sit earlier), bid higher, or pass."
         else:
             text += "bid higher or pass."
         return text
-
-    def why_not(self, g: Game, seat: int, a: Action) -> str:
-        ph = g.phase
-        if ph is Phase.PLAY and a.kind is Kind.PLAY:
-            reason = self.follow_reason(g, seat, a.card)
-            if reason is None and self.keep_announced:
-                reason = "You announced this card for the last trick: keep it unless forced (PT-3)."
-            return reason or f"You cannot play {a.card.name} now."
-        if ph is Phase.DISCARD and a.kind is Kind.DISCARD:
-            c = a.card
-            if not has(g.hands[seat], c):
-                return f"You do not hold {c.name}."
-            if (1 << c) & FIVE_POINT_MASK:
-                return f"You may never discard {c.name}: kings, the škýz, 21 and 1 stay (NE-4)."
-            if has(g.drawn[seat], c):
-                return "In Heun you may not discard a card you took from the blind (HE-4)."
-            return f"You may discard {c.name} only when you hold nothing but taroky and kings (NE-4)."
-        if ph is Phase.AUCTION:
-            if a.kind is Kind.HOLD:
-                return "Only a player seated earlier than the high bidder may hold the bid (NE-2)."
-            if a.kind is Kind.PASS:
-                return "The others passed: you must bid (NE-2)."
-            if a.kind is Kind.THROW_IN:
-                return "Only a hand with no kings and no taroky may be thrown in, on its first turn."
-            return ("Four only opens the bidding; Five opens or overcalls Four; Five Over only over "
-                    "Five; a later player must bid higher than the high bid (NE-2).")
-        if ph is Phase.CALL:
-            if a.kind is Kind.CALL_FOURTH_KING:
-                return "You may call the fourth king only when you hold exactly three kings (NE-3)."
-            return "Call a king by its suit (NE-3)."
-        return f"You cannot do that now. {self.prompt(g, seat)}"
-
-    def explain(self, g: Game, seat: int) -> str:
-        if g.phase is Phase.PLAY and seat == g.to_act:
-            illegal = g.hands[seat] & ~g.legal_play_mask(seat)
-            if not illegal:
-                return "Every card in your hand is allowed now."
-            c = CARDS[(illegal & -illegal).bit_length() - 1]
-            return self.why_not(g, seat, act(Kind.PLAY, c))
-        if g.phase is Phase.AUCTION:
-            ladder = " < ".join(c.title for c in self.ladder)
-            return (f"{ladder}. A later player must bid higher than the high bid; a player seated "
-                    "earlier than the high bidder may hold (equal) it; a player who passed is out "
-                    "(NE-2).")
-        return self.prompt(g, seat)
 
 
 __all__ = ["FIVE", "FIVE_OVER", "FOUR", "KingCall"]

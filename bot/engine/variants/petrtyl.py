@@ -4,21 +4,43 @@ forehand always leading, announced cards kept, and a penalty pot."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from ..actions import Action, Kind, act, register_titles
+from ..actions import Action, Kind, register_titles
 from ..cards import PAGAT
-from ..game import Announced, Contract, Game
+from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK
+from ..restrictions import (
+    ActionRule,
+    DeclareOnlyTrue,
+    DoubleChain,
+    KeepAnnounced,
+    NoBonusInNegative,
+    Restriction,
+    high_bid,
+)
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
     ALONE_KEY,
+    FOLLOW_SUIT,
     FOUR,
+    FOUR_KINGS_ALTERNATIVE,
     FOUR_KINGS_OPTION,
+    FOURTH_KING_NEEDS_THREE,
+    HOLD_ONLY_EARLIER,
+    KC_ANNOUNCE_ONCE,
+    KC_DISCARD_FIVE,
+    KC_DISCARD_TAROKY,
+    KC_FIRST_TURN,
     KONTRA_OPTION,
+    LAST_NEEDS_CARD,
     RITUAL_OPTION,
+    SURRENDER_AFTER_BOTH,
+    TAROK_WHEN_VOID,
+    THROW_IN_EMPTY_HAND,
     KingCall,
+    ladder_rules,
 )
 
 THREE = Contract("three", "Three", 0)
@@ -43,6 +65,69 @@ GRAND_NULLO_RATE = 36
 NULLO_DECLARATION = 4
 
 
+# ---- the rules of Petrtyl Tarock, each written once (``bot.engine.restrictions``) ---------
+
+
+class ForehandOpens(ActionRule):
+    """PT-1: 'Forehand always starts the bidding and must bid at least "Three".'"""
+
+    kinds = frozenset((Kind.PASS,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return seat == g.forehand and high_bid(g) is None
+
+
+class ThreeForehandOnly(ActionRule):
+    """PT-1: Three is forehand's opening bid only."""
+
+    kinds = frozenset((Kind.BID,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == "three" and seat != g.forehand
+
+
+class SweepByBidder(ActionRule):
+    """PT-3: 'Sweep ... can be announced before the first lead', by the bidder's side in
+    Four and Five."""
+
+    kinds = frozenset((Kind.ANNOUNCE,))
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == "sweep" and not (
+            g.contract in (FOUR, P_FIVE) and seat in g.declarer_side)
+
+
+PETRTYL_RULES: Final[tuple[Restriction, ...]] = (
+    ForehandOpens("forehand_must_bid", Phase.AUCTION,
+                  "Forehand opens the bidding and must bid at least Three.", "PT-1"),
+    HOLD_ONLY_EARLIER,
+    ThreeForehandOnly("three_forehand_only", Phase.AUCTION,
+                      "Only forehand may bid Three.", "PT-1"),
+    *ladder_rules((THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP), frozenset({"three"}), {},
+                  "PT-1"),
+    THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE, SURRENDER_AFTER_BOTH,
+    KC_DISCARD_FIVE, KC_DISCARD_TAROKY,
+    KC_FIRST_TURN,
+    NoBonusInNegative(Phase.ANNOUNCE, frozenset((Kind.ANNOUNCE,)),
+                      "Nothing is announced in Grand Nullo (its own declarations are made).",
+                      "PT-3"),
+    KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD,
+    SweepByBidder("sweep_by_bidder", Phase.ANNOUNCE,
+                  "Sweep is announced by the bidder's side, in Four and Five.", "PT-3"),
+    DeclareOnlyTrue(Phase.ANNOUNCE,
+                    "Declarations are made only when true: Ten Taroky with ten or more taroky; "
+                    "in Grand Nullo No Trumps (two taroky or fewer), No Three (no škýz, 21 or "
+                    "1) and No Kings.", "PT-3"),
+    DoubleChain(Phase.ANNOUNCE,
+                "Kontra is said by an opponent on the game in Five (if the table plays "
+                "kontra); rekontra by the bidder's side.", "NE-8"),
+    FOLLOW_SUIT, TAROK_WHEN_VOID,
+    KeepAnnounced(Phase.PLAY,
+                  "A card you announced for the last trick (the called king or tarok 1) is "
+                  "kept until the last trick unless you are forced to play it.", "PT-3"),
+)
+
+
 class Petrtyl(KingCall):
     """Petrtyl Tarock: 4 players (5 with the dealer out), clockwise, chips."""
 
@@ -60,6 +145,9 @@ class Petrtyl(KingCall):
                    0, help="Misdeals cannot happen here, so a table may seed the pot.", ref="PT-4"),
     )
     ladder = (THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP)
+    restrictions = PETRTYL_RULES
+    announcement_names = ("king_last", "tarok1_last", "sweep")
+    declaration_names = ("ten_taroky", "no_trumps", "no_three", "no_kings")
     opening_only = frozenset({"three"})
     only_over: ClassVar[dict[str, str]] = {}
     last_must_bid = False
@@ -72,31 +160,14 @@ class Petrtyl(KingCall):
 
     # ---- auction (PT-1) ---------------------------------------------------------------------
 
-    def must_bid(self, g: Game, seat: int) -> bool:
-        """PT-1: 'Forehand always starts the bidding and must bid at least "Three".'"""
-        return seat == g.forehand and g.auction["high"] is None
-
-    def may_bid(self, g: Game, seat: int, c: Contract, high: Contract | None) -> bool:
-        if c is THREE:
-            return high is None and seat == g.forehand
-        return super().may_bid(g, seat, c, high)
-
     def after_contract(self, g: Game) -> None:
         if g.contract is THREE:
             g.finish_thrown_in("Nobody bid Four or more: the cards are thrown in and forehand "
-                               "receives 3 chips from each player (PT-1).")
+                               "receives 3 chips from each player.")
             return
         super().after_contract(g)
 
     # ---- announcements (PT-3) --------------------------------------------------------------
-
-    def extra_announcements(self, g: Game, seat: int) -> list[Action]:
-        """PT-3: 'Sweep ... can be announced before the first lead' (by the bidder's side, in
-        Four and Five)."""
-        c = g.contract
-        if c in (FOUR, P_FIVE) and "sweep" not in g.announced and seat in g.declarer_side:
-            return [act(Kind.ANNOUNCE, "sweep")]
-        return []
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """PT-3: in Grand Nullo 'No trumps' (two or fewer taroky), 'No three' (no skies, 21,
@@ -130,7 +201,7 @@ class Petrtyl(KingCall):
         b = g.bidder
         others = [s for s in g.order if s != b]
         if c is THREE:
-            line = PaymentLine("Three, not overcalled: 3 chips from each player (PT-1)",
+            line = PaymentLine("Three, not overcalled: 3 chips from each player",
                                side_payment([b], others, 3))
             return hand_result(g, f"Nobody overcalled Three: seat {b + 1} receives 3 chips "
                                "from each player.", {}, [line], dict(line.net))
@@ -188,15 +259,9 @@ class Petrtyl(KingCall):
         if ok:
             net[POOL] = -g.pool
             share(net, side, g.pool, +1)
-            return [PaymentLine(f"Tarok 1 Last made: the pot of {g.pool} is won (PT-4)", net)]
+            return [PaymentLine(f"Tarok 1 Last made: the pot of {g.pool} is won", net)]
         net[POOL] = g.pool
         share(net, side, g.pool, -1)
-        return [PaymentLine(f"Tarok 1 Last failed: the pot is doubled by {g.pool} (PT-4)", net)]
-
-    def auction_prompt(self, g: Game, seat: int) -> str:
-        if self.must_bid(g, seat):
-            return "You are forehand: bid at least Three (PT-1)."
-        return super().auction_prompt(g, seat)
-
+        return [PaymentLine(f"Tarok 1 Last failed: the pot is doubled by {g.pool}", net)]
 
 __all__ = ["ALONE_KEY", "GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]
