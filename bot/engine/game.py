@@ -467,9 +467,13 @@ class Game:
     def _card_rules(self) -> tuple[CardRule, ...]:
         return self._play_rules if self.phase is Phase.PLAY else self._discard_rules
 
-    def _candidates(self, seat: int) -> list[Action]:
-        """Every action of the phase before the rules forbid any (see ``restrictions``)."""
+    def candidates(self, seat: int) -> list[Action]:
+        """Every action of the phase before the rules forbid any (see ``restrictions``):
+        in trick play and discarding, every card of the hand."""
         ph = self.phase
+        if ph is Phase.PLAY or ph is Phase.DISCARD:
+            table = _PLAY_BYTES if ph is Phase.PLAY else _DISCARD_BYTES
+            return _actions_of(self.hands[seat], table)
         if ph is Phase.ANNOUNCE:
             return [*self.variant.announce_candidates(self, seat), DONE]
         if ph is Phase.RITUAL:
@@ -491,7 +495,7 @@ class Game:
                 if not n >> c & 1:
                     return r.reason(self, seat, action)
                 m = n
-        elif want is None and action in self._candidates(seat):
+        elif want is None and action in self.candidates(seat):
             rule = self.forbidding_rule(seat, action)
             if rule is not None:
                 return rule.reason(self, seat, action)
@@ -519,7 +523,7 @@ class Game:
                         else "You may discard any card in your hand.")
             return " ".join(reasons)
         seen: set[str] = set()
-        for a in self._candidates(seat):
+        for a in self.candidates(seat):
             rule = self.forbidding_rule(seat, a)
             if rule is not None and rule.key not in seen:
                 seen.add(rule.key)

@@ -27,7 +27,6 @@ from ..restrictions import (
     FirstTurnOnly,
     FollowSuit,
     KeepAnnounced,
-    NoBonusInNegative,
     NoFivePointDiscard,
     Restriction,
     TarokWhenVoid,
@@ -263,9 +262,6 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         Phase.ANNOUNCE,
         "Pagát, valát and declarations are said only in your first turn; after it you may "
         "only double.", "CZ-6"),
-    NoBonusInNegative(
-        Phase.ANNOUNCE, frozenset((Kind.ANNOUNCE, Kind.DECLARE)),
-        "Nothing is announced or declared in Varšava.", "CZ-13"),
     AnnounceOnce(Phase.ANNOUNCE, "CZ-6"),
     PagatNeedsCard(
         "pagat_needs_card", Phase.ANNOUNCE,

@@ -31,6 +31,7 @@ from .kingcall import (
     TEN_TAROKY_TRUE,
     THROW_IN_EMPTY_HAND,
     KingCall,
+    ThrowInEmptyHand,
     ladder_rules,
 )
 
@@ -65,7 +66,8 @@ class NotFromBlind(CardRule):
 HEUN_RULES: Final[tuple[Restriction, ...]] = (
     HOLD_ONLY_EARLIER,
     *ladder_rules((FOUR, FIVE, FIVE_OVER), frozenset({"four"}), {"five_over": "five"}, "HE-1"),
-    THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE,
+    ThrowInEmptyHand("throw_in_empty_hand", Phase.AUCTION, THROW_IN_EMPTY_HAND.rule, "HE-8"),
+    FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE,
     KC_DISCARD_FIVE,
     NotFromBlind("discard_not_from_blind", Phase.DISCARD,
                  "Cards you took from the blind are never discarded.", "HE-4"),

@@ -197,7 +197,9 @@ HOLD_ONLY_EARLIER: Final = HoldOnlyEarlier(
     "bid; a later player must bid higher.", "NE-2")
 THROW_IN_EMPTY_HAND: Final = ThrowInEmptyHand(
     "throw_in_empty_hand", Phase.AUCTION,
-    "A hand with no kings and no taroky may be thrown in, on its holder's first turn.", "HE-8")
+    "A hand with no kings and no taroky may be thrown in, on its holder's first turn.")
+# (the Nebraska text: 'If any player has no Kings and no Taroky in their 12 cards, they can
+# require that the deal be abandoned for no score'; Heun's HE-8 says the same)
 FOURTH_KING_NEEDS_THREE: Final = FourthKingNeedsThree(
     "call_fourth_king", Phase.CALL,
     "You may call \"the fourth king\" only when you hold exactly three kings.", "NE-3")
