@@ -33,6 +33,7 @@ COMPILED: tuple[str, ...] = (
     "game",
     "scoring",
     "restrictions",
+    "kernel",
     "variants.base",
     "variants.czech",
     "variants.kingcall",

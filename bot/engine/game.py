@@ -17,11 +17,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from .actions import DISCARD_ACTIONS, DONE, PLAY_ACTIONS, Action, Kind, act
+from .actions import DONE, Action, Kind, act
 from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
+from .kernel import (
+    DISCARD_BYTES,
+    PLAY_BYTES,
+    PLAY_EVENTS,
+    PLAY_HISTORY,
+    SEAT_CARD,
+    TRICK_EVENTS,
+    Event,
+    actions_of,
+    shuffle,
+)
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
 from .restrictions import ActionRule, CardRule
 from .rng import RandomSource, secure_rng
@@ -44,39 +55,6 @@ class Phase(StrEnum):
     ANNOUNCE = "announce"  # bonuses, declarations, doubles
     PLAY = "play"
     FINISHED = "finished"
-
-
-class Event:
-    """Something that happened.  ``audience`` None means everyone may see it.
-
-    (A small plain class rather than a dataclass or named tuple: hands create thousands
-    of these, and the compiled engine builds plain classes natively.)"""
-
-    __match_args__ = ("kind", "seat", "text", "audience", "cards")
-
-    def __init__(self, kind: str, seat: int | None, text: str,
-                 audience: frozenset[int] | None = None, cards: tuple[Card, ...] = ()) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.text = text
-        self.audience = audience
-        self.cards = cards
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
-
-    def _key(self) -> tuple[str, int | None, str, frozenset[int] | None, tuple[Card, ...]]:
-        return (self.kind, self.seat, self.text, self.audience, self.cards)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, text={self.text!r}, "
-                f"audience={self.audience!r}, cards={self.cards!r})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,17 +105,6 @@ class Trick:
         # The id of the card led (-1 before the lead), kept as a plain int for speed.
         led: int = self.plays[0][1] if self.plays else -1
         self.led = led
-
-
-# The records of trick play are the same for every hand, so they are made once and
-# shared (fewer allocations, less garbage collection): index [seat][card id].  Events
-# and history entries are read-only for everyone.
-_PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", s, f"Seat {s + 1} plays {c.short}.", None, (c,)) for c in CARDS)
-    for s in range(5))
-_TRICK_EVENTS: Final = tuple(Event("trick", s, f"Seat {s + 1} wins the trick.") for s in range(5))
-_SEAT_CARD: Final = tuple(tuple((s, c) for c in CARDS) for s in range(5))
-_PLAY_HISTORY: Final = tuple(tuple((s, a) for a in PLAY_ACTIONS) for s in range(5))
 
 
 class Game:
@@ -371,7 +338,7 @@ class Game:
         if seat is None or seat != self.to_act:
             return []
         if self.phase is Phase.PLAY:
-            return _actions_of(self.cached_play_mask(seat), _PLAY_BYTES)
+            return actions_of(self.cached_play_mask(seat), PLAY_BYTES)
         return list(self._cached_legal(seat))
 
     def _cached_legal(self, seat: int) -> tuple[Action, ...]:
@@ -383,7 +350,7 @@ class Game:
             return self._legal_val
         ph = self.phase
         if ph is Phase.DISCARD:
-            out = _actions_of(self.discard_mask(seat), _DISCARD_BYTES)
+            out = actions_of(self.discard_mask(seat), DISCARD_BYTES)
         elif ph is Phase.ANNOUNCE:
             out = self._announce_legal(seat)
         elif ph is Phase.RITUAL:
@@ -436,7 +403,7 @@ class Game:
         if (self.phase is Phase.PLAY and seat == self.to_act and cid >= 0
                 and self.cached_play_mask(seat) >> cid & 1):
             # Fast path for the commonest action (the checks above are the whole verify).
-            self.history.append(_PLAY_HISTORY[seat][cid])
+            self.history.append(PLAY_HISTORY[seat][cid])
             self._play(seat, action.card)
             return self.log[start:]
         self.verify(seat, action)
@@ -472,8 +439,8 @@ class Game:
         in trick play and discarding, every card of the hand."""
         ph = self.phase
         if ph is Phase.PLAY or ph is Phase.DISCARD:
-            table = _PLAY_BYTES if ph is Phase.PLAY else _DISCARD_BYTES
-            return _actions_of(self.hands[seat], table)
+            table = PLAY_BYTES if ph is Phase.PLAY else DISCARD_BYTES
+            return actions_of(self.hands[seat], table)
         if ph is Phase.ANNOUNCE:
             return [*self.variant.announce_candidates(self, seat), DONE]
         if ph is Phase.RITUAL:
@@ -880,8 +847,8 @@ class Game:
         plays = t.plays
         if not plays:
             t.led = ci
-        plays.append(_SEAT_CARD[seat][ci])
-        self.log.append(_PLAY_EVENTS[seat][ci])
+        plays.append(SEAT_CARD[seat][ci])
+        self.log.append(PLAY_EVENTS[seat][ci])
         if self._on_play:
             self.variant.on_play(self, seat, c)
         if len(plays) < self._n_active:
@@ -898,7 +865,7 @@ class Game:
         self.tricks.append(t)
         if self._on_trick:
             self.variant.on_trick(self, t)
-        self.log.append(_TRICK_EVENTS[w])
+        self.log.append(TRICK_EVENTS[w])
         if self.hands[w] == 0:
             self.trick = None
             self.to_act = None
@@ -973,48 +940,6 @@ class Game:
         from .record import game_to_record
 
         return game_to_record(self)
-
-
-def shuffle(rng: RandomSource, x: list[int]) -> None:
-    """Shuffle ``x`` in place exactly as ``random.Random.shuffle`` does (Fisher-Yates with
-    rejection sampling on ``getrandbits``), so a seed deals the same cards in both builds;
-    compiled, it is several times faster than the library's Python loop.  Uniform for any
-    source whose ``getrandbits`` is (the default is the operating system's CSPRNG)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _byte_table(actions: tuple[Action, ...]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """table[i][b]: the actions for the cards set in byte ``b`` of a mask, byte ``i``."""
-    return tuple(
-        tuple(tuple(actions[8 * i + j] for j in range(8) if b >> j & 1 and 8 * i + j < len(actions))
-              for b in range(256))
-        for i in range(7)
-    )
-
-
-_PLAY_BYTES: Final = _byte_table(PLAY_ACTIONS)
-_DISCARD_BYTES: Final = _byte_table(DISCARD_ACTIONS)
-
-
-def _actions_of(m: int, table: tuple[tuple[tuple[Action, ...], ...], ...]) -> list[Action]:
-    """The actions for the cards in mask ``m``, lowest card first (a byte at a time)."""
-    out: list[Action] = []
-    i = 0
-    while m:
-        b = m & 255
-        if b:
-            for a in table[i][b]:  # (append, not extend: cheaper for these few items)
-                out.append(a)
-        m >>= 8
-        i += 1
-    return out
 
 
 @dataclass(frozen=True, slots=True)
