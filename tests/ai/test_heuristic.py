@@ -76,6 +76,24 @@ def test_the_holder_of_the_called_king_knows_the_bidder_and_plays_under_him() ->
     assert "partner" in choice.reason
 
 
+def test_the_bidder_learns_his_partner_when_the_called_king_is_played() -> None:
+    """NE-3: the called king, once played, shows the bidder his partner; from then on the
+    bidder's view names it and the computer plays under its winning mond, not the škýz."""
+    g = five({0: "7S Sk II III KH QH JH CH 1H 2H 3H 4H", 1: "8S KS XXI", 2: "9S", 3: "10S"}, "KS")
+    assert g.view_for(0).my_partner is None
+    g.act(0, A("play", "7S"))
+    g.act(1, A("play", "KS"))
+    g.act(2, A("play", "9S"))
+    g.act(3, A("play", "10S"))
+    assert g.to_act == 1 and g.view_for(0).my_partner == 1
+    g.act(1, A("play", "XXI"))
+    g.act(2, g.legal_actions(2)[0])
+    g.act(3, g.legal_actions(3)[0])
+    assert g.variant.trick_winner(g.view_for(0).trick) == 1
+    choice = choose_action(g, 0)
+    assert played(choice.action) in ("II", "III")
+
+
 def test_the_holder_of_xix_does_not_overtake_the_bidder() -> None:
     """CZ-2: the holder of the called XIX is the bidder's partner (secretly to the others,
     but he knows it); he plays under the bidder's winning tarok."""
