@@ -2,7 +2,9 @@
 
 ``choose_action(game, seat)`` returns a :class:`Choice`: the action a sensible
 (not random) player would take now and a one-line ``reason`` for the teach-mode
-Hint.  It uses only the engine's public API (``legal_actions``, ``view_for``).
+Hint.  It reads only what the seat may see (``Game.view_for``; its partner is
+``PlayerView.my_partner``), chooses among ``Game.legal_actions`` and asks the variant
+who wins a trick (``Variant.trick_winner``) and how cards rank (``Variant.strength``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
 """A heuristic Taroky player: sensible, explainable, fast.
 
 It reads only what its seat may see (``game.view_for(seat)``) and chooses among
-``game.legal_actions(seat)``.  The rules of thumb:
+``game.legal_actions(seat)``.  What beats what and who wins a trick are the variant's
+(``Variant.trick_winner``, ``Variant.strength``): the player never ranks cards itself, so
+Nebraska's red pips (4 high) and the 21–Škýz–1 trick (NE-6) are judged as the engine
+judges them.  The rules of thumb:
 
 * **Bidding** — bid the cheapest contract when the hand is strong (many taroky,
   honours, kings), otherwise pass.
@@ -9,38 +12,36 @@ It reads only what its seat may see (``game.view_for(seat)``) and chooses among
 * **Talon** — take what is offered; discard the cheapest cards of its shortest
   plain suits (to make voids), never kings or taroky when it can avoid it.
 * **Announcements / doubles** — only with a very strong hand; otherwise "Done".
-* **Play** — keep the pagát for the last trick when it can; if its side already
-  wins the trick, smear points onto it; otherwise win as cheaply as possible,
-  or throw its cheapest card.
+* **Play** — keep the pagát for the last trick when it can; never take a trick from a
+  partner it knows (``PlayerView.my_partner``) when a card that leaves the partner winning
+  is allowed, and give that partner points when no one after it can take the trick;
+  otherwise win as cheaply as possible, or throw its cheapest card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine.cards import PAGAT, Card
+from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
+from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
-__all__ = ["Choice", "choose_action", "hand_strength"]
+__all__ = ["Choice", "choose_action", "hand_strength", "known_partner"]
+
+#: A legal card to play or discard, with its action.
+Option = tuple[Action, Card]
+
+#: A hand this strong bids; one this strong also announces and doubles.
+BID_STRENGTH = 20
+ANNOUNCE_STRENGTH = 30
 
 
 @dataclass(frozen=True)
 class Choice:
-    """An action and a one-line reason in plain words."""
+    """An action and a one-line reason in plain words (the teach-mode Hint)."""
 
-    action: Any
+    action: Action
     reason: str
-
-
-def _kind(action: Any) -> str:
-    kind = getattr(action, "kind", "")
-    return str(getattr(kind, "value", kind))
-
-
-def _card(action: Any) -> Card | None:
-    value = getattr(action, "value", None)
-    return value if isinstance(value, Card) else None
 
 
 def hand_strength(hand: Iterable[int]) -> int:
@@ -59,129 +60,138 @@ def hand_strength(hand: Iterable[int]) -> int:
     return score
 
 
-def _hand(view: Any) -> list[Card]:
-    return [Card(c) for c in (getattr(view, "hand", None) or [])]
+def _describe(hand: Sequence[Card]) -> str:
+    """The hand's strength in a player's words: how many taroky, high taroky and kings."""
+    taroky = sum(1 for c in hand if c.is_tarok)
+    high = sum(1 for c in hand if c.tarok_number >= 18)
+    kings = sum(1 for c in hand if c.is_king)
+    of_them = f", {'none' if high == 0 else high} of them high," if taroky else ""
+    return f"{_count(taroky, 'tarok', 'taroky')}{of_them} and {_count(kings, 'king', 'kings')}"
 
 
-def _cheapest(actions: Sequence[Any], key_extra: Any = None) -> Any:
-    def key(a: Any) -> tuple[int, int]:
-        c = _card(a)
-        if c is None:
-            return (99, 0)
-        return (c.points, c.tarok_number)
-
-    return min(actions, key=key)
+def _count(n: int, one: str, many: str) -> str:
+    return f"{'no' if n == 0 else n} {one if n == 1 else many}"
 
 
-def _trick(view: Any) -> list[tuple[int, Card]]:
-    """The current trick as ``(seat, card)`` pairs, whatever shape the view uses."""
-    trick = getattr(view, "trick", None)
-    if trick is None:
-        trick = getattr(view, "current_trick", None)
-    if trick is None:
-        return []
-    plays = getattr(trick, "plays", trick)
-    out: list[tuple[int, Card]] = []
-    for item in plays or []:
-        if isinstance(item, tuple) and len(item) == 2:
-            out.append((int(item[0]), Card(item[1])))
-        else:
-            seat = getattr(item, "seat", None)
-            card = getattr(item, "card", None)
-            if seat is not None and card is not None:
-                out.append((int(seat), Card(card)))
-    return out
+def known_partner(view: PlayerView) -> int | None:
+    """The seat this seat knows to be its partner, from its view alone: the bidder and the
+    holder of the called card know each other; the bidder learns its partner when the
+    called card is shown.  None when there is none, or none known."""
+    partner = view.my_partner
+    return partner if partner is not None and partner != view.seat else None
 
 
-def _beats(a: Card, b: Card, led: Card) -> bool:
-    """Does ``a`` beat ``b`` in a trick led by ``led`` (Czech ranking)?"""
-    from bot.engine.cards import suit_strength
-
-    if a.is_tarok != b.is_tarok:
-        return a.is_tarok
-    if a.is_tarok:
-        return a.tarok_number > b.tarok_number
-    if a.suit != b.suit:
-        return a.suit == led.suit
-    return suit_strength(a, True) > suit_strength(b, True)
+def _active_seats(view: PlayerView) -> int:
+    """How many seats play to each trick (C-5: a fifth player sits out)."""
+    return view.num_seats - (1 if view.sitting_out is not None else 0)
 
 
-def _winner(trick: list[tuple[int, Card]]) -> tuple[int, Card] | None:
-    if not trick:
-        return None
-    led = trick[0][1]
-    best = trick[0]
-    for seat, card in trick[1:]:
-        if _beats(card, best[1], led):
-            best = (seat, card)
-    return best
+def _rank(variant: Variant, c: Card) -> int:
+    """How high ``c`` ranks in this variant: taroky above every suit card, suit cards in
+    the variant's pip order."""
+    return 100 + c.tarok_number if c.is_tarok else variant.strength[c]
 
 
-def _partners(view: Any, seat: int) -> set[int]:
-    """Seats known to be on this seat's side (from the view, when it says)."""
-    for name in ("partners", "team", "my_team", "side"):
-        value = getattr(view, name, None)
-        if isinstance(value, (set, frozenset, list, tuple)):
-            return {int(s) for s in value} - {seat}
-    return set()
+def _cheapest(variant: Variant, options: Sequence[Option]) -> Option:
+    """The option to throw away: fewest card points, then lowest rank."""
+    return min(options, key=lambda ac: (ac[1].points, _rank(variant, ac[1])))
 
 
-def _choose_play(view: Any, seat: int, plays: list[Any]) -> Choice:
-    hand = _hand(view)
-    cards: list[tuple[Any, Card]] = []
-    for a in plays:
-        card = _card(a)
-        if card is not None:
-            cards.append((a, card))
-    if not cards:
-        return Choice(plays[0], "It is the only thing to do.")
+def _unseen(view: PlayerView, variant: Variant, played: Sequence[tuple[int, Card]]) -> list[Card]:
+    """Cards of the pack this seat cannot place: not in its hand, its discards, the
+    trick or the last trick."""
+    known = set(view.hand) | set(view.my_discards) | {c for _, c in played}
+    known |= {c for _, c in view.last_trick}
+    return [c for c in variant.pack if c not in known]
+
+
+def _trick_is_safe(view: PlayerView, variant: Variant, after: Sequence[tuple[int, Card]]) -> bool:
+    """Whether no seat still to play can take the trick ``after`` (my card included) from
+    its winner, by any card this seat cannot place."""
+    if len(after) >= _active_seats(view):
+        return True
+    winner = variant.trick_winner(after)
+    later = -1  # any seat still to play
+    return all(variant.trick_winner((*after, (later, u))) == winner for u in _unseen(view, variant, after))
+
+
+def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
+    # A low card of a plain suit probes; keep the big taroky.
+    plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
+    a, c = _cheapest(variant, plain or cards)
+    return Choice(a, f"I lead {c.name}, a cheap card, to keep my strong cards for later.")
+
+
+def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
+    variant = find_variant(view.variant)
+    cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
         return Choice(cards[0][0], "It is the only card I may play.")
-    last_trick = len(hand) <= 1
-    # Keep the pagát back for the last trick when anything else is allowed.
-    non_pagat = [(a, c) for a, c in cards if c != PAGAT]
-    if not last_trick and non_pagat:
-        cards = non_pagat
-    trick = _trick(view)
-    win = _winner(trick)
-    if win is None:
-        # Leading: a low card of a plain suit probes; keep the big taroky.
-        plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
-        pool = plain or cards
-        a, c = min(pool, key=lambda ac: (ac[1].points, ac[1].tarok_number))
-        return Choice(a, f"I lead {c.short}, a cheap card, to keep my strong cards for later.")
-    led: Card = trick[0][1]
-    if win[0] in _partners(view, seat):
-        a, c = max(cards, key=lambda ac: (ac[1].points if not ac[1].is_honour else -1, -ac[1].tarok_number))
-        return Choice(a, f"My partner is winning this trick, so I add points with {c.short}.")
-    winners = [(a, c) for a, c in cards if _beats(c, win[1], led)]
+    last_trick = len(view.hand) <= 1
+
+    def spare_pagat(options: list[Option]) -> list[Option]:
+        """Keep the pagát back for the last trick when anything else is allowed."""
+        others = [(a, c) for a, c in options if c != PAGAT]
+        return others if others and not last_trick else options
+
+    trick = view.trick
+    if not trick:
+        return _choose_lead(variant, spare_pagat(cards))
+    takers = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) == seat]
+    others = [(a, c) for a, c in cards if (a, c) not in takers]
+    partner = known_partner(view)
+    if partner is not None and variant.trick_winner(trick) == partner:
+        if others:
+            return _play_under_partner(view, variant, seat, spare_pagat(others))
+        a, c = _cheapest(variant, spare_pagat(cards))
+        return Choice(a, f"Every card I may play beats my partner's, so I play {c.name}, the cheapest.")
+    # The pagát takes a trick early only over no tarok at all (and later cards may still
+    # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
+    by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
+    winners = [(a, c) for a, c in takers if c != PAGAT or last_trick or by_exception]
     if winners:
-        a, c = min(winners, key=lambda ac: (ac[1].tarok_number if ac[1].is_tarok else 0, ac[1].points))
-        return Choice(a, f"{c.short} is the cheapest card that wins this trick.")
-    a, c = min(cards, key=lambda ac: (ac[1].points, ac[1].tarok_number))
-    return Choice(a, f"I cannot win this trick, so I throw {c.short}, my cheapest card.")
+        a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
+        if c == PAGAT and not last_trick:
+            return Choice(a, f"{_capital(c.name)} wins a trick that holds the mond and the škýz.")
+        return Choice(a, f"{_capital(c.name)} is the cheapest card that wins this trick.")
+    a, c = _cheapest(variant, spare_pagat(cards))
+    return Choice(a, f"I cannot win this trick, so I throw {c.name}, my cheapest card.")
 
 
-def _choose_discard(view: Any, discards: list[Any]) -> Choice:
-    hand = _hand(view)
+def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
+    """My known partner wins the trick and ``under`` leave it so: give them points when
+    nobody after me can take the trick, else play low."""
+    trick = view.trick
+    safe = [(a, c) for a, c in under if _trick_is_safe(view, variant, (*trick, (seat, c)))]
+    if safe:
+        # The most points the partner is sure to keep; of equal points, the lower card.
+        a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+        if c.points > 1:
+            return Choice(a, f"My partner is winning this trick and nobody can take it, so I give them {c.name}.")
+        return Choice(a, f"My partner is winning this trick, so I play {c.name} and leave it to them.")
+    a, c = _cheapest(variant, under)
+    return Choice(a, f"My partner is winning this trick, so I play {c.name} low and leave it to them.")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
     suit_len: dict[int, int] = {}
-    for c in hand:
+    for c in view.hand:
         if not c.is_tarok:
             suit_len[int(c.suit)] = suit_len.get(int(c.suit), 0) + 1
 
-    def key(a: Any) -> tuple[int, int, int]:
-        c = _card(a)
-        if c is None:
-            return (9, 0, 0)
+    def key(a: Action) -> tuple[int, int, int]:
+        c = a.card
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    chosen = _card(best)
-    name = chosen.short if chosen is not None else "this card"
-    return Choice(best, f"I put away {name}: cheap and from a short suit, to make a void.")
+    return Choice(best, f"I put away {best.card.name}: cheap and from a short suit, to make a void.")
 
 
-def choose_action(game: Any, seat: int) -> Choice:
+def choose_action(game: Game, seat: int) -> Choice:
     """The heuristic player's choice for ``seat`` (which must be to act)."""
     legal = list(game.legal_actions(seat))
     if not legal:
@@ -189,43 +199,45 @@ def choose_action(game: Any, seat: int) -> Choice:
     if len(legal) == 1:
         return Choice(legal[0], "It is the only thing I may do now.")
     view = game.view_for(seat)
-    by_kind: dict[str, list[Any]] = {}
+    by_kind: dict[Kind, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(_kind(a), []).append(a)
+        by_kind.setdefault(a.kind, []).append(a)
 
-    if "play" in by_kind:
-        return _choose_play(view, seat, by_kind["play"])
-    if "discard" in by_kind:
-        return _choose_discard(view, by_kind["discard"])
+    if Kind.PLAY in by_kind:
+        return _choose_play(view, seat, by_kind[Kind.PLAY])
+    if Kind.DISCARD in by_kind:
+        return _choose_discard(view, by_kind[Kind.DISCARD])
 
-    strength = hand_strength(_hand(view))
-    if "bid" in by_kind or "hold" in by_kind:
-        bids = by_kind.get("hold", []) + by_kind.get("bid", [])
-        if strength >= 20 and bids:
-            return Choice(bids[0], f"My hand is strong (strength {strength}), so I bid.")
-        if "pass" in by_kind:
-            return Choice(by_kind["pass"][0], f"My hand is not strong enough to bid (strength {strength}).")
-        return Choice(bids[0], "I must bid.")
-    if "call" in by_kind:
-        hand = set(_hand(view))
-        calls = [a for a in by_kind["call"] if _card(a) not in hand]
-        pick = (calls or by_kind["call"])[0]
+    hand = list(view.hand)
+    strength = hand_strength(hand)
+    if Kind.BID in by_kind or Kind.HOLD in by_kind:
+        bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
+        if strength >= BID_STRENGTH and bids:
+            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I say {bids[0].label}.")
+        if Kind.PASS in by_kind:
+            return Choice(by_kind[Kind.PASS][0],
+                          f"My hand is not strong enough to bid ({_describe(hand)}).")
+        return Choice(bids[0], f"I must bid, so I say {bids[0].label}, the cheapest.")
+    if Kind.CALL in by_kind:
+        held = set(hand)
+        calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
+        pick = (calls or by_kind[Kind.CALL])[0]
         return Choice(pick, "I call a card I do not hold, so that its holder is my partner.")
     for kind, reason in (
-        ("keep", "My hand is playable, so I keep it."),
-        ("draw", "I take the talon cards: more cards to choose from."),
-        ("take", "These talon cards are good enough for me."),
-        ("playon", "I play on."),
-        ("cut", "I cut the pack."),
+        (Kind.KEEP, "My hand is playable, so I keep it."),
+        (Kind.DRAW, "I take the talon cards: more cards to choose from."),
+        (Kind.TAKE, "These talon cards are good enough for me."),
+        (Kind.PLAY_ON, "I play on."),
+        (Kind.CUT, "I cut the pack."),
     ):
         if kind in by_kind:
             return Choice(by_kind[kind][0], reason)
-    if strength >= 30:
-        for kind in ("announce", "double"):
+    if strength >= ANNOUNCE_STRENGTH:
+        for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"My hand is very strong (strength {strength}), so I say {a.label}.")
-    for kind in ("done", "pass", "decline"):
+                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I say {a.label}.")
+    for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")
     return Choice(legal[0], "It is a safe choice.")

@@ -48,6 +48,13 @@ class FakeView:
     contract: str | None = None
     trick: list[tuple[int, Card]] = field(default_factory=list)
     last_trick: list[tuple[int, Card]] = field(default_factory=list)
+    # What the computer player reads (bot.ai): four players to a trick, no partner known.
+    seat: int | None = None
+    variant: str = "czech"
+    num_seats: int = 4
+    sitting_out: int | None = None
+    my_partner: int | None = None
+    my_discards: list[Card] = field(default_factory=list)
 
 
 class FakeGame:
