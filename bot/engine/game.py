@@ -197,6 +197,10 @@ class Game:
         self._legal_key = -1
         self._legal_val: tuple[Action, ...] = ()
         self._sides_key = -100
+        self._decl_key = -1
+        self._decl_val: list[str] = []
+        self._dbl_key = -1
+        self._dbl_val: list[str] = []
         self._sides: dict[int, frozenset[int]] = {}
         self._on_play = variant.has_on_play
         self._on_trick = variant.has_on_trick
@@ -356,8 +360,7 @@ class Game:
         elif ph is Phase.RITUAL:
             out = self._ritual_legal()
         else:
-            out = [a for a in self.variant.candidates(self, seat)
-                   if self.forbidding_rule(seat, a) is None]
+            out = self._allowed(seat, self.variant.candidates(self, seat))
         self._legal_key = key
         self._legal_val = tuple(out)
         return self._legal_val
@@ -430,6 +433,14 @@ class Game:
             if r.phase is self.phase and r.applies(self) and r.forbids(self, seat, action):
                 return r
         return None
+
+    def _allowed(self, seat: int, candidates: list[Action]) -> list[Action]:
+        """The candidates no rule of the phase forbids (each rule in turn; the same
+        answer as ``forbidding_rule`` for each candidate, asked a list at a time)."""
+        for r in self.variant.action_rules(self.phase):
+            if candidates and r.applies(self):
+                candidates = r.allowed(self, seat, candidates)
+        return candidates
 
     def _card_rules(self) -> tuple[CardRule, ...]:
         return self._play_rules if self.phase is Phase.PLAY else self._discard_rules
@@ -699,14 +710,29 @@ class Game:
 
     def _announce_legal(self, seat: int) -> list[Action]:
         """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
-        out = [a for a in self.variant.announce_candidates(self, seat)
-               if self.forbidding_rule(seat, a) is None]
-        out.append(DONE)
+        out = [*self._allowed(seat, self.variant.announce_candidates(self, seat)), DONE]
         return out
 
+    def true_declarations(self, seat: int) -> list[str]:
+        """The combinations ``seat`` holds now (``Variant.declarations_true``), remembered
+        until the next action (the declaration rule asks once per candidate)."""
+        key = len(self.history) * 8 + seat
+        if self._decl_key != key:
+            self._decl_val = self.variant.declarations_true(self, seat)
+            self._decl_key = key
+        return self._decl_val
+
     def double_targets(self, seat: int) -> list[str]:
-        """What ``seat`` may double now: flek by the side opposing the announcers, reflek by
-        the announcers, super by the flek side, up to the variant's depth."""
+        """What ``seat`` may double now (remembered until the next action)."""
+        key = len(self.history) * 8 + seat
+        if self._dbl_key != key:
+            self._dbl_val = self._double_targets(seat)
+            self._dbl_key = key
+        return self._dbl_val
+
+    def _double_targets(self, seat: int) -> list[str]:
+        """Flek by the side opposing the announcers, reflek by the announcers, super by the
+        flek side, up to the variant's depth, on what the variant lets be doubled."""
         out: list[str] = []
         if not self.announced:
             return out

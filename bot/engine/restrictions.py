@@ -35,7 +35,7 @@ class Restriction:
     """One legality rule of a variant (see the module docstring)."""
 
     #: The kinds of action the rule can forbid (the engine asks it about no other).
-    kinds: frozenset[Kind] = frozenset()
+    kinds: tuple[Kind, ...] = ()
 
     def __init__(self, key: str, phase: Phase, rule: str, ref: str = "") -> None:
         self.key = key  # stable name, e.g. "follow_suit"
@@ -73,6 +73,17 @@ class ActionRule(Restriction):
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return False
+
+    def allowed(self, g: Game, seat: int, candidates: list[Action]) -> list[Action]:
+        """The candidates this rule leaves (``forbids`` asked of each of its kinds).  A
+        rule may answer for the whole list at once when that is cheaper."""
+        kinds = self.kinds
+        out: list[Action] = []
+        for a in candidates:
+            if a.kind in kinds and self.forbids(g, seat, a):
+                continue
+            out.append(a)
+        return out
 
 
 def suit_mask_of(led: int) -> int:
@@ -202,7 +213,7 @@ def high_bid(g: Game) -> Contract | None:
 class BidHigher(ActionRule):
     """After a bid, only a higher contract may be bid (CZ-1, NE-2, PT-1)."""
 
-    kinds = frozenset((Kind.BID,))
+    kinds = (Kind.BID,)
 
     def __init__(self, phase: Phase, ladder: tuple[Contract, ...], ref: str = "") -> None:
         words = " < ".join(c.title for c in ladder)
@@ -229,7 +240,7 @@ class BidHigher(ActionRule):
 class FirstTurnOnly(ActionRule):
     """Announcements and declarations only in a player's first turn (CZ-6, NE-7)."""
 
-    kinds = frozenset((Kind.ANNOUNCE, Kind.DECLARE))
+    kinds = (Kind.ANNOUNCE, Kind.DECLARE)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("first_turn_only", phase, rule, ref)
@@ -237,11 +248,16 @@ class FirstTurnOnly(ActionRule):
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return not g.first_turn(seat)
 
+    def allowed(self, g: Game, seat: int, candidates: list[Action]) -> list[Action]:
+        if g.first_turn(seat):
+            return candidates
+        return [a for a in candidates if a.kind is not Kind.ANNOUNCE and a.kind is not Kind.DECLARE]
+
 
 class NoBonusInNegative(ActionRule):
     """Nothing is announced in a game played to lose card points or tricks."""
 
-    def __init__(self, phase: Phase, kinds: frozenset[Kind], rule: str, ref: str = "") -> None:
+    def __init__(self, phase: Phase, kinds: tuple[Kind, ...], rule: str, ref: str = "") -> None:
         super().__init__("no_bonus_in_negative", phase, rule, ref)
         self.kinds = kinds
 
@@ -252,7 +268,7 @@ class NoBonusInNegative(ActionRule):
 class AnnounceOnce(ActionRule):
     """A bonus is announced once; a declaration is made once by each player."""
 
-    kinds = frozenset((Kind.ANNOUNCE, Kind.DECLARE))
+    kinds = (Kind.ANNOUNCE, Kind.DECLARE)
 
     def __init__(self, phase: Phase, ref: str = "") -> None:
         super().__init__("announce_once", phase,
@@ -274,13 +290,13 @@ class AnnounceOnce(ActionRule):
 class DeclareOnlyTrue(ActionRule):
     """A declaration is offered only when it is true of the hand now (CZ-7, NE-7)."""
 
-    kinds = frozenset((Kind.DECLARE,))
+    kinds = (Kind.DECLARE,)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("declare_only_true", phase, rule, ref)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return str(action.value) not in g.variant.declarations_true(g, seat)
+        return str(action.value) not in g.true_declarations(seat)
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
         return f"You do not hold {g.variant.title_of(str(action.value))}: {self.rule[0].lower()}{self.rule[1:]}"
@@ -292,7 +308,7 @@ class DeclareOnlyTrue(ActionRule):
 class DoubleChain(ActionRule):
     """Who may double what, and how far (CZ-6 flek / reflek / super, NE-8 kontra)."""
 
-    kinds = frozenset((Kind.DOUBLE,))
+    kinds = (Kind.DOUBLE,)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("double_chain", phase, rule, ref)

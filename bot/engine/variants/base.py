@@ -88,12 +88,22 @@ class Variant:
                     by_kind.setdefault(id(k), []).append(r)
         self._by_kind: dict[int, tuple[ActionRule, ...]] = {
             k: tuple(v) for k, v in by_kind.items()}
+        by_phase: dict[int, list[ActionRule]] = {}
+        for r in self.restrictions:
+            if isinstance(r, ActionRule):
+                by_phase.setdefault(id(r.phase), []).append(r)
+        self._by_phase: dict[int, tuple[ActionRule, ...]] = {
+            k: tuple(v) for k, v in by_phase.items()}
 
     # ---- the rules (``restrictions``) --------------------------------------------------
 
     def rules_for_kind(self, kind: Kind) -> tuple[ActionRule, ...]:
         """The action rules that can forbid an action of ``kind``, in order."""
         return self._by_kind.get(id(kind), ())
+
+    def action_rules(self, phase: Phase) -> tuple[ActionRule, ...]:
+        """The action rules of ``phase``, in order."""
+        return self._by_phase.get(id(phase), ())
 
     def rules_in_force(self, g: Game, phase: Phase) -> tuple[CardRule, ...]:
         """The card rules of ``phase`` that apply to this hand, in order."""

@@ -83,7 +83,7 @@ CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
 
 
 class ForehandMustBid(ActionRule):
-    kinds = frozenset((Kind.PASS,))
+    kinds = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return high_bid(g) is None
@@ -92,7 +92,7 @@ class ForehandMustBid(ActionRule):
 class DruhaNeedsPagat(ActionRule):
     """CZ-1: only over forehand's povinnost, only by a holder of the pagát."""
 
-    kinds = frozenset((Kind.BID,))
+    kinds = (Kind.BID,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "druha" and not (
@@ -108,7 +108,7 @@ class CallTarokOrder(ActionRule):
     """CZ-2: XIX always; XVIII only with XIX and not XVIII; XVII only with XIX and XVIII
     and not XVII; XVI only with XIX, XVIII, XVII and not XVI."""
 
-    kinds = frozenset((Kind.CALL,))
+    kinds = (Kind.CALL,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         c = action.card
@@ -132,7 +132,7 @@ class CallTarokOrder(ActionRule):
 class VarsavaAfterPovinnost(ActionRule):
     """Varšava is forehand's choice after an un-overbid povinnost (CZ-12, CZ-13)."""
 
-    kinds = frozenset((Kind.VARSAVA,))
+    kinds = (Kind.VARSAVA,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return g.contract is not POVINNOST
@@ -141,7 +141,7 @@ class VarsavaAfterPovinnost(ActionRule):
 class DeclineOnce(ActionRule):
     """CZ-3: one of the two players after the bidder may decline to draw, never both."""
 
-    kinds = frozenset((Kind.DECLINE,))
+    kinds = (Kind.DECLINE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         st = g.talon_state
@@ -152,7 +152,7 @@ class DeclineOnce(ActionRule):
 
 
 class PagatNeedsCard(ActionRule):
-    kinds = frozenset((Kind.ANNOUNCE,))
+    kinds = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "pagat" and not has(g.hands[seat], PAGAT)
@@ -161,7 +161,7 @@ class PagatNeedsCard(ActionRule):
 class OneHonery(ActionRule):
     """CZ-7: honery and královské honery are one declaration: declared once."""
 
-    kinds = frozenset((Kind.DECLARE,))
+    kinds = (Kind.DECLARE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         done = g.declared[seat]
@@ -532,9 +532,9 @@ class Czech(Variant):
         return DECLARATIONS[name]
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
-        out = [_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT]
-        out.extend(declare(d) for d in DECLARATIONS)
-        out.extend(double(n) for n in g.announced)
+        out = list(_ANNOUNCE_CANDIDATES)
+        for n in g.announced:
+            out.append(double(n))
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
@@ -828,6 +828,9 @@ _SURRENDER: Final = [act(Kind.SURRENDER), act(Kind.PLAY_ON)]
 _STAGED_FIRST: Final = [act(Kind.TAKE, 1), act(Kind.REJECT)]
 _STAGED_SECOND: Final = [act(Kind.TAKE, 2), act(Kind.TAKE, 1)]
 _DRAW: Final = [act(Kind.DRAW), act(Kind.DECLINE)]
+
+_ANNOUNCE_CANDIDATES: Final = (_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT,
+                                *(declare(d) for d in DECLARATIONS))
 
 _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
 

@@ -78,7 +78,7 @@ register_titles({
 class LastMustBid(ActionRule):
     """NE-2: if the first three pass, the fourth must bid."""
 
-    kinds = frozenset((Kind.PASS,))
+    kinds = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         a = g.auction
@@ -89,7 +89,7 @@ class LastMustBid(ActionRule):
 class HoldOnlyEarlier(ActionRule):
     """NE-2: a player seated earlier (from forehand) than the high bidder may hold."""
 
-    kinds = frozenset((Kind.HOLD,))
+    kinds = (Kind.HOLD,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         hs = g.auction["high_seat"]
@@ -107,7 +107,7 @@ class HoldOnlyEarlier(ActionRule):
 class OpeningOnly(ActionRule):
     """NE-2: Four only as the opening bid (PT-1: Three)."""
 
-    kinds = frozenset((Kind.BID,))
+    kinds = (Kind.BID,)
 
     def __init__(self, phase: Phase, names: frozenset[str], rule: str, ref: str = "") -> None:
         super().__init__("opening_only", phase, rule, ref)
@@ -120,7 +120,7 @@ class OpeningOnly(ActionRule):
 class OnlyOver(ActionRule):
     """NE-2: Five Over only over Five."""
 
-    kinds = frozenset((Kind.BID,))
+    kinds = (Kind.BID,)
 
     def __init__(self, phase: Phase, over: dict[str, str], rule: str, ref: str = "") -> None:
         super().__init__("only_over", phase, rule, ref)
@@ -137,7 +137,7 @@ class OnlyOver(ActionRule):
 class ThrowInEmptyHand(ActionRule):
     """NE, HE-8: a hand with no kings and no taroky may be thrown in, on its first turn."""
 
-    kinds = frozenset((Kind.THROW_IN,))
+    kinds = (Kind.THROW_IN,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return seat in g.auction["spoke"] or bool(g.hands[seat] & (TAROK_MASK | KING_MASK))
@@ -146,7 +146,7 @@ class ThrowInEmptyHand(ActionRule):
 class FourthKingNeedsThree(ActionRule):
     """NE-3: 'the fourth king' only with exactly three kings."""
 
-    kinds = frozenset((Kind.CALL_FOURTH_KING,))
+    kinds = (Kind.CALL_FOURTH_KING,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return (g.hands[seat] & KING_MASK).bit_count() != 3
@@ -155,7 +155,7 @@ class FourthKingNeedsThree(ActionRule):
 class FourKingsAlternative(ActionRule):
     """NE-3 (option): with all four kings, a queen or XIX may be called instead."""
 
-    kinds = frozenset((Kind.CALL,))
+    kinds = (Kind.CALL,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return not action.card.is_king and (g.hands[seat] & KING_MASK).bit_count() != 4
@@ -164,7 +164,7 @@ class FourKingsAlternative(ActionRule):
 class SurrenderAfterBoth(ActionRule):
     """NE-4: surrender only having seen both groups of the blind."""
 
-    kinds = frozenset((Kind.SURRENDER,))
+    kinds = (Kind.SURRENDER,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return bool(g.talon_state["stage"] == 0)
@@ -173,7 +173,7 @@ class SurrenderAfterBoth(ActionRule):
 class LastNeedsCard(ActionRule):
     """NE-7: King Last needs the called king in hand, Tarok 1 Last the tarok 1."""
 
-    kinds = frozenset((Kind.ANNOUNCE,))
+    kinds = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         hand = g.hands[seat]
@@ -320,6 +320,16 @@ class KingCall(Variant):
         "kontra": "An opponent doubles a Five or Five Over game; rekontra doubles again.",
     }
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The fixed offers of the auction and the announcement round (the rules then say
+        # which are open to whom).
+        self._auction_offers: list[Action] = [
+            PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder), act(Kind.THROW_IN)]
+        self._announce_candidates: tuple[Action, ...] = (
+            *(act(Kind.ANNOUNCE, n) for n in self.announcement_names),
+            *(declare(d) for d in self.declaration_names))
+
     # ---- deal (NE-1, C-2) -----------------------------------------------------------------
 
     def cutter(self, g: Game) -> int:
@@ -347,7 +357,7 @@ class KingCall(Variant):
         g.to_act = g.forehand
 
     def _auction_candidates(self, g: Game, seat: int) -> list[Action]:
-        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder), act(Kind.THROW_IN)]
+        return self._auction_offers
 
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         st = g.auction
@@ -518,9 +528,9 @@ class KingCall(Variant):
     declaration_names: ClassVar[tuple[str, ...]] = ("ten_taroky",)
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
-        out = [act(Kind.ANNOUNCE, n) for n in self.announcement_names]
-        out.extend(declare(d) for d in self.declaration_names)
-        out.extend(double(n) for n in g.announced)
+        out = list(self._announce_candidates)
+        for n in g.announced:
+            out.append(double(n))
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:

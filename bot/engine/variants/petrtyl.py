@@ -71,7 +71,7 @@ NULLO_DECLARATION = 4
 class ForehandOpens(ActionRule):
     """PT-1: 'Forehand always starts the bidding and must bid at least "Three".'"""
 
-    kinds = frozenset((Kind.PASS,))
+    kinds = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return seat == g.forehand and high_bid(g) is None
@@ -80,7 +80,7 @@ class ForehandOpens(ActionRule):
 class ThreeForehandOnly(ActionRule):
     """PT-1: Three is forehand's opening bid only."""
 
-    kinds = frozenset((Kind.BID,))
+    kinds = (Kind.BID,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "three" and seat != g.forehand
@@ -90,7 +90,7 @@ class SweepByBidder(ActionRule):
     """PT-3: 'Sweep ... can be announced before the first lead', by the bidder's side in
     Four and Five."""
 
-    kinds = frozenset((Kind.ANNOUNCE,))
+    kinds = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "sweep" and not (
@@ -108,7 +108,7 @@ PETRTYL_RULES: Final[tuple[Restriction, ...]] = (
     THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE, SURRENDER_AFTER_BOTH,
     KC_DISCARD_FIVE, KC_DISCARD_TAROKY,
     KC_FIRST_TURN,
-    NoBonusInNegative(Phase.ANNOUNCE, frozenset((Kind.ANNOUNCE,)),
+    NoBonusInNegative(Phase.ANNOUNCE, (Kind.ANNOUNCE,),
                       "Nothing is announced in Grand Nullo (its own declarations are made).",
                       "PT-3"),
     KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD,
