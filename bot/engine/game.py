@@ -435,12 +435,23 @@ class Game:
         return None
 
     def _allowed(self, seat: int, candidates: list[Action]) -> list[Action]:
-        """The candidates no rule of the phase forbids (each rule in turn; the same
-        answer as ``forbidding_rule`` for each candidate, asked a list at a time)."""
-        for r in self.variant.action_rules(self.phase):
-            if candidates and r.applies(self):
-                candidates = r.allowed(self, seat, candidates)
-        return candidates
+        """The candidates no rule forbids (``forbidding_rule`` for each; candidates come
+        grouped by kind, so each kind's rules are looked up once)."""
+        out: list[Action] = []
+        v = self.variant
+        ph = self.phase
+        kind: Kind | None = None
+        rules: tuple[ActionRule, ...] = ()
+        for a in candidates:
+            if a.kind is not kind:
+                kind = a.kind
+                rules = v.rules_for_kind(kind)
+            for r in rules:
+                if r.phase is ph and r.applies(self) and r.forbids(self, seat, a):
+                    break
+            else:
+                out.append(a)
+        return out
 
     def _card_rules(self) -> tuple[CardRule, ...]:
         return self._play_rules if self.phase is Phase.PLAY else self._discard_rules

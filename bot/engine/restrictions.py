@@ -74,17 +74,6 @@ class ActionRule(Restriction):
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return False
 
-    def allowed(self, g: Game, seat: int, candidates: list[Action]) -> list[Action]:
-        """The candidates this rule leaves (``forbids`` asked of each of its kinds).  A
-        rule may answer for the whole list at once when that is cheaper."""
-        kinds = self.kinds
-        out: list[Action] = []
-        for a in candidates:
-            if a.kind in kinds and self.forbids(g, seat, a):
-                continue
-            out.append(a)
-        return out
-
 
 def suit_mask_of(led: int) -> int:
     """The cards that follow a lead of card ``led``: the taroky, or the led suit's eight."""
@@ -213,7 +202,7 @@ def high_bid(g: Game) -> Contract | None:
 class BidHigher(ActionRule):
     """After a bid, only a higher contract may be bid (CZ-1, NE-2, PT-1)."""
 
-    kinds = (Kind.BID,)
+    kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def __init__(self, phase: Phase, ladder: tuple[Contract, ...], ref: str = "") -> None:
         words = " < ".join(c.title for c in ladder)
@@ -240,18 +229,13 @@ class BidHigher(ActionRule):
 class FirstTurnOnly(ActionRule):
     """Announcements and declarations only in a player's first turn (CZ-6, NE-7)."""
 
-    kinds = (Kind.ANNOUNCE, Kind.DECLARE)
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DECLARE)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("first_turn_only", phase, rule, ref)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return not g.first_turn(seat)
-
-    def allowed(self, g: Game, seat: int, candidates: list[Action]) -> list[Action]:
-        if g.first_turn(seat):
-            return candidates
-        return [a for a in candidates if a.kind is not Kind.ANNOUNCE and a.kind is not Kind.DECLARE]
 
 
 class NoBonusInNegative(ActionRule):
@@ -268,7 +252,7 @@ class NoBonusInNegative(ActionRule):
 class AnnounceOnce(ActionRule):
     """A bonus is announced once; a declaration is made once by each player."""
 
-    kinds = (Kind.ANNOUNCE, Kind.DECLARE)
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DECLARE)
 
     def __init__(self, phase: Phase, ref: str = "") -> None:
         super().__init__("announce_once", phase,
@@ -290,7 +274,7 @@ class AnnounceOnce(ActionRule):
 class DeclareOnlyTrue(ActionRule):
     """A declaration is offered only when it is true of the hand now (CZ-7, NE-7)."""
 
-    kinds = (Kind.DECLARE,)
+    kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("declare_only_true", phase, rule, ref)
@@ -308,7 +292,7 @@ class DeclareOnlyTrue(ActionRule):
 class DoubleChain(ActionRule):
     """Who may double what, and how far (CZ-6 flek / reflek / super, NE-8 kontra)."""
 
-    kinds = (Kind.DOUBLE,)
+    kinds: tuple[Kind, ...] = (Kind.DOUBLE,)
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("double_chain", phase, rule, ref)

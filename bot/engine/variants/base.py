@@ -82,16 +82,14 @@ class Variant:
         # The action rules by the id of the kind they concern (an enum member's hash is
         # Python code: slow in the compiled engine), in the variant's order.
         by_kind: dict[int, list[ActionRule]] = {}
-        for r in self.restrictions:
-            if isinstance(r, ActionRule):
-                for k in r.kinds:
-                    by_kind.setdefault(id(k), []).append(r)
-        self._by_kind: dict[int, tuple[ActionRule, ...]] = {
-            k: tuple(v) for k, v in by_kind.items()}
         by_phase: dict[int, list[ActionRule]] = {}
         for r in self.restrictions:
             if isinstance(r, ActionRule):
                 by_phase.setdefault(id(r.phase), []).append(r)
+                for k in r.kinds:
+                    by_kind.setdefault(id(k), []).append(r)
+        self._by_kind: dict[int, tuple[ActionRule, ...]] = {
+            k: tuple(v) for k, v in by_kind.items()}
         self._by_phase: dict[int, tuple[ActionRule, ...]] = {
             k: tuple(v) for k, v in by_phase.items()}
 

@@ -83,7 +83,7 @@ CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
 
 
 class ForehandMustBid(ActionRule):
-    kinds = (Kind.PASS,)
+    kinds: tuple[Kind, ...] = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return high_bid(g) is None
@@ -92,7 +92,7 @@ class ForehandMustBid(ActionRule):
 class DruhaNeedsPagat(ActionRule):
     """CZ-1: only over forehand's povinnost, only by a holder of the pagát."""
 
-    kinds = (Kind.BID,)
+    kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "druha" and not (
@@ -108,7 +108,7 @@ class CallTarokOrder(ActionRule):
     """CZ-2: XIX always; XVIII only with XIX and not XVIII; XVII only with XIX and XVIII
     and not XVII; XVI only with XIX, XVIII, XVII and not XVI."""
 
-    kinds = (Kind.CALL,)
+    kinds: tuple[Kind, ...] = (Kind.CALL,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         c = action.card
@@ -132,7 +132,7 @@ class CallTarokOrder(ActionRule):
 class VarsavaAfterPovinnost(ActionRule):
     """Varšava is forehand's choice after an un-overbid povinnost (CZ-12, CZ-13)."""
 
-    kinds = (Kind.VARSAVA,)
+    kinds: tuple[Kind, ...] = (Kind.VARSAVA,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return g.contract is not POVINNOST
@@ -141,7 +141,7 @@ class VarsavaAfterPovinnost(ActionRule):
 class DeclineOnce(ActionRule):
     """CZ-3: one of the two players after the bidder may decline to draw, never both."""
 
-    kinds = (Kind.DECLINE,)
+    kinds: tuple[Kind, ...] = (Kind.DECLINE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         st = g.talon_state
@@ -152,7 +152,7 @@ class DeclineOnce(ActionRule):
 
 
 class PagatNeedsCard(ActionRule):
-    kinds = (Kind.ANNOUNCE,)
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "pagat" and not has(g.hands[seat], PAGAT)
@@ -161,7 +161,7 @@ class PagatNeedsCard(ActionRule):
 class OneHonery(ActionRule):
     """CZ-7: honery and královské honery are one declaration: declared once."""
 
-    kinds = (Kind.DECLARE,)
+    kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         done = g.declared[seat]

@@ -78,7 +78,7 @@ register_titles({
 class LastMustBid(ActionRule):
     """NE-2: if the first three pass, the fourth must bid."""
 
-    kinds = (Kind.PASS,)
+    kinds: tuple[Kind, ...] = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         a = g.auction
@@ -89,7 +89,7 @@ class LastMustBid(ActionRule):
 class HoldOnlyEarlier(ActionRule):
     """NE-2: a player seated earlier (from forehand) than the high bidder may hold."""
 
-    kinds = (Kind.HOLD,)
+    kinds: tuple[Kind, ...] = (Kind.HOLD,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         hs = g.auction["high_seat"]
@@ -107,7 +107,7 @@ class HoldOnlyEarlier(ActionRule):
 class OpeningOnly(ActionRule):
     """NE-2: Four only as the opening bid (PT-1: Three)."""
 
-    kinds = (Kind.BID,)
+    kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def __init__(self, phase: Phase, names: frozenset[str], rule: str, ref: str = "") -> None:
         super().__init__("opening_only", phase, rule, ref)
@@ -120,7 +120,7 @@ class OpeningOnly(ActionRule):
 class OnlyOver(ActionRule):
     """NE-2: Five Over only over Five."""
 
-    kinds = (Kind.BID,)
+    kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def __init__(self, phase: Phase, over: dict[str, str], rule: str, ref: str = "") -> None:
         super().__init__("only_over", phase, rule, ref)
@@ -137,7 +137,7 @@ class OnlyOver(ActionRule):
 class ThrowInEmptyHand(ActionRule):
     """NE, HE-8: a hand with no kings and no taroky may be thrown in, on its first turn."""
 
-    kinds = (Kind.THROW_IN,)
+    kinds: tuple[Kind, ...] = (Kind.THROW_IN,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return seat in g.auction["spoke"] or bool(g.hands[seat] & (TAROK_MASK | KING_MASK))
@@ -146,7 +146,7 @@ class ThrowInEmptyHand(ActionRule):
 class FourthKingNeedsThree(ActionRule):
     """NE-3: 'the fourth king' only with exactly three kings."""
 
-    kinds = (Kind.CALL_FOURTH_KING,)
+    kinds: tuple[Kind, ...] = (Kind.CALL_FOURTH_KING,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return (g.hands[seat] & KING_MASK).bit_count() != 3
@@ -155,7 +155,7 @@ class FourthKingNeedsThree(ActionRule):
 class FourKingsAlternative(ActionRule):
     """NE-3 (option): with all four kings, a queen or XIX may be called instead."""
 
-    kinds = (Kind.CALL,)
+    kinds: tuple[Kind, ...] = (Kind.CALL,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return not action.card.is_king and (g.hands[seat] & KING_MASK).bit_count() != 4
@@ -164,7 +164,7 @@ class FourKingsAlternative(ActionRule):
 class SurrenderAfterBoth(ActionRule):
     """NE-4: surrender only having seen both groups of the blind."""
 
-    kinds = (Kind.SURRENDER,)
+    kinds: tuple[Kind, ...] = (Kind.SURRENDER,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return bool(g.talon_state["stage"] == 0)
@@ -173,7 +173,7 @@ class SurrenderAfterBoth(ActionRule):
 class LastNeedsCard(ActionRule):
     """NE-7: King Last needs the called king in hand, Tarok 1 Last the tarok 1."""
 
-    kinds = (Kind.ANNOUNCE,)
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         hand = g.hands[seat]

@@ -71,7 +71,7 @@ NULLO_DECLARATION = 4
 class ForehandOpens(ActionRule):
     """PT-1: 'Forehand always starts the bidding and must bid at least "Three".'"""
 
-    kinds = (Kind.PASS,)
+    kinds: tuple[Kind, ...] = (Kind.PASS,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return seat == g.forehand and high_bid(g) is None
@@ -80,7 +80,7 @@ class ForehandOpens(ActionRule):
 class ThreeForehandOnly(ActionRule):
     """PT-1: Three is forehand's opening bid only."""
 
-    kinds = (Kind.BID,)
+    kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "three" and seat != g.forehand
@@ -90,7 +90,7 @@ class SweepByBidder(ActionRule):
     """PT-3: 'Sweep ... can be announced before the first lead', by the bidder's side in
     Four and Five."""
 
-    kinds = (Kind.ANNOUNCE,)
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == "sweep" and not (
