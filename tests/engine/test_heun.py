@@ -3,13 +3,16 @@ HE-8), on stacked decks."""
 
 import pytest
 
-from bot.engine import Phase, find_variant
+from bot.engine import Game, Phase, find_variant
 from bot.engine.actions import Kind
-from bot.engine.cards import parse_card, parse_cards
+from bot.engine.cards import mask_of, parse_card, parse_cards
+from bot.engine.game import Trick
 from bot.engine.variants.heun import count_heun
 
 from .helpers import A
 from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+
+PACK = (1 << 54) - 1
 
 
 def heun(hands=None, talon="", **kw):
@@ -87,6 +90,83 @@ def test_five_called_king_in_blind_top_three_to_the_bidder():
     g.act(0, A("call", "KS"))
     to_play(g)
     assert g.talon_to[0] == sum(1 << c for c in parse_cards("2D 3D 4D"))
+
+
+def take_tricks(g: Game, bidder_side: str) -> Game:
+    """Jump to the end of play keeping the blind where the engine put it: the bidder's side
+    took exactly the cards ``bidder_side`` in tricks (four to a trick), the opponents every
+    other card outside the blind."""
+    assert g.bidder is not None
+    if g.partner is None and g.called is not None:
+        h = g.holder_of(g.called)
+        g.partner = None if h is None or h == g.bidder else h
+    decl = sorted(g.declarer_side)
+    opp = [s for s in g.active if s not in decl]
+    mine = mask_of(parse_cards(bidder_side))
+    assert not mine & mask_of(g.talon) and mine.bit_count() % 4 == 0
+    for s in g.active:
+        g.hands[s] = g.discards[s] = g.won[s] = 0
+    g.won[decl[0]] = mine
+    g.won[opp[0]] = PACK & ~mine & ~mask_of(g.talon)
+    ours = mine.bit_count() // 4
+    winners = [decl[0]] * ours + [opp[0]] * (12 - ours)
+    g.tricks_won = [winners.count(s) for s in range(g.num_seats)]
+    g.tricks = [Trick(w, [], w) for w in winners]
+    g.finish()
+    return g
+
+
+def test_five_bidder_who_called_his_own_king_gets_the_top_three():
+    """HE-5: 'the team opposing the bidding team receive all the points in the Blind unless
+    the bidder has called himself, i.e., has no partner. In that case, he gets the first
+    three cards turned over from the Blind at the end of the hand with the remaining three
+    going to the opponents' — the called king in his own hand as well as in the blind."""
+    g = bid_to_call(heun({0: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    to_play(g)
+    assert g.partner is None
+    assert g.talon_to == {0: mask_of(parse_cards("JH 7C 8C"))}
+    assert g.talon_to_opponents == mask_of(parse_cards("9C 10C 1H"))
+
+
+def test_five_with_a_partner_leaves_the_whole_blind_to_the_opponents():
+    """HE-5: 'In a "Five Play" hand the team opposing the bidding team receive all the points
+    in the Blind' when the bidder has a partner."""
+    g = bid_to_call(heun({1: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    to_play(g)
+    assert g.partner == 1 and g.talon_to == {}
+    assert g.talon_to_opponents == mask_of(g.talon)
+
+
+def test_four_bidder_who_called_himself_keeps_the_four_blind():
+    """HE-5 is about Five: in a Four the bidder who called himself takes a group of three as
+    every bidder of Four does, and the group he did not take is the opponents'."""
+    g = bid_to_call(heun({0: "KC " + low(11)}, talon="JD QD CD 1D 2D 3D"), "four")
+    g.act(0, A("call", "KC"))
+    g.act(0, A("take", 1))
+    to_play(g)
+    assert g.partner is None and g.talon_to == {}
+    assert g.talon_to_opponents == mask_of(parse_cards("1D 2D 3D"))
+
+
+# The bidder alone took 24 cards: 51 base points less two per packet of three = 35 points and
+# no card over.  The top three blind cards JH 7C 8C make it 27 cards and 37 points.
+ALONE_TRICKS = "Sk XXI I KS KD KC QS II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII"
+
+
+def test_the_top_three_turn_a_lost_five_into_a_won_one():
+    """HE-5: 'he gets the first three cards turned over from the Blind' — with all six blind
+    cards given to the opponents this bidder would count 35 points and no card and lose ('If
+    the bidding team takes exactly thirty-five points and have no additional cards, they
+    lose'); with the top three he counts 37 and wins 8 chips from each opponent."""
+    assert count_heun(parse_cards(ALONE_TRICKS)) == (35, 0)
+    g = bid_to_call(heun({0: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    take_tricks(to_play(g), ALONE_TRICKS)
+    r = g.result
+    assert r.declarers_won is True
+    assert line(g, "Five") == {0: 24, 1: -8, 2: -8, 3: -8}
 
 
 def test_no_kontra():

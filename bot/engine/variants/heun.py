@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import CARD_POINTS, iter_mask
+from ..cards import CARD_POINTS, iter_mask, mask_of
 from ..game import Game
 from ..masks import FIVE_POINT_MASK, TAROK_MASK
 from .base import OptionSpec
@@ -44,7 +44,6 @@ class Heun(KingCall):
     all_pass_dealer_four = True
     kontra_contracts = frozenset()  # HE-7
     surrender_after_first = True  # 'After looking at one or both groups ... the bidder may opt to pay'
-    blind_split_top = True  # HE-5
     lead = "heun"  # HE-2
 
     def next_dealer(self, g: Game) -> int:
@@ -63,6 +62,23 @@ class Heun(KingCall):
 
     def tarok1_strict(self, g: Game) -> bool:
         return bool(g.options["tarok1_strict"])
+
+    def blind_unseen(self, g: Game) -> None:
+        """HE-5: in a Five the blind goes to the opponents unseen 'unless the bidder has called
+        himself, i.e., has no partner' — the called king is in his own hand or in the blind.
+        'In that case, he gets the first three cards turned over from the Blind at the end of
+        the hand with the remaining three going to the opponents', whichever half holds the
+        king."""
+        bidder = g.bidder
+        assert bidder is not None
+        talon = mask_of(g.talon)
+        c = g.called
+        if c is not None and (talon | g.hands[bidder]) >> c & 1:
+            top = mask_of(g.talon[:3])
+            g.talon_to[bidder] = top
+            g.talon_to_opponents = talon & ~top
+        else:
+            g.talon_to_opponents = talon
 
     def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
         """'the bidding team must win more than thirty-five (35) points. If the bidding team

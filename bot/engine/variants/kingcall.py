@@ -10,7 +10,7 @@ What lives here, switched by class constants (the subclasses are thin):
 * the holding auction (NE-2): Four < Five < Five Over, earlier players may hold;
 * calling a king or "the fourth king" (NE-3, with its four-kings option);
 * the staged blind of a Four with surrender (NE-4), Five / Five Over with the blind split
-  when the called king is in it (NE-5, HE-5);
+  when the called king is in it (NE-5; Heun splits it its own way, HE-5);
 * the 21–Škýz–1 exception (NE-6);
 * King Last, Tarok 1 Last (announced, abandoned), Ten Taroky, Four Kings, Three High,
   valát doubling, kontra / rekontra (NE-7, NE-8).
@@ -97,7 +97,6 @@ class KingCall(Variant):
     all_pass_dealer_four: ClassVar[bool] = False  # HE-3
     kontra_contracts: ClassVar[frozenset[str]] = frozenset({"five", "five_over"})  # NE-8
     surrender_after_first: ClassVar[bool] = False  # Heun: after one group as well
-    blind_split_top: ClassVar[bool] = False  # HE-5: top three to the bidder
     lead: ClassVar[str] = "bidder"  # NE-6; "heun" (HE-2); "forehand" (PT-2)
     keep_announced: ClassVar[bool] = False  # PT-3 (NE-7 lets La Vista abandon)
     can_play_alone: ClassVar[bool] = False  # PT-2
@@ -275,13 +274,13 @@ class KingCall(Variant):
 
     def blind_unseen(self, g: Game) -> None:
         """NE-5: the blind goes to the opponents unseen, unless the called king is in it:
-        then the three blind cards containing it (HE-5: the top three) are the bidder's."""
+        then the three blind cards containing it are the bidder's."""
         assert g.bidder is not None
         talon = mask_of(g.talon)
         c = g.called
         if c is not None and talon >> c & 1:
             top = mask_of(g.talon[:3])
-            mine = top if self.blind_split_top or top >> c & 1 else talon & ~top
+            mine = top if top >> c & 1 else talon & ~top
             g.talon_to[g.bidder] = mine
             g.talon_to_opponents = talon & ~mine
         else:
