@@ -1,12 +1,15 @@
 """The Heun rules (heun-rules-1997.txt and the Heun section of the Nebraska text; HE-1 …
 HE-8), on stacked decks."""
 
+import random
+
 import pytest
 
-from bot.engine import Game, Phase, find_variant
+from bot.engine import Game, Phase, RecordMismatch, find_variant, new_game, replay_record
 from bot.engine.actions import Kind
 from bot.engine.cards import mask_of, parse_card, parse_cards
 from bot.engine.game import Trick
+from bot.engine.scoring import count_text
 from bot.engine.variants.heun import count_heun
 
 from .helpers import A
@@ -166,7 +169,77 @@ def test_the_top_three_turn_a_lost_five_into_a_won_one():
     take_tricks(to_play(g), ALONE_TRICKS)
     r = g.result
     assert r.declarers_won is True
+    assert r.card_counts == {"Bidder's side": (37, 0), "Opponents": (33, 0)}
     assert line(g, "Five") == {0: 24, 1: -8, 2: -8, 3: -8}
+
+
+# Bidder and partner took four tricks: counted in threes, counters first, these 16 cards
+# are five packets worth 35 points and one plain card over.
+FOUR_TRICKS = "KH KD KS KC QH QD QS QC CH 7S 8S 9S 10S 7C 8C 9C"
+
+
+def five_with_partner_took(cards: str, talon: str = "II III IV V VI VII") -> Game:
+    """Seat 0 plays Five with seat 1 (who holds the called king) and their side takes
+    ``cards``; the whole blind is the opponents'."""
+    g = bid_to_call(heun({1: "KS"}, talon=talon), "five")
+    g.act(0, A("call", "KS"))
+    return take_tricks(to_play(g), cards)
+
+
+def test_the_result_counts_35_points_and_a_card_against_34_and_two():
+    """Heun counting: 'The points are counted three cards at a time' and what is short of a
+    packet is told as cards ('21 points (and two cards)'); 'the bidding team must win more
+    than thirty-five (35) points' — 35 points and a card is more.  The result carries the
+    count of each side, 35 points and 1 card against 34 points and 2 cards, where counting
+    every card the usual way would give 35 : 35."""
+    g = five_with_partner_took(FOUR_TRICKS)
+    r = g.result
+    assert r.card_counts == {"Bidder's side": (35, 1), "Opponents": (34, 2)}
+    assert r.card_points == {"Bidder's side": 35, "Opponents": 34}
+    assert r.points_text("Bidder's side") == "35 points and 1 card"
+    assert r.points_text("Opponents") == "34 points and 2 cards"
+    assert r.declarers_won is True
+    assert r.summary == "The bidder's team won with 35 points and 1 card."
+    decl = g.declarer_side
+    assert (g.side_points(decl), g.side_points(g.opponents_of(0))) == (35, 35)
+
+
+def test_35_points_and_no_card_is_told_as_a_loss():
+    """'If the bidding team takes exactly thirty-five points and have no additional cards,
+    they lose' — and the result says so in the same count."""
+    g = five_with_partner_took(ALONE_TRICKS, talon="JH 7C 8C 9C 10C 1H")
+    r = g.result
+    assert r.card_counts == {"Bidder's side": (35, 0), "Opponents": (35, 0)}
+    assert r.declarers_won is False
+    assert r.summary == "The bidder's team lost with 35 points."
+    assert line(g, "Five") == {0: -8, 1: -8, 2: 8, 3: 8}
+
+
+def test_summary_and_counts_agree_with_the_outcome_in_every_hand():
+    """Property over many played-out Heun hands: the result's count is the Heun count of each
+    side (more than 35, or 35 and a card, wins), card points are its points, and the summary
+    says won or lost with the bidder's count."""
+    played = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = new_game("heun", rng=rng)
+        while not g.is_over:
+            la = g.legal_actions(g.to_act)
+            g.act(g.to_act, la[int(rng.random() * len(la))])
+        r = g.result
+        if r.declarers_won is None or not r.card_counts:
+            continue
+        played += 1
+        pts, cards = r.card_counts["Bidder's side"]
+        assert r.declarers_won is (pts > 35 or (pts == 35 and cards > 0))
+        assert {k: v[0] for k, v in r.card_counts.items()} == dict(r.card_points)
+        assert r.card_counts["Bidder's side"] == count_heun(
+            c for c in range(54) if g.side_mask(g.declarer_side) >> c & 1)
+        verb = "won" if r.declarers_won else "lost"
+        assert r.summary.startswith(f"The bidder's team {verb} with ") or r.summary.startswith(
+            f"The bidder {verb} with ")
+        assert f"with {count_text(pts, cards)}." in r.summary
+    assert played >= 30
 
 
 def test_no_kontra():
@@ -282,3 +355,26 @@ def test_throw_in_without_penalty():
     g.act(1, A("throwin"))
     assert g.is_over and net(g) == {}
     assert g.view_for(1).revealed[1][0] == parse_card("QH")  # all hands shown at the end
+
+
+def test_records_from_before_the_heun_count_still_replay():
+    """A Heun record written before the result told points *and cards* (no ``card_counts``,
+    every card counted the usual way, the old sentence) still replays: the settlement is
+    what must agree, the telling may improve (docs/records.md)."""
+    rng = random.Random(7)
+    g = new_game("heun", rng=rng)
+    while not g.is_over:
+        la = g.legal_actions(g.to_act)
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    rec = g.to_record()
+    assert "card_counts" in rec["result"]
+    old = rec["result"]
+    del old["card_counts"]
+    decl = g.declarer_side
+    old["card_points"] = {"Bidder's side": g.side_points(decl),
+                          "Opponents": g.side_points(g.opponents_of(g.bidder))}
+    old["summary"] = f"The bidder's team won with {g.side_points(decl)} card points."
+    assert replay_record(rec).result.net == g.result.net
+    old["net"] = {k: -v for k, v in old["net"].items()}
+    with pytest.raises(RecordMismatch):
+        replay_record(rec)

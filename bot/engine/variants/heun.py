@@ -80,8 +80,14 @@ class Heun(KingCall):
         else:
             g.talon_to_opponents = talon
 
+    def side_count(self, g: Game, side: frozenset[int]) -> tuple[int, int]:
+        """The Heun count of a side's tricks, discards and share of the blind: 'The points
+        are counted three cards at a time' and a packet short of three is told as cards —
+        (points, cards left over)."""
+        return count_heun(iter_mask(g.side_mask(side)))
+
     def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
         """'the bidding team must win more than thirty-five (35) points. If the bidding team
         takes exactly thirty-five points and have no additional cards, they lose.'"""
-        pts, left = count_heun(iter_mask(g.side_mask(decl)))
+        pts, left = self.side_count(g, decl)
         return pts > 35 or (pts == 35 and left > 0)

@@ -39,7 +39,7 @@ from ..cards import (
 )
 from ..game import Announced, Contract, Game, Phase, Trick
 from ..masks import FIVE_POINT_MASK, HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
-from ..scoring import HandResult, PaymentLine, add_into, side_payment
+from ..scoring import HandResult, PaymentLine, add_into, count_text, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
 FOUR = Contract("four", "Four", 1, call="king", talon="staged")
@@ -59,6 +59,8 @@ register_titles({
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
 ALONE_KEY = "alone"  # g.auction flag: PT-2 "Without a King"
+BIDDERS = "Bidder's side"  # the side labels of HandResult.card_points
+OPPONENTS = "Opponents"
 
 RITUAL_OPTION = OptionSpec(
     "ritual", "Tap or cut before the deal", False,
@@ -445,6 +447,11 @@ class KingCall(Variant):
         i.e. 36 or more'; 35 : 35 loses."""
         return g.side_points(decl) > 35
 
+    def side_count(self, g: Game, side: frozenset[int]) -> tuple[int, int] | None:
+        """What a side counted where the variant counts cards as well as points: (points,
+        cards left over) (Heun).  None where card points say it all (La Vista)."""
+        return None
+
     def sweeping_side(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> frozenset[int] | None:
         n = len(g.tricks)
         for side in (decl, opp):
@@ -471,8 +478,16 @@ class KingCall(Variant):
             g.partner = None if h is None or h == b else h
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
-        pts_d = g.side_points(decl)
-        pts_o = g.side_points(opp)
+        count_d = self.side_count(g, decl)
+        count_o = self.side_count(g, opp)
+        counts: dict[str, tuple[int, int]] | None = None
+        if count_d is None or count_o is None:
+            pts_d, pts_o = g.side_points(decl), g.side_points(opp)
+            told = f"{pts_d} card points"
+        else:
+            (pts_d, _), (pts_o, _) = count_d, count_o
+            counts = {BIDDERS: count_d, OPPONENTS: count_o}
+            told = count_text(*count_d)
         won = self.declarers_win(g, decl)
         sweep = self.sweeping_side(g, decl, opp)
         lines: list[PaymentLine] = []
@@ -485,13 +500,12 @@ class KingCall(Variant):
         for ln in lines:
             add_into(net, ln.net)
         who = "bidder" if len(decl) == 1 else "bidder's team"
-        summary = (f"The {who} won with {pts_d} card points." if won
-                   else f"The {who} lost with {pts_d} card points.")
+        summary = f"The {who} {'won' if won else 'lost'} with {told}."
         if sweep is not None:
             summary += " Valát: " + ("the bidder's side" if sweep == decl else "the opponents") \
                 + " took every trick."
-        return hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
-                           declarer_side=decl, declarers_won=won)
+        return hand_result(g, summary, {BIDDERS: pts_d, OPPONENTS: pts_o}, lines, net,
+                           declarer_side=decl, declarers_won=won, card_counts=counts)
 
     def score_special(self, g: Game) -> HandResult | None:
         """Contracts scored their own way (Petrtyl: Three thrown in, Grand Nullo)."""
