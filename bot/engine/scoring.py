@@ -64,12 +64,16 @@ class HandResult:
     declarers_won: bool | None  # None: no declarer side (Varšava, thrown in)
     thrown_in: bool
     extra: Mapping[str, object]
+    # Side label -> (points, cards left over) where the variant counts cards as well as
+    # points (Heun: "21 points (and two cards)"); empty where card points say it all.
+    card_counts: Mapping[str, tuple[int, int]]
 
     def __init__(self, summary: str, card_points: Mapping[str, int], tricks: Mapping[int, int],
                  lines: Sequence[PaymentLine], net: Mapping[int, int],
                  transfers: Sequence[Transfer], declarer_side: frozenset[int] = frozenset(),
                  declarers_won: bool | None = None, thrown_in: bool = False,
-                 extra: Mapping[str, object] | None = None) -> None:
+                 extra: Mapping[str, object] | None = None,
+                 card_counts: Mapping[str, tuple[int, int]] | None = None) -> None:
         self.summary = summary
         self.card_points = card_points
         self.tricks = tricks
@@ -80,10 +84,28 @@ class HandResult:
         self.declarers_won = declarers_won
         self.thrown_in = thrown_in
         self.extra = extra if extra is not None else {}
+        self.card_counts = card_counts if card_counts is not None else {}
 
     @property
     def pool_delta(self) -> int:
         return self.net.get(POOL, 0)
+
+    def points_text(self, side: str) -> str:
+        """What ``side`` (a key of ``card_points``) counted, in words: "35 points and 1 card"
+        where the variant counts cards too (Heun), else "36 card points"."""
+        count = self.card_counts.get(side)
+        if count is None:
+            return f"{self.card_points[side]} card points"
+        return count_text(*count)
+
+
+def count_text(points: int, cards: int) -> str:
+    """A count of points and cards left over, told as the Heun rules tell it: "35 points
+    and 1 card", "34 points and 2 cards", "36 points" (no card left over)."""
+    told = f"{points} point{'s' if points != 1 else ''}"
+    if cards:
+        told += f" and {cards} card{'s' if cards != 1 else ''}"
+    return told
 
 
 def side_payment(winners: Iterable[int], losers: Iterable[int], amount: int) -> dict[int, int]:

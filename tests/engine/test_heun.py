@@ -1,15 +1,21 @@
 """The Heun rules (heun-rules-1997.txt and the Heun section of the Nebraska text; HE-1 …
 HE-8), on stacked decks."""
 
+import random
+
 import pytest
 
-from bot.engine import Phase, find_variant
+from bot.engine import Game, Phase, RecordMismatch, find_variant, new_game, replay_record
 from bot.engine.actions import Kind
-from bot.engine.cards import parse_card, parse_cards
+from bot.engine.cards import mask_of, parse_card, parse_cards
+from bot.engine.game import Trick
+from bot.engine.scoring import count_text
 from bot.engine.variants.heun import count_heun
 
 from .helpers import A
 from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+
+PACK = (1 << 54) - 1
 
 
 def heun(hands=None, talon="", **kw):
@@ -87,6 +93,153 @@ def test_five_called_king_in_blind_top_three_to_the_bidder():
     g.act(0, A("call", "KS"))
     to_play(g)
     assert g.talon_to[0] == sum(1 << c for c in parse_cards("2D 3D 4D"))
+
+
+def take_tricks(g: Game, bidder_side: str) -> Game:
+    """Jump to the end of play keeping the blind where the engine put it: the bidder's side
+    took exactly the cards ``bidder_side`` in tricks (four to a trick), the opponents every
+    other card outside the blind."""
+    assert g.bidder is not None
+    if g.partner is None and g.called is not None:
+        h = g.holder_of(g.called)
+        g.partner = None if h is None or h == g.bidder else h
+    decl = sorted(g.declarer_side)
+    opp = [s for s in g.active if s not in decl]
+    mine = mask_of(parse_cards(bidder_side))
+    assert not mine & mask_of(g.talon) and mine.bit_count() % 4 == 0
+    for s in g.active:
+        g.hands[s] = g.discards[s] = g.won[s] = 0
+    g.won[decl[0]] = mine
+    g.won[opp[0]] = PACK & ~mine & ~mask_of(g.talon)
+    ours = mine.bit_count() // 4
+    winners = [decl[0]] * ours + [opp[0]] * (12 - ours)
+    g.tricks_won = [winners.count(s) for s in range(g.num_seats)]
+    g.tricks = [Trick(w, [], w) for w in winners]
+    g.finish()
+    return g
+
+
+def test_five_bidder_who_called_his_own_king_gets_the_top_three():
+    """HE-5: 'the team opposing the bidding team receive all the points in the Blind unless
+    the bidder has called himself, i.e., has no partner. In that case, he gets the first
+    three cards turned over from the Blind at the end of the hand with the remaining three
+    going to the opponents' — the called king in his own hand as well as in the blind."""
+    g = bid_to_call(heun({0: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    to_play(g)
+    assert g.partner is None
+    assert g.talon_to == {0: mask_of(parse_cards("JH 7C 8C"))}
+    assert g.talon_to_opponents == mask_of(parse_cards("9C 10C 1H"))
+
+
+def test_five_with_a_partner_leaves_the_whole_blind_to_the_opponents():
+    """HE-5: 'In a "Five Play" hand the team opposing the bidding team receive all the points
+    in the Blind' when the bidder has a partner."""
+    g = bid_to_call(heun({1: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    to_play(g)
+    assert g.partner == 1 and g.talon_to == {}
+    assert g.talon_to_opponents == mask_of(g.talon)
+
+
+def test_four_bidder_who_called_himself_keeps_the_four_blind():
+    """HE-5 is about Five: in a Four the bidder who called himself takes a group of three as
+    every bidder of Four does, and the group he did not take is the opponents'."""
+    g = bid_to_call(heun({0: "KC " + low(11)}, talon="JD QD CD 1D 2D 3D"), "four")
+    g.act(0, A("call", "KC"))
+    g.act(0, A("take", 1))
+    to_play(g)
+    assert g.partner is None and g.talon_to == {}
+    assert g.talon_to_opponents == mask_of(parse_cards("1D 2D 3D"))
+
+
+# The bidder alone took 24 cards: 51 base points less two per packet of three = 35 points and
+# no card over.  The top three blind cards JH 7C 8C make it 27 cards and 37 points.
+ALONE_TRICKS = "Sk XXI I KS KD KC QS II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII"
+
+
+def test_the_top_three_turn_a_lost_five_into_a_won_one():
+    """HE-5: 'he gets the first three cards turned over from the Blind' — with all six blind
+    cards given to the opponents this bidder would count 35 points and no card and lose ('If
+    the bidding team takes exactly thirty-five points and have no additional cards, they
+    lose'); with the top three he counts 37 and wins 8 chips from each opponent."""
+    assert count_heun(parse_cards(ALONE_TRICKS)) == (35, 0)
+    g = bid_to_call(heun({0: "KC"}, talon="JH 7C 8C 9C 10C 1H"), "five")
+    g.act(0, A("call", "KC"))
+    take_tricks(to_play(g), ALONE_TRICKS)
+    r = g.result
+    assert r.declarers_won is True
+    assert r.card_counts == {"Bidder's side": (37, 0), "Opponents": (33, 0)}
+    assert line(g, "Five") == {0: 24, 1: -8, 2: -8, 3: -8}
+
+
+# Bidder and partner took four tricks: counted in threes, counters first, these 16 cards
+# are five packets worth 35 points and one plain card over.
+FOUR_TRICKS = "KH KD KS KC QH QD QS QC CH 7S 8S 9S 10S 7C 8C 9C"
+
+
+def five_with_partner_took(cards: str, talon: str = "II III IV V VI VII") -> Game:
+    """Seat 0 plays Five with seat 1 (who holds the called king) and their side takes
+    ``cards``; the whole blind is the opponents'."""
+    g = bid_to_call(heun({1: "KS"}, talon=talon), "five")
+    g.act(0, A("call", "KS"))
+    return take_tricks(to_play(g), cards)
+
+
+def test_the_result_counts_35_points_and_a_card_against_34_and_two():
+    """Heun counting: 'The points are counted three cards at a time' and what is short of a
+    packet is told as cards ('21 points (and two cards)'); 'the bidding team must win more
+    than thirty-five (35) points' — 35 points and a card is more.  The result carries the
+    count of each side, 35 points and 1 card against 34 points and 2 cards, where counting
+    every card the usual way would give 35 : 35."""
+    g = five_with_partner_took(FOUR_TRICKS)
+    r = g.result
+    assert r.card_counts == {"Bidder's side": (35, 1), "Opponents": (34, 2)}
+    assert r.card_points == {"Bidder's side": 35, "Opponents": 34}
+    assert r.points_text("Bidder's side") == "35 points and 1 card"
+    assert r.points_text("Opponents") == "34 points and 2 cards"
+    assert r.declarers_won is True
+    assert r.summary == "The bidder's team won with 35 points and 1 card."
+    decl = g.declarer_side
+    assert (g.side_points(decl), g.side_points(g.opponents_of(0))) == (35, 35)
+
+
+def test_35_points_and_no_card_is_told_as_a_loss():
+    """'If the bidding team takes exactly thirty-five points and have no additional cards,
+    they lose' — and the result says so in the same count."""
+    g = five_with_partner_took(ALONE_TRICKS, talon="JH 7C 8C 9C 10C 1H")
+    r = g.result
+    assert r.card_counts == {"Bidder's side": (35, 0), "Opponents": (35, 0)}
+    assert r.declarers_won is False
+    assert r.summary == "The bidder's team lost with 35 points."
+    assert line(g, "Five") == {0: -8, 1: -8, 2: 8, 3: 8}
+
+
+def test_summary_and_counts_agree_with_the_outcome_in_every_hand():
+    """Property over many played-out Heun hands: the result's count is the Heun count of each
+    side (more than 35, or 35 and a card, wins), card points are its points, and the summary
+    says won or lost with the bidder's count."""
+    played = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = new_game("heun", rng=rng)
+        while not g.is_over:
+            la = g.legal_actions(g.to_act)
+            g.act(g.to_act, la[int(rng.random() * len(la))])
+        r = g.result
+        if r.declarers_won is None or not r.card_counts:
+            continue
+        played += 1
+        pts, cards = r.card_counts["Bidder's side"]
+        assert r.declarers_won is (pts > 35 or (pts == 35 and cards > 0))
+        assert {k: v[0] for k, v in r.card_counts.items()} == dict(r.card_points)
+        assert r.card_counts["Bidder's side"] == count_heun(
+            c for c in range(54) if g.side_mask(g.declarer_side) >> c & 1)
+        verb = "won" if r.declarers_won else "lost"
+        assert r.summary.startswith(f"The bidder's team {verb} with ") or r.summary.startswith(
+            f"The bidder {verb} with ")
+        assert f"with {count_text(pts, cards)}." in r.summary
+    assert played >= 30
 
 
 def test_no_kontra():
@@ -202,3 +355,26 @@ def test_throw_in_without_penalty():
     g.act(1, A("throwin"))
     assert g.is_over and net(g) == {}
     assert g.view_for(1).revealed[1][0] == parse_card("QH")  # all hands shown at the end
+
+
+def test_records_from_before_the_heun_count_still_replay():
+    """A Heun record written before the result told points *and cards* (no ``card_counts``,
+    every card counted the usual way, the old sentence) still replays: the settlement is
+    what must agree, the telling may improve (docs/records.md)."""
+    rng = random.Random(7)
+    g = new_game("heun", rng=rng)
+    while not g.is_over:
+        la = g.legal_actions(g.to_act)
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    rec = g.to_record()
+    assert "card_counts" in rec["result"]
+    old = rec["result"]
+    del old["card_counts"]
+    decl = g.declarer_side
+    old["card_points"] = {"Bidder's side": g.side_points(decl),
+                          "Opponents": g.side_points(g.opponents_of(g.bidder))}
+    old["summary"] = f"The bidder's team won with {g.side_points(decl)} card points."
+    assert replay_record(rec).result.net == g.result.net
+    old["net"] = {k: -v for k, v in old["net"].items()}
+    with pytest.raises(RecordMismatch):
+        replay_record(rec)

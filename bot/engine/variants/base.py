@@ -296,7 +296,8 @@ class Variant:
 
 def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],
                 net: dict[int, int], declarer_side: frozenset[int] = frozenset(),
-                declarers_won: bool | None = None) -> HandResult:
+                declarers_won: bool | None = None,
+                card_counts: dict[str, tuple[int, int]] | None = None) -> HandResult:
     """A ``HandResult`` from payment lines: zero entries dropped, and in two against two
     the transfers pair each player with one player of the other side."""
     net = {k: v for k, v in net.items() if v}
@@ -319,6 +320,7 @@ def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[Payme
         declarer_side=declarer_side,
         declarers_won=declarers_won,
         thrown_in=g.thrown_in,
+        card_counts=card_counts,
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ..actions import Action
-from ..cards import CARD_POINTS, iter_mask
+from ..cards import CARD_POINTS, iter_mask, mask_of
 from ..game import Game, Phase
 from ..restrictions import CardRule, DoubleChain, Restriction
 from .base import OptionSpec
@@ -96,7 +96,6 @@ class Heun(KingCall):
     all_pass_dealer_four = True
     kontra_contracts = frozenset()  # HE-7
     restrictions = HEUN_RULES
-    blind_split_top = True  # HE-5
     lead = "heun"  # HE-2
 
     def next_dealer(self, g: Game) -> int:
@@ -109,8 +108,31 @@ class Heun(KingCall):
     def tarok1_strict(self, g: Game) -> bool:
         return bool(g.options["tarok1_strict"])
 
+    def blind_unseen(self, g: Game) -> None:
+        """HE-5: in a Five the blind goes to the opponents unseen 'unless the bidder has called
+        himself, i.e., has no partner' — the called king is in his own hand or in the blind.
+        'In that case, he gets the first three cards turned over from the Blind at the end of
+        the hand with the remaining three going to the opponents', whichever half holds the
+        king."""
+        bidder = g.bidder
+        assert bidder is not None
+        talon = mask_of(g.talon)
+        c = g.called
+        if c is not None and (talon | g.hands[bidder]) >> c & 1:
+            top = mask_of(g.talon[:3])
+            g.talon_to[bidder] = top
+            g.talon_to_opponents = talon & ~top
+        else:
+            g.talon_to_opponents = talon
+
+    def side_count(self, g: Game, side: frozenset[int]) -> tuple[int, int]:
+        """The Heun count of a side's tricks, discards and share of the blind: 'The points
+        are counted three cards at a time' and a packet short of three is told as cards —
+        (points, cards left over)."""
+        return count_heun(iter_mask(g.side_mask(side)))
+
     def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
         """'the bidding team must win more than thirty-five (35) points. If the bidding team
         takes exactly thirty-five points and have no additional cards, they lose.'"""
-        pts, left = count_heun(iter_mask(g.side_mask(decl)))
+        pts, left = self.side_count(g, decl)
         return pts > 35 or (pts == 35 and left > 0)

@@ -10,7 +10,7 @@ What lives here, switched by class constants (the subclasses are thin):
 * the holding auction (NE-2): Four < Five < Five Over, earlier players may hold;
 * calling a king or "the fourth king" (NE-3, with its four-kings option);
 * the staged blind of a Four with surrender (NE-4), Five / Five Over with the blind split
-  when the called king is in it (NE-5, HE-5);
+  when the called king is in it (NE-5; Heun splits it its own way, HE-5);
 * the 21–Škýz–1 exception (NE-6);
 * King Last, Tarok 1 Last (announced, abandoned), Ten Taroky, Four Kings, Three High,
   valát doubling, kontra / rekontra (NE-7, NE-8).
@@ -53,7 +53,7 @@ from ..restrictions import (
     TarokyLastDiscard,
     high_bid,
 )
-from ..scoring import HandResult, PaymentLine, add_into, side_payment
+from ..scoring import HandResult, PaymentLine, add_into, count_text, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
 FOUR = Contract("four", "Four", 1, call="king", talon="staged")
@@ -264,6 +264,8 @@ NEBRASKA_RULES: Final[tuple[Restriction, ...]] = (
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
 ALONE_KEY = "alone"  # g.auction flag: PT-2 "Without a King"
+BIDDERS = "Bidder's side"  # the side labels of HandResult.card_points
+OPPONENTS = "Opponents"
 
 RITUAL_OPTION = OptionSpec(
     "ritual", "Tap or cut before the deal", False,
@@ -302,7 +304,6 @@ class KingCall(Variant):
     last_must_bid: ClassVar[bool] = True  # NE-2: the fourth must bid after three passes
     all_pass_dealer_four: ClassVar[bool] = False  # HE-3
     kontra_contracts: ClassVar[frozenset[str]] = frozenset({"five", "five_over"})  # NE-8
-    blind_split_top: ClassVar[bool] = False  # HE-5: top three to the bidder
     lead: ClassVar[str] = "bidder"  # NE-6; "heun" (HE-2); "forehand" (PT-2)
     keep_announced: ClassVar[bool] = False  # PT-3 (NE-7 lets La Vista abandon)
     can_play_alone: ClassVar[bool] = False  # PT-2
@@ -452,13 +453,13 @@ class KingCall(Variant):
 
     def blind_unseen(self, g: Game) -> None:
         """NE-5: the blind goes to the opponents unseen, unless the called king is in it:
-        then the three blind cards containing it (HE-5: the top three) are the bidder's."""
+        then the three blind cards containing it are the bidder's."""
         assert g.bidder is not None
         talon = mask_of(g.talon)
         c = g.called
         if c is not None and talon >> c & 1:
             top = mask_of(g.talon[:3])
-            mine = top if self.blind_split_top or top >> c & 1 else talon & ~top
+            mine = top if top >> c & 1 else talon & ~top
             g.talon_to[g.bidder] = mine
             g.talon_to_opponents = talon & ~mine
         else:
@@ -610,6 +611,11 @@ class KingCall(Variant):
         i.e. 36 or more'; 35 : 35 loses."""
         return g.side_points(decl) > 35
 
+    def side_count(self, g: Game, side: frozenset[int]) -> tuple[int, int] | None:
+        """What a side counted where the variant counts cards as well as points: (points,
+        cards left over) (Heun).  None where card points say it all (La Vista)."""
+        return None
+
     def sweeping_side(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> frozenset[int] | None:
         n = len(g.tricks)
         for side in (decl, opp):
@@ -636,8 +642,16 @@ class KingCall(Variant):
             g.partner = None if h is None or h == b else h
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
-        pts_d = g.side_points(decl)
-        pts_o = g.side_points(opp)
+        count_d = self.side_count(g, decl)
+        count_o = self.side_count(g, opp)
+        counts: dict[str, tuple[int, int]] | None = None
+        if count_d is None or count_o is None:
+            pts_d, pts_o = g.side_points(decl), g.side_points(opp)
+            told = f"{pts_d} card points"
+        else:
+            (pts_d, _), (pts_o, _) = count_d, count_o
+            counts = {BIDDERS: count_d, OPPONENTS: count_o}
+            told = count_text(*count_d)
         won = self.declarers_win(g, decl)
         sweep = self.sweeping_side(g, decl, opp)
         lines: list[PaymentLine] = []
@@ -650,13 +664,12 @@ class KingCall(Variant):
         for ln in lines:
             add_into(net, ln.net)
         who = "bidder" if len(decl) == 1 else "bidder's team"
-        summary = (f"The {who} won with {pts_d} card points." if won
-                   else f"The {who} lost with {pts_d} card points.")
+        summary = f"The {who} {'won' if won else 'lost'} with {told}."
         if sweep is not None:
             summary += " Valát: " + ("the bidder's side" if sweep == decl else "the opponents") \
                 + " took every trick."
-        return hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
-                           declarer_side=decl, declarers_won=won)
+        return hand_result(g, summary, {BIDDERS: pts_d, OPPONENTS: pts_o}, lines, net,
+                           declarer_side=decl, declarers_won=won, card_counts=counts)
 
     def score_special(self, g: Game) -> HandResult | None:
         """Contracts scored their own way (Petrtyl: Three thrown in, Grand Nullo)."""
