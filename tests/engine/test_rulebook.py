@@ -268,6 +268,49 @@ def test_who_leads_to_the_first_trick(name: str) -> None:
     assert checked, "no played hand with a bidder other than forehand"
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_doubling_is_offered_exactly_where_the_page_says(name: str) -> None:
+    """CZ-6 flek / reflek / super; NE-8 kontra / rekontra; HE-7 "no kontra in Heun": the
+    announcements page says "Nothing is doubled." only where no Double button ever shows."""
+    v = find_variant(name)
+    nothing = "Nothing is doubled." in pages(v)["announcements"].body
+    offered = any(t.startswith("Double ") for t in walk(name).texts)
+    assert nothing != offered
+
+
+TAROKY_AND_KINGS = "II III IV V VI VII VIII IX KH KD KS KC"
+
+
+def test_czech_discarded_taroky_are_shown_face_up() -> None:
+    """CZ-3 "Any taroky discarded must be placed face up": the Czech discard page says so,
+    and a povinnost declarer left with only taroky and kings shows his discarded taroky."""
+    assert "shown face up" in pages(find_variant("czech"))["discard"].body
+    g = game({0: TAROKY_AND_KINGS}, talon="X XI XII XIII XIV XV")
+    g.act(0, A("bid", "povinnost"))
+    for s in (1, 2, 3):
+        g.act(s, A("pass"))
+    g.act(0, A("call", "XIX"))
+    while g.phase is Phase.DISCARD and g.to_act == 0:
+        g.act(0, g.legal_actions(0)[0])
+    assert g.discards[0] & TAROK_MASK == g.discards[0] != 0
+    assert {c for s, c in g.public_discards if s == 0} == set(_bits(g.discards[0]))
+
+
+def test_nebraska_discarded_taroky_stay_face_down() -> None:
+    """NE-4 "the bidder must tell the other players how many taroky have been discarded":
+    the Nebraska discard page says only the number is told, and no card is shown."""
+    assert "only the number of taroky discarded" in pages(find_variant("nebraska"))[
+        "discard"].body
+    g = kc({0: TAROKY_AND_KINGS}, talon="X XI XII XIII XIV XV")
+    bid_to_call(g, "four")
+    g.act(0, A("call", "KH"))
+    g.act(0, A("take", 1))
+    while g.phase is Phase.DISCARD:
+        g.act(0, g.legal_actions(0)[0])
+    assert g.discards[0] & TAROK_MASK == g.discards[0] != 0
+    assert g.public_discards == []
+
+
 def _amounts(text: str, currency: str) -> list[int]:
     if currency == "czk_hal":
         return [int(k) * 100 + int(h) for k, h in re.findall(r"Kč (\d+)\.(\d\d)", text)]
