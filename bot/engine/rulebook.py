@@ -21,12 +21,14 @@ name a clarification id.  Pure: no Discord, no I/O.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from .cards import CARDS, PLAIN_SUITS, Suit
 from .game import Phase
 from .masks import NUM_TAROKY
+from .restrictions import Restriction
 from .variants import Variant
 
 #: The longest page (Discord's message limit).
@@ -153,9 +155,9 @@ def lead_rule(v: Variant) -> str:
     return text + "; " + "; ".join(parts) + "."
 
 
-def _restriction_lines(v: Variant, topic: str) -> list[str]:
+def _restriction_lines(restrictions: Sequence[Restriction], topic: str) -> list[str]:
     seen: list[str] = []
-    for r in v.restrictions:
+    for r in restrictions:
         if PHASE_TOPIC.get(r.phase) == topic and r.rule not in seen:
             seen.append(r.rule)
     return seen
@@ -166,7 +168,7 @@ def _term_line(v: Variant, term: str) -> str:
     return f"{meaning}\n*Example:* {example}"
 
 
-def _phase_page(v: Variant, topic: str) -> str:
+def _phase_page(v: Variant, topic: str, restrictions: Sequence[Restriction]) -> str:
     parts: list[str] = []
     term = next((t for t in v.glossary if normalize(t) == topic), None)
     if term is not None:
@@ -190,7 +192,7 @@ def _phase_page(v: Variant, topic: str) -> str:
         how.append(pip_order(v))
     if how:
         parts.append(_bullets(how))
-    rules = _restriction_lines(v, topic)
+    rules = _restriction_lines(restrictions, topic)
     if rules:
         parts.append("**What you may and may not do**\n" + _bullets(rules))
     return "\n".join(parts)
@@ -258,9 +260,15 @@ def _options(v: Variant) -> str:
 def pages(v: Variant) -> dict[str, Page]:
     """Every rules page of ``v`` by topic, in reading order: the overview, the phases of a
     hand, scoring, bonuses, the pool, options, the glossary, then one page per term."""
+    return build_pages(v, v.restrictions)
+
+
+def build_pages(v: Variant, restrictions: Sequence[Restriction]) -> dict[str, Page]:
+    """The pages of ``v`` with these legality rules (``pages`` passes the variant's own;
+    a test may pass others)."""
     out: dict[str, Page] = {}
     phase_topics = [t for t in PHASE_PAGES
-                    if t in v.how_it_goes or _restriction_lines(v, t) or t in
+                    if t in v.how_it_goes or _restriction_lines(restrictions, t) or t in
                     ("auction", "discard", "announcements", "play")]
     if not any(c.call for c in v.contracts.values()):
         phase_topics = [t for t in phase_topics if t != "call"]
@@ -275,7 +283,7 @@ def pages(v: Variant) -> dict[str, Page]:
     topics = ["overview", *phase_topics, *extra, *own_terms]
     out["overview"] = Page("overview", v.title, _overview(v, topics))
     for t in phase_topics:
-        out[t] = Page(t, f"{PHASE_PAGES[t]} — {v.title}", _phase_page(v, t))
+        out[t] = Page(t, f"{PHASE_PAGES[t]} — {v.title}", _phase_page(v, t, restrictions))
     out["auction"] = Page("auction", out["auction"].title,
                           out["auction"].body + "\n**Contracts**\n"
                           + "\n".join(_contract_lines(v)))
@@ -328,6 +336,7 @@ def page_text(v: Variant, topic: str | None) -> str:
 
 
 __all__ = [
-    "ALIASES", "MAX_PAGE", "PHASE_PAGES", "PHASE_TOPIC", "Page", "find_page", "lead_rule",
+    "ALIASES", "MAX_PAGE", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
+    "lead_rule",
     "normalize", "page_text", "pages", "pip_order", "topics",
 ]

@@ -16,8 +16,16 @@ from bot.engine.actions import PASS, Action, Kind
 from bot.engine.cards import CARDS, Card, parse_cards
 from bot.engine.masks import NUM_TAROKY, SUIT_MASKS, TAROK_MASK
 from bot.engine.restrictions import ActionRule, CardRule, Restriction
-from bot.engine.rulebook import MAX_PAGE, find_page, lead_rule, normalize, page_text, pages
-from bot.engine.variants import Czech, Variant
+from bot.engine.rulebook import (
+    MAX_PAGE,
+    build_pages,
+    find_page,
+    lead_rule,
+    normalize,
+    page_text,
+    pages,
+)
+from bot.engine.variants import Variant
 
 from .helpers import A, game
 from .kc_helpers import bid_to_call, kc, to_play
@@ -74,8 +82,10 @@ def _beats_all(g: Game, seat: int, c: int) -> bool:
 
 def _play_out(g: Game, r: random.Random, w: Walk) -> None:
     while not g.is_over:
+        # (PlayerView.prompt is exactly one of these two: a seat's or the spectators')
         for s in g.active:
             w.texts.add(g.prompt(s))
+        w.texts.add(g.variant.public_prompt(g))
         seat = g.to_act
         assert seat is not None
         legal = g.legal_actions(seat)
@@ -404,19 +414,17 @@ def test_a_must_beat_sentence_shows_on_the_play_page() -> None:
     do", in the variant's own words: a Varšava overtaking rule written as a restriction
     appears on the play page and nowhere else."""
 
-    class Tested(Czech):
-        restrictions = (
-            CardRule("follow_suit", Phase.PLAY, "Follow the suit led; without it, play a tarok."),
-            CardRule("varsava_overtake", Phase.PLAY,
-                     "In Varšava you must beat every card so far when you can."),
-            CardRule("discard_five_point", Phase.DISCARD,
-                     "Kings, the škýz, the mond and the pagát are never discarded."),
-            ActionRule("forehand_must_bid", Phase.AUCTION, "Forehand may not pass."),
-            Restriction("varsava_pagat_last", Phase.PLAY,
-                        "In Varšava the pagát goes only as your last tarok."),
-        )
-
-    book = pages(Tested())
+    restrictions = (
+        CardRule("follow_suit", Phase.PLAY, "Follow the suit led; without it, play a tarok."),
+        CardRule("varsava_overtake", Phase.PLAY,
+                 "In Varšava you must beat every card so far when you can."),
+        CardRule("discard_five_point", Phase.DISCARD,
+                 "Kings, the škýz, the mond and the pagát are never discarded."),
+        ActionRule("forehand_must_bid", Phase.AUCTION, "Forehand may not pass."),
+        Restriction("varsava_pagat_last", Phase.PLAY,
+                    "In Varšava the pagát goes only as your last tarok."),
+    )
+    book = build_pages(find_variant("czech"), restrictions)
     assert "**What you may and may not do**" in book["play"].body
     assert "• In Varšava you must beat every card so far when you can." in book["play"].body
     assert [t for t, p in book.items() if MUST_BEAT.search(p.body)] == ["play"]
