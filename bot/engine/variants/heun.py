@@ -43,42 +43,31 @@ class Heun(KingCall):
     )
     # ---- the rules pages (bot.engine.rulebook): facts no hook states as data ------------
     first_lead: ClassVar[dict[str, str]] = {"*": "bidder", "four": "forehand"}  # HE-2
+    # (the sentences Heun shares with Nebraska are taken from KingCall by position)
     how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
         **KingCall.how_it_goes,
         "deal": (
-            "Play goes clockwise. Each player gets 12 cards and 6 go to the blind.",
+            KingCall.how_it_goes["deal"][0],
             "On the first deal of a session the holder of tarok 2 is forehand (if it is in "
             "the blind, the holder of 3, and so on); later the player after the dealer is "
             "forehand.",
             "After a Four the bidder deals the next hand; after a Five or Five Over (or a hand "
             "thrown in) the player after the dealer deals.",
-            "With five at the table the dealer sits the hand out.",
-            "A player with no kings and no taroky may throw the hand in on his first turn to "
-            "speak: the deal is abandoned for no score.",
+            *KingCall.how_it_goes["deal"][2:],
         ),
         "auction": (
-            "Bidding goes round from forehand until all but one have passed; a player who "
-            "passes is out.",
-            "The last bidder (or the player who held the bid) is the bidder.",
+            *KingCall.how_it_goes["auction"],
             "If everyone passes, the dealer must play a Four.",
         ),
         "talon": (
-            "Four: the bidder looks at the first three blind cards and takes them (4 chips), "
-            "or shows them and looks at the other three, then takes those (5 chips) or shows "
-            "them too and takes the first three back (6 chips). Then he discards three.",
+            KingCall.how_it_goes["talon"][0],
             "After looking at one or both threes, the bidder of a Four may instead surrender "
             "and pay 4 chips to each other player.",
             "Five and Five Over: the blind stays unseen and counts for the opponents. A bidder "
             "who has called himself (the called king is in his own hand or in the blind) gets "
             "the top three blind cards, the opponents the bottom three.",
         ),
-        "announcements": (
-            "Before the first lead, starting with the bidder, each player may announce King "
-            "Last (holding the called king) or Tarok 1 Last (holding the 1) and declare Ten "
-            "Taroky.",
-            "A team may give up an announced bonus by playing its card early; the bonus is then "
-            "paid as lost.",
-        ),
+        "announcements": KingCall.how_it_goes["announcements"][:2],  # no kontra (HE-7)
     }
     counting_rules: ClassVar[tuple[str, ...]] = (
         "Cards are counted three at a time: a three with one counting card (kings, queens, "
@@ -87,20 +76,13 @@ class Heun(KingCall):
         "are told as cards, not points.",
         "The bidder's team counts its tricks, discards and share of the blind, and must win "
         "more than 35 points; with exactly 35 it wins only if it also has cards left over.",
-        "Each player of the losing team pays one player of the winning team; a lone bidder "
-        "pays or receives the amount from each opponent.",
+        KingCall.counting_rules[2],
     )
     scoring_rules: ClassVar[tuple[str, ...]] = (
-        "King Last: if the called king is played to the last trick, the team that wins that "
-        "trick gets 1 chip.",
+        KingCall.scoring_rules[1],
         "Tarok 1 Last: if the 1 is played to the last trick, the team that wins that trick "
         "gets 1 chip (the table may require the 1 itself to win).",
-        "An announced King Last or Tarok 1 Last is paid 2 chips, won or lost.",
-        "Ten Taroky (declared before the lead), Four Kings and Three High (the škýz, 21 and 1, "
-        "counted when played) are paid 1 chip by each other player.",
-        "Bonuses and declarations are worth twice as much in a Five and four times in a Five "
-        "Over.",
-        "A bidder who surrenders a Four pays 4 chips to each other player.",
+        *KingCall.scoring_rules[3:],
     )
     glossary: ClassVar[dict[str, tuple[str, str]]] = {
         **{k: v for k, v in KingCall.glossary.items() if k not in ("kontra", "rekontra", "double")},

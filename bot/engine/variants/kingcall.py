@@ -174,7 +174,7 @@ class KingCall(Variant):
         "Kontra doubles the payment for the game, rekontra doubles it again; bonuses are not "
         "doubled.",
         "King Last: if the called king is played to the last trick, the team that wins that "
-        "trick gets 1 chip from each player of the other team.",
+        "trick gets 1 chip.",
         "Tarok 1 Last: if the 1 wins the last trick its team gets 1 chip; if it is played to "
         "the last trick and beaten, its team pays 1 chip.",
         "An announced King Last or Tarok 1 Last is paid 2 chips, won or lost.",

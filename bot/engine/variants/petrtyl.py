@@ -64,9 +64,7 @@ class Petrtyl(KingCall):
     how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
         **KingCall.how_it_goes,
         "auction": (
-            "Bidding goes round from forehand until all but one have passed; a player who "
-            "passes is out.",
-            "The last bidder (or the player who held the bid) is the bidder.",
+            *KingCall.how_it_goes["auction"],
             "If nobody bids more than Three, the hand is thrown in and forehand receives 3 "
             "chips from each player.",
         ),
@@ -75,8 +73,7 @@ class Petrtyl(KingCall):
             "bidder's secret partner until the king is played.",
             "Calling your own king, or a king that lies in the blind, means playing alone "
             "against the other three; so does choosing Without a King.",
-            "With exactly three kings the bidder may call the fourth king: nobody else learns "
-            "which suit it is.",
+            KingCall.how_it_goes["call"][2],
             "Grand Nullo and Grand Sweep are played alone, without a call.",
         ),
         "talon": (
@@ -102,18 +99,12 @@ class Petrtyl(KingCall):
         "grand_sweep": "60 chips: the bidder plays alone and must take every trick.",
     }
     scoring_rules: ClassVar[tuple[str, ...]] = (
-        "Kontra doubles the payment for the game, rekontra doubles it again; bonuses are not "
-        "doubled.",
-        "King Last: if the called king is played to the last trick, the team that wins that "
-        "trick gets 1 chip.",
-        "Tarok 1 Last: if the 1 wins the last trick its team gets 1 chip; if it is played to "
-        "the last trick and beaten, its team pays 1 chip.",
-        "An announced King Last or Tarok 1 Last is paid 2 chips, won or lost.",
+        *KingCall.scoring_rules[:4],
         "Ten Taroky (declared before the lead), Four Kings and Three High (the škýz, 21 and 1, "
         "counted when played) are paid 1 chip by each other player: 2 in a Five, 4 in a Grand "
         "Sweep.",
         "No Trumps, No Three and No Kings are paid 4 chips by each other player.",
-        "A bidder who surrenders a Four pays 4 chips to each other player.",
+        KingCall.scoring_rules[6],
     )
     valat_rule = ("A team that takes every trick of a Four or Five is paid a Sweep instead of the "
                   "game and the last-trick bonuses: 12, 14 or 16 chips in a Four (by the use of "
