@@ -50,12 +50,34 @@ class Variant:
     contracts: ClassVar[dict[str, Contract]] = {}
     max_double: ClassVar[int] = 3  # flek, reflek, super
     double_words: ClassVar[tuple[str, ...]] = ("", "Flek", "Reflek", "Super")
-    glossary: ClassVar[dict[str, str]] = {}
+    #: term -> (meaning, example), in the variant's own words: every term a prompt or a
+    #: button uses has one (``bot.engine.rulebook`` turns them into rules pages).
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {}
     first_batch_fixes_order: ClassVar[bool] = False  # Nebraska: packet 1 first -> 2, 3, 4
     session_start: ClassVar[int] = 0  # NE-9: each player's stake at a session's start
     #: The legality rules, each written once (``bot.engine.restrictions``), in the order
     #: the engine applies them.
     restrictions: ClassVar[tuple[Restriction, ...]] = ()
+    # ---- facts for the rules pages (``bot.engine.rulebook``) that no hook states as data.
+    # Each must agree with the hooks below; tests/engine/test_rulebook.py checks the
+    # checkable ones against played hands.
+    #: Who leads to the first trick, by contract name ("*": every other contract):
+    #: "forehand" or "bidder".
+    first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}
+    #: How each part of a hand goes, as player sentences, by rules-page topic ("deal",
+    #: "auction", "call", "talon", "discard", "announcements", "play").  What a player may
+    #: *not* do is not written here: that is ``restrictions``.
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: How the cards are counted and who wins the game.
+    counting_rules: ClassVar[tuple[str, ...]] = ()
+    #: How the game is paid, by contract name (amounts as numbers, in the currency).
+    game_payments: ClassVar[dict[str, str]] = {}
+    #: Everything else that is paid: bonuses, declarations, doubling, surrender.
+    scoring_rules: ClassVar[tuple[str, ...]] = ()
+    #: What taking every trick (valát) does to the score.
+    valat_rule: ClassVar[str] = ""
+    #: The pool or pot, if the variant has one ("" if not).
+    pool_rule: ClassVar[str] = ""
 
     def __init__(self) -> None:
         cls = type(self)

@@ -329,16 +329,200 @@ class Czech(Variant):
         OptionSpec("varsava_mond_rule", "Varšava: restrict playing the mond", True, ref="CZ-13"),
         OptionSpec("zid", "The Žid pool", False, ref="CZ-16"),
     )
-    glossary = {
-        "povinnost": "Forehand's compulsory bid: draw four talon cards, call a tarok (usually XIX) whose holder becomes your secret partner.",
-        "druhá povinnost": "A povinnost bid by another player who holds the pagát and promises to win the last trick with it.",
-        "trojka": "Play alone, taking three talon cards: the first three (level 1), the second three (level 2) or, having shown both, the first three again (level 3).",
-        "sólo": "Play alone without the talon; Kč 0.40 a point by default.",
-        "varšava": "When everyone passes after forehand's povinnost, forehand may choose Varšava: everyone plays alone and tries to take no card points.",
-        "flek": "A double: flek by the side against an announcement, reflek by its side, super by the flek side (×2, ×4, ×8).",
-        "pagát": "Winning the last trick with tarok I: Kč 1.00, or Kč 2.00 if announced.",
-        "valát": "Taking every trick: Kč 7.00, or Kč 14.00 if announced.",
-        "žid": "The pool: Varšava payments go into it; a successful druhá povinnost takes it.",
+    # ---- the rules pages (bot.engine.rulebook): facts no hook states as data --------
+    first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}  # Varšava too (CZ-13)
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
+        "deal": (
+            "Play goes anticlockwise. Each player gets 12 cards and 6 go to the talon.",
+            "Forehand is the player after the dealer; the next hand is dealt by the next player.",
+            "With five at the table the dealer sits the hand out.",
+        ),
+        "auction": (
+            "Each player speaks once, starting with forehand: a bid or a pass.",
+            "The highest bid wins; its bidder is the declarer.",
+        ),
+        "call": (
+            "The declarer of a povinnost or druhá povinnost calls a tarok: whoever holds it is "
+            "the declarer's secret partner until it is played.",
+            "Calling XIX while holding it means playing alone, and nobody knows it at first.",
+            "If the others all passed forehand's povinnost, forehand may choose Varšava instead "
+            "of calling.",
+        ),
+        "talon": (
+            "Povinnost: the declarer draws the top four talon cards and discards four; then the "
+            "next two players each draw one card and discard one. One of them may decline, and "
+            "then the third player after the declarer draws the last card.",
+            "If the declarer of a povinnost draws the called tarok, he may surrender at once and "
+            "pay Kč 1.00 to each opponent, or play on alone.",
+            "Trojka: the declarer takes the first three talon cards (level 1), or puts them aside "
+            "and looks at the second three, then takes them (level 2) or shows them and takes "
+            "the first three back (level 3); then discards three.",
+            "Sólo: nobody sees the talon; it counts for the opponents.",
+            "Varšava: the talon cards go face up, one each, onto the first six tricks and count "
+            "for the players who win those tricks.",
+        ),
+        "announcements": (
+            "Before the first trick, starting with the declarer, each player has one turn to "
+            "announce pagát or valát, declare combinations and double.",
+            "After that the round goes on for doubling only, until everyone has passed in turn.",
+            "Game, pagát and valát are doubled separately: flek by the side against them, "
+            "reflek by their own side, super by the flek side.",
+            "A povinnost in which nobody doubles and nothing is announced is settled without "
+            "play as the smallest win (the table may turn this off).",
+            "Varšava has no announcements, declarations or bonuses.",
+        ),
+        "play": (
+            "The highest tarok wins the trick; a trick without taroky is won by the highest "
+            "card of the suit led.",
+        ),
+    }
+    counting_rules: ClassVar[tuple[str, ...]] = (
+        "Cards are counted in threes: kings, škýz, mond and pagát 5, queens 4, riders 3, "
+        "jacks 2, every other card 1, less 2 for each three: 70 points in the pack.",
+        "The declarer's side wins the game with 36 points or more; at 35 : 35 it loses and "
+        "pays Kč 0.10 (doubled with each flek).",
+        "Each player of the losing side pays one player of the winning side; a lone player "
+        "pays or receives the amount from each opponent.",
+    )
+    game_payments: ClassVar[dict[str, str]] = {
+        "povinnost": "Kč 0.10 a point over 35.",
+        "druha": "Kč 0.10 a point over 35, and the pagát counts as announced.",
+        "trojka": "Kč 0.10 a point over 35 at level 1, Kč 0.20 at level 2, Kč 0.30 at level 3.",
+        "solo": "Kč 0.40 a point over 35 (the table may choose another rate).",
+    }
+    scoring_rules: ClassVar[tuple[str, ...]] = (
+        "Flek doubles a payment, reflek doubles it again and super once more (×2, ×4, ×8).",
+        "Pagát: the side that wins the last trick with the pagát gets Kč 1.00; if the pagát is "
+        "beaten in the last trick its side pays Kč 1.00. Announced, it is Kč 2.00 won or lost.",
+        "Declarations are paid by the opposing side whatever happens in the game and are never "
+        "doubled: taroky Kč 1.00, taročky 0.50, barvy 1.00, barvičky 0.50, trul 0.50, honery "
+        "0.50, královské honery 1.00.",
+        "A declarer who surrenders pays Kč 1.00 to each opponent and nothing else is paid.",
+        "Varšava: whoever took the most card points pays each other player Kč 1.00 (up to 29 "
+        "points), Kč 2.00 (30 to 39) or Kč 4.00 (40 or more); a player who took no trick gets "
+        "double; players tied for the most points share the payment.",
+    )
+    valat_rule = ("Valát (one side takes every trick) is paid Kč 7.00 on top of the game and the "
+                  "other bonuses; announced, Kč 14.00 won or lost.")
+    pool_rule = ("The Žid is a pool the table may play with. Then Varšava is paid into it instead: "
+                 "Kč 1.00 by every player with 19 to 28 points, Kč 2.00 with 29 to 38, Kč 3.00 "
+                 "with 39 or more. A druhá povinnost whose pagát wins the last trick takes the "
+                 "whole Žid; if that pagát was doubled, the Žid stays and the sides pay each other "
+                 "half its value (more with reflek and super).")
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        "tarok": ("One of the 22 trumps (plural taroky): I to XXI and the škýz. A tarok beats "
+                  "every suit card.",
+                  "Hearts are led and you have none: you must play a tarok, even XX."),
+        "škýz": ("The highest tarok, worth 5 points; nothing beats it.",
+                 "You lead the škýz: it wins the trick whatever the others play."),
+        "mond": ("Tarok XXI, the second highest, worth 5 points; only the škýz beats it.",
+                 "You play the mond on a trick of XX and XV: it wins unless the škýz follows."),
+        "pagát": ("Tarok I, the lowest tarok but worth 5 points. Winning the last trick with it "
+                  "is a bonus.",
+                  "In the last trick you play the pagát and everyone else plays suit cards: "
+                  "your side gets Kč 1.00."),
+        "trul": ("Škýz, mond and pagát in one hand; a declaration worth Kč 0.50.",
+                 "After the talon you hold the škýz, XXI and I: you may declare trul."),
+        "forehand": ("The player after the dealer: first to speak in the auction and first to "
+                     "lead.",
+                     "Seat 1 deals, so seat 2 is forehand and must bid."),
+        "dealer": ("Deals the cards; at a five-player table sits the hand out. The next player "
+                   "deals the next hand.",
+                   "Seat 3 dealt this hand, so seat 4 deals the next."),
+        "declarer": ("The player who won the auction (the bidder).",
+                     "Forehand bids povinnost and everyone passes: forehand is the declarer."),
+        "bid": ("Naming a contract in the auction; each player speaks once.",
+                "Forehand bids povinnost; you may bid trojka or sólo, or pass."),
+        "pass": ("Saying nothing in the auction or in a round of doubling.",
+                 "You pass, so you may not bid again this hand."),
+        "talon": ("The six cards dealt face down; which of them the declarer or the others take "
+                  "depends on the contract.",
+                  "In a povinnost the declarer draws four talon cards and two others draw one "
+                  "each."),
+        "call": ("Naming a tarok whose holder becomes your secret partner.",
+                 "You call XIX; whoever holds it plays with you without saying so."),
+        "povinnost": ("Forehand's compulsory bid (the first duty): draw four talon cards and "
+                      "call a tarok partner, usually XIX.",
+                      "You are forehand with a weak hand: you bid povinnost and call XIX."),
+        "druhá povinnost": ("A povinnost bid over forehand's by a player who holds the pagát: "
+                            "the pagát counts as announced.",
+                            "Forehand bids povinnost; you hold the pagát and bid druhá "
+                            "povinnost."),
+        "trojka": ("Playing alone with three talon cards, taken at level 1, 2 or 3; the higher "
+                   "the level, the more a point pays.",
+                   "You bid trojka, reject the first three talon cards and take the second "
+                   "three: level 2, Kč 0.20 a point."),
+        "level": ("How the trojka declarer used the talon: 1 first three, 2 second three, 3 "
+                  "back to the first three.",
+                  "You look at both threes and go back to the first: level 3."),
+        "sólo": ("Playing alone without the talon, which counts for the opponents.",
+                 "With eleven taroky you bid sólo and never see the talon."),
+        "varšava": ("When everyone passes forehand's povinnost, forehand may choose Varšava: "
+                    "everyone plays alone and tries to take as few card points as possible.",
+                    "You took 12 points, the others 18, 20 and 20: the two with 20 pay."),
+        "surrender": ("Giving up a povinnost after drawing the called tarok from the talon: pay "
+                      "Kč 1.00 to each opponent.",
+                      "You call XIX and draw it from the talon: you surrender rather than play "
+                      "alone."),
+        "play on": ("Playing a povinnost alone after drawing the called tarok.",
+                    "You draw the XIX you called but hold many taroky: you play on."),
+        "draw": ("Taking the next talon card (then discarding one).",
+                 "After the declarer, you draw one talon card and discard the 7 of clubs."),
+        "don't draw": ("Declining your talon card; only one of the two players after the "
+                       "declarer may decline.",
+                       "You decline, so the next player and the one after him draw."),
+        "discard": ("Putting cards face down after taking talon cards; they count for your side.",
+                    "You drew four cards, so you discard four."),
+        "announce": ("Promising a bonus before the first trick: pagát or valát.",
+                     "You hold the pagát and many taroky: you announce pagát."),
+        "declare": ("Claiming a combination you hold (declarations are paid whatever the game).",
+                    "You hold ten taroky after the talon: you declare taroky."),
+        "combinations": ("The declarations: taroky, taročky, barvy, barvičky, trul, honery, "
+                         "královské honery.",
+                         "With two taroky you may declare barvičky."),
+        "taroky": ("A declaration: ten or more taroky in your hand, Kč 1.00.",
+                   "After the talon you hold eleven taroky: declare taroky."),
+        "taročky": ("A declaration: eight or nine taroky, Kč 0.50.",
+                    "You hold nine taroky: declare taročky."),
+        "barvy": ("A declaration: no tarok, or only the pagát, Kč 1.00.",
+                  "Your only tarok is the pagát: declare barvy."),
+        "barvičky": ("A declaration: one tarok other than the pagát, or two taroky, Kč 0.50.",
+                     "You hold only XII and IV: declare barvičky."),
+        "honery": ("A declaration: four or more of the seven 5-point cards (kings, škýz, mond, "
+                   "pagát), Kč 0.50.",
+                   "You hold the škýz, the pagát and two kings: declare honery."),
+        "královské honery": ("A declaration: all four kings, Kč 1.00 (honery included).",
+                             "You hold all four kings: declare královské honery."),
+        "valát": ("Taking every trick: Kč 7.00, or Kč 14.00 if announced.",
+                  "Your side takes all twelve tricks: valát."),
+        "double": ("Flek: doubling the game, pagát or valát of the other side.",
+                   "The declarer's side announces pagát; you double it with flek."),
+        "flek": ("A double by the side against the game or an announcement: ×2.",
+                 "The opponents of a trojka say flek: the game pays twice as much."),
+        "reflek": ("The answer to a flek by the side that was doubled: ×4.",
+                   "Your pagát got a flek; your partner says reflek."),
+        "super": ("The answer to a reflek by the flek side: ×8.",
+                  "After flek and reflek on the game, the flek side says super."),
+        "žid": ("The pool (a table option): Varšava pays into it and a successful druhá "
+                 "povinnost takes it.",
+                 "The Žid holds Kč 6.00; your druhá povinnost pagát wins the last trick: your "
+                 "side takes it."),
+        "haléř": ("The money unit: 100 haléř make Kč 1.00.",
+                  "Kč 0.40 is 40 haléř."),
+        "kč": ("Czech crowns, the money of this game (100 haléř).",
+               "Winning by 4 points in a povinnost pays Kč 0.40."),
+        "cut": ("Before the deal the player opposite the dealer may cut the pack (a table "
+                "option).",
+                "You cut; the dealer deals in sixes."),
+        "knock": ("Instead of cutting: the cards are then dealt in batches of twelve.",
+                  "You knock; everyone chooses a batch of twelve in turn."),
+        "batch": ("A packet of twelve cards to choose after a knock.",
+                  "You are offered batches 1 to 4 and take batch 3."),
+        "six-six": ("After a knock the dealer may deal six cards to himself first and six at the "
+                    "end (a table option).",
+                    "They knocked and you deal six-six."),
+        "twelves": ("Dealing in batches of twelve after a knock.",
+                    "They knocked and you deal in twelves."),
     }
 
     # ---- bidding (one turn each; CZ-1) ----------------------------------------------

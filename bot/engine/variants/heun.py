@@ -5,7 +5,7 @@ dealer rotation, no kontra, a looser "1 Last" and the Heun way of counting."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import ClassVar, Final
 
 from ..actions import Action
 from ..cards import CARD_POINTS, iter_mask, mask_of
@@ -92,10 +92,70 @@ class Heun(KingCall):
                    help="Off: the side that wins the last trick with the 1 in it wins the bonus.",
                    ref="HE-7"),
     )
+    # ---- the rules pages (bot.engine.rulebook): facts no hook states as data ------------
+    first_lead: ClassVar[dict[str, str]] = {"*": "bidder", "four": "forehand"}  # HE-2
+    # (the sentences Heun shares with Nebraska are taken from KingCall by position)
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
+        **KingCall.how_it_goes,
+        "deal": (
+            KingCall.how_it_goes["deal"][0],
+            "On the first deal of a session the holder of tarok 2 is forehand (if it is in "
+            "the blind, the holder of 3, and so on); later the player after the dealer is "
+            "forehand.",
+            "After a Four the bidder deals the next hand; after a Five or Five Over (or a hand "
+            "thrown in) the player after the dealer deals.",
+            *KingCall.how_it_goes["deal"][2:],
+        ),
+        "auction": (
+            *KingCall.how_it_goes["auction"],
+            "If everyone passes, the dealer must play a Four.",
+        ),
+        "talon": (
+            KingCall.how_it_goes["talon"][0],
+            "After looking at one or both threes, the bidder of a Four may instead surrender "
+            "and pay 4 chips to each other player.",
+            "Five and Five Over: the blind stays unseen and counts for the opponents. A bidder "
+            "who has called himself (the called king is in his own hand or in the blind) gets "
+            "the top three blind cards, the opponents the bottom three.",
+        ),
+        "announcements": KingCall.how_it_goes["announcements"][:2],  # no kontra (HE-7)
+    }
+    counting_rules: ClassVar[tuple[str, ...]] = (
+        "Cards are counted three at a time: a three with one counting card (kings, queens, "
+        "riders, jacks, the škýz, 21 and 1) is worth that card's points, with two counters "
+        "their sum less 1, with three their sum less 2, with none 1 point. Cards left over "
+        "are told as cards, not points.",
+        "The bidder's team counts its tricks, discards and share of the blind, and must win "
+        "more than 35 points; with exactly 35 it wins only if it also has cards left over.",
+        KingCall.counting_rules[2],
+    )
+    scoring_rules: ClassVar[tuple[str, ...]] = (
+        KingCall.scoring_rules[1],
+        "Tarok 1 Last: if the 1 is played to the last trick, the team that wins that trick "
+        "gets 1 chip (the table may require the 1 itself to win).",
+        *KingCall.scoring_rules[3:],
+    )
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        **{k: v for k, v in KingCall.glossary.items() if k not in ("kontra", "rekontra", "double")},
+        "dealer": ("Deals the cards; at a five-player table sits the hand out. After a Four the "
+                   "bidder deals next, otherwise the player after the dealer.",
+                   "You won a Four: you deal the next hand."),
+        "tarok 1 last": ("The 1 played to the last trick: a chip for the team that wins that "
+                         "trick.",
+                         "Your partner's 1 falls in the last trick and you win it: your team "
+                         "gets a chip."),
+        "double": ("Heun has no doubling of the game.",
+                   "The opponents think your Five will fail, but they cannot double it."),
+        "kontra": ("A double of the game; Heun does not have it.",
+                   "Nobody may say kontra on your Five."),
+        "rekontra": ("The answer to a kontra; Heun does not have it.",
+                     "Nobody may say rekontra."),
+    }
     last_must_bid = False  # HE-3: instead the dealer plays Four when all pass
     all_pass_dealer_four = True
     kontra_contracts = frozenset()  # HE-7
     restrictions = HEUN_RULES
+    max_double = 0  # HE-7: no kontra (the rules pages say nothing is doubled)
     lead = "heun"  # HE-2
 
     def next_dealer(self, g: Game) -> int:

@@ -310,15 +310,181 @@ class KingCall(Variant):
     bonus_mult: ClassVar[dict[str, int]] = {"four": 1, "five": 2, "five_over": 4}
     sweep_table: ClassVar[bool] = False  # Petrtyl: Sweep payments instead of doubling
 
-    glossary = {
-        "four": "Bid Four: you look at the blind in stages and take three cards (4, 5 or 6 chips).",
-        "five": "Bid Five: the blind stays unseen; 8 chips.",
-        "five over": "Five Over: only over a Five; like Five but 16 chips.",
-        "hold": "An earlier player may equal (hold) the high bid instead of bidding higher.",
-        "king last": "The called king played to the last trick: its winners get a chip.",
-        "tarok 1 last": "Tarok 1 (špaček) winning the last trick: a chip.",
-        "valát": "One team takes all 12 tricks: game and last-trick bonuses are doubled.",
-        "kontra": "An opponent doubles a Five or Five Over game; rekontra doubles again.",
+    # ---- the rules pages (bot.engine.rulebook): facts no hook states as data ------------
+    first_lead: ClassVar[dict[str, str]] = {"*": "bidder"}  # NE-6 (see leader())
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
+        "deal": (
+            "Play goes clockwise. Each player gets 12 cards and 6 go to the blind.",
+            "On the first deal of a session the holder of tarok 2 is forehand (if it is in "
+            "the blind, the holder of 3, and so on); after that the previous forehand deals "
+            "and the player after the dealer is forehand.",
+            "With five at the table the dealer sits the hand out.",
+            "A player with no kings and no taroky may throw the hand in on his first turn to "
+            "speak: the deal is abandoned for no score.",
+        ),
+        "auction": (
+            "Bidding goes round from forehand until all but one have passed; a player who "
+            "passes is out.",
+            "The last bidder (or the player who held the bid) is the bidder.",
+        ),
+        "call": (
+            "The bidder calls a king by naming its suit; its holder is the bidder's secret "
+            "partner until the king is played.",
+            "Calling your own king, or a king that lies in the blind, means playing alone "
+            "against the other three.",
+            "With exactly three kings the bidder may call the fourth king: nobody else learns "
+            "which suit it is.",
+        ),
+        "talon": (
+            "Four: the bidder looks at the first three blind cards and takes them (4 chips), "
+            "or shows them and looks at the other three, then takes those (5 chips) or shows "
+            "them too and takes the first three back (6 chips). Then he discards three.",
+            "Having seen both threes, the bidder of a Four may instead surrender and pay 4 "
+            "chips to each other player.",
+            "Five and Five Over: the blind stays unseen and counts for the opponents; if the "
+            "called king is in it, the three blind cards that hold it go to the bidder and the "
+            "other three to the opponents.",
+        ),
+        "announcements": (
+            "Before the first lead, starting with the bidder, each player may announce King "
+            "Last (holding the called king) or Tarok 1 Last (holding the 1) and declare Ten "
+            "Taroky.",
+            "A team may give up an announced bonus by playing its card early; the bonus is then "
+            "paid as lost.",
+            "In a Five or Five Over an opponent of the bidder may say kontra, doubling the game; "
+            "the bidder's team may answer rekontra, doubling it again (the table may turn "
+            "kontra off).",
+        ),
+        "play": (
+            "The highest tarok wins the trick; a trick without taroky is won by the highest "
+            "card of the suit led.",
+            "Exception: if the 21, the škýz and the 1 are played to one trick in that order, "
+            "the 1 wins it.",
+        ),
+    }
+    counting_rules: ClassVar[tuple[str, ...]] = (
+        "Cards are counted in threes: kings, the škýz, 21 and 1 are worth 5, queens 4, riders "
+        "3, jacks 2, every other card 1, less 2 for each three: 70 points in the pack.",
+        "The bidder's team counts its tricks, discards and share of the blind, and wins the "
+        "game with 36 points or more; 35 : 35 loses.",
+        "Each player of the losing team pays one player of the winning team; a lone bidder "
+        "pays or receives the amount from each opponent.",
+    )
+    game_payments: ClassVar[dict[str, str]] = {
+        "four": "4 chips with the first three blind cards, 5 with the second three, 6 going "
+                "back to the first three.",
+        "five": "8 chips.",
+        "five_over": "16 chips.",
+    }
+    scoring_rules: ClassVar[tuple[str, ...]] = (
+        "Kontra doubles the payment for the game, rekontra doubles it again; bonuses are not "
+        "doubled.",
+        "King Last: if the called king is played to the last trick, the team that wins that "
+        "trick gets 1 chip.",
+        "Tarok 1 Last: if the 1 wins the last trick its team gets 1 chip; if it is played to "
+        "the last trick and beaten, its team pays 1 chip.",
+        "An announced King Last or Tarok 1 Last is paid 2 chips, won or lost.",
+        "Ten Taroky (declared before the lead), Four Kings and Three High (the škýz, 21 and 1, "
+        "counted when played) are paid 1 chip by each other player.",
+        "Bonuses and declarations are worth twice as much in a Five and four times in a Five "
+        "Over.",
+        "A bidder who surrenders a Four pays 4 chips to each other player.",
+    )
+    valat_rule = ("Valát (one team takes all 12 tricks) doubles the payment for the game and the "
+                  "last-trick bonuses, but not Ten Taroky, Four Kings or Three High.")
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        "tarok": ("One of the 22 trumps (plural taroky): 1 to 21 and the škýz. A tarok beats "
+                  "every suit card.",
+                  "Hearts are led and you have none: you must play a tarok."),
+        "taroky": ("The trumps: one tarok, two or more taroky.",
+                   "Other taroky may be discarded only when you hold nothing but taroky and "
+                   "kings."),
+        "škýz": ("The Skies, the highest tarok, worth 5 points.",
+                 "You lead the škýz: it wins the trick (unless the 21 came before it and the 1 "
+                 "after it)."),
+        "21": ("Tarok 21, the second highest, worth 5 points.",
+               "You play the 21 on a trick of 20 and 15: it wins unless the škýz follows."),
+        "1": ("Tarok 1 (špaček), the lowest tarok, worth 5 points.",
+              "The 21, the škýz and the 1 fall in one trick in that order: the 1 wins it."),
+        "forehand": ("The first to bid: the player after the dealer (on a session's first deal, "
+                     "the holder of tarok 2).",
+                     "Seat 1 dealt, so seat 2 is forehand."),
+        "dealer": ("Deals the cards; at a five-player table sits the hand out.",
+                   "Seat 2 was forehand, so seat 2 deals the next hand."),
+        "bidder": ("The player who won the auction; he calls a king.",
+                   "You bid Five and everyone else passes: you are the bidder."),
+        "bid": ("Naming Four, Five or Five Over in the auction.",
+                "Forehand bids Four; you bid Five."),
+        "pass": ("Dropping out of the auction, or saying nothing in the announcements.",
+                 "You pass: you take no further part in the bidding."),
+        "hold": ("An earlier player (counting from forehand) may equal the high bid and take "
+                 "it over.",
+                 "You bid Four, seat 3 bids Five: you may hold the Five."),
+        "four": ("A bid: the bidder takes three cards from the blind in stages; 4, 5 or 6 chips.",
+                 "You bid Four, show the first three blind cards and take the second three: 5 "
+                 "chips."),
+        "five": ("A bid: the blind stays unseen and counts for the opponents; 8 chips.",
+                 "You bid Five and call the king of hearts."),
+        "five over": ("A bid only over a Five: played like a Five, but 16 chips.",
+                      "Seat 2 bids Five; you bid Five Over."),
+        "call": ("Naming a king whose holder becomes your secret partner.",
+                 "You call the king of spades; its holder plays with you without saying so."),
+        "fourth king": ("With exactly three kings you may call the one you lack without naming "
+                        "its suit.",
+                        "You hold three kings and call the fourth king: the king of clubs."),
+        "partner": ("The holder of the called king; he plays with the bidder.",
+                    "You hold the called king of diamonds: you are the bidder's partner."),
+        "blind": ("The six cards dealt face down (the talon).",
+                  "In a Five the blind stays unseen and counts for the opponents."),
+        "talon": ("Another word for the blind: the six cards dealt face down.",
+                  "In a Four the bidder takes three talon cards."),
+        "surrender": ("Giving up a Four after looking at the blind: pay 4 chips to each other "
+                      "player.",
+                      "The called king is in the blind and your hand is weak: you surrender."),
+        "discard": ("Putting three cards away after taking blind cards; they count for your team.",
+                    "You took three blind cards, so you discard three."),
+        "announce": ("Promising a last-trick bonus before the first lead: it is paid double, "
+                     "won or lost.",
+                     "You hold the 1 and many taroky: you announce Tarok 1 Last."),
+        "declare": ("Claiming Ten Taroky before the first lead.",
+                    "You hold eleven taroky: you declare Ten Taroky."),
+        "king last": ("The called king played to the last trick: its winners get a chip.",
+                      "The called king of hearts falls in the last trick, which your team wins: "
+                      "1 chip each."),
+        "tarok 1 last": ("The 1 winning the last trick: a chip for its team (it pays one if "
+                         "beaten there).",
+                         "Your 1 is the only tarok in the last trick: your team gets a chip."),
+        "ten taroky": ("Ten or more taroky in hand, declared before the first lead: a chip from "
+                       "each other player.",
+                       "You hold ten taroky: declare them and each other player pays you."),
+        "four kings": ("All four kings in one hand, counted when played: a chip from each other "
+                       "player.",
+                       "You play your fourth king: each other player pays you a chip."),
+        "three high": ("The škýz, 21 and 1 in one hand, counted when played: a chip from each "
+                       "other player.",
+                       "You play the last of your škýz, 21 and 1: each other player pays you."),
+        "valát": ("One team takes all 12 tricks: the game and last-trick bonuses are doubled.",
+                  "Your team wins every trick of a Five: 16 chips instead of 8."),
+        "double": ("Kontra: doubling the payment for the game.",
+                   "You expect a Five to fail: you double it with kontra."),
+        "kontra": ("An opponent doubles a Five or Five Over game; rekontra doubles again.",
+                   "Seat 3 says kontra on your Five: it pays 16 chips."),
+        "rekontra": ("The bidder's team answers a kontra: four times the game payment.",
+                     "After kontra on your Five you say rekontra: 32 chips."),
+        "chips": ("The money of the game; each player starts a session with 20.",
+                  "You win a Five with your partner: each of you receives 8 chips."),
+        "throw in": ("A hand with no kings and no taroky may be thrown in on its first turn: no "
+                     "score, a new deal.",
+                     "You hold only suit cards without a king: you throw the hand in."),
+        "cut": ("Before the deal the player before the dealer may cut (a table option).",
+                "You cut; the cards are dealt in packets of six."),
+        "tap": ("Instead of cutting: the cards are dealt in four packets of twelve to choose "
+                "from.",
+                "You tap; the player after the dealer chooses a packet first."),
+        "knock": ("Another word for the tap: the cards are dealt in packets of twelve.",
+                  "You knock; everyone chooses a packet."),
+        "batch": ("One of the four packets of twelve cards after a tap.",
+                  "You are offered batches 1 to 4 and take batch 2."),
     }
 
     def __init__(self) -> None:

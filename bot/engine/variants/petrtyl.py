@@ -144,6 +144,94 @@ class Petrtyl(KingCall):
         OptionSpec("pot_seed", "Chips each player puts into the penalty pot at a session's start",
                    0, help="Misdeals cannot happen here, so a table may seed the pot.", ref="PT-4"),
     )
+    # ---- the rules pages (bot.engine.rulebook): facts no hook states as data ------------
+    first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}  # PT-2
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
+        **KingCall.how_it_goes,
+        "auction": (
+            *KingCall.how_it_goes["auction"],
+            "If nobody bids more than Three, the hand is thrown in and forehand receives 3 "
+            "chips from each player.",
+        ),
+        "call": (
+            "In a Four or Five the bidder calls a king by naming its suit; its holder is the "
+            "bidder's secret partner until the king is played.",
+            "Calling your own king, or a king that lies in the blind, means playing alone "
+            "against the other three; so does choosing Without a King.",
+            KingCall.how_it_goes["call"][2],
+            "Grand Nullo and Grand Sweep are played alone, without a call.",
+        ),
+        "talon": (
+            *KingCall.how_it_goes["talon"][:2],
+            "Five: the blind stays unseen and counts for the opponents; if the called king is "
+            "in it, the three blind cards that hold it go to the bidder and the other three to "
+            "the opponents.",
+            "Grand Nullo and Grand Sweep: the blind stays unseen and counts for the opponents.",
+        ),
+        "announcements": (
+            "Before the first lead, starting with the bidder, each player may announce King "
+            "Last (holding the called king) or Tarok 1 Last (holding the 1) and declare Ten "
+            "Taroky; in a Four or Five the bidder's team may announce Sweep.",
+            "In a Grand Nullo the declarations are No Trumps, No Three and No Kings.",
+            "In a Five an opponent of the bidder may say kontra, doubling the game; the bidder's "
+            "team may answer rekontra, doubling it again (the table may turn kontra off).",
+        ),
+    }
+    game_payments: ClassVar[dict[str, str]] = {
+        **{k: v for k, v in KingCall.game_payments.items() if k != "five_over"},
+        "three": "3 chips from each player to forehand, without play.",
+        "grand_nullo": "36 chips: the bidder plays alone and must take no trick.",
+        "grand_sweep": "60 chips: the bidder plays alone and must take every trick.",
+    }
+    scoring_rules: ClassVar[tuple[str, ...]] = (
+        *KingCall.scoring_rules[:4],
+        "Ten Taroky (declared before the lead), Four Kings and Three High (the škýz, 21 and 1, "
+        "counted when played) are paid 1 chip by each other player: 2 in a Five, 4 in a Grand "
+        "Sweep.",
+        "No Trumps, No Three and No Kings are paid 4 chips by each other player.",
+        KingCall.scoring_rules[6],
+    )
+    valat_rule = ("A team that takes every trick of a Four or Five is paid a Sweep instead of the "
+                  "game and the last-trick bonuses: 12, 14 or 16 chips in a Four (by the use of "
+                  "the blind), 24 in a Five. An announced Sweep is paid double, won or lost.")
+    pool_rule = ("The penalty pot: a team that announced Tarok 1 Last and makes it wins the whole "
+                 "pot; if it fails, it pays the pot's value in, doubling it. The table may have "
+                 "every player put chips into the pot at the start of a session.")
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        **{k: v for k, v in KingCall.glossary.items() if k != "five over"},
+        "bid": ("Naming Three, Four, Five, Grand Nullo or Grand Sweep in the auction.",
+                "Forehand bids Three; you bid Four."),
+        "three": ("Forehand's lowest bid. If nobody bids higher, the hand is thrown in and "
+                  "forehand receives 3 chips from each player.",
+                  "You are forehand and bid Three; everyone passes: each pays you 3 chips."),
+        "five": ("A bid: the blind stays unseen and counts for the opponents; 8 chips.",
+                 "You bid Five and call the king of hearts."),
+        "kontra": ("An opponent doubles a Five; rekontra doubles again.",
+                   "Seat 3 says kontra on your Five: it pays 16 chips."),
+        "grand nullo": ("Playing alone to take no trick at all: 36 chips.",
+                        "You bid Grand Nullo and lose every trick: each other player pays you "
+                        "36 chips."),
+        "grand sweep": ("Playing alone to take every trick: 60 chips.",
+                        "You bid Grand Sweep and take all 12 tricks: 60 chips from each "
+                        "player."),
+        "sweep": ("Taking every trick in a Four or Five; paid instead of the game (12 to 24 "
+                  "chips), double if announced.",
+                  "Your team takes all 12 tricks of a Five: a Sweep, 24 chips."),
+        "valát": ("Taking every trick; in a Four or Five it is paid as a Sweep.",
+                  "Your team takes all 12 tricks of a Four: a Sweep."),
+        "without a king": ("Playing a Four or Five alone instead of calling a king.",
+                           "You hold a strong hand and choose Without a King."),
+        "no trumps": ("A Grand Nullo declaration: two or fewer taroky; 4 chips from each other "
+                      "player.",
+                      "You hold only two taroky in a Grand Nullo: declare No Trumps."),
+        "no three": ("A Grand Nullo declaration: none of the škýz, 21 and 1; 4 chips from each "
+                     "other player.",
+                     "You hold none of the škýz, the 21 and the 1: declare No Three."),
+        "no kings": ("A Grand Nullo declaration: no king; 4 chips from each other player.",
+                     "You hold no king in a Grand Nullo: declare No Kings."),
+        "pot": ("The penalty pot: won, or doubled, by a team that announced Tarok 1 Last.",
+                "The pot holds 10 chips; your team's Tarok 1 Last wins: you take the 10."),
+    }
     ladder = (THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP)
     restrictions = PETRTYL_RULES
     announcement_names = ("king_last", "tarok1_last", "sweep")
