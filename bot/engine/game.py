@@ -974,7 +974,7 @@ class Game:
     # ---- records ------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        from .record import game_to_record
+        from .recording import game_to_record
 
         return game_to_record(self)
 

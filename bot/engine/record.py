@@ -10,27 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import parse_action
-from .cards import CARDS, cards_of, parse_card
+from .cards import cards_of, parse_card
 from .errors import BadInput, RecordMismatch
 from .game import Game
-from .scoring import HandResult
-
-FORMAT = "taroky-hand/1"
-
-
-def result_to_json(r: HandResult) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "summary": r.summary,
-        "card_points": dict(r.card_points),
-        "tricks": {str(k): v for k, v in r.tricks.items()},
-        "lines": [{"label": ln.label, "net": {str(k): v for k, v in ln.net.items()}} for ln in r.lines],
-        "net": {str(k): v for k, v in sorted(r.net.items())},
-        "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
-        "thrown_in": r.thrown_in,
-    }
-    if r.card_counts:  # only where the variant counts cards too (Heun), so others are unchanged
-        out["card_counts"] = {k: list(v) for k, v in r.card_counts.items()}
-    return out
+from .recording import FORMAT, game_to_record, result_to_json
+from .variants import find_variant
 
 
 def _settlement(result: object) -> dict[str, Any] | None:
@@ -50,38 +34,16 @@ def _settlement(result: object) -> dict[str, Any] | None:
     }
 
 
-def game_to_record(g: Game, players: list[str] | None = None) -> dict[str, Any]:
-    """The record of ``g`` (finished or not: an unfinished hand has ``result`` null)."""
-    return {
-        "format": FORMAT,
-        "variant": g.variant.name,
-        "options": dict(g.options),
-        "seats": g.num_seats,
-        "players": players,
-        "dealer": g.dealer,
-        "first_of_session": g.first_of_session,
-        "pool_before": g.pool,
-        "currency": g.variant.currency,
-        "deck": [CARDS[c].short for c in g.deck],
-        "hands": {str(s): [c.short for c in cards_of(g.dealt[s])] for s in g.active},
-        "talon": [c.short for c in g.talon],
-        "actions": [[s, a.code] for s, a in g.history],
-        "result": result_to_json(g.result) if g.result is not None else None,
-    }
-
-
 def replay_record(record: dict[str, Any], check: bool = True) -> Game:
     """Play a record's actions again from its deck; with ``check``, compare the hands and
     the result and raise ``RecordMismatch`` on any difference."""
-    from . import new_game
-
     if record.get("format") != FORMAT:
         raise BadInput(f"This is not a hand record I can read (format {record.get('format')!r}).")
     try:
         deck = [int(parse_card(c)) for c in record["deck"]]
-        g = new_game(
-            record["variant"],
-            players=int(record["seats"]),
+        g = Game(
+            find_variant(str(record["variant"])),
+            seats=int(record["seats"]),
             dealer=int(record["dealer"]),
             options=dict(record.get("options") or {}),
             deck=deck,
@@ -104,3 +66,6 @@ def replay_record(record: dict[str, Any], check: bool = True) -> Game:
                                  or _settlement(want) is None):
             raise RecordMismatch("Replaying the actions does not give the recorded result.")
     return g
+
+
+__all__ = ["FORMAT", "game_to_record", "replay_record", "result_to_json"]

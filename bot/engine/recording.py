@@ -1,0 +1,49 @@
+"""Writing a hand record (docs/records.md): the JSON of one hand.  Kept apart from replaying
+(``record.py``) so that ``Game.to_record`` needs nothing that imports ``Game``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARDS, cards_of
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .scoring import HandResult
+
+FORMAT = "taroky-hand/1"
+
+
+def result_to_json(r: HandResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "summary": r.summary,
+        "card_points": dict(r.card_points),
+        "tricks": {str(k): v for k, v in r.tricks.items()},
+        "lines": [{"label": ln.label, "net": {str(k): v for k, v in ln.net.items()}} for ln in r.lines],
+        "net": {str(k): v for k, v in sorted(r.net.items())},
+        "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
+        "thrown_in": r.thrown_in,
+    }
+    if r.card_counts:  # only where the variant counts cards too (Heun), so others are unchanged
+        out["card_counts"] = {k: list(v) for k, v in r.card_counts.items()}
+    return out
+
+
+def game_to_record(g: Game, players: list[str] | None = None) -> dict[str, Any]:
+    """The record of ``g`` (finished or not: an unfinished hand has ``result`` null)."""
+    return {
+        "format": FORMAT,
+        "variant": g.variant.name,
+        "options": dict(g.options),
+        "seats": g.num_seats,
+        "players": players,
+        "dealer": g.dealer,
+        "first_of_session": g.first_of_session,
+        "pool_before": g.pool,
+        "currency": g.variant.currency,
+        "deck": [CARDS[c].short for c in g.deck],
+        "hands": {str(s): [c.short for c in cards_of(g.dealt[s])] for s in g.active},
+        "talon": [c.short for c in g.talon],
+        "actions": [[s, a.code] for s, a in g.history],
+        "result": result_to_json(g.result) if g.result is not None else None,
+    }
