@@ -6,7 +6,6 @@ threads at once); everything else here is pure or works on images the caller own
 
 from __future__ import annotations
 
-import io
 import math
 import threading
 from functools import lru_cache
@@ -178,17 +177,3 @@ def _suit_icon(suit: Suit, size: int, fill: RGB) -> Image.Image:
 def suit_icon(suit: Suit, size: int, fill: RGB) -> Image.Image:
     """An antialiased suit symbol, ``size`` px square, RGBA (cached; do not modify)."""
     return _suit_icon(suit, size, fill)
-
-
-def to_png(img: Image.Image) -> bytes:
-    """Encode ``img`` as a PNG with the shared 256-colour palette.
-
-    The images are flat colours and antialiased text, so a palette loses nothing
-    visible and keeps the files small; see :mod:`rendering.palette`.
-    """
-    from .palette import palette
-
-    buf = io.BytesIO()
-    pal = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
-    pal.save(buf, "PNG", compress_level=3)
-    return buf.getvalue()
