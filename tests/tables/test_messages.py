@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.tables.messages import _public_lines
+from bot.tables.messages import public_lines
 from tests.engine.test_varsava import varsava
 
 
@@ -19,7 +19,7 @@ def test_last_trick_names_the_varsava_talon_card():
         done = len(g.tricks)
         g.act(s, g.legal_actions(s)[0])
         if len(g.tricks) > done:
-            seen.append(dict(_public_lines(table, g.public_view()))["Last trick"])
+            seen.append(dict(public_lines(table, g.public_view()))["Last trick"])
     for i, line in enumerate(seen[:6]):
         assert line.endswith(f", with the talon card {g.talon[i].short}"), line
     assert "talon card" not in seen[6]
