@@ -8,6 +8,7 @@ any custom id into a message: these tests do exactly that.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -173,3 +174,56 @@ async def test_nothing_is_stored_per_message(world):
     assert store._synced_message_views == {}
     assert store._views == {}
     assert {k.__discord_ui_compiled_template__ for k in TABLE_COMPONENTS} <= set(store._dynamic_items)
+
+
+async def test_why_explains_the_players_choices(world):
+    """Why? answers privately with the engine's explanation for the clicker's seat."""
+    table, panels = await _two_humans(world)
+    actor = _to_act(world, table)
+    seat = table.seat_of(actor.id)
+    expected = table.game.explain(seat)
+    result = await actor.click(panels[actor.id].response, label="Why?")
+    assert result.ephemeral and result.response.content == expected
+
+
+async def test_hint_in_teach_mode_names_a_legal_choice(world):
+    """In teach mode the panel of the player to act has Hint: what a computer would
+    choose, which is one of the choices on the panel."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY, teach=True)
+    await world.bob.click(table_message(world), label="Join")
+    await world.alice.click(table_message(world), label="Start")
+    table = table_of(world)
+    actor = _to_act(world, table)
+    panel = await open_panel(world, actor)
+    result = await actor.click(panel.response, label="Hint")
+    text = result.response.content
+    assert result.ephemeral and text.startswith("A computer player would choose **")
+    labels = {a.label for a in table.game.legal_actions(table.seat_of(actor.id))}
+    assert text.split("**")[1] in labels
+
+
+async def test_hint_is_refused_outside_teach_mode(world):
+    """Without teach mode there is no Hint button, and a forged one is refused."""
+    table, panels = await _two_humans(world)
+    actor = _to_act(world, table)
+    assert "Hint" not in [c.get("label") for row in panels[actor.id].response.components for c in row["components"]]
+    seat = table.seat_of(actor.id)
+    text = await _click(world, actor, f"tk:i:{table.id}:s{seat}:{table.hand_no}:{table.step}")
+    assert text == "Hints are only given at tables opened in teach mode."
+
+
+async def test_why_and_hint_read_the_game_under_the_table_lock(world):
+    """Why? and Hint wait while the table is changing (its lock is held)."""
+    table, _ = await _two_humans(world)
+    seat = table.game.to_act
+    await table.lock.acquire()
+    try:
+        why = asyncio.ensure_future(table.why(seat))
+        hint = asyncio.ensure_future(table.hint(seat))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not why.done() and not hint.done()
+    finally:
+        table.lock.release()
+    assert await why == table.game.explain(seat)
+    assert (await hint).startswith("A computer player would choose")
