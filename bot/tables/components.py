@@ -115,6 +115,7 @@ class TableComponent:
     seat: int | None = None  # the seat a panel was drawn for
     hand: int | None = None
     step: int | None = None
+    _table: Table  # found by interaction_check, used by callback (one click's item)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """True when the click still applies; otherwise one sentence, nothing changed."""
@@ -363,6 +364,7 @@ class ActionButton(
             )
         )
         self.table_id, self.seat, self.hand, self.step, self.code = table_id, seat, hand, step, code
+        self.at = (hand, step)
 
     @classmethod
     def of(cls, table: Table, seat: int, action: Action, style: discord.ButtonStyle, row: int) -> ActionButton:
@@ -376,7 +378,7 @@ class ActionButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await act(interaction, table, int(self.hand or 0), int(self.step or 0), [self.code])
+        await act(interaction, table, self.at, [self.code])
 
 
 class ActionSelect(
@@ -400,6 +402,7 @@ class ActionSelect(
             )
         )
         self.table_id, self.seat, self.hand, self.step, self.kind = table_id, seat, hand, step, kind
+        self.at = (hand, step)
 
     @classmethod
     async def from_custom_id(
@@ -408,16 +411,16 @@ class ActionSelect(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["kind"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await act(interaction, table, int(self.hand or 0), int(self.step or 0), list(self.item.values))
+        await act(interaction, table, self.at, list(self.item.values))
 
 
-async def act(
-    interaction: discord.Interaction, table: Table, hand: int, step: int, codes: list[str]
-) -> None:
-    """Apply a panel choice: acknowledge at once (an update of the panel), then act; the
-    table refreshes this panel through the interaction remembered here."""
+async def act(interaction: discord.Interaction, table: Table, at: tuple[int, int], codes: list[str]) -> None:
+    """Apply a panel choice drawn at (hand, step): acknowledge at once (an update of the
+    panel), then let the table act — it checks the turn, and the moment again under its
+    lock; it refreshes this panel through the interaction remembered here."""
     await interaction.response.defer()
     table_client(interaction).output.remember_panel(table, interaction.user.id, interaction)
+    hand, step = at
     await table.act(interaction.user.id, hand, step, codes)
 
 

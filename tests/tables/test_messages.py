@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
+from bot.tables.games import EngineFactory
 from bot.tables.messages import public_lines
+from bot.tables.table import Table, TableConfig
 from tests.engine.test_varsava import varsava
 
 
@@ -12,7 +12,7 @@ def test_last_trick_names_the_varsava_talon_card():
     """CZ-13: the talon card turned face up onto the trick is in the text too, and only
     for the first six tricks."""
     g = varsava()
-    table = SimpleNamespace(seat_name=lambda s: f"P{s + 1}")
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(), factory=EngineFactory())
     seen = []
     while len(g.tricks) < 7:
         s = g.to_act
