@@ -44,7 +44,14 @@ LEAD: Final[RGB] = (120, 190, 255)
 GAIN: Final[RGB] = (30, 130, 60)
 LOSS: Final[RGB] = (190, 30, 40)
 
-_local = threading.local()
+class _ThreadFonts(threading.local):
+    """Each thread's fonts (a FreeType face must not be shared between threads)."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[tuple[str, int], ImageFont.FreeTypeFont] = {}
+
+
+_local = _ThreadFonts()
 
 
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
@@ -53,10 +60,7 @@ def font(face: str, size: int) -> ImageFont.FreeTypeFont:
     The basic layout engine is forced so that output does not depend on whether the
     machine's Pillow was built with libraqm.
     """
-    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
-    if cache is None:
-        cache = {}
-        _local.fonts = cache
+    cache = _local.fonts
     key = (face, size)
     f = cache.get(key)
     if f is None:

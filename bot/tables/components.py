@@ -74,12 +74,12 @@ def user_error(error: BaseException) -> str | None:
     return None
 
 
-async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
