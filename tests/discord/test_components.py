@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.tables.components import TABLE_COMPONENTS
+from cogs.records import RECORDS_COMPONENTS
 from tests.discord.harness import (
     PLAY,
     action_code,
@@ -159,8 +160,10 @@ def test_no_two_kinds_answer_the_same_id():
         "tk:w:ab12:3:4", "tk:w:ab12:s0:3:4", "tk:i:ab12:s2:3:4", "tk:a:ab12:3:4:play:XIX",
         "tk:a:ab12:s3:3:4:bid:trojka", "tk:s:ab12:s0:3:4:discard",
     ]
+    samples += ["tkr:h:2:n", "tkr:h:1:p", "tkr:l:0:czk_hal:_:3:n", "tkr:l:2:_:nebraska:1:p", "tkr:d"]
+    every_kind = (*TABLE_COMPONENTS, *RECORDS_COMPONENTS)
     for custom_id in samples:
-        kinds = [k.__name__ for k in TABLE_COMPONENTS if k.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        kinds = [k.__name__ for k in every_kind if k.__discord_ui_compiled_template__.fullmatch(custom_id)]
         assert len(kinds) == 1, (custom_id, kinds)
 
 
