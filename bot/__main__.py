@@ -18,7 +18,7 @@ log = logging.getLogger("bot")
 
 def _setup_logging(level: str) -> None:
     logging.basicConfig(
-        level=getattr(logging, level, logging.INFO),
+        level=logging.getLevelNamesMapping().get(level, logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
     # discord.py's gateway chatter is noisy at DEBUG; keep it at INFO unless asked.

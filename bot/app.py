@@ -9,16 +9,17 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.store import Store
+from bot.tables.components import TableClient
 from bot.tables.games import GameFactory
 from bot.tables.manager import (
-    JsonFileTableStore,
     SqliteTableStore,
     TableLedger,
     TableManager,
     TableStateStore,
 )
 from bot.tables.output import DiscordTableOutput
-from bot.tables.table import Table, TableTimings
+from bot.tables.table import TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +32,7 @@ def minimal_intents() -> discord.Intents:
     return intents
 
 
-class BotTableOutput(DiscordTableOutput):
-    """The Discord output plus the session summary (posted when a session ends)."""
-
-    async def session_finished(self, table: Table, session: Any) -> None:
-        from cogs.records import session_summary_embed
-
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embed=session_summary_embed(table, session))
-
-
-class TarokyBot(commands.Bot):
+class TarokyBot(TableClient):
     """Hosts Taroky tables.  Tests pass a shared ``table_store`` to survive restarts."""
 
     def __init__(
@@ -50,7 +41,7 @@ class TarokyBot(commands.Bot):
         *,
         table_store: TableStateStore | None = None,
         game_factory: GameFactory | None = None,
-        store: Any = None,
+        store: Store | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -63,12 +54,12 @@ class TarokyBot(commands.Bot):
         self.settings = settings
         self._table_store = table_store
         self._game_factory = game_factory
-        self.output = BotTableOutput(self, edit_interval=settings.edit_interval)
+        self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
         self.tables: TableManager  # set in setup_hook
         self._resumed = False
         #: The SQLite ``bot.store.Store`` (money, history, tables); opened in
         #: ``setup_hook`` unless given (then the caller closes it).
-        self.store: Any = store
+        self.store = store
         self._owns_store = store is None
 
     async def setup_hook(self) -> None:
@@ -99,19 +90,14 @@ class TarokyBot(commands.Bot):
         await self._sync_commands()
 
     async def _open_store(self) -> TableStateStore:
-        """The SQLite store at ``TAROKY_DB``; a JSON file next to it if the store is missing."""
-        try:
-            from bot.store import Store
-        except ImportError:
-            return JsonFileTableStore(self.settings.db_path.with_suffix(".tables.json"))
+        """The SQLite store at ``TAROKY_DB``."""
         self.store = await Store.open(self.settings.db_path)
         return SqliteTableStore(self.store)
 
     async def close(self) -> None:
         await super().close()
-        store = getattr(self, "store", None)
-        if store is not None and self._owns_store:
-            await store.close()
+        if self.store is not None and self._owns_store:
+            await self.store.close()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -125,7 +111,7 @@ class TarokyBot(commands.Bot):
             log.info("Synced %d global command(s)", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        log.info("Logged in as %s (%s)", self.user, self.user.id if self.user is not None else "?")
         if not self._resumed:
             self._resumed = True
             self.tables.resume_all()

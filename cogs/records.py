@@ -14,14 +14,20 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import TarokyError, find_variant
+from bot.store import Store, format_amount, parse_amount
+from bot.store.models import HandSummary
+from bot.tables.components import reply_error, table_client
 from bot.tables.errors import TableError
-from bot.tables.table import Table
+from bot.tables.manager import variant_currency
+from bot.tables.messages import who
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -38,11 +44,6 @@ ORDERS: dict[str, str] = {
 }
 ORDER_KEYS = tuple(ORDERS)
 CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": "Chips", "points": "Game points"}
-FINISH_TEXT = {
-    "deals_completed": "all agreed deals were played",
-    "broke": "a player could not pay",
-    "stopped": "the table was closed",
-}
 
 
 class RecordsError(TableError):
@@ -50,16 +51,7 @@ class RecordsError(TableError):
 
 
 # ---------------------------------------------------------------------- formatting
-def who(player_id: int) -> str:
-    """A player for an embed: a mention (no ping in embeds) or the computer's seat."""
-    if player_id < 0:
-        return f"Computer (seat {-player_id})"
-    return f"<@{player_id}>"
-
-
 def money(currency: str, amount: int) -> str:
-    from bot.store import format_amount
-
     return format_amount(currency, amount)
 
 
@@ -68,16 +60,15 @@ def signed(currency: str, amount: int) -> str:
 
 
 def variant_title(variant: str) -> str:
+    """A variant's title; a name the engine no longer knows (an old record) as it is."""
     try:
-        from bot.engine import find_variant
-
-        return str(find_variant(variant).title)
-    except Exception:
+        return find_variant(variant).title
+    except TarokyError:
         return variant
 
 
-def _store(interaction: discord.Interaction) -> Any:
-    store = getattr(interaction.client, "store", None)
+def _store(interaction: discord.Interaction) -> Store:
+    store = table_client(interaction).store
     if store is None:
         raise RecordsError("Scores are not kept here: the bot runs without its database.")
     return store
@@ -90,7 +81,7 @@ def _guild(interaction: discord.Interaction) -> int:
 
 
 # ---------------------------------------------------------------------- pool
-async def pool_embed(store: Any, guild_id: int, channel_id: int) -> discord.Embed:
+async def pool_embed(store: Store, guild_id: int, channel_id: int) -> discord.Embed:
     pools = await store.get_pools(guild_id, channel_id)
     season = await store.current_season(guild_id)
     embed = discord.Embed(title="Pools at this table", colour=discord.Colour.gold())
@@ -105,7 +96,7 @@ async def pool_embed(store: Any, guild_id: int, channel_id: int) -> discord.Embe
 
 
 # ---------------------------------------------------------------------- history
-def _hand_line(h: Any) -> str:
+def _hand_line(h: HandSummary) -> str:
     parts = [f"**#{h.seq}** {variant_title(h.variant)} · {h.settled_at.replace('T', ' ').rstrip('Z')} UTC"]
     if h.bidder is not None:
         outcome = "won" if h.bidder_won else "lost" if h.bidder_won is False else "played"
@@ -117,7 +108,7 @@ def _hand_line(h: Any) -> str:
 
 
 async def history_message(
-    store: Any, guild_id: int, channel_id: int, page: int
+    store: Store, guild_id: int, channel_id: int, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     total = await store.count_hands(guild_id, channel_id)
     pages = max(1, -(-total // HISTORY_PAGE))
@@ -130,29 +121,17 @@ async def history_message(
         embed.description = "No hand has been settled in this channel yet."
     else:
         embed.description = "\n\n".join(_hand_line(h) for h in hands)
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id="tkr:d",
-            placeholder="Download a hand record (JSON)",
-            options=[
-                discord.SelectOption(label=f"Hand #{h.seq}", value=h.hand_id[:100],
-                                     description=variant_title(h.variant)[:100])
-                for h in hands
-            ],
-        )
-        view.add_item(select)
+        view.add_item(DownloadSelect([
+            discord.SelectOption(label=f"Hand #{h.seq}", value=h.hand_id[:100], description=variant_title(h.variant)[:100])
+            for h in hands
+        ]))
     embed.set_footer(text=f"Page {page} of {pages} · {total} hand(s) · replay a record with `taroky replay FILE`")
-    _add_pager(view, "tkr:h:{page}", page, pages)
+    view.add_item(HistoryPageButton(max(page - 1, 1), "p", disabled=page <= 1))
+    view.add_item(HistoryPageButton(min(page + 1, pages), "n", disabled=page >= pages))
     return embed, view
 
 
-def _add_pager(view: discord.ui.View, template: str, page: int, pages: int) -> None:
-    prev_id = template.format(page=max(page - 1, 1)) + ":p"
-    next_id = template.format(page=min(page + 1, pages)) + ":n"
-    view.add_item(discord.ui.Button(label="Previous", custom_id=prev_id, disabled=page <= 1, row=4))
-    view.add_item(discord.ui.Button(label="Next", custom_id=next_id, disabled=page >= pages, row=4))
-
-
-async def record_file(store: Any, guild_id: int, hand_id: str) -> discord.File:
+async def record_file(store: Store, guild_id: int, hand_id: str) -> discord.File:
     hand = await store.get_hand(hand_id)
     if hand is None or hand.guild_id != guild_id:
         raise RecordsError("That hand is not in this server's history.")
@@ -168,25 +147,18 @@ def default_currency(order: str, currency: str | None, variant: str | None) -> s
     """Money orders need a currency: the variant's, else the default variant's."""
     if currency is not None or order not in ("balance", "biggest_win"):
         return currency
-    from bot.tables.manager import variant_currency
-
     return variant_currency(variant or "czech")
 
 
 async def leaderboard_message(
-    store: Any, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
+    store: Store, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     if order not in ORDERS:
         raise RecordsError(f"Order by one of: {', '.join(ORDERS)}.")
     if currency is not None and currency not in CURRENCY_NAMES:
         raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
     if variant is not None:
-        try:
-            from bot.engine import find_variant
-
-            variant = str(find_variant(variant).name)
-        except ImportError:  # pragma: no cover
-            pass
+        variant = find_variant(variant).name
     if page < 1:
         raise RecordsError("Pages start at 1.")
     currency = default_currency(order, currency, variant)
@@ -216,13 +188,13 @@ async def leaderboard_message(
         embed.description = "\n".join(lines)
     embed.set_footer(text=f"Season {season} · page {page} of {pages} · {total} player(s)")
     view = discord.ui.View(timeout=None)
-    template = f"tkr:l:{ORDER_KEYS.index(order)}:{currency or '_'}:{variant or '_'}:{{page}}"
-    _add_pager(view, template, page, pages)
+    for target, direction, disabled in ((max(page - 1, 1), "p", page <= 1), (min(page + 1, pages), "n", page >= pages)):
+        view.add_item(LeaderboardPageButton(order, currency, variant, target, direction, disabled=disabled))
     return embed, view
 
 
 # ---------------------------------------------------------------------- balance / stats
-async def balance_embed(store: Any, guild_id: int, player_id: int, name: str) -> discord.Embed:
+async def balance_embed(store: Store, guild_id: int, player_id: int, name: str) -> discord.Embed:
     balances = await store.balance(guild_id, player_id)
     season = await store.current_season(guild_id)
     embed = discord.Embed(title=f"Balance of {name}", colour=discord.Colour.gold())
@@ -234,7 +206,7 @@ async def balance_embed(store: Any, guild_id: int, player_id: int, name: str) ->
     return embed
 
 
-async def stats_embed(store: Any, guild_id: int, player_id: int, name: str) -> discord.Embed:
+async def stats_embed(store: Store, guild_id: int, player_id: int, name: str) -> discord.Embed:
     stats = await store.player_stats(guild_id, player_id)
     embed = discord.Embed(title=f"Statistics of {name}", colour=discord.Colour.blurple())
     if stats.balances:
@@ -260,78 +232,89 @@ async def stats_embed(store: Any, guild_id: int, player_id: int, name: str) -> d
     return embed
 
 
-# ---------------------------------------------------------------------- sessions
-def session_summary_embed(table: Table, session: Any) -> discord.Embed:
-    """The end of a session: why it ended, deals played and everyone's total."""
-    currency = session.currency
-    reason = FINISH_TEXT.get(session.finish_reason or "", session.finish_reason or "it ended")
-    planned = f" of {session.deals_planned}" if session.deals_planned else ""
-    embed = discord.Embed(
-        title="The session is over",
-        description=f"{session.deals_played}{planned} deal(s) played; {reason}.",
-        colour=discord.Colour.dark_gold(),
-    )
-    names: dict[int, str] = {}
-    for seat in range(len(table.seats)):
-        names[table.participant(seat)] = table.seat_name(seat)
-    for seat, pid in enumerate(table.hand_players):
-        names.setdefault(pid, table.seat_name(seat))
-    ranking = sorted(session.totals.items(), key=lambda kv: -kv[1])
-    embed.add_field(
-        name="Session totals",
-        value="\n".join(f"{names.get(p, who(p))}: {signed(currency, a)}" for p, a in ranking) or "No money moved.",
-        inline=False,
-    )
-    embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
-    return embed
-
-
 # ---------------------------------------------------------------------- components
-async def _guard(interaction: discord.Interaction, coro: Any) -> None:
-    from cogs.taroky import reply_error
-
+async def _guard(interaction: discord.Interaction, coro: Awaitable[None]) -> None:
     try:
         await coro
     except Exception as error:
         await reply_error(interaction, error)
 
 
-class RecordsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tkr:(?P<kind>[hl]):(?P<rest>[^\s]{1,90})"):
-    """Previous/Next of the history and leaderboard messages."""
+class HistoryPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"tkr:h:(?P<page>\d{1,6}):(?P<direction>[pn])",
+):
+    """Previous/Next of the history message (``direction`` keeps the two ids apart)."""
 
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id))
-        self.custom_id_text = custom_id
+    def __init__(self, page: int, direction: str, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label="Previous" if direction == "p" else "Next", custom_id=f"tkr:h:{page}:{direction}",
+            disabled=disabled, row=4,
+        ))
+        self.page = page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RecordsButton:
-        return cls(item.custom_id)  # type: ignore[attr-defined]
+    ) -> HistoryPageButton:
+        return cls(int(match["page"]), match["direction"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guard(interaction, self._page(interaction))
 
     async def _page(self, interaction: discord.Interaction) -> None:
-        store = _store(interaction)
-        guild_id = _guild(interaction)
-        parts = self.custom_id_text.split(":")
-        if parts[1] == "h":
-            embed, view = await history_message(store, guild_id, interaction.channel_id or 0, int(parts[2]))
-        else:
-            _, _, order_i, currency, variant, page, _ = parts
-            embed, view = await leaderboard_message(
-                store, guild_id, None if currency == "_" else currency, None if variant == "_" else variant,
-                ORDER_KEYS[int(order_i)], int(page),
-            )
+        embed, view = await history_message(
+            _store(interaction), _guild(interaction), interaction.channel_id or 0, self.page
+        )
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tkr:d"):
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=(
+        r"tkr:l:(?P<order>\d):(?P<currency>[^:\s]{1,16}):(?P<variant>[^:\s]{1,40})"
+        r":(?P<page>\d{1,6}):(?P<direction>[pn])"
+    ),
+):
+    """Previous/Next of the leaderboard: the id keeps its order, currency and variant."""
+
+    def __init__(
+        self, order: str, currency: str | None, variant: str | None, page: int, direction: str, *,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"tkr:l:{ORDER_KEYS.index(order)}:{currency or '_'}:{variant or '_'}:{page}:{direction}"
+        super().__init__(discord.ui.Button(
+            label="Previous" if direction == "p" else "Next", custom_id=custom_id, disabled=disabled, row=4,
+        ))
+        self.order, self.currency, self.variant, self.page = order, currency, variant, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaderboardPageButton:
+        order = ORDER_KEYS[min(int(match["order"]), len(ORDER_KEYS) - 1)]
+        currency = None if match["currency"] == "_" else match["currency"]
+        variant = None if match["variant"] == "_" else match["variant"]
+        return cls(order, currency, variant, int(match["page"]), match["direction"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._page(interaction))
+
+    async def _page(self, interaction: discord.Interaction) -> None:
+        embed, view = await leaderboard_message(
+            _store(interaction), _guild(interaction), self.currency, self.variant, self.order, self.page
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"tkr:d"):
     """The history's select: sends the chosen hand's record as a JSON file (ephemeral)."""
 
-    def __init__(self) -> None:
-        super().__init__(discord.ui.Select(custom_id="tkr:d", options=[discord.SelectOption(label="-")]))
+    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id="tkr:d", placeholder="Download a hand record (JSON)",
+            options=options or [discord.SelectOption(label="-")],
+        ))
 
     @classmethod
     async def from_custom_id(
@@ -343,8 +326,7 @@ class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"
         await _guard(interaction, self._download(interaction))
 
     async def _download(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = cast(dict[str, Any], interaction.data or {})
-        values = [str(v) for v in data.get("values", [])]
+        values = self.item.values
         if not values:
             raise RecordsError("Choose a hand to download.")
         file = await record_file(_store(interaction), _guild(interaction), values[0])
@@ -353,10 +335,19 @@ class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"
         )
 
 
+#: Every kind, for ``bot.add_dynamic_items``.
+RECORDS_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    HistoryPageButton, LeaderboardPageButton, DownloadSelect,
+)
+
+
 # ---------------------------------------------------------------------- admin
 def is_admin(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
+    user = interaction.user
+    if not isinstance(user, discord.Member):
+        return False
+    perms = user.guild_permissions
+    return perms.manage_guild or perms.administrator
 
 
 def require_admin(interaction: discord.Interaction) -> None:
@@ -382,8 +373,6 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        from cogs.taroky import reply_error
-
         await reply_error(interaction, error)
 
     @season.command(name="new", description="Start a new season: balances, pools and stats start afresh")
@@ -408,8 +397,6 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
 
     async def _set_starting(self, interaction: discord.Interaction, currency: str, amount: str) -> None:
         require_admin(interaction)
-        from bot.store import parse_amount
-
         if currency not in CURRENCY_NAMES:
             raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
         try:

@@ -11,19 +11,26 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import choose_action
-from bot.tables import ids
-from bot.tables.errors import StaleChoice, TableError
-from bot.tables.messages import lobby_message, panel_message, table_message
+from bot.engine import VARIANTS, find_variant
+from bot.tables.components import (
+    TABLE_COMPONENTS,
+    display_name,
+    left_text,
+    reply,
+    reply_error,
+    user_error,
+)
+from bot.tables.errors import TableError
+from bot.tables.messages import lobby_message, session_summary_embed, table_message
 from bot.tables.rules import rules_text, rules_topics
-from bot.tables.table import BETWEEN, LOBBY, PLAYING, Table, TableConfig
+from bot.tables.table import Table, TableConfig
 from cogs import records
 
 if TYPE_CHECKING:
@@ -31,72 +38,33 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-
-def _user_error(error: BaseException) -> str | None:
-    """The sentence to show for a user's mistake, or None for a bug."""
-    if isinstance(error, app_commands.CommandInvokeError):
-        error = error.original
-    if isinstance(error, TableError):
-        return error.message
-    try:
-        from bot.engine.errors import TarokyError
-    except ImportError:  # pragma: no cover - engine not installed
-        return None
-    if isinstance(error, TarokyError):
-        return error.message
-    return None
+P = ParamSpec("P")
 
 
-async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    """Answer ephemerally, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
-
-
-async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one place user errors become ephemeral sentences (bugs are logged)."""
-    text = _user_error(error)
-    if text is None:
-        log.exception("Unexpected error in an interaction", exc_info=error)
-        text = "Something went wrong on my side; the table is unchanged. Please try again."
-    try:
-        await reply(interaction, text)
-    except discord.HTTPException:
-        log.warning("Could not deliver an error reply: %s", text)
-
-
-F = TypeVar("F", bound=Callable[..., Awaitable[None]])
-
-
-def guarded(func: F) -> F:
+def guarded(
+    func: Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]],
+) -> Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]:
     """Decorate a command callback so user errors become ephemeral sentences here,
     instead of reaching the tree's error handler (which is for bugs)."""
 
     @functools.wraps(func)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+    async def wrapper(self: Taroky, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
         try:
             await func(self, interaction, *args, **kwargs)
         except Exception as error:
-            if _user_error(error) is None:
+            if user_error(error) is None:
                 raise
             await reply_error(interaction, error)
 
-    return cast(F, wrapper)
+    return wrapper
 
 
-def _bot(interaction: discord.Interaction) -> TarokyBot:
-    return interaction.client  # type: ignore[return-value]
+OptionValue = str | int | bool
 
 
-def _display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
-def parse_options(text: str) -> dict[str, Any]:
+def parse_options(text: str) -> dict[str, OptionValue]:
     """``"key=value, key2=value2"`` into a dict (values: bool/int when they look so)."""
-    out: dict[str, Any] = {}
+    out: dict[str, OptionValue] = {}
     for part in re.split(r"[,;\s]+", text.strip()):
         if not part:
             continue
@@ -104,7 +72,7 @@ def parse_options(text: str) -> dict[str, Any]:
         if not sep or not key:
             raise TableError(f"House rules are written key=value, separated by commas; '{part}' is not.")
         low = value.lower()
-        parsed: Any = value
+        parsed: OptionValue = value
         if low in ("true", "yes", "on"):
             parsed = True
         elif low in ("false", "no", "off"):
@@ -115,22 +83,12 @@ def parse_options(text: str) -> dict[str, Any]:
     return out
 
 
-def _variant_choices() -> list[tuple[str, str]]:
-    try:
-        from bot.engine import VARIANTS
-
-        items = VARIANTS.values() if isinstance(VARIANTS, dict) else VARIANTS
-        return [(str(v.name), str(v.title)) for v in items]
-    except Exception:
-        return [("czech", "Czech Taroky")]
-
-
 def _variant_matches(current: str) -> list[app_commands.Choice[str]]:
     current = current.lower()
     return [
-        app_commands.Choice(name=title, value=name)
-        for name, title in _variant_choices()
-        if current in name.lower() or current in title.lower()
+        app_commands.Choice(name=v.title, value=v.name)
+        for v in dict.fromkeys(VARIANTS.values())
+        if current in v.name.lower() or current in v.title.lower()
     ][:25]
 
 
@@ -142,10 +100,11 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, ActionSelect, records.RecordsButton, records.DownloadSelect)
+        # Registered once: every message's components are answered by these classes.
+        self.bot.add_dynamic_items(*TABLE_COMPONENTS, *records.RECORDS_COMPONENTS)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, ActionSelect, records.RecordsButton, records.DownloadSelect)
+        self.bot.remove_dynamic_items(*TABLE_COMPONENTS, *records.RECORDS_COMPONENTS)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -184,7 +143,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             config=config,
-            host_name=_display_name(interaction.user),
+            host_name=display_name(interaction.user),
         )
         embed, view = lobby_message(table)
         await interaction.response.send_message(embed=embed, view=view)
@@ -203,7 +162,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def join(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
-        seat = await table.join(interaction.user.id, _display_name(interaction.user))
+        seat = await table.join(interaction.user.id, display_name(interaction.user))
         await reply(interaction, f"You sit in seat {seat + 1}.")
 
     @app_commands.command(name="leave", description="Leave this channel's table (a computer takes over)")
@@ -212,7 +171,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
         await table.leave(interaction.user.id)
-        await reply(interaction, _left_text(table))
+        await reply(interaction, left_text(table))
 
     @app_commands.command(name="start", description="Deal: empty seats get computer players")
     @app_commands.guild_only()
@@ -228,8 +187,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def end(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
-        perms = getattr(interaction.user, "guild_permissions", None)
-        may_moderate = bool(perms and perms.manage_messages)
+        user = interaction.user
+        may_moderate = isinstance(user, discord.Member) and user.guild_permissions.manage_messages
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
             raise TableError("Only the host, a seated player or a moderator can close this table.")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -238,7 +197,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if session is not None:
             try:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.send(embed=records.session_summary_embed(table, session))
+                await channel.send(embed=session_summary_embed(table, session))
             except discord.HTTPException:
                 log.warning("Could not post the session summary of table %s", table.id)
         if table.message_id is not None:
@@ -254,7 +213,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.guild_only()
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.open_panel(interaction, self._table(interaction))
+        await self.bot.output.show_panel(interaction, self._table(interaction))
 
     @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
     @app_commands.guild_only()
@@ -307,7 +266,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
             records._store(interaction), records._guild(interaction), interaction.user.id,
-            _display_name(interaction.user),
+            display_name(interaction.user),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -318,7 +277,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
-            records._store(interaction), records._guild(interaction), target.id, _display_name(target)
+            records._store(interaction), records._guild(interaction), target.id, display_name(target)
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -358,168 +317,15 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     def _table(self, interaction: discord.Interaction) -> Table:
         return self.bot.tables.require(interaction.channel_id or 0)
 
-    async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
-        """Show the player's private panel (a fresh ephemeral message)."""
-        seat = table.require_seat(interaction.user.id)
-        if table.status not in (PLAYING, BETWEEN):
-            raise TableError("The game has not started yet; click Start when everyone is seated.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with table.lock:
-            embed, view = panel_message(table, seat)
-            await interaction.edit_original_response(embed=embed, view=view)
-        self.bot.output.remember_panel(table, interaction.user.id, interaction)
-        if table.mark_back(interaction.user.id):
-            await reply(interaction, "Welcome back: you play your own cards again.")
 
-    # ------------------------------------------------------------------ components
-    async def on_button(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        assert interaction.channel_id is not None
-        table = self.bot.tables.by_id(interaction.channel_id, cid.table_id)
-        verb = cid.verb
-        if verb == "l":
-            await self._lobby_click(interaction, table, cid.arg)
-        elif verb == "h":
-            await self.open_panel(interaction, table)
-        elif verb == "n":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await table.next_hand(interaction.user.id)
-            await interaction.edit_original_response(content="A new hand is dealt. Click **My hand** to see your cards.")
-        elif verb == "r":
-            seat = table.require_seat(interaction.user.id)
-            async with table.lock:
-                embed, view = panel_message(table, seat)
-                await interaction.response.edit_message(embed=embed, view=view)
-            self.bot.output.remember_panel(table, interaction.user.id, interaction)
-        elif verb == "w":
-            seat = table.require_seat(interaction.user.id)
-            if table.game is None or table.status != PLAYING:
-                raise TableError("There is no hand in play to explain.")
-            await reply(interaction, table.game.explain(seat))
-        elif verb == "i":
-            seat = table.require_seat(interaction.user.id)
-            table.check_current(cid.hand, cid.step)
-            if not table.config.teach:
-                raise TableError("Hints are only given at tables opened in teach mode.")
-            if table.game is None or table.game.to_act != seat:
-                raise TableError("It's not your turn.")
-            choice = choose_action(table.game, seat)
-            await reply(interaction, f"A computer player would choose **{choice.action.label}**: {choice.reason}")
-        elif verb == "a":
-            await self._act(interaction, table, cid.hand, cid.step, [cid.arg])
-
-    async def on_select(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
-        assert interaction.channel_id is not None
-        table = self.bot.tables.by_id(interaction.channel_id, cid.table_id)
-        await self._act(interaction, table, cid.hand, cid.step, values)
-
-    async def _lobby_click(self, interaction: discord.Interaction, table: Table, what: str) -> None:
-        user = interaction.user
-        if what == "join":
-            seat = await table.join(user.id, _display_name(user))
-            await reply(interaction, f"You sit in seat {seat + 1}.")
-        elif what == "leave":
-            await table.leave(user.id)
-            await reply(interaction, _left_text(table))
-        elif what == "ai":
-            if table.seat_of(user.id) is None and user.id != table.host_id:
-                raise TableError("Only seated players can add computer players.")
-            seat = await table.add_computer()
-            await reply(interaction, f"A computer player sits in seat {seat + 1}.")
-        elif what == "start":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await table.start(user.id)
-            await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
-
-    async def _act(
-        self, interaction: discord.Interaction, table: Table, hand: int, step: int, codes: list[str]
-    ) -> None:
-        seat = table.require_seat(interaction.user.id)
-        table.check_current(hand, step)
-        if table.game is None or table.game.to_act != seat:
-            raise TableError("It's not your turn.")
-        # Acknowledge at once (an update of the panel), then act; the table refreshes
-        # this panel through the interaction we remember here.
-        await interaction.response.defer()
-        self.bot.output.remember_panel(table, interaction.user.id, interaction)
-        await table.act(interaction.user.id, hand, step, codes)
-
-
-def _left_text(table: Table) -> str:
-    if table.status == LOBBY:
-        return "You left the table."
-    return "You left the table; a computer plays your seat from now on."
-
-
-def _check_options(variant: str, players: int, text: str) -> dict[str, Any]:
-    """Validate the variant, the number of players and the house rules."""
+def _check_options(variant: str, players: int, text: str) -> dict[str, OptionValue]:
+    """Validate the variant, the number of players and the house rules (the engine
+    raises a sentence naming an unknown variant, option or value)."""
     options = parse_options(text)
-    try:
-        from bot.engine import find_variant
-    except ImportError:
-        return options
-    v = find_variant(variant)  # raises BadInput with a sentence for an unknown variant
-    check_seats = getattr(v, "check_seats", None)
-    if check_seats is not None:
-        check_seats(players)
-    resolve = getattr(v, "resolve_options", None)
-    if resolve is not None:
-        resolve(dict(options))  # raises BadInput naming the unknown option or value
+    v = find_variant(variant)
+    v.check_seats(players)
+    v.resolve_options(dict(options))
     return options
-
-
-async def _component_guard(interaction: discord.Interaction, coro: Any) -> None:
-    try:
-        await coro
-    except StaleChoice as error:
-        await reply_error(interaction, error)
-    except Exception as error:  # one place for every component error
-        await reply_error(interaction, error)
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_RE.pattern):
-    """Every button of a table (lobby, My hand, actions, Why?, Hint, Refresh, Next hand)."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id))
-        self.cid = ids.parse_button(custom_id)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableButton:
-        return cls(item.custom_id)  # type: ignore[attr-defined]
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Taroky")  # type: ignore[attr-defined]
-        if cog is None or self.cid is None:
-            await reply(interaction, "The Taroky tables are not available right now.")
-            return
-        await _component_guard(interaction, cog.on_button(interaction, self.cid))
-
-
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_RE.pattern):
-    """The select menus of the private panel (cards to discard or play)."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
-        m = ids.SELECT_RE.fullmatch(custom_id)
-        assert m is not None
-        self.cid = ids.ComponentId("s", m["tid"], int(m["hand"]), int(m["step"]), m["arg"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        return cls(item.custom_id)  # type: ignore[attr-defined]
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Taroky")  # type: ignore[attr-defined]
-        if cog is None:
-            await reply(interaction, "The Taroky tables are not available right now.")
-            return
-        data: dict[str, Any] = cast(dict[str, Any], interaction.data or {})
-        values = [str(v) for v in data.get("values", [])]
-        await _component_guard(interaction, cog.on_select(interaction, self.cid, values))
 
 
 async def setup(bot: TarokyBot) -> None:

@@ -7,7 +7,7 @@ See ``docs/rendering.md``.
 """
 
 from .faces import card_face, render_card, sort_hand
-from .images import render_hand, render_summary, render_table, render_trick
+from .render import render_hand, render_summary, render_table, render_trick
 from .scenes import (
     HandScene,
     PaymentLine,

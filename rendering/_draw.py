@@ -6,7 +6,6 @@ threads at once); everything else here is pure or works on images the caller own
 
 from __future__ import annotations
 
-import io
 import math
 import threading
 from functools import lru_cache
@@ -45,7 +44,14 @@ LEAD: Final[RGB] = (120, 190, 255)
 GAIN: Final[RGB] = (30, 130, 60)
 LOSS: Final[RGB] = (190, 30, 40)
 
-_local = threading.local()
+class _ThreadFonts(threading.local):
+    """Each thread's fonts (a FreeType face must not be shared between threads)."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[tuple[str, int], ImageFont.FreeTypeFont] = {}
+
+
+_local = _ThreadFonts()
 
 
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
@@ -54,10 +60,7 @@ def font(face: str, size: int) -> ImageFont.FreeTypeFont:
     The basic layout engine is forced so that output does not depend on whether the
     machine's Pillow was built with libraqm.
     """
-    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
-    if cache is None:
-        cache = {}
-        _local.fonts = cache
+    cache = _local.fonts
     key = (face, size)
     f = cache.get(key)
     if f is None:
@@ -178,17 +181,3 @@ def _suit_icon(suit: Suit, size: int, fill: RGB) -> Image.Image:
 def suit_icon(suit: Suit, size: int, fill: RGB) -> Image.Image:
     """An antialiased suit symbol, ``size`` px square, RGBA (cached; do not modify)."""
     return _suit_icon(suit, size, fill)
-
-
-def to_png(img: Image.Image) -> bytes:
-    """Encode ``img`` as a PNG with the shared 256-colour palette.
-
-    The images are flat colours and antialiased text, so a palette loses nothing
-    visible and keeps the files small; see :mod:`rendering.palette`.
-    """
-    from .palette import palette
-
-    buf = io.BytesIO()
-    pal = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
-    pal.save(buf, "PNG", compress_level=3)
-    return buf.getvalue()

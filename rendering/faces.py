@@ -14,9 +14,10 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import KING, NUM_TAROKY, QUEEN, SKYZ, Card, Suit, suit_strength
+from bot.engine.cards import CARDS, KING, NUM_TAROKY, QUEEN, SKYZ, Card, Suit, suit_strength
 
 from ._draw import (
+    FELT,
     GOLD,
     GOLD_DARK,
     INK,
@@ -273,3 +274,14 @@ def _back(width: int) -> Image.Image:
     img = img.resize((width, round(CARD_H * width / CARD_W)), Image.Resampling.LANCZOS)
     img.putalpha(rounded_mask(img.size, round(_RADIUS * width / CARD_W)))
     return img
+
+
+def card_sheet(columns: int = 9) -> Image.Image:
+    """All 54 faces on one sheet, in id order (taroky I..škýz, then the suits)."""
+    gap = 8
+    rows = -(-len(CARDS) // columns)
+    sheet = Image.new("RGB", (columns * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), FELT)
+    for i, card in enumerate(CARDS):
+        face = card_face(card)
+        sheet.paste(face, (gap + (i % columns) * (CARD_W + gap), gap + (i // columns) * (CARD_H + gap)), face)
+    return sheet

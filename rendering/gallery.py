@@ -14,14 +14,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image
-
 from bot.engine.cards import CARDS
 
 from . import samples
-from ._draw import FELT, to_png
-from .faces import CARD_H, CARD_W, card_face, render_card
-from .images import render_hand, render_summary, render_table, render_trick
+from .faces import card_sheet, render_card
+from .palette import to_png
+from .render import render_hand, render_summary, render_table, render_trick
 from .text import text_hand, text_summary, text_table, text_trick
 
 #: name -> (render to PNG, render to text, scene factory)
@@ -40,17 +38,6 @@ SCENES: dict[str, tuple[Callable[..., bytes], Callable[..., str], Callable[[], o
     "summary_povinnost": (render_summary, text_summary, samples.summary_povinnost),
     "summary_varsava": (render_summary, text_summary, samples.summary_varsava),
 }
-
-
-def card_sheet(columns: int = 9) -> Image.Image:
-    """All 54 faces on one sheet, in id order (taroky I..škýz, then the suits)."""
-    gap = 8
-    rows = -(-len(CARDS) // columns)
-    sheet = Image.new("RGB", (columns * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), FELT)
-    for i, card in enumerate(CARDS):
-        face = card_face(card)
-        sheet.paste(face, (gap + (i % columns) * (CARD_W + gap), gap + (i // columns) * (CARD_H + gap)), face)
-    return sheet
 
 
 def write_gallery(out: Path) -> list[Path]:

@@ -41,7 +41,6 @@ from ._draw import (
     fit_text,
     font,
     text_width,
-    to_png,
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
 from .scenes import HandScene, PlayedTrick, SeatInfo, SummaryScene, TableScene, TrickScene
@@ -80,14 +79,8 @@ def _row_width(cards: list[Card]) -> int:
     return sum(_strips(cards)) + CARD_W if cards else 0
 
 
-def render_hand(scene: HandScene) -> bytes:
-    """A player's hand as a PNG: sorted, overlapping so every index shows; when
-    ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
-    return to_png(draw_hand(scene))
-
-
 def draw_hand(scene: HandScene) -> Image.Image:
-    """:func:`render_hand` as an RGB image."""
+    """The picture of :func:`rendering.render.render_hand`, as an RGB image."""
     cards = sort_hand(scene.cards, scene.red_ace_high)
     legal = scene.legal
     rows = _hand_rows(cards, MAX_WIDTH - 2 * _MARGIN) if cards else [[]]
@@ -363,14 +356,8 @@ def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TE
 _TOP: Final = 38  # title strip above the table
 
 
-def render_trick(scene: TrickScene) -> bytes:
-    """One trick as a PNG: seats round the table in play order, each card by its
-    player's name, the leader and (when complete) the winner marked."""
-    return to_png(draw_trick(scene))
-
-
 def draw_trick(scene: TrickScene) -> Image.Image:
-    """:func:`render_trick` as an RGB image."""
+    """The picture of :func:`rendering.render.render_trick`, as an RGB image."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
     img = _felt(layout.width, layout.height, _TOP).copy()
     d = ImageDraw.Draw(img)
@@ -399,15 +386,8 @@ _SMALL_H: Final = round(CARD_H * _SMALL_W / CARD_W)
 _INFO_W: Final = 380  # left column of the panel under the table
 
 
-def render_table(scene: TableScene) -> bytes:
-    """The table as a PNG: seats with dealer, forehand, bidder, scores and whose turn
-    it is; the current trick in the middle; under it the contract, level, called card,
-    flek, announcements, exposed talon cards and the last trick."""
-    return to_png(draw_table(scene))
-
-
 def draw_table(scene: TableScene) -> Image.Image:
-    """:func:`render_table` as an RGB image."""
+    """The picture of :func:`rendering.render.render_table`, as an RGB image."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
     width = layout.width
     height = layout.height + _panel_height(scene)
@@ -507,14 +487,8 @@ _SUM_W: Final = 760
 _SIDE_COLOURS: Final = ((46, 98, 170), (190, 70, 50), (60, 140, 80), (150, 90, 160), (200, 150, 40))
 
 
-def render_summary(scene: SummaryScene) -> bytes:
-    """The end of a hand as a PNG score sheet: card points per side (with a bar of
-    the 70 points), every payment line, each player's result and the pool."""
-    return to_png(draw_summary(scene))
-
-
 def draw_summary(scene: SummaryScene) -> Image.Image:
-    """:func:`render_summary` as an RGB image."""
+    """The picture of :func:`rendering.render.render_summary`, as an RGB image."""
     w = _SUM_W
     line = 26
     h = 20 + 36 + (24 if scene.note else 0) + 58

@@ -10,19 +10,20 @@ a sample that shows it.
 
 from __future__ import annotations
 
+import io
 import threading
 
 from PIL import Image
+
+from . import samples
+from .faces import card_sheet
+from .images import draw_hand, draw_summary, draw_table, draw_trick
 
 _lock = threading.Lock()
 _palette: Image.Image | None = None
 
 
 def _build() -> Image.Image:
-    from . import samples
-    from .gallery import card_sheet
-    from .images import draw_hand, draw_summary, draw_table, draw_trick
-
     parts = [
         card_sheet(),
         draw_hand(samples.hand_to_play()),
@@ -52,3 +53,15 @@ def palette() -> Image.Image:
             if _palette is None:
                 _palette = _build()
     return _palette
+
+
+def to_png(img: Image.Image) -> bytes:
+    """Encode ``img`` as a PNG with the shared 256-colour palette.
+
+    The images are flat colours and antialiased text, so a palette loses nothing
+    visible and keeps the files small; see :mod:`rendering.palette`.
+    """
+    buf = io.BytesIO()
+    pal = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    pal.save(buf, "PNG", compress_level=3)
+    return buf.getvalue()

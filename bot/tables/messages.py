@@ -1,45 +1,44 @@
 """The messages a table shows: lobby, public table, private panel, hand summary.
 
 Public messages are built only from ``game.public_view()`` and the seat list;
-private panels from ``game.view_for(seat)``.  Components carry custom ids from
-:mod:`bot.tables.ids`; the cog's dynamic items answer them, also after a restart.
+private panels from ``game.view_for(seat)``.  Their buttons and selects are the
+dynamic items of :mod:`bot.tables.components`, which answer them, also after a restart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import discord
 
-from bot.tables import ids
-from bot.tables.games import phase_name
+from bot.engine import Action, Card, HandResult, Kind, PlayerView, Variant, find_variant
+from bot.engine.scoring import POOL
+from bot.store.models import Session
+from bot.store.money import format_amount
+from bot.tables.components import (
+    LOBBY_CHOICES,
+    ActionButton,
+    ActionSelect,
+    HintButton,
+    LobbyButton,
+    MyHandButton,
+    NextHandButton,
+    RefreshButton,
+    WhyButton,
+)
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
 
 # Kinds shown as a select rather than buttons (one card per option).
-SELECT_KINDS = ("discard",)
+SELECT_KINDS = (Kind.DISCARD,)
 MAX_ACTION_BUTTONS = 20  # rows 0..3; row 4 holds Why? / Hint / Refresh
+CHOOSING_KINDS = (Kind.BID, Kind.CALL, Kind.DRAW, Kind.TAKE, Kind.ANNOUNCE, Kind.DOUBLE)
 
 
-def _get(view: Any, *names: str) -> Any:
-    for name in names:
-        value = getattr(view, name, None)
-        if value not in (None, "", [], (), {}):
-            return value
-    return None
-
-
-def card_text(card: Any) -> str:
-    short = getattr(card, "short", None)
-    return str(short) if short is not None else str(card)
-
-
-def cards_text(cards: Iterable[Any]) -> str:
-    text = " ".join(card_text(c) for c in cards)
-    return text or "—"
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(c.short for c in cards) or "—"
 
 
 def _seat_label(table: Table, seat: int) -> str:
@@ -54,32 +53,17 @@ def _seat_label(table: Table, seat: int) -> str:
     return s.name
 
 
+def variant_of(table: Table) -> Variant:
+    return find_variant(table.config.variant)
+
+
 def money(table: Table, amount: int) -> str:
     """An amount in the variant's smallest unit, as text."""
-    try:
-        from bot.store.money import format_amount
-
-        return format_amount(_currency(table), amount)
-    except Exception:
-        return str(amount)
-
-
-def _currency(table: Table) -> str:
-    try:
-        from bot.engine import find_variant
-
-        return str(find_variant(table.config.variant).currency)
-    except Exception:
-        return "czk_hal"
+    return format_amount(variant_of(table).currency, amount)
 
 
 def variant_title(table: Table) -> str:
-    try:
-        from bot.engine import find_variant
-
-        return str(find_variant(table.config.variant).title)
-    except Exception:
-        return table.config.variant.capitalize()
+    return variant_of(table).title
 
 
 # ----------------------------------------------------------------------- lobby
@@ -100,98 +84,59 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         embed.add_field(name="House rules", value=opts, inline=False)
     embed.set_footer(text=f"table {table.id}")
     view = discord.ui.View(timeout=None)
-    for what, label, style in (
-        ("join", "Join", discord.ButtonStyle.success),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("ai", "Add computer", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-    ):
-        view.add_item(discord.ui.Button(label=label, style=style, custom_id=ids.lobby(table.id, what)))
+    for what in LOBBY_CHOICES:
+        view.add_item(LobbyButton(table.id, what))
     return embed, view
 
 
 # ----------------------------------------------------------------------- public table
-def _pairs_text(table: Table, value: Any) -> str:
-    """Render a value: ``(seat, thing)`` pairs become "Name: thing" lines, cards their code."""
-    if isinstance(value, str):
-        return value
-    if hasattr(value, "short"):
-        return card_text(value)
-    if isinstance(value, (list, tuple)):
-        if all(hasattr(v, "short") for v in value):
-            return cards_text(value)
-        lines = []
-        for item in value:
-            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
-                lines.append(f"{table.seat_name(item[0])}: {_pairs_text(table, item[1])}")
-            elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], int):
-                lines.append(f"{_pairs_text(table, item[0])} ×{item[1]}")
-            else:
-                lines.append(_pairs_text(table, item))
-        return "\n".join(lines)
-    return str(value)
+def _by_seat(table: Table, pairs: Iterable[tuple[int, str]]) -> str:
+    return "\n".join(f"{table.seat_name(seat)}: {text}" for seat, text in pairs)
 
 
-def _public_lines(table: Table, pub: Any) -> list[tuple[str, str]]:
+def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
     """(field name, value) pairs describing the public state, in a stable order.
 
-    Only fields every player may see are read: bids, contract, called card,
+    Only what every player may see is read: bids, contract, called card,
     announcements, doubles, exposed talon and public discards, the tricks.
     """
     fields: list[tuple[str, str]] = []
-    for label, names in (
-        ("Bids", ("bids",)),
-        ("Contract", ("contract",)),
-        ("Called", ("called",)),
-        ("Announcements", ("announcements",)),
-        ("Doubles", ("doubles",)),
-        ("Talon shown", ("exposed",)),
-        ("Discarded face up", ("public_discards",)),
-    ):
-        value = _get(pub, *names)
-        if value is None:
-            continue
-        if label == "Contract":
-            bidder = getattr(pub, "bidder", None)
-            if isinstance(bidder, int):
-                value = f"{value} — declarer {table.seat_name(bidder)}"
-        fields.append((label, _pairs_text(table, value)))
-    trick = _get(pub, "trick")
-    if trick is not None:
-        fields.append(("Trick", trick_text(table, trick)))
-    last = _get(pub, "last_trick")
-    if last is not None:
-        text = trick_text(table, last)
-        winner = getattr(pub, "last_winner", None)
-        if isinstance(winner, int) and winner >= 0:
-            text += f" → won by {table.seat_name(winner)}"
-        talon = getattr(pub, "last_trick_talon", None)
-        if talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
-            text += f", with the talon card {getattr(talon, 'short', talon)}"
+    if pub.bids:
+        fields.append(("Bids", _by_seat(table, pub.bids)))
+    if pub.contract:
+        contract = pub.contract
+        if pub.bidder is not None:
+            contract += f" — declarer {table.seat_name(pub.bidder)}"
+        fields.append(("Contract", contract))
+    if pub.called:
+        fields.append(("Called", pub.called))
+    if pub.announcements:
+        fields.append(("Announcements", _by_seat(table, pub.announcements)))
+    if pub.doubles:
+        fields.append(("Doubles", "\n".join(f"{name} ×{level}" for name, level in pub.doubles)))
+    if pub.exposed:
+        fields.append(("Talon shown", cards_text(pub.exposed)))
+    if pub.public_discards:
+        fields.append(("Discarded face up", _by_seat(table, ((s, c.short) for s, c in pub.public_discards))))
+    if pub.trick:
+        fields.append(("Trick", trick_text(table, pub.trick)))
+    if pub.last_trick:
+        text = trick_text(table, pub.last_trick)
+        if pub.last_winner is not None:
+            text += f" → won by {table.seat_name(pub.last_winner)}"
+        if pub.last_trick_talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
+            text += f", with the talon card {pub.last_trick_talon.short}"
         fields.append(("Last trick", text))
     return fields
 
 
-def trick_text(table: Table, trick: Any) -> str:
-    plays = getattr(trick, "plays", trick)
-    parts: list[str] = []
-    for item in plays or []:
-        if isinstance(item, tuple) and len(item) == 2:
-            seat, card = item
-        else:
-            seat, card = getattr(item, "seat", None), getattr(item, "card", item)
-        who = table.seat_name(int(seat)) if isinstance(seat, int) else "?"
-        parts.append(f"{who}: **{card_text(card)}**")
-    winner = getattr(trick, "winner", None)
-    text = ", ".join(parts) or "—"
-    if isinstance(winner, int):
-        text += f" → {table.seat_name(winner)}"
-    return text
+def trick_text(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
+    return ", ".join(f"{table.seat_name(seat)}: **{card.short}**" for seat, card in plays) or "—"
 
 
 def deal_of(table: Table) -> str:
     """", deal k of N" in a session of N agreed deals (``/taroky new deals=N``), else ""."""
-    n = int(getattr(table.config, "deals", 0) or 0)
+    n = table.config.deals
     if n <= 0:
         return ""
     k = table.session_deals + (1 if table.status == PLAYING else 0)
@@ -205,10 +150,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     game = table.game
     embed = discord.Embed(title=f"Taroky — {variant_title(table)}, hand {table.hand_no}{deal_of(table)}",
                           colour=GREEN)
-    order = list(range(len(table.seats)))
     to_act = game.to_act if (game is not None and table.status == PLAYING) else None
     lines = []
-    for i in order:
+    for i in range(len(table.seats)):
         marks = []
         if i == table.dealer:
             marks.append("dealer")
@@ -219,26 +163,19 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         lines.append(f"{arrow}{i + 1}. {_seat_label(table, i)}{tail}  ({money(table, table.scores[i])})")
     embed.add_field(name="Seats (in play order)", value="\n".join(lines), inline=False)
     if game is not None:
-        pub = game.public_view()
-        phase = phase_name(game)
-        status = f"Phase: **{phase}**."
+        pub: PlayerView = game.public_view()
+        status = f"Phase: **{pub.phase}**."
         if to_act is not None:
             status += f" Waiting for {_seat_label(table, to_act)}."
         embed.description = status
-        for name, value in _public_lines(table, pub):
+        for name, value in public_lines(table, pub):
             embed.add_field(name=name, value=value[:1024], inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
-        view.add_item(
-            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=ids.my_hand(table.id))
-        )
+        view.add_item(MyHandButton(table.id))
     elif table.status == BETWEEN:
         embed.colour = GREY
-        view.add_item(
-            discord.ui.Button(
-                label="Deal the next hand", style=discord.ButtonStyle.success, custom_id=ids.next_hand(table.id)
-            )
-        )
+        view.add_item(NextHandButton(table.id))
     elif table.status == CLOSED:
         embed.colour = GREY
         embed.description = "This table is closed."
@@ -255,143 +192,144 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     if game is None or table.status != PLAYING:
         embed.description = "The hand is over; the summary is in the channel."
         return embed, view
-    pv = game.view_for(seat)
-    hand = list(getattr(pv, "hand", []) or [])
-    prompt = getattr(pv, "prompt", "") or ""
-    legal = list(game.legal_actions(seat))
-    if game.to_act == seat and legal:
-        embed.description = f"**Your turn.** {prompt}"
+    pv: PlayerView = game.view_for(seat)
+    legal = list(pv.legal)
+    if legal:
+        embed.description = f"**Your turn.** {pv.prompt}"
     else:
-        waiting = game.to_act
-        who = table.seat_name(waiting) if isinstance(waiting, int) else "nobody"
-        embed.description = prompt or f"Waiting for {who}."
-        if not prompt:
-            embed.description = f"Waiting for {who}."
-    embed.add_field(name=f"Your cards ({len(hand)})", value=cards_text(hand), inline=False)
-    talon = _get(pv, "talon_seen", "my_talon", "talon")
-    if talon is not None and isinstance(talon, (list, tuple)):
-        embed.add_field(name="Talon you see", value=cards_text(talon), inline=False)
-    for name, value in _public_lines(table, pv):
+        who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
+        embed.description = pv.prompt or f"Waiting for {who}."
+    embed.add_field(name=f"Your cards ({len(pv.hand)})", value=cards_text(pv.hand), inline=False)
+    if pv.talon_seen:
+        embed.add_field(name="Talon you see", value=cards_text(pv.talon_seen), inline=False)
+    for name, value in public_lines(table, pv):
         embed.add_field(name=name, value=value[:1024], inline=False)
-    if game.to_act == seat and legal:
-        _add_action_components(table, view, legal)
+    if legal:
+        _add_action_components(table, seat, view, legal)
     row = 4
-    step = table.step
-    view.add_item(
-        discord.ui.Button(
-            label="Why?", style=discord.ButtonStyle.secondary, custom_id=ids.why(table.id, table.hand_no, step), row=row
-        )
-    )
-    if table.config.teach and game.to_act == seat and legal:
-        view.add_item(
-            discord.ui.Button(
-                label="Hint", style=discord.ButtonStyle.secondary, custom_id=ids.hint(table.id, table.hand_no, step), row=row
-            )
-        )
-    view.add_item(
-        discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, custom_id=ids.refresh(table.id), row=row)
-    )
+    view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row))
+    if table.config.teach and legal:
+        view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row))
+    view.add_item(RefreshButton(table.id, seat, row=row))
     return embed, view
 
 
-def _kind(action: Any) -> str:
-    kind = getattr(action, "kind", "")
-    return str(getattr(kind, "value", kind))
+def _style(action: Action) -> discord.ButtonStyle:
+    if action.kind is Kind.PLAY:
+        return discord.ButtonStyle.primary
+    if action.kind in CHOOSING_KINDS:
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.secondary
 
 
-def _add_action_components(table: Table, view: discord.ui.View, legal: list[Any]) -> None:
-    hand_no, step = table.hand_no, table.step
-    selects: dict[str, list[Any]] = {}
-    buttons: list[Any] = []
+def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal: list[Action]) -> None:
+    selects: dict[Kind, list[Action]] = {}
+    buttons: list[Action] = []
     for a in legal:
-        if _kind(a) in SELECT_KINDS:
-            selects.setdefault(_kind(a), []).append(a)
+        if a.kind in SELECT_KINDS:
+            selects.setdefault(a.kind, []).append(a)
         else:
             buttons.append(a)
-    rows_for_selects = len(selects)
-    max_buttons = MAX_ACTION_BUTTONS - 5 * rows_for_selects
+    max_buttons = MAX_ACTION_BUTTONS - 5 * len(selects)
     if len(buttons) > max_buttons:
         # Too many for buttons (a long list of cards): one select per kind instead.
         for a in buttons:
-            selects.setdefault(_kind(a), []).append(a)
+            selects.setdefault(a.kind, []).append(a)
         buttons = []
     for i, a in enumerate(buttons):
-        style = discord.ButtonStyle.primary if _kind(a) == "play" else discord.ButtonStyle.secondary
-        if _kind(a) in ("pass", "done", "decline"):
-            style = discord.ButtonStyle.secondary
-        elif _kind(a) in ("bid", "call", "draw", "take", "announce", "double"):
-            style = discord.ButtonStyle.success
-        view.add_item(
-            discord.ui.Button(
-                label=str(a.label)[:80], style=style, custom_id=ids.action(table.id, hand_no, step, a.code), row=i // 5
-            )
-        )
+        view.add_item(ActionButton.of(table, seat, a, _style(a), row=i // 5))
     row = (len(buttons) + 4) // 5
     for kind, actions in list(selects.items())[: 4 - row + 1]:
-        multi = kind == "discard"
-        options = [discord.SelectOption(label=str(a.label)[:100], value=a.code) for a in actions[:25]]
-        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=ids.select(table.id, hand_no, step, kind),
-            placeholder="Choose cards to discard" if multi else f"Choose: {kind}",
-            min_values=1,
-            max_values=len(options) if multi else 1,
-            options=options,
-            row=min(row, 3),
+        multi = kind is Kind.DISCARD
+        options = [discord.SelectOption(label=a.label[:100], value=a.code) for a in actions[:25]]
+        view.add_item(
+            ActionSelect(
+                table.id, seat, table.hand_no, table.step, kind.value,
+                options=options,
+                placeholder="Choose cards to discard" if multi else f"Choose: {kind.value}",
+                max_values=len(options) if multi else 1,
+                row=min(row, 3),
+            )
         )
-        view.add_item(select)
         row += 1
 
 
 # ----------------------------------------------------------------------- summary
-def summary_message(table: Table, hand_no: int, result: Any) -> discord.Embed:
+def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.Embed:
     """End-of-hand summary: card points, every payment, the new balances."""
     embed = discord.Embed(title=f"Hand {hand_no} is over", colour=GREY)
-    text = getattr(result, "summary", None)
-    if callable(text):
-        text = text()
-    if isinstance(text, str) and text:
-        embed.description = text[:4000]
-    points = getattr(result, "card_points", None)
-    if points:
-        if hasattr(points, "items"):
-            value = "\n".join(f"{_side_name(table, k)}: {v}" for k, v in points.items())
-        else:
-            value = "\n".join(f"{table.seat_name(i)}: {v}" for i, v in enumerate(points))
+    if result.summary:
+        embed.description = result.summary[:4000]
+    if result.card_points:
+        value = "\n".join(f"{side}: {points}" for side, points in result.card_points.items())
         embed.add_field(name="Card points", value=value[:1024], inline=False)
-    lines = getattr(result, "lines", None) or []
-    if lines:
+    if result.lines:
         rendered = []
-        for line in lines:
-            label = getattr(line, "label", None) or getattr(line, "text", str(line))
-            net = getattr(line, "net", None)
-            amount = getattr(line, "amount", None)
-            if net is not None and hasattr(net, "items"):
-                parts = ", ".join(
-                    f"{_side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
-                    for who, v in net.items()
-                    if v
-                )
-                rendered.append(f"{label}: {parts}" if parts else str(label))
-            elif isinstance(amount, int):
-                rendered.append(f"{label}: {money(table, amount)}")
-            else:
-                rendered.append(str(label))
+        for line in result.lines:
+            parts = ", ".join(
+                f"{side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
+                for who, v in line.net.items()
+                if v
+            )
+            rendered.append(f"{line.label}: {parts}" if parts else line.label)
         embed.add_field(name="Payments", value="\n".join(rendered)[:1024], inline=False)
-    transfers = getattr(result, "transfers", None) or []
-    if transfers:
-        rendered = [
-            f"{_side_name(table, t.payer)} → {_side_name(table, t.payee)}: {money(table, int(t.amount))}"
-            for t in transfers
+    if result.transfers:
+        transfers = [
+            f"{side_name(table, t.payer)} → {side_name(table, t.payee)}: {money(table, t.amount)}"
+            for t in result.transfers
         ]
-        embed.add_field(name="Transfers", value="\n".join(rendered)[:1024], inline=False)
+        embed.add_field(name="Transfers", value="\n".join(transfers)[:1024], inline=False)
     balances = "\n".join(f"{table.seat_name(i)}: {money(table, s)}" for i, s in enumerate(table.scores))
     embed.add_field(name="Balances this session", value=balances, inline=False)
     return embed
 
 
-def _side_name(table: Table, who: Any) -> str:
-    if isinstance(who, int) and 0 <= who < len(table.seats):
-        return table.seat_name(who)
-    if who is None or str(who).lower() == "pool":
+def side_name(table: Table, who: int) -> str:
+    """A payer or payee: a seat's name, or the pool."""
+    if who == POOL:
         return "the pool"
-    return str(who)
+    return table.seat_name(who)
+
+
+# ----------------------------------------------------------------------- session
+FINISH_TEXT = {
+    "deals_completed": "all agreed deals were played",
+    "broke": "a player could not pay",
+    "stopped": "the table was closed",
+}
+
+
+def who(player_id: int) -> str:
+    """A player for an embed: a mention (no ping in embeds) or the computer's seat."""
+    if player_id < 0:
+        return f"Computer (seat {-player_id})"
+    return f"<@{player_id}>"
+
+
+def signed(currency: str, amount: int) -> str:
+    return ("+" if amount > 0 else "") + format_amount(currency, amount)
+
+
+def session_summary_embed(table: Table, session: Session) -> discord.Embed:
+    """The end of a session: why it ended, deals played and everyone's total."""
+    currency = session.currency
+    reason = FINISH_TEXT.get(session.finish_reason or "", session.finish_reason or "it ended")
+    planned = f" of {session.deals_planned}" if session.deals_planned else ""
+    embed = discord.Embed(
+        title="The session is over",
+        description=f"{session.deals_played}{planned} deal(s) played; {reason}.",
+        colour=discord.Colour.dark_gold(),
+    )
+    names: dict[int, str] = {}
+    for seat in range(len(table.seats)):
+        names[table.participant(seat)] = table.seat_name(seat)
+    for seat, pid in enumerate(table.hand_players):
+        names.setdefault(pid, table.seat_name(seat))
+    ranking = sorted(session.totals.items(), key=lambda kv: -kv[1])
+    embed.add_field(
+        name="Session totals",
+        value="\n".join(f"{names.get(p, who(p))}: {signed(currency, a)}" for p, a in ranking) or "No money moved.",
+        inline=False,
+    )
+    embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
+    return embed

@@ -18,22 +18,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import discord
 
 import rendering
-from bot.tables.messages import panel_message, summary_message, table_message
+from bot.engine import HandResult
+from bot.store.models import Session
+from bot.tables.errors import TableError
+from bot.tables.messages import panel_message, session_summary_embed, summary_message, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
-from bot.tables.table import PLAYING, Table
+from bot.tables.table import BETWEEN, PLAYING, Table
+from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S", TableScene, HandScene, TrickScene, SummaryScene)
 
 PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
 RENDER_CACHE_SIZE = 64
@@ -54,30 +61,48 @@ def _ensure_warm() -> None:
             _warmed = True
 
 
-def _draw_all(jobs: list[tuple[str, Any]]) -> list[tuple[bytes | None, float]]:
-    """Runs in a worker thread: ``rendering.<name>(scene)`` for each job, with the time
-    each took (``None`` for a scene that failed to draw; logged).
+Scene = TableScene | HandScene | TrickScene | SummaryScene
 
-    The functions are looked up on the module at call time, so tests can wrap them."""
+
+def _render(scene: Scene) -> tuple[str, bytes]:
+    """The renderer's name and the PNG of ``scene``.  The renderers are looked up on the
+    :mod:`rendering` module at call time, so tests can wrap them."""
+    if isinstance(scene, TableScene):
+        return "render_table", rendering.render_table(scene)
+    if isinstance(scene, HandScene):
+        return "render_hand", rendering.render_hand(scene)
+    if isinstance(scene, TrickScene):
+        return "render_trick", rendering.render_trick(scene)
+    return "render_summary", rendering.render_summary(scene)
+
+
+def _text_twin(scene: Scene) -> str:
+    """The plain-text twin of a picture (its alt text)."""
+    if isinstance(scene, TableScene):
+        return rendering.text_table(scene)
+    if isinstance(scene, HandScene):
+        return rendering.text_hand(scene)
+    if isinstance(scene, TrickScene):
+        return rendering.text_trick(scene)
+    return rendering.text_summary(scene)
+
+
+def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+    """Runs in a worker thread: each scene drawn, with the renderer's name and the time
+    it took (``None`` for a scene that failed to draw; logged)."""
     _ensure_warm()
-    out: list[tuple[bytes | None, float]] = []
-    for name, scene in jobs:
+    out: list[tuple[str, bytes | None, float]] = []
+    for scene in scenes:
         start = time.perf_counter()
+        name = type(scene).__name__
+        png: bytes | None
         try:
-            png: bytes | None = getattr(rendering, name)(scene)
+            name, png = _render(scene)
         except Exception:
             log.exception("Drawing %s failed; the message goes out as text only", name)
             png = None
-        out.append((png, time.perf_counter() - start))
+        out.append((name, png, time.perf_counter() - start))
     return out
-
-
-_TEXT_TWINS: dict[str, Callable[[Any], str]] = {
-    "render_table": rendering.text_table,
-    "render_hand": rendering.text_hand,
-    "render_trick": rendering.text_trick,
-    "render_summary": rendering.text_summary,
-}
 
 
 class DiscordTableOutput:
@@ -98,7 +123,7 @@ class DiscordTableOutput:
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
         # (table id, user id) -> (interaction id, hand, step, status) last drawn with a picture
         self._panel_drawn: dict[tuple[str, int], tuple[int, int, int, str]] = {}
-        self._cache: OrderedDict[tuple[str, Any], bytes] = OrderedDict()
+        self._cache: OrderedDict[Scene, bytes] = OrderedDict()
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         self._warm_task: asyncio.Task[None] | None = None
 
@@ -116,15 +141,13 @@ class DiscordTableOutput:
 
         self._warm_task = asyncio.get_running_loop().create_task(warm(), name="taroky-render-warm-up")
 
-    async def render(self, name: str, scene: Any) -> bytes | None:
-        """PNG bytes of ``rendering.<name>(scene)``, drawn off the event loop; None on failure."""
-        if scene is None:
-            return None
-        return (await self.render_many([(name, scene)]))[0]
+    async def render(self, scene: Scene) -> bytes | None:
+        """PNG bytes of ``scene``, drawn off the event loop; None on failure."""
+        return (await self.render_many([scene]))[0]
 
-    async def render_many(self, jobs: list[tuple[str, Any]]) -> list[bytes | None]:
+    async def render_many(self, scenes: list[Scene]) -> list[bytes | None]:
         """Draw several scenes in **one** worker-thread hop (cached scenes are not redrawn)."""
-        todo = list(dict.fromkeys(job for job in jobs if job[1] is not None and job not in self._cache))
+        todo = list(dict.fromkeys(scene for scene in scenes if scene not in self._cache))
         if todo:
             try:
                 if self.render_in_thread:
@@ -133,48 +156,49 @@ class DiscordTableOutput:
                     drawn = _draw_all(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
-                drawn = [(None, 0.0)] * len(todo)
-            for job, (png, seconds) in zip(todo, drawn, strict=True):
+                drawn = [("", None, 0.0)] * len(todo)
+            for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
-                    self.render_times.append((job[0], seconds))
-                    self._cache[job] = png
+                    self.render_times.append((name, seconds))
+                    self._cache[scene] = png
             while len(self._cache) > RENDER_CACHE_SIZE:
                 self._cache.popitem(last=False)
         out: list[bytes | None] = []
-        for job in jobs:
-            png = self._cache.get(job) if job[1] is not None else None
+        for scene in scenes:
+            png = self._cache.get(scene)
             if png is not None:
-                self._cache.move_to_end(job)
+                self._cache.move_to_end(scene)
             out.append(png)
         return out
 
-    async def picture(self, name: str, scene: Any, filename: str, embed: discord.Embed) -> list[discord.File]:
+    async def picture(self, scene: Scene | None, filename: str, embed: discord.Embed) -> list[discord.File]:
         """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure."""
-        png = await self.render(name, scene)
+        if scene is None:
+            return []
+        png = await self.render(scene)
         if png is None:
             return []
         alt = ""
-        twin = _TEXT_TWINS.get(name)
-        if twin is not None:
-            with contextlib.suppress(Exception):
-                alt = twin(scene)[:ALT_TEXT_LIMIT]
+        with contextlib.suppress(Exception):
+            alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
 
     @staticmethod
-    def _scene(build: Any, *args: Any) -> Any:
+    def _scene(build: Callable[[], S | None]) -> S | None:
+        """``build()``, or None (logged) when building the scene fails: the message then
+        goes out as text only."""
         try:
-            return build(*args)
+            return build()
         except Exception:
-            log.exception("Building the %s scene failed; the message goes out as text only", build.__name__)
+            log.exception("Building a scene failed; the message goes out as text only")
             return None
 
     async def table_payload(self, table: Table) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
-        scene = self._scene(table_scene, table) if table.game is not None else None
-        files = await self.picture("render_table", scene, "table.png", embed) if scene is not None else []
-        return embed, view, files
+        scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
+        return embed, view, await self.picture(scene, "table.png", embed)
 
     async def panel_payload(
         self, table: Table, seat: int
@@ -183,9 +207,7 @@ class DiscordTableOutput:
         embed, view = panel_message(table, seat)
         files: list[discord.File] = []
         if table.status == PLAYING and table.game is not None:
-            scene = self._scene(hand_scene, table, seat)
-            if scene is not None:
-                files = await self.picture("render_hand", scene, "hand.png", embed)
+            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed)
         return embed, view, files
 
     # ----------------------------------------------------------- TableOutput
@@ -201,16 +223,22 @@ class DiscordTableOutput:
         Called with the table lock held, so the state cannot move in between."""
         if table.game is None:
             return
-        jobs: list[tuple[str, Any]] = []
+        jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
-            jobs.append(("render_table", self._scene(table_scene, table)))
+            jobs.append(self._scene(lambda: table_scene(table)))
         if table.status == PLAYING:
             for table_id, user_id in list(self.panels):
                 seat = table.seat_of(user_id) if table_id == table.id else None
                 if seat is not None:
-                    jobs.append(("render_hand", self._scene(hand_scene, table, seat)))
-        if len(jobs) > 1:
-            await self.render_many(jobs)
+                    jobs.append(self._scene(functools.partial(hand_scene, table, seat)))
+        scenes = [scene for scene in jobs if scene is not None]
+        if len(scenes) > 1:
+            await self.render_many(scenes)
+
+    async def session_finished(self, table: Table, session: Session) -> None:
+        """Post the session summary (why it ended, everyone's total)."""
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.send(embed=session_summary_embed(table, session))
 
     async def remind(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
@@ -223,10 +251,9 @@ class DiscordTableOutput:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
-    async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
         embed = summary_message(table, hand_no, result)
-        scene = self._scene(summary_scene, table, hand_no, result)
-        files = await self.picture("render_summary", scene, "summary.png", embed) if scene is not None else []
+        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png", embed)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(embed=embed, files=files)
 
@@ -274,6 +301,25 @@ class DiscordTableOutput:
         self._last_edit[table.id] = time.monotonic()
 
     # ----------------------------------------------------------- private panels
+    async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
+        """Show the clicking player's private panel: a fresh ephemeral message, or (``edit``)
+        the panel the click came from, drawn again.  A player who was away is back."""
+        user_id = interaction.user.id
+        seat = table.require_seat(user_id)
+        if table.status not in (PLAYING, BETWEEN):
+            raise TableError("The game has not started yet; click Start when everyone is seated.")
+        if not edit:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with table.lock:
+            embed, view = panel_message(table, seat)
+            if edit:
+                await interaction.response.edit_message(embed=embed, view=view)
+            else:
+                await interaction.edit_original_response(embed=embed, view=view)
+        self.remember_panel(table, user_id, interaction)
+        if table.mark_back(user_id):
+            await interaction.followup.send("Welcome back: you play your own cards again.", ephemeral=True)
+
     def remember_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
         """Keep the interaction that shows a panel (to refresh it) and make sure the
         panel carries the hand picture: the commands draw the text panel; unless a

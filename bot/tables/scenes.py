@@ -10,18 +10,16 @@
 
 Nothing here touches Discord or draws anything; the scenes are small frozen
 dataclasses that :mod:`bot.tables.output` renders in a worker thread.  The functions
-read the engine's view duck-typed (``getattr`` with defaults), so the tiny fake game
-of the tests works too.
+read the engine's own types (``PlayerView``, ``HandResult``).
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from bot.engine.cards import Card
-from bot.tables.messages import deal_of, money, variant_title
+from bot.engine import Card, Game, HandResult, Kind, PlayerView
+from bot.engine.scoring import POOL
+from bot.tables.messages import deal_of, money, variant_of, variant_title
 from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,
@@ -35,60 +33,25 @@ from rendering import (
     TrickScene,
 )
 
-POOL = -1  # bot.engine.scoring.POOL: the table's pool (Žid) in payment lines
-
 
 # ----------------------------------------------------------------------- helpers
-def _variant(table: Table) -> Any:
+def game_of(table: Table) -> Game | None:
+    """The table's game as the engine's ``Game`` (None between tables' lives)."""
     game = table.game
-    variant = getattr(game, "variant", None)
-    if variant is not None and not isinstance(variant, str):
-        return variant
-    try:
-        from bot.engine import find_variant
-
-        return find_variant(table.config.variant)
-    except Exception:
-        return None
+    return game if isinstance(game, Game) else None
 
 
 def clockwise(table: Table) -> bool:
     """Whether play order runs clockwise (Nebraska, Heun) — only a drawing matter (C-1)."""
-    return bool(getattr(_variant(table), "clockwise", False))
+    return variant_of(table).clockwise
 
 
-def _red_ace_high(table: Table) -> bool:
-    return bool(getattr(_variant(table), "red_ace_high", True))
-
-
-def _card(value: Any) -> Card | None:
-    if isinstance(value, Card):
-        return value
-    try:
-        return Card(int(value))
-    except (TypeError, ValueError):
-        return None
-
-
-def _plays(items: Iterable[Any] | None) -> list[tuple[int, Card]]:
-    out: list[tuple[int, Card]] = []
-    for item in items or ():
-        if isinstance(item, tuple) and len(item) == 2:
-            seat, raw = item
-        else:
-            seat, raw = getattr(item, "seat", None), getattr(item, "card", None)
-        card = _card(raw)
-        if isinstance(seat, int) and card is not None:
-            out.append((seat, card))
-    return out
-
-
-def _trick(plays: list[tuple[int, Card]], leader: Any = None, winner: Any = None) -> PlayedTrick | None:
+def _trick(plays: Sequence[tuple[int, Card]], winner: int | None = None) -> PlayedTrick | None:
     if not plays:
         return None
     seats = [s for s, _ in plays]
-    won = winner if isinstance(winner, int) and winner in seats else None
-    return PlayedTrick(plays, plays[0][0], won)  # the first card is always the leader's
+    won = winner if winner is not None and winner in seats else None
+    return PlayedTrick(list(plays), plays[0][0], won)  # the first card is always the leader's
 
 
 def _signed(table: Table, amount: int) -> str:
@@ -108,12 +71,12 @@ def picture_name(table: Table, seat: int) -> str:
     return name
 
 
-def seat_infos(table: Table, view: Any = None) -> list[SeatInfo]:
+def seat_infos(table: Table, view: PlayerView | None = None) -> list[SeatInfo]:
     """The seats in play order with plain display names (no mentions: this is a picture)."""
     n = len(table.seats)
-    dealer = getattr(view, "dealer", table.dealer)
-    forehand = getattr(view, "forehand", None)
-    sitting_out = getattr(view, "sitting_out", None)
+    dealer = view.dealer if view is not None else table.dealer
+    forehand = view.forehand if view is not None else None
+    sitting_out = view.sitting_out if view is not None else None
     return [
         SeatInfo(
             name=picture_name(table, i),
@@ -132,35 +95,27 @@ def table_scene(table: Table) -> TableScene | None:
     Reads ``game.public_view()`` only: played cards, talon cards lying face up, discards
     made face up, the called card's name — everything every player sees.
     """
-    game = table.game
+    game = game_of(table)
     if game is None:
         return None
     pub = game.public_view()
     n = len(table.seats)
     seats = seat_infos(table, pub)
     playing = table.status == PLAYING
-    to_act = getattr(pub, "to_act", None) if playing else None
-    if not (isinstance(to_act, int) and 0 <= to_act < n) or seats[to_act].sitting_out:
+    to_act = pub.to_act if playing else None
+    if to_act is not None and (not 0 <= to_act < n or seats[to_act].sitting_out):
         to_act = None
-    declarer = getattr(pub, "bidder", None)
-    if not (isinstance(declarer, int) and 0 <= declarer < n):
-        declarer = None
+    declarer = pub.bidder if pub.bidder is not None and 0 <= pub.bidder < n else None
 
-    contract = str(getattr(pub, "contract", None) or "")
-    level = getattr(pub, "level", 0)
-    level_text = f"level {level}" if isinstance(level, int) and level > 0 and "level" not in contract else ""
-    called = str(getattr(pub, "called", None) or "")
+    contract = pub.contract or ""
+    level_text = f"level {pub.level}" if pub.level > 0 and "level" not in contract else ""
+    called = pub.called or ""
 
-    variant = _variant(table)
-    words = [str(w) for w in getattr(variant, "double_words", ()) if w]
+    variant = game.variant
+    words = [w for w in variant.double_words if w]
     by_level: dict[int, list[str]] = {}
-    for name, lvl in getattr(pub, "doubles", ()) or ():
-        title_of = getattr(variant, "title_of", None)
-        shown = str(name)
-        if title_of is not None:
-            with contextlib.suppress(Exception):
-                shown = str(title_of(str(name)))
-        by_level.setdefault(int(lvl), []).append(shown)
+    for name, lvl in pub.doubles:
+        by_level.setdefault(lvl, []).append(variant.title_of(name))
     fleks = []
     for lvl in sorted(by_level, reverse=True):
         word = words[lvl - 1] if 0 < lvl <= len(words) else "doubled"
@@ -168,17 +123,17 @@ def table_scene(table: Table) -> TableScene | None:
 
     lines: list[str] = []
     if not contract:
-        for seat, label in list(getattr(pub, "bids", ()) or ())[-4:]:
-            if isinstance(seat, int) and 0 <= seat < n:
+        for seat, label in pub.bids[-4:]:
+            if 0 <= seat < n:
                 lines.append(f"{picture_name(table, seat)} bids {label}")
-    for seat, text in getattr(pub, "announcements", ()) or ():
-        if any(str(text).startswith(w) for w in words):
+    for seat, text in pub.announcements:
+        if any(text.startswith(w) for w in words):
             continue  # a flek/reflek/super: the Doubling line sums them up
-        who = picture_name(table, seat) if isinstance(seat, int) and 0 <= seat < n else "?"
+        who = picture_name(table, seat) if 0 <= seat < n else "?"
         lines.append(f"{who}: {text}")
 
-    exposed = [c for c in (_card(x) for x in getattr(pub, "exposed", ()) or ()) if c is not None]
-    discards = _plays(getattr(pub, "public_discards", ()) or ())
+    exposed = list(pub.exposed)
+    discards = pub.public_discards
     talon_label = "Talon shown"
     if exposed:
         for seat, card in discards:
@@ -188,18 +143,15 @@ def table_scene(table: Table) -> TableScene | None:
         owners = sorted({picture_name(table, s) for s, _ in discards})
         talon_label = f"Discarded face up by {', '.join(owners)}"
 
-    trick = _trick(_plays(getattr(pub, "trick", ())), getattr(pub, "trick_leader", None))
-    last = _trick(_plays(getattr(pub, "last_trick", ())), None, getattr(pub, "last_winner", None))
+    trick = _trick(pub.trick)
+    last = _trick(pub.last_trick, pub.last_winner)
 
-    sizes = tuple(getattr(pub, "hand_sizes", ()) or ())
-    hand_counts = sizes if len(sizes) == n else ()
+    hand_counts = pub.hand_sizes if len(pub.hand_sizes) == n else ()
     scores = [money(table, s) for s in table.scores] if len(table.scores) == n else []
 
     title = f"{variant_title(table)} — hand {table.hand_no}{deal_of(table)}"
-    phase = str(getattr(getattr(pub, "phase", ""), "value", getattr(pub, "phase", "")) or "")
-    won = getattr(pub, "tricks_won", ()) or ()
-    if phase == "play" and won:
-        title += f", trick {sum(won) + 1}"
+    if pub.phase == "play" and pub.tricks_won:
+        title += f", trick {sum(pub.tricks_won) + 1}"
     elif not playing:
         title += " — over"
     return TableScene(
@@ -222,15 +174,15 @@ def table_scene(table: Table) -> TableScene | None:
     )
 
 
-def trick_scene(table: Table, plays: Iterable[Any], leader: int | None = None,
-                winner: int | None = None, title: str = "") -> TrickScene | None:
+def trick_scene(table: Table, plays: Sequence[tuple[int, Card]], winner: int | None = None,
+                title: str = "") -> TrickScene | None:
     """One trick on its own (public cards only: pass plays from the public view)."""
-    trick = _trick(_plays(plays), leader, winner)
+    trick = _trick(plays, winner)
     if trick is None:
         return None
-    view = table.game.public_view() if table.game is not None else None
+    game = game_of(table)
     return TrickScene(
-        seats=seat_infos(table, view),
+        seats=seat_infos(table, game.public_view() if game is not None else None),
         plays=trick.plays,
         leader=trick.leader,
         winner=trick.winner,
@@ -240,11 +192,6 @@ def trick_scene(table: Table, plays: Iterable[Any], leader: int | None = None,
 
 
 # ----------------------------------------------------------------------- private hand
-def _kind(action: Any) -> str:
-    kind = getattr(action, "kind", "")
-    return str(getattr(kind, "value", kind))
-
-
 def hand_scene(table: Table, seat: int) -> HandScene | None:
     """One player's hand for their panel, from ``game.view_for(seat)`` only.
 
@@ -252,39 +199,37 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
     (the others dimmed); otherwise nothing is (the picture's caption says "can be
     played", so discards are chosen from the list, not highlighted).
     """
-    game = table.game
+    game = game_of(table)
     if game is None:
         return None
     view = game.view_for(seat)
-    cards = [c for c in (_card(x) for x in getattr(view, "hand", ()) or ()) if c is not None]
+    cards = list(view.hand)
     legal: frozenset[Card] | None = None
     title = f"Your hand — {len(cards)} cards"
-    if table.status == PLAYING and getattr(game, "to_act", None) == seat:
-        actions = list(getattr(view, "legal", ()) or ())
-        playable = {c for a in actions if _kind(a) == "play" for c in [_card(getattr(a, "value", None))] if c is not None}
-        playable &= set(cards)
+    if table.status == PLAYING and view.legal:
+        playable = {a.card for a in view.legal if a.kind is Kind.PLAY} & set(cards)
         if playable:
             legal = frozenset(playable)
             title = "Your turn — play a card"
-        elif any(_kind(a) == "discard" for a in actions):
+        elif any(a.kind is Kind.DISCARD for a in view.legal):
             title = "Your turn — choose cards to discard"
-        elif actions:
+        else:
             title = "Your turn"
-    return HandScene(cards=cards, legal=legal, title=title, red_ace_high=_red_ace_high(table))
+    return HandScene(cards=cards, legal=legal, title=title, red_ace_high=variant_of(table).red_ace_high)
 
 
 # ----------------------------------------------------------------------- summary
-def _who(table: Table, who: Any) -> str:
-    if isinstance(who, int) and 0 <= who < len(table.seats):
-        return picture_name(table, who)
-    if who == POOL or who is None or str(who).lower() == "pool":
+def _who(table: Table, who: int) -> str:
+    if who == POOL:
         return "the pool"
-    return str(who)
+    return picture_name(table, who)
 
 
-def _side_members(table: Table, label: str, result: Any, active: list[int]) -> list[int]:
+def _side_members(table: Table, label: str, result: HandResult, active: list[int]) -> list[int]:
+    """The seats behind a card-points label: the bidder's side, the opponents, or one
+    player named by the label."""
     low = label.lower()
-    declarers = sorted(getattr(result, "declarer_side", ()) or ())
+    declarers = sorted(result.declarer_side)
     if low.startswith(("bidder", "declarer")):
         return declarers
     if low.startswith("opponent"):
@@ -295,106 +240,80 @@ def _side_members(table: Table, label: str, result: Any, active: list[int]) -> l
     return []
 
 
-def _cards_taken(game: Any, members: list[int], tricks: Mapping[int, int], per_trick: int) -> int:
+def _cards_taken(game: Game | None, members: list[int], tricks: Mapping[int, int], per_trick: int) -> int:
     """Cards a side took: tricks, discards and talon shares (the engine's side mask),
-    or the cards of its tricks when the game cannot say."""
-    side_mask = getattr(game, "side_mask", None)
-    if side_mask is not None and members:
-        with contextlib.suppress(Exception):
-            return int(side_mask(frozenset(members))).bit_count()
-    return sum(int(tricks.get(s, 0)) for s in members) * per_trick
+    or the cards of its tricks when the game is gone."""
+    if game is not None and members:
+        return game.side_mask(frozenset(members)).bit_count()
+    return sum(tricks.get(s, 0) for s in members) * per_trick
 
 
-def summary_scene(table: Table, hand_no: int, result: Any) -> SummaryScene | None:
+def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScene:
     """The end-of-hand score sheet: card points per side, every payment line, each
     player's result and new balance, the pool.  Everything is public by now."""
-    if result is None:
-        return None
     n = len(table.seats)
-    tricks: Mapping[int, int] = getattr(result, "tricks", None) or {}
-    game = table.game
-    sitting_out = getattr(game.public_view(), "sitting_out", None) if game is not None else None
-    active = sorted(tricks) if tricks else [s for s in range(n) if s != sitting_out]
+    game = game_of(table)
+    sitting_out = game.sitting_out if game is not None else None
+    active = sorted(result.tricks) if result.tricks else [s for s in range(n) if s != sitting_out]
     per_trick = len(active) or 1
 
     sides: list[SideResult] = []
-    points = getattr(result, "card_points", None) or {}
-    declarers_won = getattr(result, "declarers_won", None)
-    items: list[tuple[str, int]]
-    if hasattr(points, "items"):
-        items = [(str(k), int(v)) for k, v in points.items()]
-    else:  # a list per seat (the fake game)
-        items = [(f"Seat {i + 1}", int(v)) for i, v in enumerate(points) if i in active]
-    for label, pts in items:
+    won_by_declarers = result.declarers_won
+    for label, pts in result.card_points.items():
         members = _side_members(table, label, result, active)
         names = [picture_name(table, s) for s in members]
-        shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
+        low = label.lower()
         won: bool | None = None
-        if declarers_won is not None and label.lower().startswith(("bidder", "declarer")):
-            won = bool(declarers_won)
-        elif declarers_won is not None and label.lower().startswith("opponent"):
-            won = not declarers_won
-        taken = _cards_taken(game, members, tricks, per_trick)
+        if won_by_declarers is not None and low.startswith(("bidder", "declarer")):
+            won = won_by_declarers
+        elif won_by_declarers is not None and low.startswith("opponent"):
+            won = not won_by_declarers
+        taken = _cards_taken(game, members, result.tricks, per_trick)
+        shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
         sides.append(SideResult(shown, names or [shown], pts, taken, won))
     if not sides:
         sides.append(SideResult("All", [picture_name(table, s) for s in active], 0, 0, None))
 
     payments: list[PaymentLine] = []
-    for line in getattr(result, "lines", None) or []:
-        label = str(getattr(line, "label", None) or getattr(line, "text", None) or line)
-        net = getattr(line, "net", None)
-        if net is not None and hasattr(net, "items"):
-            gains = {k: int(v) for k, v in net.items() if int(v) > 0}
-            if not gains:
-                payments.append(PaymentLine(label, ""))
-                continue
-            receivers = ", ".join(_who(table, k) for k in gains)
-            values = set(gains.values())
-            if len(values) == 1 and len(gains) > 1:
-                amount = f"+{money(table, values.pop())} each"
-            else:
-                amount = f"+{money(table, sum(gains.values()))}"
-            payments.append(PaymentLine(f"{label} — to {receivers}", amount))
+    for line in result.lines:
+        gains = {k: v for k, v in line.net.items() if v > 0}
+        if not gains:
+            payments.append(PaymentLine(line.label, ""))
+            continue
+        receivers = ", ".join(_who(table, k) for k in gains)
+        values = set(gains.values())
+        if len(values) == 1 and len(gains) > 1:
+            amount = f"+{money(table, values.pop())} each"
         else:
-            raw = getattr(line, "amount", None)
-            payments.append(PaymentLine(label, money(table, raw) if isinstance(raw, int) else ""))
+            amount = f"+{money(table, sum(gains.values()))}"
+        payments.append(PaymentLine(f"{line.label} — to {receivers}", amount))
 
-    net_total: Mapping[int, int] = getattr(result, "net", None) or {}
-    if not net_total:
-        computed: dict[int, int] = {}
-        for t in getattr(result, "transfers", None) or []:
-            computed[t.payer] = computed.get(t.payer, 0) - int(t.amount)
-            computed[t.payee] = computed.get(t.payee, 0) + int(t.amount)
-        net_total = computed
-    balances_now = getattr(table, "last_balances", None)
+    net_total = result.net
+    balances_now = table.last_balances
     balances: list[PlayerBalance] = []
     for s in range(n):
         if s == sitting_out and not net_total.get(s):
             continue
-        change = int(net_total.get(s, 0))
-        if isinstance(balances_now, Mapping) and s in balances_now:
-            total = int(balances_now[s])
+        change = net_total.get(s, 0)
+        if balances_now is not None and s in balances_now:
+            total = balances_now[s]
         else:
-            total = int(table.scores[s]) if s < len(table.scores) else 0
+            total = table.scores[s] if s < len(table.scores) else 0
         balances.append(PlayerBalance(picture_name(table, s), change, _signed(table, change), money(table, total)))
 
     pool_before = pool_after = ""
-    pool = getattr(game, "pool", None) if game is not None else None
-    delta = int(net_total.get(POOL, 0))
-    if isinstance(pool, int) and (pool or delta):
-        pool_before, pool_after = money(table, pool), money(table, pool + delta)
+    delta = net_total.get(POOL, 0)
+    if game is not None and (game.pool or delta):
+        pool_before, pool_after = money(table, game.pool), money(table, game.pool + delta)
 
-    summary = getattr(result, "summary", None)
-    if callable(summary):
-        summary = summary()
     note = ""
-    called = getattr(game.public_view(), "called", None) if game is not None else None
-    declarers = sorted(getattr(result, "declarer_side", ()) or ())
+    called = game.public_view().called if game is not None else None
+    declarers = sorted(result.declarer_side)
     if called and len(declarers) == 2:
         note = f"Called {called}; partners: {' and '.join(picture_name(table, s) for s in declarers)}."
     title = f"Hand {hand_no}"
-    if isinstance(summary, str) and summary:
-        title += f" — {summary}"
+    if result.summary:
+        title += f" — {result.summary}"
     return SummaryScene(
         title=title,
         sides=sides,

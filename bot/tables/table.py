@@ -627,3 +627,23 @@ class Table:
         elif table.status == PLAYING:
             table.status = BETWEEN
         return table
+
+    # ------------------------------------------------------------------ explanations
+    async def why(self, seat: int) -> str:
+        """Why? for ``seat``: the rules behind its choices now, read under the lock so
+        the game cannot move while it is explained."""
+        async with self.lock:
+            if self.game is None or self.status != PLAYING:
+                raise TableError("There is no hand in play to explain.")
+            return self.game.explain(seat)
+
+    async def hint(self, seat: int) -> str:
+        """What a computer player would choose for ``seat`` now, and why (under the lock)."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != PLAYING:
+                raise TableError("There is no hand in play.")
+            if game.to_act != seat:
+                raise TableError("It's not your turn.")
+            choice = choose_action(game, seat)
+            return f"A computer player would choose **{choice.action.label}**: {choice.reason}"

@@ -12,7 +12,6 @@ Fixtures
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,7 @@ import pytest
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.manager import MemoryTableStore
-from tests.discord.harness import seeded_factory
+from tests.discord.harness import SeededEngineFactory, seeded_factory
 
 
 @pytest.fixture
@@ -31,11 +30,9 @@ def table_store() -> MemoryTableStore:
 
 
 @pytest.fixture
-def game_factory() -> Any:
-    from tests.tables.fakegame import FakeFactory
-
-    # The real engine with a seeded shuffle; TAROKY_FAKE_ENGINE=1 uses the tiny fake game.
-    return FakeFactory(1) if os.environ.get("TAROKY_FAKE_ENGINE") else seeded_factory(1)
+def game_factory() -> SeededEngineFactory:
+    """The real engine with a seeded shuffle (the same deals every run)."""
+    return seeded_factory(1)
 
 
 @pytest.fixture
@@ -45,7 +42,7 @@ def test_settings() -> Settings:
 
 @pytest.fixture
 def make_bot(
-    test_settings: Settings, table_store: MemoryTableStore, game_factory: Any
+    test_settings: Settings, table_store: MemoryTableStore, game_factory: SeededEngineFactory
 ) -> Callable[[], TarokyBot]:
     def make() -> TarokyBot:
         return TarokyBot(test_settings, table_store=table_store, game_factory=game_factory)

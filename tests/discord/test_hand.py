@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.discord.harness import (
     PLAY,
+    action_code,
     action_ids,
     labels,
     open_panel,
@@ -70,5 +71,5 @@ async def test_panel_shows_only_legal_choices(world):
         panel = (await open_panel(world, member)).response
         seat = table.seat_of(member.id)
         legal = {a.code for a in game.legal_actions(seat)}
-        shown = {cid.rsplit(":", 1)[1] if cid.count(":") == 5 else cid.split(":", 5)[5] for cid in action_ids(panel)}
+        shown = {action_code(cid) for cid in action_ids(panel)}
         assert shown == legal

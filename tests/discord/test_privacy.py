@@ -254,9 +254,9 @@ async def test_the_scene_spy_catches_a_leak_in_a_picture(world, monkeypatch):
     assert honest is not None
     leaky = dataclasses.replace(honest, talon_exposed=(secret,), talon_label="Talon")
     output = world.bot.output
-    await output.render("render_table", leaky)
+    await output.render(leaky)
     assert any(secret.short in v for v in scenes.violations), scenes.violations
     scenes.violations.clear()
     early = rendering.SummaryScene("Hand 1", [rendering.SideResult("All", ["alice"], 0, 0)])
-    await output.render("render_summary", early)
+    await output.render(early)
     assert any("before the hand ended" in v for v in scenes.violations)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.tables.errors import TableError
 from tests.discord.harness import (
     PLAY,
+    action_code,
     action_ids,
     open_panel,
     play_out,
@@ -44,7 +45,7 @@ async def test_wrong_turn_gets_no_buttons_and_a_sentence(world):
     assert action_ids(panels[other.id].response) == []
     # ...and the runtime refuses a choice out of turn with one sentence.
     step = table.step
-    code = action_ids(panels[actor.id].response)[0].split(":", 5)[5]
+    code = action_code(action_ids(panels[actor.id].response)[0])
     try:
         await table.act(other.id, table.hand_no, step, [code])
     except TableError as error:

@@ -8,8 +8,8 @@ import pytest
 
 from bot.engine.cards import parse_card
 from rendering import render_hand, render_summary, render_table, render_trick, samples
-from rendering._draw import to_png
 from rendering.faces import CARD_H, CARD_W, card_face
+from rendering.palette import to_png
 
 from .golden_util import check_golden, compare
 

@@ -1,0 +1,437 @@
+"""Every button and select a table shows: one :class:`discord.ui.DynamicItem` per kind.
+
+Each kind builds its own custom id and parses it back with its ``template`` (nothing
+else reads these ids), checks in ``interaction_check`` that the click still applies —
+the table is open, the user has a seat, the seat is the panel's, the hand and step are
+the current ones — and answers a click that does not with one plain ephemeral sentence,
+changing nothing.  Whose turn it is is decided by :class:`bot.tables.table.Table` alone.
+
+The ids are those the bot has always sent, so messages drawn before a restart keep
+working: ``tk:<kind letter>:<table>[:s<seat>][:<hand>:<step>][:<code>]``.  The seat part
+is new (panels drawn before it was added simply do not check it).  The item classes are
+registered once with ``bot.add_dynamic_items`` (:data:`TABLE_COMPONENTS`); nothing is
+stored per message or per click.
+
+The items reach the bot's tables and output through :class:`TableClient`, the base
+class of the bot, so this module imports nothing above ``bot.tables``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord.ext import commands
+
+from bot.engine.actions import Action
+from bot.engine.errors import TarokyError
+from bot.tables.errors import StaleChoice, TableError
+from bot.tables.table import LOBBY, PLAYING, Table
+
+if TYPE_CHECKING:
+    from bot.store import Store
+    from bot.tables.manager import TableManager
+    from bot.tables.output import DiscordTableOutput
+
+log = logging.getLogger(__name__)
+
+_TABLE = r"(?P<table>[0-9a-f]{1,16})"
+_SEAT = r"(?::s(?P<seat>\d))?"
+_MOMENT = r":(?P<hand>\d+):(?P<step>\d+)"
+
+LOBBY_CHOICES = ("join", "leave", "ai", "start")
+
+
+class TableClient(commands.Bot):
+    """What the components need of the bot: its tables, its Discord output and its
+    store (None when the bot runs without a database).
+
+    ``bot.app.TarokyBot`` is one; the components find it as ``interaction.client``.
+    """
+
+    tables: TableManager
+    output: DiscordTableOutput
+    store: Store | None
+
+
+def table_client(interaction: discord.Interaction) -> TableClient:
+    """The bot behind an interaction (a plain sentence if it hosts no tables)."""
+    client = interaction.client
+    if not isinstance(client, TableClient):
+        raise TableError("The Taroky tables are not available right now.")
+    return client
+
+
+# ----------------------------------------------------------------------- replies
+def user_error(error: BaseException) -> str | None:
+    """The sentence to show for a user's mistake, or None for a bug."""
+    if isinstance(error, discord.app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, (TableError, TarokyError)):
+        return error.message
+    return None
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """Answer ephemerally, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one place user errors become ephemeral sentences (bugs are logged)."""
+    text = user_error(error)
+    if text is None:
+        log.exception("Unexpected error in an interaction", exc_info=error)
+        text = "Something went wrong on my side; the table is unchanged. Please try again."
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("Could not deliver an error reply: %s", text)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return user.display_name or user.name
+
+
+# ----------------------------------------------------------------------- the checks
+class TableComponent:
+    """The checks and the error handling every table component shares.
+
+    A concrete kind sets what its id carries (``seat``, ``hand``, ``step``) and says
+    what its click does in :meth:`clicked`.
+    """
+
+    #: The user must have a seat at the table (lobby and Deal buttons do not ask).
+    needs_seat: ClassVar[bool] = True
+    #: An id with (hand, step) must show the current step, not only the current hand.
+    checks_step: ClassVar[bool] = True
+
+    table_id: str
+    seat: int | None = None  # the seat a panel was drawn for
+    hand: int | None = None
+    step: int | None = None
+    _table: Table  # found by interaction_check, used by callback (one click's item)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """True when the click still applies; otherwise one sentence, nothing changed."""
+        try:
+            self._table = self.current_table(interaction)
+        except TableError as error:
+            await reply(interaction, error.message)
+            return False
+        return True
+
+    def current_table(self, interaction: discord.Interaction) -> Table:
+        table = table_client(interaction).tables.by_id(interaction.channel_id or 0, self.table_id)
+        if self.needs_seat:
+            seat = table.require_seat(interaction.user.id)
+            if self.seat is not None and seat != self.seat:
+                raise StaleChoice("That panel belongs to another seat; click My hand for yours.")
+        if self.hand is not None and self.step is not None:
+            if self.checks_step:
+                table.check_current(self.hand, self.step)
+            elif table.status != PLAYING or self.hand != table.hand_no:
+                raise StaleChoice("That panel belongs to an earlier hand; click My hand for a fresh one.")
+        return table
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.clicked(interaction, self._table)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        raise NotImplementedError
+
+
+def _seat_part(seat: int | None) -> str:
+    return "" if seat is None else f":s{seat}"
+
+
+def _optional(value: str | None) -> int | None:
+    return None if value is None else int(value)
+
+
+# ----------------------------------------------------------------------- lobby
+class LobbyButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:l:{_TABLE}:(?P<what>join|leave|ai|start)",
+):
+    """Join, Leave, Add computer and Start on the lobby message."""
+
+    needs_seat = False
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add computer", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, table_id: str, what: str) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tk:l:{table_id}:{what}"))
+        self.table_id, self.what = table_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match["table"], match["what"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        user = interaction.user
+        if self.what == "join":
+            seat = await table.join(user.id, display_name(user))
+            await reply(interaction, f"You sit in seat {seat + 1}.")
+        elif self.what == "leave":
+            await table.leave(user.id)
+            await reply(interaction, left_text(table))
+        elif self.what == "ai":
+            if table.seat_of(user.id) is None and user.id != table.host_id:
+                raise TableError("Only seated players can add computer players.")
+            seat = await table.add_computer()
+            await reply(interaction, f"A computer player sits in seat {seat + 1}.")
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await table.start(user.id)
+            await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
+
+
+def left_text(table: Table) -> str:
+    if table.status == LOBBY:
+        return "You left the table."
+    return "You left the table; a computer plays your seat from now on."
+
+
+# ----------------------------------------------------------------------- table message
+class MyHandButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:h:{_TABLE}",
+):
+    """"My hand" on the table message: opens the player's private panel."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"tk:h:{table_id}")
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MyHandButton:
+        return cls(match["table"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await table_client(interaction).output.show_panel(interaction, table)
+
+
+class NextHandButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:n:{_TABLE}",
+):
+    """"Deal the next hand" on the table message between hands."""
+
+    needs_seat = False  # the host may deal too; Table.next_hand decides
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Deal the next hand", style=discord.ButtonStyle.success, custom_id=f"tk:n:{table_id}"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NextHandButton:
+        return cls(match["table"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await table.next_hand(interaction.user.id)
+        await interaction.edit_original_response(content="A new hand is dealt. Click **My hand** to see your cards.")
+
+
+# ----------------------------------------------------------------------- private panel
+class RefreshButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:r:{_TABLE}{_SEAT}",
+):
+    """"Refresh" on a panel: draws the panel again as the game stands now."""
+
+    def __init__(self, table_id: str, seat: int | None, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Refresh", style=discord.ButtonStyle.secondary,
+                custom_id=f"tk:r:{table_id}{_seat_part(seat)}", row=row,
+            )
+        )
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RefreshButton:
+        return cls(match["table"], _optional(match["seat"]))
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await table_client(interaction).output.show_panel(interaction, table, edit=True)
+
+
+class WhyButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:w:{_TABLE}{_SEAT}{_MOMENT}",
+):
+    """"Why?" on a panel: the rules behind the choices the player has now."""
+
+    checks_step = False  # it explains the moment as it is; only an earlier hand is stale
+
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Why?", style=discord.ButtonStyle.secondary,
+                custom_id=f"tk:w:{table_id}{_seat_part(seat)}:{hand}:{step}", row=row,
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step = table_id, seat, hand, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> WhyButton:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]))
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await reply(interaction, await table.why(table.require_seat(interaction.user.id)))
+
+
+class HintButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:i:{_TABLE}{_SEAT}{_MOMENT}",
+):
+    """"Hint" on a panel in teach mode: what a computer player would choose, and why."""
+
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Hint", style=discord.ButtonStyle.secondary,
+                custom_id=f"tk:i:{table_id}{_seat_part(seat)}:{hand}:{step}", row=row,
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step = table_id, seat, hand, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HintButton:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]))
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        if not table.config.teach:
+            raise TableError("Hints are only given at tables opened in teach mode.")
+        await reply(interaction, await table.hint(table.require_seat(interaction.user.id)))
+
+
+class ActionButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:a:{_TABLE}{_SEAT}{_MOMENT}:(?P<code>\S{{1,60}})",
+):
+    """One legal choice on a panel (a bid, a card to call or play, ...): the engine
+    action's ``code`` is in the id."""
+
+    def __init__(
+        self, table_id: str, seat: int | None, hand: int, step: int, code: str, *,
+        label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or None, style=style,
+                custom_id=f"tk:a:{table_id}{_seat_part(seat)}:{hand}:{step}:{code}", row=row,
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step, self.code = table_id, seat, hand, step, code
+        self.at = (hand, step)
+
+    @classmethod
+    def of(cls, table: Table, seat: int, action: Action, style: discord.ButtonStyle, row: int) -> ActionButton:
+        """The button for ``action`` on ``seat``'s panel as the table stands now."""
+        return cls(table.id, seat, table.hand_no, table.step, action.code, label=action.label, style=style, row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await act(interaction, table, self.at, [self.code])
+
+
+class ActionSelect(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=rf"tk:s:{_TABLE}{_SEAT}{_MOMENT}:(?P<kind>[a-z]{{1,16}})",
+):
+    """A select of choices of one kind on a panel (the cards to discard; a long list of
+    cards to play); its values are engine action codes."""
+
+    def __init__(
+        self, table_id: str, seat: int | None, hand: int, step: int, kind: str, *,
+        options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+        max_values: int = 1, row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tk:s:{table_id}{_seat_part(seat)}:{hand}:{step}:{kind}",
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder, min_values=1, max_values=max_values, row=row,
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step, self.kind = table_id, seat, hand, step, kind
+        self.at = (hand, step)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["kind"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await act(interaction, table, self.at, list(self.item.values))
+
+
+async def act(interaction: discord.Interaction, table: Table, at: tuple[int, int], codes: list[str]) -> None:
+    """Apply a panel choice drawn at (hand, step): acknowledge at once (an update of the
+    panel), then let the table act — it checks the turn, and the moment again under its
+    lock; it refreshes this panel through the interaction remembered here."""
+    await interaction.response.defer()
+    table_client(interaction).output.remember_panel(table, interaction.user.id, interaction)
+    hand, step = at
+    await table.act(interaction.user.id, hand, step, codes)
+
+
+#: Every kind, for ``bot.add_dynamic_items`` (their templates never match the same id).
+TABLE_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MyHandButton,
+    NextHandButton,
+    RefreshButton,
+    WhyButton,
+    HintButton,
+    ActionButton,
+    ActionSelect,
+)
