@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "rendering")
 
@@ -168,10 +166,6 @@ def test_no_import_cycles_outside_the_engine() -> None:
     assert found == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
-@pytest.mark.xfail(
-    reason="the engine's own cycle game.py <-> record.py <-> variants/base.py is being fixed by the lead",
-    strict=True,
-)
 def test_no_import_cycles_in_the_engine() -> None:
     """The engine's modules form no cycle either."""
     found = [c for c in cycles(import_graph()) if all(m.startswith("bot.engine") for m in c)]
