@@ -177,6 +177,7 @@ class Game:
         self.game_level = 0  # flek level on the game
         self.declared: dict[int, list[str]] = {s: [] for s in range(seats)}
         self.ann_first_done: set[int] = set()
+        self._spoke_first: list[bool] = [False] * seats  # seat has had its first turn
         self.ann_spoke = False
         self.ann_passes = 0
         self.ann_log: list[tuple[int, str]] = []
@@ -707,6 +708,7 @@ class Game:
         self._doublable = None
         self.phase = Phase.ANNOUNCE
         self.ann_first_done = set()
+        self._spoke_first = [False] * self.num_seats
         self.ann_passes = 0
         self.ann_spoke = False
         start = self.variant.announcement_starter(self)
@@ -717,7 +719,7 @@ class Game:
         self._skip_silent_turns()
 
     def first_turn(self, seat: int) -> bool:
-        return seat not in self.ann_first_done
+        return not self._spoke_first[seat]
 
     def _announce_legal(self, seat: int) -> list[Action]:
         """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
@@ -765,6 +767,7 @@ class Game:
         if a.kind is Kind.DONE:
             if self.first_turn(seat):
                 self.ann_first_done.add(seat)
+                self._spoke_first[seat] = True
             if self.ann_spoke:
                 self.ann_passes = 0
             else:

@@ -110,8 +110,13 @@ class Variant:
                 by_phase.setdefault(id(r.phase), []).append(r)
                 for k in r.kinds:
                     by_kind.setdefault(id(k), []).append(r)
-        self._by_kind: dict[int, tuple[ActionRule, ...]] = {
-            k: tuple(v) for k, v in by_kind.items()}
+        kinds: dict[int, Kind] = {}
+        for r in self.restrictions:
+            if isinstance(r, ActionRule):
+                for k in r.kinds:
+                    kinds[id(k)] = k
+        self._kind_rules: tuple[tuple[Kind, tuple[ActionRule, ...]], ...] = tuple(
+            (kinds[k], tuple(v)) for k, v in by_kind.items())
         self._by_phase: dict[int, tuple[ActionRule, ...]] = {
             k: tuple(v) for k, v in by_phase.items()}
 
@@ -119,7 +124,10 @@ class Variant:
 
     def rules_for_kind(self, kind: Kind) -> tuple[ActionRule, ...]:
         """The action rules that can forbid an action of ``kind``, in order."""
-        return self._by_kind.get(id(kind), ())
+        for k, rules in self._kind_rules:  # (a scan by identity: cheaper than hashing)
+            if k is kind:
+                return rules
+        return ()
 
     def action_rules(self, phase: Phase) -> tuple[ActionRule, ...]:
         """The action rules of ``phase``, in order."""

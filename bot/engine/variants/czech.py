@@ -718,7 +718,7 @@ class Czech(Variant):
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(_ANNOUNCE_CANDIDATES)
         for n in g.announced:
-            out.append(double(n))
+            out.append(_DOUBLE_OF[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
@@ -1013,6 +1013,7 @@ _STAGED_FIRST: Final = [act(Kind.TAKE, 1), act(Kind.REJECT)]
 _STAGED_SECOND: Final = [act(Kind.TAKE, 2), act(Kind.TAKE, 1)]
 _DRAW: Final = [act(Kind.DRAW), act(Kind.DECLINE)]
 
+_DOUBLE_OF: Final = {n: double(n) for n in ("game", "pagat", "valat")}
 _ANNOUNCE_CANDIDATES: Final = (_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT,
                                 *(declare(d) for d in DECLARATIONS))
 

@@ -493,6 +493,8 @@ class KingCall(Variant):
         # which are open to whom).
         self._auction_offers: list[Action] = [
             PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder), act(Kind.THROW_IN)]
+        self._double_of: dict[str, Action] = {
+            n: double(n) for n in ("game", *self.announcement_names)}
         self._announce_candidates: tuple[Action, ...] = (
             *(act(Kind.ANNOUNCE, n) for n in self.announcement_names),
             *(declare(d) for d in self.declaration_names))
@@ -697,7 +699,7 @@ class KingCall(Variant):
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(self._announce_candidates)
         for n in g.announced:
-            out.append(double(n))
+            out.append(self._double_of[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
