@@ -389,13 +389,15 @@ def hand_coverage(g: Game) -> list[Item]:
 
 
 def _outcomes(g: Game, plays: list[tuple[int, Card]]) -> list[Item]:
-    """Played-out results worth seeing in a sweep: valát, the last trick's bonus cards,
-    an announced last-trick card played early (NE-7)."""
+    """Played-out results worth seeing in a sweep: the pool paid into or out, valát, the
+    last trick's bonus cards, an announced last-trick card played early (NE-7)."""
     r = g.result
     n = len(g.active)
     if r is None or not plays or len(plays) % n:
         return []
     out: list[Item] = []
+    if r.pool_delta:  # the Žid (CZ-16) or the pot (PT-4)
+        out.append(("outcome", "pool paid out" if r.pool_delta < 0 else "pool paid into"))
     side = r.declarer_side
     if side and (c := g.contract) is not None and not c.negative:
         mine = sum(r.tricks.get(s, 0) for s in side)
