@@ -9,7 +9,8 @@ every sweep.  The explorer is not a strategic player; it aims at *coverage*:
   at (the one it has aimed at least so far), how many seats pass before the first bid
   (so that later seats get to bid, every seat passes, or the last seat must bid), whether
   the table stays quiet in the announcement round (a quiet povinnost is settled without
-  play), and whether the bidder's side plays its strongest cards (valát) or at random.
+  play), whether the bidder's side plays its strongest cards (valát) or at random, and
+  whether a card announced for the last trick is kept for it.
 * Every other choice (calls, talon, surrender, ritual, announcements, declarations,
   doubles) is made by kind first and then by value: half the time uniformly, half the time
   the choice it has made least often so far, so rare options are taken when they come.
@@ -54,6 +55,7 @@ class Plan:
     opener: int  # the number of auction turns passed before the first bid, where passing is allowed
     quiet: bool  # nobody announces, declares or doubles
     strong: bool  # the bidder's side plays its strongest card, the others their weakest
+    keep: bool  # a card announced for the last trick is kept for it while possible
 
 
 class Explorer:
@@ -65,7 +67,7 @@ class Explorer:
         self.visits: Counter[str] = Counter()  # action codes chosen so far (not card plays)
         self.aimed: Counter[str] = Counter()  # contracts aimed at so far
         self._game: Game | None = None
-        self._plan = Plan(None, 0, False, False)
+        self._plan = Plan(None, 0, False, False, True)
 
     def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
         if not legal:
@@ -113,7 +115,7 @@ class Explorer:
             self.aimed[target] += 1
         seats = g.num_seats - (1 if g.sitting_out is not None else 0)
         return Plan(target=target, opener=rng.randrange(seats + 1), quiet=rng.random() < 0.25,
-                    strong=rng.random() < 0.5)
+                    strong=rng.random() < 0.5, keep=rng.random() < 0.8)
 
     # ---- choices ---------------------------------------------------------------------
 
@@ -185,9 +187,9 @@ class Explorer:
         rng = self.rng
         c = g.contract
         # Mostly keep a card announced for the last trick until then (where the variant
-        # lets it be played early, NE-7, sometimes play it early).
-        keep = self._announced_cards(g, seat)
-        if keep and rng.random() < 0.8:
+        # lets it be played early, NE-7, some hands play it early).
+        keep = self._announced_cards(g, seat) if plan.keep else []
+        if keep:
             legal = [a for a in legal if a.card not in keep] or legal
         if not plan.strong or c is None or c.name == "varsava":  # (Varšava: each for himself)
             return legal[int(rng.random() * len(legal))]
@@ -308,7 +310,7 @@ def sweep(variant: str | Variant, deals: int, seed: int = 0, seats: int | None =
     while n < deals:
         n_seats = seats or v.seat_counts[k % len(v.seat_counts)]
         opts = random_options(v, deal_rng) if vary_options else {}
-        length = min(deals - n, 1 + deal_rng.randrange(8))
+        length = min(deals - n, 1 + deal_rng.randrange(16))
         session = Session.begin(v, n_seats, opts, deals_agreed=length,
                                 dealer=deal_rng.randrange(n_seats))
         while not session.over:
