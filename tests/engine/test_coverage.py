@@ -5,9 +5,9 @@ declaration, doubling step, ritual choice and every way a hand can end early.
 The expected items are derived from the variant's own data wherever the engine exposes it
 (``contracts``, ``option_specs``, ``max_double`` / ``double_words``, ``has_ritual``, the
 king-calling axes); where it does not, they are listed here with the clarification that
-makes them a rule.  A refactor that breaks a rarely reached rule then fails the property
-sweeps that play these same hands (``test_properties.py``), and a change that stops the
-sweeps reaching a rule fails here.
+makes them a rule.  The property sweep (``test_properties.py``) checks the invariants of
+these very hands, so a refactor that breaks a rarely reached rule fails there, and a
+change that stops the sweep reaching a rule fails here.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from bot.ai.explore import Item, coverage, coverage_table, sweep
 from bot.engine import VARIANTS, Variant, find_variant
 from bot.engine.variants import Czech, KingCall, Petrtyl
 from bot.engine.variants.czech import CALLABLE, DECLARATIONS
+from tests.engine.test_properties import SWEEP_HANDS, SWEEP_SEED
 
-#: Hands per variant and the seed of the sweep (about a second per variant, compiled).
-HANDS = 2000
-SEED = 2026
+#: The very hands of the property sweep (``test_properties.py``), about two seconds a
+#: variant on the compiled engine.
+HANDS = SWEEP_HANDS
+SEED = SWEEP_SEED
 
 NAMES = sorted(VARIANTS)
 
