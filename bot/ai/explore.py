@@ -377,6 +377,15 @@ def hand_coverage(g: Game) -> list[Item]:
             out.append(("double", f"{name} {v.double_word(doubled[name])}"))
     c = g.contract
     r = g.result
+    if g.called is not None and g.bidder is not None:
+        # A called card in the bidder's own hand or in the talon: the bidder has no partner
+        # (CZ-2, NE-3) and the blind may be split (NE-5, HE-5).  Read from the public view
+        # of the finished hand, which shows every hand as dealt and the talon.
+        shown = g.public_view()
+        if shown.revealed is not None and g.called in shown.revealed.get(g.bidder, ()):
+            out.append(("call", "own card"))
+        if shown.revealed_talon is not None and g.called in shown.revealed_talon:
+            out.append(("call", "card in the talon"))
     if c is not None:
         out.append(("contract", c.name))
         if g.level:
