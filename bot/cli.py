@@ -7,9 +7,12 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.ai import choose_action
+from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
 from bot.engine import (
     ENGINE_BUILD,
     VARIANTS,
@@ -25,8 +28,6 @@ from bot.engine.cards import CARD_POINTS, PAGAT, Card
 from bot.engine.invariants import check_finished
 from bot.engine.scoring import POOL
 from bot.engine.session import Session
-
-Chooser = Callable[[Game, int, list[Action]], Action]
 
 
 def format_amount(currency: str, amount: int) -> str:
@@ -84,12 +85,29 @@ def simple_chooser(rng: random.Random) -> Chooser:
     return choose
 
 
-def play_out(g: Game, choosers: Sequence[Chooser]) -> None:
-    while not g.is_over:
-        s = g.to_act
-        assert s is not None
-        legal = g.legal_actions(s)
-        g.act(s, choosers[s](g, s, legal))
+def heuristic_chooser(rng: random.Random) -> Chooser:
+    """The computer player of the Discord tables (``bot.ai``)."""
+
+    def choose(g: Game, seat: int, legal: list[Action]) -> Action:
+        a = choose_action(g, seat).action
+        assert isinstance(a, Action)
+        return a
+
+    return choose
+
+
+def explore_chooser(rng: random.Random) -> Chooser:
+    """The explorer (``bot.ai.explore``): reaches every contract, call, announcement,
+    declaration, doubling step, Varšava, surrender and throw-in of a variant."""
+    return Explorer(rng)
+
+
+PLAYERS: dict[str, Callable[[random.Random], Chooser]] = {
+    "explore": explore_chooser,
+    "simple": simple_chooser,
+    "random": random_chooser,
+    "heuristic": heuristic_chooser,
+}
 
 
 # --- commands -------------------------------------------------------------------------
@@ -142,20 +160,19 @@ def _progress(i: int, n: int, start: float) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     v = find_variant(args.variant)
-    rng = random.Random(args.seed)
-    make = simple_chooser if args.players == "simple" else random_chooser
+    players = PLAYERS[args.players](random.Random(f"{args.players} {args.seed}"))
     totals: dict[int, int] = {}
     contracts: dict[str, int] = {}
+    counts: Counter[Item] = Counter()
     problems = 0
-    seats = args.seats or v.seat_counts[0]
+    pool = 0
     start = time.perf_counter()
-    # One open-ended session: the variant decides who deals next (NE-1, HE-6) and the
-    # pool carries over; chip stakes are ignored so that the run lasts N deals.
-    session = Session.begin(v, seats)
-    session.start = 0
-    for i in range(args.deals):
-        g = session.deal(rng)
-        play_out(g, [make(rng)] * seats)
+    # Sessions of a few deals (a chip session may end sooner, NE-9), the variant's seat
+    # counts in turn, options varied (every bool on and off, every choice) unless
+    # --default-options, a share of lumpy packs unless --uniform-deals.
+    hands = sweep(v, args.deals, seed=args.seed, seats=args.seats or None, players=players,
+                  vary_options=not args.default_options, lumpy=not args.uniform_deals)
+    for i, g in enumerate(hands):
         bad = check_finished(g)
         if bad:
             problems += 1
@@ -164,27 +181,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         assert r is not None
         for k, val in r.net.items():
             totals[k] = totals.get(k, 0) + val
-        session.record(g)
+        pool += r.pool_delta
         name = g.contract.name if g.contract else ("thrown in" if g.thrown_in else "none")
         contracts[name] = contracts.get(name, 0) + 1
+        counts.update(set(hand_coverage(g)))
         _progress(i + 1, args.deals, start)
     out: dict[str, Any] = {
         "variant": v.name,
         "deals": args.deals,
         "seed": args.seed,
+        "players": args.players,
         "invariant_failures": problems,
         "contracts": contracts,
         "totals": {_party(k): val for k, val in sorted(totals.items())},
-        "pool": session.pool,
+        "pool": pool,
+        "coverage": _coverage_json(counts),
     }
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"{args.deals} hands of {v.title}; invariant failures: {problems}")
-        print("contracts: " + ", ".join(f"{k} {n}" for k, n in sorted(contracts.items())))
+        print(f"{args.deals} hands of {v.title} ({args.players} players); "
+              f"invariant failures: {problems}")
         for k, val in sorted(totals.items()):
             print(f"  {_party(k)}: {format_amount(v.currency, val)}")
+        print(coverage_table(v, counts, args.deals))
     return 1 if problems else 0
+
+
+def _coverage_json(counts: Counter[Item]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for (cat, what), n in sorted(counts.items()):
+        out.setdefault(cat, {})[what] = n
+    return out
 
 
 def bench(variant: str, seconds: float, seed: int = 1) -> dict[str, Any]:
@@ -328,12 +356,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("simulate", help="play many hands and check the invariants")
+    s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
     s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")
     s.add_argument("--deals", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--seats", type=int, default=0)
-    s.add_argument("--players", choices=("random", "simple"), default="simple")
+    s.add_argument("--players", choices=tuple(PLAYERS), default="explore",
+                   help="explore (default: reaches every rule), simple, random or heuristic")
+    s.add_argument("--default-options", action="store_true",
+                   help="play every hand with the variant's default options")
+    s.add_argument("--uniform-deals", action="store_true",
+                   help="shuffle every pack uniformly (no lumpy packs)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_simulate)
 

@@ -60,6 +60,29 @@ def test_cli_simulate_checks_invariants(capsys):
     assert out["deals"] == 30 and out["invariant_failures"] == 0
 
 
+def test_cli_simulate_explores_by_default(capsys):
+    """`taroky simulate` plays explorer hands by default and prints how often each rule was
+    reached: in 300 Czech hands Varšava (CZ-13) and a doubled game (CZ-6) come up."""
+    assert main(["simulate", "--deals", "300", "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["players"] == "explore" and out["invariant_failures"] == 0
+    assert out["coverage"]["contract"]["varsava"] > 0
+    assert out["coverage"]["double"]["game Flek"] > 0
+    assert main(["simulate", "--deals", "20", "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "Coverage in 20 hands of Czech Taroky" in text and "varsava" in text
+
+
+def test_cli_simulate_keeps_the_other_players(capsys):
+    """The old players stay available: simple, random and the tables' heuristic player,
+    with the defaults and uniform shuffles if asked."""
+    for players in ("simple", "random", "heuristic"):
+        assert main(["simulate", "--deals", "10", "--players", players, "--default-options",
+                     "--uniform-deals", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert out["players"] == players and out["invariant_failures"] == 0
+
+
 def test_cli_bench_prints_figures(capsys):
     assert main(["bench", "--seconds", "0.2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
