@@ -448,7 +448,8 @@ class Game:
                 kind = a.kind
                 rules = v.rules_for_kind(kind)
             for r in rules:
-                if r.phase is ph and r.applies(self) and r.forbids(self, seat, a):
+                if (r.phase is ph and (not r.conditional or r.applies(self))
+                        and r.forbids(self, seat, a)):
                     break
             else:
                 out.append(a)

@@ -42,6 +42,9 @@ class Restriction:
         self.phase = phase  # the phase it restricts
         self.rule = rule  # the rule in one or two sentences (rules page, Why?)
         self.ref = ref  # clarification ids ("CZ-13"): code, tests and docs only
+        # Whether ``applies`` can say no (a rule of one contract or option); the engine
+        # skips the call for the rest.
+        self.conditional = type(self).applies is not Restriction.applies
 
     def applies(self, g: Game) -> bool:
         """Whether the rule is in force in this hand (contract, options)."""
