@@ -12,7 +12,6 @@ Fixtures
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +31,8 @@ def table_store() -> MemoryTableStore:
 
 @pytest.fixture
 def game_factory() -> Any:
-    from tests.tables.fakegame import FakeFactory
-
-    # The real engine with a seeded shuffle; TAROKY_FAKE_ENGINE=1 uses the tiny fake game.
-    return FakeFactory(1) if os.environ.get("TAROKY_FAKE_ENGINE") else seeded_factory(1)
+    # The real engine with a seeded shuffle.
+    return seeded_factory(1)
 
 
 @pytest.fixture

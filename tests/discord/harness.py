@@ -2,34 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from bot.tables.games import EngineFactory
+from bot.tables.games import Deals
 from bot.tables.table import Table
 
 
-class SeededEngineFactory(EngineFactory):
-    """The real engine with a reproducible shuffle: game n uses seed base + n."""
-
-    def __init__(self, base_seed: int) -> None:
-        self.base_seed = base_seed
-        self.count = 0
-
-    def new(self, variant: str, players: int, dealer: int, options: Any, rng: Any) -> Any:
-        self.count += 1
-        return super().new(variant, players, dealer, options, random.Random(self.base_seed + self.count))
-
-
-def seeded_factory(base_seed: int) -> Any:
-    """The real engine when it is installed, else the small fake game."""
-    try:
-        from bot.engine import new_game  # noqa: F401
-    except ImportError:
-        from tests.tables.fakegame import FakeFactory
-
-        return FakeFactory(base_seed)
-    return SeededEngineFactory(base_seed)
+def seeded_factory(base_seed: int) -> Deals:
+    """The real engine with a reproducible shuffle: hand n uses seed base + n."""
+    return Deals(seed=base_seed)
 
 
 def table_of(world: Any) -> Table:
