@@ -51,7 +51,7 @@ TABLES: tuple[tuple[str, str, int], ...] = (
     ("czech", "zid=true", 0),  # Kč, the Žid pool
     ("nebraska", "", 0),  # chips; the session ends when a player cannot pay (NE-9)
     ("czech", "throw_in_povinnost=false", 4),  # sessions of 4 deals
-    ("petrtyl", "", 0),  # chips, Petrtyl's pot
+    ("petrtyl", "pot_seed=2", 0),  # chips, Petrtyl's pot, seeded at each session's start (PT-4)
 )
 
 
