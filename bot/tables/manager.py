@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.engine import POOL, Game, find_variant
+from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.session import SessionEnd
 from bot.store import Session as SessionRecord
 from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
@@ -99,8 +99,12 @@ class SqliteTableStore:
 
 
 def variant_currency(variant: str) -> str:
-    """The currency a variant pays in (``czk_hal``, ``chips``, ``points``)."""
-    return find_variant(variant).currency
+    """The currency a variant pays in (``czk_hal``, ``chips``, ``points``); ``points``
+    for a name that is no variant (e.g. typed into a leaderboard command)."""
+    try:
+        return find_variant(variant).currency
+    except TarokyError:
+        return "points"
 
 
 class TableLedger:
