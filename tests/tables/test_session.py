@@ -225,3 +225,26 @@ async def test_money_stays_exact_at_a_czech_table_with_a_store(store: Store) -> 
     assert saved.totals == {p: t.scores[s] for s, p in enumerate(t.hand_players)}
     assert t.last_currency == CZK_HAL
     assert await store.check_integrity() == []
+
+
+async def test_a_player_who_takes_a_computers_chair_carries_on_its_total(store: Store) -> None:
+    """Totals belong to the chairs of the session; the store shows them under whoever
+    sits there now, and keeps the last total of the one who left."""
+    m = ledger_manager(store)
+    t = open_table(m, TableConfig(options={"throw_in_povinnost": False}), seated=False)
+    await play_hand(t)
+    computer = t.hand_players[0]
+    chair_total = t.scores[0]
+    assert await t.join(77, "Eva") == 0  # between hands a computer's chair may be taken
+    await t.next_hand(HOST)
+    assert t.hand_players[0] == 77
+    while t.status == PLAYING:
+        await computers_done(t)
+        game = t.game
+        if t.status == PLAYING and game is not None and game.to_act == 0:
+            await t.act(77, t.hand_no, t.step, [game.legal_actions(0)[0].code])
+    assert t.session_id is not None
+    saved = await store.get_session(t.session_id)
+    assert saved is not None and saved.totals[77] == t.scores[0]
+    assert saved.totals[computer] == chair_total
+    assert await store.check_integrity() == []
