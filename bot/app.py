@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.store import Store
 from bot.tables.components import TableClient
-from bot.tables.games import GameFactory
+from bot.tables.games import Deals
 from bot.tables.manager import (
     SqliteTableStore,
     TableLedger,
@@ -40,7 +40,7 @@ class TarokyBot(TableClient):
         settings: Settings,
         *,
         table_store: TableStateStore | None = None,
-        game_factory: GameFactory | None = None,
+        deals: Deals | None = None,
         store: Store | None = None,
         **kwargs: Any,
     ) -> None:
@@ -53,7 +53,7 @@ class TarokyBot(TableClient):
         )
         self.settings = settings
         self._table_store = table_store
-        self._game_factory = game_factory
+        self._deals = deals
         self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
         self.tables: TableManager  # set in setup_hook
         self._resumed = False
@@ -70,7 +70,7 @@ class TarokyBot(TableClient):
             store = await self._open_store()
         self.tables = TableManager(
             store,
-            factory=self._game_factory,
+            deals=self._deals,
             timings=TableTimings(
                 ai_delay=self.settings.ai_delay,
                 reminder_after=self.settings.reminder_after,

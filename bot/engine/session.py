@@ -1,20 +1,37 @@
-"""A session: consecutive deals at one table with running totals (NE-9, NE-1, HE-6).
+"""A session: consecutive deals at one table with running totals (NE-9, NE-1, HE-6, PT-4).
 
-``Game`` is one deal.  ``Session`` is the small pure bookkeeping around it: who deals next
-and whether the next deal is a session's first (the variant's ``next_dealer``), the
-running totals, the pool or pot, and when the session ends — after an agreed number of
-deals, or in a chip game (NE-9: every player starts at 20 chips) when a player has no
-chips left.  The Discord tables persist it with ``to_dict`` / ``from_dict``.
+``Game`` is one deal.  ``Session`` is the small pure bookkeeping around it, and the only
+place that keeps it — the command line and every Discord table hold one:
+
+* who deals next and whether the next deal is a session's first (the variant's
+  ``next_dealer``: NE-1, HE-6, HE-8);
+* the running totals per seat and the pool or pot the next deal starts with;
+* when the session ends (:class:`SessionEnd`): after the agreed number of deals, in a
+  chip game (NE-9: every player starts at 20 chips) when a player has no chips left, or
+  when the table stops it;
+* the pot seed (PT-4): at the start each player puts the agreed seed into the pot.
+
+The Discord tables persist it with ``to_dict`` / ``from_dict``; the store records what it
+decided (deals played, totals, why it ended, the seeds paid) and decides nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .game import Game
 from .rng import RandomSource
 from .variants import Variant, find_variant
+
+
+class SessionEnd(StrEnum):
+    """Why a session is over (the store keeps the value as its ``finish_reason``)."""
+
+    DEALS_COMPLETED = "deals_completed"  # the agreed number of deals has been played
+    BROKE = "broke"  # NE-9: a player has no chips left (or cannot pay)
+    STOPPED = "stopped"  # the table was closed
 
 
 @dataclass
@@ -25,26 +42,36 @@ class Session:
     seats: int = 4
     options: dict[str, Any] = field(default_factory=dict)
     deals_agreed: int | None = None  # end after this many deals (None: open-ended)
-    dealer: int = 0
-    first_of_session: bool = True
-    deals: int = 0
+    dealer: int = 0  # who deals the next deal
+    first_of_session: bool = True  # the next deal is the session's first (NE-1)
+    deals: int = 0  # deals finished
     start: int = 0  # each player's stake at the start (NE-9: 20 chips)
     totals: list[int] = field(default_factory=list)  # net won or lost so far, per seat
-    pool: int = 0
+    pool: int = 0  # the pool or pot the next deal starts with
+    seed: int = 0  # PT-4: what each player put into the pot at the start
+    stopped: bool = False  # the table stopped the session
 
     @classmethod
     def begin(cls, variant: str | Variant, seats: int = 4, options: dict[str, Any] | None = None,
-              deals_agreed: int | None = None, dealer: int = 0) -> Session:
-        """A new session.  In a chip game everyone starts with ``variant.session_start``
-        chips (NE-9); with a pot seed (PT-4) each player first puts that many chips into
-        the pot, so the money stays exact (C-4)."""
+              deals_agreed: int | None = None, dealer: int = 0, pool: int = 0) -> Session:
+        """A new session; ``pool`` is what the pool or pot holds from earlier sessions.
+
+        In a chip game everyone starts with ``variant.session_start`` chips (NE-9); with
+        a pot seed (PT-4) each player first puts that many chips into the pot, so the
+        money stays exact (C-4)."""
         v = find_variant(variant) if isinstance(variant, str) else variant
         v.check_seats(seats)
         opts = v.resolve_options(dict(options or {}))
         seed = int(opts.get("pot_seed", 0) or 0)
         return cls(variant=v, seats=seats, options=dict(options or {}), deals_agreed=deals_agreed,
                    dealer=dealer % seats, start=v.session_start, totals=[-seed] * seats,
-                   pool=seed * seats)
+                   pool=pool + seed * seats, seed=seed)
+
+    def next_session(self) -> Session:
+        """The session that follows this one at the same table: totals from zero, the
+        dealer rotation and the pool carried on."""
+        return Session.begin(self.variant, self.seats, self.options, self.deals_agreed,
+                             dealer=self.dealer, pool=self.pool)
 
     def balance(self, seat: int) -> int:
         """Chips (or money) ``seat`` holds now: the stake plus the running total."""
@@ -52,21 +79,37 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.end_reason is not None
+        return self.end is not None
+
+    @property
+    def end(self) -> SessionEnd | None:
+        """Why the session is over, or None while it goes on."""
+        if self.stopped:
+            return SessionEnd.STOPPED
+        if self.deals_agreed is not None and self.deals >= self.deals_agreed:
+            return SessionEnd.DEALS_COMPLETED
+        if self.start > 0 and any(self.balance(s) <= 0 for s in range(self.seats)):
+            return SessionEnd.BROKE  # NE-9
+        return None
 
     @property
     def end_reason(self) -> str | None:
-        """Why the session is over, or None while it goes on."""
-        if self.deals_agreed is not None and self.deals >= self.deals_agreed:
+        """Why the session is over, as a sentence for the players; None while it goes on."""
+        end = self.end
+        if end is None:
+            return None
+        if end is SessionEnd.STOPPED:
+            return "The session was stopped."
+        if end is SessionEnd.DEALS_COMPLETED:
             return f"The agreed {self.deals_agreed} deals have been played."
-        if self.start > 0:
-            broke = [s for s in range(self.seats) if self.balance(s) <= 0]
-            if broke:
-                s = broke[0]
-                if self.balance(s) < 0:
-                    return f"Seat {s + 1} cannot pay (NE-9)."
-                return f"Seat {s + 1} has no chips left (NE-9)."
-        return None
+        s = next(s for s in range(self.seats) if self.balance(s) <= 0)
+        if self.balance(s) < 0:
+            return f"Seat {s + 1} cannot pay."
+        return f"Seat {s + 1} has no chips left."
+
+    def stop(self) -> None:
+        """The table stops the session (it is closed)."""
+        self.stopped = True
 
     def deal(self, rng: RandomSource | None = None, deck: list[int] | None = None) -> Game:
         """The next deal, with this session's dealer, first-deal flag and pool."""
@@ -92,16 +135,22 @@ class Session:
             "variant": self.variant.name, "seats": self.seats, "options": dict(self.options),
             "deals_agreed": self.deals_agreed, "dealer": self.dealer,
             "first_of_session": self.first_of_session, "deals": self.deals, "start": self.start,
-            "totals": list(self.totals), "pool": self.pool,
+            "totals": list(self.totals), "pool": self.pool, "seed": self.seed,
+            "stopped": self.stopped,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Session:
+        """The session ``to_dict`` wrote (``seed`` and ``stopped`` may be missing: older
+        saves, before the pot seed was paid at tables)."""
+        agreed = d.get("deals_agreed")
         return cls(variant=find_variant(str(d["variant"])), seats=int(d["seats"]),
-                   options=dict(d.get("options") or {}), deals_agreed=d.get("deals_agreed"),
+                   options=dict(d.get("options") or {}),
+                   deals_agreed=None if agreed is None else int(agreed),
                    dealer=int(d["dealer"]), first_of_session=bool(d["first_of_session"]),
                    deals=int(d["deals"]), start=int(d["start"]),
-                   totals=[int(x) for x in d["totals"]], pool=int(d["pool"]))
+                   totals=[int(x) for x in d["totals"]], pool=int(d["pool"]),
+                   seed=int(d.get("seed") or 0), stopped=bool(d.get("stopped")))
 
 
-__all__ = ["Session"]
+__all__ = ["Session", "SessionEnd"]

@@ -310,7 +310,8 @@ class Store:
         the guild's starting amount (with a ``start`` ledger row), writes one ledger
         row per transfer, updates balances, the table's pool
         (``PoolOverdrawnError`` if it would go below zero, unless
-        ``allow_pool_overdraw``), per-player stats and the hand's session.
+        ``allow_pool_overdraw``), per-player stats, and records what the hand's session
+        decided (``hand.session_step``: deals played, totals, whether it is over).
 
         If ``table_state`` is given it is saved in the same transaction (also when
         the hand was already settled), so "hand paid" and "table moved on" can never
@@ -426,7 +427,7 @@ class Store:
                 ],
             )
             if hand.session_id is not None:
-                await self._advance_session(conn, hand, player_deltas)
+                await self._record_session_step(conn, hand)
             if state_json is not None:
                 await self._upsert_table_state(
                     conn, g, hand.channel_id, state_json, message_id, None
@@ -491,18 +492,23 @@ class Store:
                 [(KIND_START, guild_id, season, currency, p, start) for p in missing],
             )
 
-    async def _advance_session(
-        self, conn: aiosqlite.Connection, hand: SettledHand, player_deltas: Mapping[int, int]
-    ) -> None:
+    async def _record_session_step(self, conn: aiosqlite.Connection, hand: SettledHand) -> None:
+        """Write what the hand's session decided (deals played, totals, its end).
+
+        The table's session decides; this only checks that the hand belongs to an open
+        session of its table and records the step.  Totals of players not in this hand
+        (one who left the table) stay as they were."""
+        step = hand.session_step
+        assert step is not None  # validate() pairs it with session_id
         rows = await self._rows(
             conn,
-            "SELECT guild_id, channel_id, variant, currency, season, deals_planned,"
-            " deals_played, totals_json, finished_at FROM sessions WHERE session_id = ?",
+            "SELECT guild_id, channel_id, variant, currency, season, totals_json, finished_at"
+            " FROM sessions WHERE session_id = ?",
             (hand.session_id,),
         )
         if not rows:
             raise SessionError(f"session {hand.session_id} does not exist")
-        g, ch, variant, currency, season, planned, played, totals_json, finished = rows[0]
+        g, ch, variant, currency, season, totals_json, finished = rows[0]
         if (g, ch, variant, currency, season) != (
             hand.guild_id,
             hand.channel_id,
@@ -514,16 +520,19 @@ class Store:
         if finished is not None:
             raise SessionError(f"session {hand.session_id} is finished")
         totals = {int(k): int(v) for k, v in json.loads(totals_json).items()}
-        for p in hand.participants:
-            totals[p] = totals.get(p, 0) + player_deltas.get(p, 0)
-        played = int(played) + 1
-        done = planned is not None and played >= int(planned)
+        totals.update({int(p): int(v) for p, v in step.totals.items()})
+        done = step.finish_reason is not None
         await conn.execute(
             "UPDATE sessions SET deals_played = ?, totals_json = ?,"
             " finished_at = CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END,"
-            " finish_reason = CASE WHEN ? THEN 'deals_completed' END"
-            " WHERE session_id = ?",
-            (played, _dumps({str(k): v for k, v in totals.items()}), done, done, hand.session_id),
+            " finish_reason = ? WHERE session_id = ?",
+            (
+                step.deals_played,
+                _dumps({str(k): v for k, v in totals.items()}),
+                done,
+                step.finish_reason,
+                hand.session_id,
+            ),
         )
 
     # ------------------------------------------------------------------ balances
@@ -1024,29 +1033,82 @@ class Store:
         currency: str,
         season: int,
         deals_planned: int | None = None,
+        *,
+        pot_seeds: Mapping[int, int] | None = None,
     ) -> Session:
         """Open a session at a table (``deals_planned=None``: until stopped/broke).
 
         At most one open session per channel (``SessionError`` otherwise).  Hands
-        settled with its ``session_id`` advance it; it finishes by itself after
-        ``deals_planned`` deals, or by ``finish_session``.
+        settled with its ``session_id`` record what the table's session decided (see
+        ``SessionStep``); ``finish_session`` ends it from outside (``"stopped"``).
+
+        ``pot_seeds`` (PT-4): what each player puts into the table's pot as the session
+        starts (participant id -> amount > 0).  They are paid in the same transaction
+        that opens the session (``seed`` ledger rows from the players to the pool), so a
+        session's seed is paid exactly once, and its totals start at minus the seed.
         """
         check_currency(currency)
         if deals_planned is not None and deals_planned < 1:
             raise ValueError("deals_planned must be >= 1 or None")
+        seeds = dict(pot_seeds or {})
+        for p, amount in seeds.items():
+            if not isinstance(p, int) or isinstance(p, bool) or p == 0:
+                raise ValueError(f"pot seeds are paid by participant ids, got {p!r}")
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+                raise ValueError(f"a pot seed is a positive int, got {amount!r}")
+        totals = {str(p): -amount for p, amount in seeds.items()}
         async with self._write() as conn:
             try:
                 rows = await self._rows(
                     conn,
                     "INSERT INTO sessions (guild_id, channel_id, variant, currency, season,"
-                    f" deals_planned) VALUES (?,?,?,?,?,?) RETURNING {self._SESSION_COLS}",
-                    (guild_id, channel_id, variant, currency, season, deals_planned),
+                    " deals_planned, totals_json) VALUES (?,?,?,?,?,?,?)"
+                    f" RETURNING {self._SESSION_COLS}",
+                    (guild_id, channel_id, variant, currency, season, deals_planned,
+                     _dumps(totals)),
                 )
             except sqlite3.IntegrityError:
                 raise SessionError(
                     f"channel {guild_id}/{channel_id} already has an open session"
                 ) from None
+            if seeds:
+                await self._pay_pot_seeds(conn, guild_id, channel_id, variant, currency, season, seeds)
         return self._session(rows[0])
+
+    async def _pay_pot_seeds(
+        self,
+        conn: aiosqlite.Connection,
+        guild_id: int,
+        channel_id: int,
+        variant: str,
+        currency: str,
+        season: int,
+        seeds: Mapping[int, int],
+    ) -> None:
+        """Each player pays their seed into the table's pool (PT-4; inside a write)."""
+        await conn.execute(
+            "INSERT OR IGNORE INTO seasons (guild_id, season) VALUES (?, ?)", (guild_id, season)
+        )
+        await self._ensure_balances(conn, guild_id, season, currency, list(seeds))
+        await conn.executemany(
+            "INSERT INTO ledger (kind, guild_id, season, channel_id, variant, currency,"
+            " payer_kind, payer_id, payee_kind, amount) VALUES (?,?,?,?,?,?,'player',?,'pool',?)",
+            [
+                (KIND_SEED, guild_id, season, channel_id, variant, currency, p, amount)
+                for p, amount in seeds.items()
+            ],
+        )
+        await conn.executemany(
+            "UPDATE balances SET amount = amount - ?"
+            " WHERE guild_id = ? AND season = ? AND currency = ? AND player_id = ?",
+            [(amount, guild_id, season, currency, p) for p, amount in seeds.items()],
+        )
+        await conn.execute(
+            "INSERT INTO pools (guild_id, season, channel_id, variant, currency, amount)"
+            " VALUES (?,?,?,?,?,?) ON CONFLICT (guild_id, season, channel_id, variant, currency)"
+            " DO UPDATE SET amount = amount + excluded.amount",
+            (guild_id, season, channel_id, variant, currency, sum(seeds.values())),
+        )
 
     async def get_session(self, session_id: int) -> Session | None:
         """A session by id, or None."""

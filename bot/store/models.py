@@ -88,6 +88,32 @@ class Transfer:
 
 
 @dataclass(frozen=True)
+class SessionStep:
+    """What a table's session decided when one of its hands ended.
+
+    The table's session (``bot.engine.Session``) alone decides these: the deals played
+    so far, each player's running total, and whether (and why) the session is now over
+    (``"deals_completed"``, ``"broke"``: NE-9).  ``Store.settle_hand`` writes them in
+    the hand's transaction and decides nothing itself.
+    """
+
+    deals_played: int
+    totals: Mapping[int, int]  # participant id -> running total after the hand
+    finish_reason: str | None = None  # None: the session goes on
+
+    def validate(self) -> None:
+        if not _is_int(self.deals_played) or self.deals_played < 1:
+            raise HandValidationError("a session step needs deals_played >= 1")
+        for p, v in self.totals.items():
+            if not _is_int(p) or p == 0 or not _is_int(v):
+                raise HandValidationError(f"session totals map participant ids to ints, got {p!r}: {v!r}")
+        if self.finish_reason is not None and (
+            not isinstance(self.finish_reason, str) or not self.finish_reason
+        ):
+            raise HandValidationError("finish_reason must be a non-empty string or None")
+
+
+@dataclass(frozen=True)
 class SettledHand:
     """Everything ``Store.settle_hand`` needs to pay out one finished hand.
 
@@ -95,7 +121,8 @@ class SettledHand:
     the table state, and a settlement retried after a crash is a no-op.  ``season``
     is the guild's season when the hand was dealt (``Store.current_season``).
     ``record`` is the engine's full hand record (JSON-serialisable), stored verbatim
-    for ``get_hand_record`` / ``taroky replay``.
+    for ``get_hand_record`` / ``taroky replay``.  A hand of a session carries its
+    ``session_id`` and the ``session_step`` its session decided.
     """
 
     hand_id: str
@@ -110,6 +137,7 @@ class SettledHand:
     bidder: int | None = None
     bidder_won: bool | None = None
     session_id: int | None = None
+    session_step: SessionStep | None = None
 
     @classmethod
     def from_deltas(
@@ -127,6 +155,7 @@ class SettledHand:
         bidder: int | None = None,
         bidder_won: bool | None = None,
         session_id: int | None = None,
+        session_step: SessionStep | None = None,
     ) -> SettledHand:
         """Build a hand from net results (``{player: +won/-lost, POOL: ...}``).
 
@@ -145,6 +174,7 @@ class SettledHand:
             bidder=bidder,
             bidder_won=bidder_won,
             session_id=session_id,
+            session_step=session_step,
         )
 
     def deltas(self) -> dict[Party, int]:
@@ -180,6 +210,10 @@ class SettledHand:
             raise HandValidationError("bidder_won must be a bool or None")
         if self.session_id is not None and (not _is_int(self.session_id) or self.session_id <= 0):
             raise HandValidationError("session_id must be a positive int or None")
+        if (self.session_id is None) != (self.session_step is None):
+            raise HandValidationError("a hand of a session carries both session_id and session_step")
+        if self.session_step is not None:
+            self.session_step.validate()
         for t in self.transfers:
             if not isinstance(t, Transfer):
                 raise HandValidationError(f"not a Transfer: {t!r}")

@@ -1,105 +1,47 @@
-"""The slice of the rules engine the table runtime uses, and how games are made.
+"""Where a table's cards come from; the engine types the table runtime holds.
 
-The runtime talks to the engine only through these calls (``legal_actions``,
-``can``, ``act``, ``view_for``, ``public_view``, ``explain``, ``result``,
-``to_record``); :class:`GameFactory` lets tests substitute a small fake game.
+The runtime holds the engine's own objects — ``Game``, ``Action``, ``PlayerView``,
+``HandResult`` and a ``Session`` that deals every hand — so nothing here stands in for
+the engine.  The one seam is the shuffle: :class:`Deals` says which random source or
+which stacked deck the session deals hand *n* with, so tests run the real rules on known
+cards (``Deals(decks=(deck,))``) or a reproducible shuffle (``Deals(seed=1)``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine import RandomSource
 
 
-@runtime_checkable
-class ActionLike(Protocol):
-    """An engine action: a button label, a group (``kind``) and a stable short ``code``."""
+@dataclass(frozen=True)
+class Deals:
+    """How a table shuffles.
 
-    @property
-    def label(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def code(self) -> str: ...
+    By default the engine's secure generator shuffles every hand (C-2).  With ``seed``
+    hand *n* of the table is shuffled by ``random.Random(seed + n)``; with ``decks`` hand
+    *n* is dealt from ``decks[n - 1]`` exactly as stacked (later hands fall back to the
+    seed or the secure generator).  Hand numbers start at 1 and survive restarts, so a
+    restored table deals the same cards again.
+    """
 
+    seed: int | None = None
+    decks: tuple[tuple[int, ...], ...] = ()
 
-class GameLike(Protocol):
-    """The engine's ``Game`` as far as the table runtime is concerned."""
+    @classmethod
+    def stacked(cls, *decks: Sequence[int], seed: int = 0) -> Deals:
+        """Hands 1, 2, ... dealt from ``decks`` (lists of card ids), then seeded."""
+        return cls(seed=seed, decks=tuple(tuple(int(c) for c in d) for d in decks))
 
-    @property
-    def phase(self) -> Any: ...
-    @property
-    def num_seats(self) -> int: ...
-    @property
-    def to_act(self) -> int | None: ...
-    @property
-    def result(self) -> Any: ...
+    def rng(self, hand_no: int) -> RandomSource | None:
+        """The generator for hand ``hand_no`` (None: the engine's secure one)."""
+        return None if self.seed is None else random.Random(self.seed + hand_no)
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
-    def can(self, seat: int, action: Any) -> bool: ...
-    def act(self, seat: int, action: Any) -> list[Any]: ...
-    def view_for(self, seat: int) -> Any: ...
-    def public_view(self) -> Any: ...
-    def explain(self, seat: int) -> str: ...
-    def to_record(self) -> dict[str, Any]: ...
+    def deck(self, hand_no: int) -> list[int] | None:
+        """The stacked deck of hand ``hand_no``, or None to shuffle."""
+        if 1 <= hand_no <= len(self.decks):
+            return list(self.decks[hand_no - 1])
+        return None
 
-
-class GameFactory(Protocol):
-    """Creates, restores and decodes games (the real engine or a test double)."""
-
-    def new(
-        self,
-        variant: str,
-        players: int,
-        dealer: int,
-        options: Mapping[str, Any],
-        rng: random.Random | None,
-    ) -> GameLike:
-        """Deal a hand.  The table also passes ``pool=`` (the pool before the hand, e.g.
-        the Žid) and ``first_of_session=`` (NE-1) when the factory takes them and they
-        differ from their defaults (0 and True)."""
-        ...
-
-    def restore(self, record: dict[str, Any]) -> GameLike: ...
-
-    def parse_action(self, code: str) -> Any: ...
-
-
-class EngineFactory:
-    """The real rules engine (``bot.engine``), imported lazily."""
-
-    def new(
-        self,
-        variant: str,
-        players: int,
-        dealer: int,
-        options: Mapping[str, Any],
-        rng: random.Random | None,
-        pool: int = 0,
-        first_of_session: bool = True,
-    ) -> GameLike:
-        from bot.engine import new_game
-
-        game: GameLike = new_game(
-            variant=variant, players=players, dealer=dealer, options=dict(options), rng=rng,
-            pool=pool, first_of_session=first_of_session,
-        )
-        return game
-
-    def restore(self, record: dict[str, Any]) -> GameLike:
-        from bot.engine import replay_record
-
-        game: GameLike = replay_record(record)
-        return game
-
-    def parse_action(self, code: str) -> Any:
-        from bot.engine import parse_action
-
-        return parse_action(code)
-
-
-def phase_name(game: GameLike) -> str:
-    """The phase as a plain string (the engine's Phase is a str enum)."""
-    phase = game.phase
-    return str(getattr(phase, "value", phase))

@@ -8,8 +8,12 @@ import logging
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.engine import POOL, Game, TarokyError, find_variant
+from bot.engine.session import SessionEnd
+from bot.store import Session as SessionRecord
+from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
 from bot.tables.errors import NoTable, TableError
-from bot.tables.games import EngineFactory, GameFactory, GameLike
+from bot.tables.games import Deals
 from bot.tables.table import BETWEEN, CLOSED, Seat, Table, TableConfig, TableOutput, TableTimings
 
 log = logging.getLogger(__name__)
@@ -79,7 +83,7 @@ class JsonFileTableStore(MemoryTableStore):
 class SqliteTableStore:
     """Adapter: table snapshots in the SQLite store (``bot.store.Store``)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     async def save_table_state(
@@ -95,12 +99,11 @@ class SqliteTableStore:
 
 
 def variant_currency(variant: str) -> str:
-    """The currency a variant pays in (``czk_hal``, ``chips``, ``points``)."""
+    """The currency a variant pays in (``czk_hal``, ``chips``, ``points``); ``points``
+    for a name that is no variant (e.g. typed into a leaderboard command)."""
     try:
-        from bot.engine import find_variant
-
-        return str(find_variant(variant).currency)
-    except Exception:
+        return find_variant(variant).currency
+    except TarokyError:
         return "points"
 
 
@@ -108,16 +111,20 @@ class TableLedger:
     """Connects tables to the money in the SQLite store (``bot.store.Store``).
 
     * before a deal: the guild's current season (the hand settles into it), the
-      session (opened on the first deal), and the pool the hand starts with;
-    * when a hand ends: one ``settle_hand`` call that pays it and saves the table's
-      next state in the same transaction, idempotent by ``table.hand_id``.
+      session (opened in the store on its first deal, paying its pot seed, PT-4), and
+      the pool the hand starts with;
+    * when a hand ends: one ``settle_hand`` call that pays it, records what the table's
+      session decided, and saves the table's next state in the same transaction,
+      idempotent by ``table.hand_id``.
+
+    The table's engine session decides; nothing here does.
     """
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     def currency(self, table: Table) -> str:
-        return variant_currency(table.config.variant)
+        return table.session.variant.currency
 
     async def before_deal(self, table: Table) -> int:
         store = self.store
@@ -126,43 +133,48 @@ class TableLedger:
         table.hand_season = season
         if table.session_id is None:
             table.session_id = await self._open_session(table, currency, season)
-            table.session_deals = 0
-        return int(await store.get_pool(table.guild_id, table.channel_id, table.config.variant, currency, season))
+        return await store.get_pool(table.guild_id, table.channel_id, table.config.variant, currency, season)
 
     async def _open_session(self, table: Table, currency: str, season: int) -> int:
-        from bot.store import SessionError
-
+        """The store's row for the table's new session; its pot seeds are paid with it."""
         store = self.store
+        planned = table.session.deals_agreed
         stale = await store.open_session(table.guild_id, table.channel_id)
         if stale is not None:
             if (stale.deals_played == 0 and stale.variant == table.config.variant
                     and stale.currency == currency and stale.season == season
-                    and stale.deals_planned == (table.config.deals or None)):
-                return int(stale.session_id)  # opened just before a crash: adopt it
-            await store.finish_session(stale.session_id, "stopped")
+                    and stale.deals_planned == planned):
+                return stale.session_id  # opened just before a crash: adopt it
+            await store.finish_session(stale.session_id, SessionEnd.STOPPED.value)
+        seed = table.session.seed
+        seeds = {p: seed for p in table.hand_players} if seed > 0 else None
         try:
             session = await store.start_session(
                 table.guild_id, table.channel_id, table.config.variant, currency, season,
-                deals_planned=table.config.deals or None,
+                deals_planned=planned, pot_seeds=seeds,
             )
         except SessionError:  # a concurrent opener; take the open one
             again = await store.open_session(table.guild_id, table.channel_id)
             assert again is not None
-            return int(again.session_id)
-        return int(session.session_id)
+            return again.session_id
+        return session.session_id
 
-    def settled_hand(self, table: Table, game: GameLike) -> Any:
-        """The ``SettledHand`` of a finished game at ``table``."""
-        from bot.store import SettledHand, transfers_from_seats
-
-        engine_pool = _engine_pool()
+    def settled_hand(self, table: Table, game: Game) -> SettledHand:
+        """The ``SettledHand`` of a finished game at ``table``, with what the table's
+        session decided after it (deals played, totals, whether it is over)."""
         result = game.result
+        assert result is not None, "the hand is not finished"
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
         record = dict(game.to_record())
         record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
-        bidder_seat = getattr(game, "bidder", None)
-        won = getattr(result, "declarers_won", None)
-        bidder = players[bidder_seat] if isinstance(bidder_seat, int) and 0 <= bidder_seat < len(players) else None
+        bidder = players[game.bidder] if game.bidder is not None else None
+        session = table.session
+        step = SessionStep(
+            deals_played=session.deals,
+            totals={p: session.totals[seat] for seat, p in enumerate(players)},
+            finish_reason=None if session.end is None else session.end.value,
+        )
+        in_session = table.session_id is not None
         return SettledHand(
             hand_id=table.hand_id,
             guild_id=table.guild_id,
@@ -170,26 +182,27 @@ class TableLedger:
             variant=table.config.variant,
             currency=self.currency(table),
             season=table.hand_season or 1,
-            transfers=transfers_from_seats(getattr(result, "transfers", None) or [], players, pool=engine_pool),
+            transfers=transfers_from_seats(result.transfers, players, pool=POOL),
             record=record,
             participants=players,
             bidder=bidder,
-            bidder_won=won if bidder is not None and isinstance(won, bool) else None,
+            bidder_won=result.declarers_won if bidder is not None else None,
             session_id=table.session_id,
+            session_step=step if in_session else None,
         )
 
-    async def settle(self, table: Table, game: GameLike) -> bool:
+    async def settle(self, table: Table, game: Game) -> bool:
         """Pay the finished hand and save the table's next state in one transaction.
 
-        The table has already booked the hand (running totals, deals played, whether
-        the session is over); the store's session totals follow the same transfers.
+        The table's session has already booked the hand (running totals, deals played,
+        whether the session is over); the store records that with the payment.
         """
         store = self.store
         hand = self.settled_hand(table, game)
         session = await store.get_session(table.session_id) if table.session_id is not None else None
         if session is not None and session.finished and not await store.is_settled(hand.hand_id):
             # The session was closed in the meantime: the hand is paid outside it.
-            hand = dataclasses.replace(hand, session_id=None)
+            hand = dataclasses.replace(hand, session_id=None, session_step=None)
             session = None
         state = table.to_state()
         state["unsettled"] = None
@@ -197,27 +210,17 @@ class TableLedger:
         balances = await store.balances(table.guild_id, hand.season, hand.currency, hand.participants)
         table.last_currency = hand.currency
         table.last_balances = {seat: balances.get(pid, 0) for seat, pid in enumerate(hand.participants)}
-        if session is not None and table.session_over is not None:
-            # deals_completed: the store finished it itself; broke: we finish it here.
-            table.last_session = await store.finish_session(session.session_id, table.session_over)
+        if session is not None and table.session.over:
+            table.last_session = await store.get_session(session.session_id)
         return True
 
-    async def stop_session(self, table: Table) -> Any:
+    async def stop_session(self, table: Table) -> SessionRecord | None:
         """Finish the table's running session (the table is closed); its summary."""
-        if table.session_id is None or table.session_over is not None:
+        if table.session_id is None or table.session.over:
             return None
-        session = await self.store.finish_session(table.session_id, "stopped")
-        table.session_over = "stopped"
+        table.session.stop()
+        session = await self.store.finish_session(table.session_id, SessionEnd.STOPPED.value)
         return session if session.deals_played else None
-
-
-def _engine_pool() -> int:
-    """The engine's pool marker in seat-numbered transfers (``-1``)."""
-    try:
-        from bot.engine import POOL
-    except ImportError:  # pragma: no cover - engine not installed
-        return -1
-    return int(POOL)
 
 
 class TableManager:
@@ -227,14 +230,15 @@ class TableManager:
         self,
         store: TableStateStore,
         *,
-        factory: GameFactory | None = None,
+        deals: Deals | None = None,
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
         ledger: TableLedger | None = None,
     ) -> None:
+        """``deals``: how the tables shuffle (default: the secure generator, C-2)."""
         self.store = store
         self.ledger = ledger
-        self.factory: GameFactory = factory or EngineFactory()
+        self.deals: Deals = deals or Deals()
         self.timings = timings or TableTimings()
         self.output = output
         self.tables: dict[int, Table] = {}
@@ -266,7 +270,7 @@ class TableManager:
             channel_id=channel_id,
             host_id=host_id,
             config=config,
-            factory=self.factory,
+            deals=self.deals,
             timings=self.timings,
             output=self.output,
         )
@@ -289,7 +293,7 @@ class TableManager:
             table.guild_id, table.channel_id, json.dumps(table.to_state()), table.message_id
         )
 
-    async def close(self, table: Table) -> Any:
+    async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
         session = None
         if self.ledger is not None:
@@ -310,7 +314,7 @@ class TableManager:
             try:
                 state: dict[str, Any] = json.loads(raw)
                 table = Table.from_state(
-                    state, factory=self.factory, timings=self.timings, output=self.output
+                    state, deals=self.deals, timings=self.timings, output=self.output
                 )
             except Exception:
                 log.exception("Could not restore a saved table; skipping it")

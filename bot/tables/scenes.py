@@ -36,9 +36,8 @@ from rendering import (
 
 # ----------------------------------------------------------------------- helpers
 def game_of(table: Table) -> Game | None:
-    """The table's game as the engine's ``Game`` (None between tables' lives)."""
-    game = table.game
-    return game if isinstance(game, Game) else None
+    """The table's game (None between tables' lives)."""
+    return table.game
 
 
 def clockwise(table: Table) -> bool:

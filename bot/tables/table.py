@@ -10,23 +10,30 @@ Computer players act in a short-lived *driver* task with a human-like pause; an
 absent human is reminded after ``reminder_after`` seconds and a computer plays for
 them after a further ``takeover_after`` seconds (they count as *away* until they open
 their panel again).  Neither task waits on anything but the lock and ``asyncio.sleep``.
+
+Every hand is dealt by the table's engine :class:`~bot.engine.session.Session`, which
+alone keeps the running totals, who deals next (NE-1, HE-6), when the session ends
+(agreed deals, NE-9) and the pot seed (PT-4); the store records what it decided.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
-import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai import choose_action
+from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
-from bot.tables.games import GameFactory, GameLike, phase_name
+from bot.tables.games import Deals
+
+if TYPE_CHECKING:
+    from bot.store.models import Session as SessionRecord
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +78,11 @@ class TableOutput(Protocol):
     async def remind(self, table: Table, seat: int) -> None:
         """Tell the player in ``seat`` that the table waits for them."""
 
-    async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
         """Post the end-of-hand summary (card points, payments, balances)."""
+
+    async def session_finished(self, table: Table, session: SessionRecord) -> None:
+        """Post the end-of-session summary (why it ended, everyone's total)."""
 
 
 class NullOutput:
@@ -84,16 +94,20 @@ class NullOutput:
     async def remind(self, table: Table, seat: int) -> None:
         return None
 
-    async def hand_finished(self, table: Table, hand_no: int, result: Any) -> None:
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+        return None
+
+    async def session_finished(self, table: Table, session: SessionRecord) -> None:
         return None
 
 
 SaveHook = Callable[["Table"], Awaitable[None]]
-#: Called (lock held) before a deal; returns the pool the new hand starts with.
+#: Called (lock held) before a deal: opens the session in the store (paying its pot
+#: seed, PT-4) and returns the pool the new hand starts with.
 DealHook = Callable[["Table"], Awaitable[int]]
-#: Called (lock held) when a hand has finished; pays it out (atomically with the
-#: table's next state) and returns True once the hand is settled.
-SettleHook = Callable[["Table", "GameLike"], Awaitable[bool]]
+#: Called (lock held) when a hand has finished and its session has booked it; pays it
+#: out (atomically with the table's next state) and returns True once it is settled.
+SettleHook = Callable[["Table", Game], Awaitable[bool]]
 
 
 @dataclass
@@ -108,23 +122,6 @@ class TableConfig:
     deals: int = 0
 
 
-def _factory_kwargs(factory: GameFactory, **wanted: Any) -> dict[str, Any]:
-    """The keyword arguments of ``wanted`` that ``factory.new`` accepts (test doubles
-    may not take ``pool`` or ``first_of_session``); defaults are left out."""
-    try:
-        params = inspect.signature(factory.new).parameters
-    except (TypeError, ValueError):
-        return {}
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    out: dict[str, Any] = {}
-    for key, value in wanted.items():
-        if key in params or takes_any:
-            default = params[key].default if key in params else inspect.Parameter.empty
-            if value != default:
-                out[key] = value
-    return out
-
-
 class Table:
     """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
 
@@ -135,53 +132,75 @@ class Table:
         channel_id: int,
         host_id: int,
         config: TableConfig,
-        factory: GameFactory,
+        deals: Deals | None = None,
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
         table_id: str | None = None,
-        rng: random.Random | None = None,
     ) -> None:
         self.id = table_id or secrets.token_hex(4)
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.host_id = host_id
         self.config = config
-        self.factory = factory
+        self.deals = deals or Deals()
         self.timings = timings or TableTimings()
         self.output: TableOutput = output or NullOutput()
-        self.rng = rng
         self.seats: list[Seat | None] = [None] * config.players
         self.status = LOBBY
-        self.game: GameLike | None = None
+        #: The session every hand is dealt from (totals, dealer, its end, the pot seed).
+        self.session: Session = self._new_session()
+        self.game: Game | None = None
         self.hand_no = 0
         self.step = 0
-        self.dealer = 0
-        self.scores = [0] * config.players
+        self.dealer = 0  # the dealer of the hand on the table
         self.message_id: int | None = None
-        self.last_result: Any = None
+        self.last_result: HandResult | None = None
         self.lock = asyncio.Lock()
         self.save_hook: SaveHook | None = None
         self.deal_hook: DealHook | None = None
         self.settle_hook: SettleHook | None = None
-        # The hand being played (or just finished): who sits in it, its season and
-        # session, as fixed when it was dealt, so a restart settles it identically.
+        # The hand being played (or just finished): who sits in it and its season, as
+        # fixed when it was dealt, so a restart settles it identically.
         self.hand_players: list[int] = []
         self.hand_season: int | None = None
+        #: The store's row for ``session`` (opened by the deal hook), or None.
         self.session_id: int | None = None
-        self.session_deals = 0  # deals finished in the current session
-        #: Why the session ended: ``deals_completed``, ``broke`` (a player cannot pay,
-        #: NE-9) or ``stopped``; None while it runs.
-        self.session_over: str | None = None
-        self.next_dealer: int | None = None  # the variant's rotation (NE-1, HE-6)
         #: The finished hand, until it is settled in the store (None once paid).
-        self.unsettled: GameLike | None = None
+        self.unsettled: Game | None = None
         #: After a settlement: seat -> new balance, and the currency (for the summary).
         self.last_balances: dict[int, int] | None = None
         self.last_currency: str | None = None
-        self.last_session: Any = None  # the finished store Session (session summary)
+        self.last_session: SessionRecord | None = None  # the finished store session
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int] | None = None
+
+    def _new_session(self) -> Session:
+        """A first session for this table's variant, seats and house rules."""
+        c = self.config
+        return Session.begin(c.variant, c.players, c.options, deals_agreed=c.deals or None)
+
+    # ------------------------------------------------------------------ the session
+    @property
+    def scores(self) -> list[int]:
+        """The running totals of the session, per seat (the session's own list)."""
+        return self.session.totals
+
+    @property
+    def session_deals(self) -> int:
+        """Deals finished in the current session."""
+        return self.session.deals
+
+    @property
+    def session_over(self) -> SessionEnd | None:
+        """Why the session ended (``deals_completed``, ``broke``: NE-9, ``stopped``), or
+        None while it runs."""
+        return self.session.end
+
+    @property
+    def next_dealer(self) -> int | None:
+        """Between hands: who deals next (the variant's rotation, NE-1, HE-6)."""
+        return self.session.dealer if self.status == BETWEEN else None
 
     # ------------------------------------------------------------------ queries
     def seat_of(self, user_id: int) -> int | None:
@@ -222,7 +241,7 @@ class Table:
         """The idempotency key of the current hand: stable across restarts."""
         return f"{self.guild_id}-{self.channel_id}-{self.id}-{self.hand_no}"
 
-    def legal_for(self, seat: int) -> list[Any]:
+    def legal_for(self, seat: int) -> list[Action]:
         if self.status != PLAYING or self.game is None:
             return []
         return list(self.game.legal_actions(seat))
@@ -289,9 +308,9 @@ class Table:
             for i, seat in enumerate(self.seats):
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name())
-            self.dealer = 0
-            pool = await self._before_deal()
-            self._deal(pool)
+            self.session = self._new_session()
+            self.session_id = None
+            await self._deal()
             await self._changed()
         self.kick()
 
@@ -303,38 +322,30 @@ class Table:
                 raise NotSeated("Only a seated player or the host can deal the next hand.")
             if self.unsettled is not None and not await self._settle_in_store(self.unsettled):
                 raise TableError("The last hand could not be paid out yet; please try again in a moment.")
-            if self.session_over is not None:
+            if self.session.over:
                 # A finished session: the next deal opens a new one from zero.
+                self.session = self.session.next_session()
                 self.session_id = None
-                self.session_deals = 0
-                self.session_over = None
-                self.scores = [0] * len(self.seats)
-            pool = await self._before_deal()
-            if self.next_dealer is not None:
-                self.dealer = self.next_dealer % len(self.seats)
-            else:
-                self.dealer = (self.dealer + 1) % len(self.seats)
-            self._deal(pool)
+            await self._deal()
             await self._changed()
         self.kick()
 
-    async def _before_deal(self) -> int:
-        """Ask the store (through ``deal_hook``) for the pool the next hand starts with."""
-        if self.deal_hook is None:
-            return 0
-        return await self.deal_hook(self)
+    async def _deal(self) -> None:
+        """Deal the session's next hand (lock held).
 
-    def _deal(self, pool: int = 0) -> None:
-        extra = _factory_kwargs(self.factory, pool=pool, first_of_session=self.session_deals == 0)
-        self.game = self.factory.new(
-            self.config.variant, len(self.seats), self.dealer, self.config.options, self.rng, **extra
-        )
+        The deal hook opens the session in the store on its first deal (paying the pot
+        seed, PT-4) and says what the pool holds; the session deals with it."""
+        hand_no = self.hand_no + 1
         self.hand_players = [self.participant(i) for i in range(len(self.seats))]
+        if self.deal_hook is not None:
+            self.session.pool = await self.deal_hook(self)
+        self.game = self.session.deal(rng=self.deals.rng(hand_no), deck=self.deals.deck(hand_no))
+        self.dealer = self.game.dealer
         self.unsettled = None
         self.last_balances = None
         self.last_currency = None
         self.last_session = None
-        self.hand_no += 1
+        self.hand_no = hand_no
         self.step = 0
         self.status = PLAYING
         self.last_result = None
@@ -364,12 +375,13 @@ class Table:
         if step != self.step:
             raise StaleChoice("That choice is no longer current (the game has moved on); here is your panel now.")
 
-    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Any]:
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
         """Apply the player's chosen action(s); returns the engine's events.
 
-        Several codes (a multi-select of discards) are applied one by one, each
-        checked with ``can`` first; raises :class:`TableError` or the engine's
-        ``TarokyError`` (whole sentences) when nothing may be done.
+        The one place a player's turn is checked.  Several codes (a multi-select of
+        discards) are applied one by one, each checked with ``can`` first; raises
+        :class:`TableError` or the engine's ``TarokyError`` (whole sentences: the
+        engine's ``verify`` says which rule forbids the first choice).
         """
         async with self.lock:
             seat = self.require_seat(user_id)
@@ -378,19 +390,17 @@ class Table:
             assert game is not None
             if game.to_act != seat:
                 raise TableError("It's not your turn.")
-            if self.seats[seat] is not None:
-                self.seats[seat].away = False  # type: ignore[union-attr]
-            actions = [self.factory.parse_action(code) for code in codes]
-            events: list[Any] = []
+            chair = self.seats[seat]
+            if chair is not None:
+                chair.away = False
+            actions = [parse_action(code) for code in codes]
+            events: list[Event] = []
             for n, action in enumerate(actions):
                 if game.to_act != seat:
                     break
                 if not game.can(seat, action):
                     if n == 0:
-                        # Let the engine say why, in terms of the rule.
-                        verify = getattr(game, "verify", None)
-                        if verify is not None:
-                            verify(seat, action)
+                        game.verify(seat, action)  # raises, naming the rule
                         raise TableError("That choice is not allowed now.")
                     break
                 events.extend(game.act(seat, action))
@@ -403,24 +413,21 @@ class Table:
         """Bookkeeping after the game changed (called with the lock held)."""
         game = self.game
         assert game is not None
-        finished = game.to_act is None or phase_name(game) == "finished"
-        if finished:
-            self._settle(game)
+        if game.is_over:
+            self._book(game)
             self.unsettled = game
             # Pays the hand and saves this (between-hands) state in one transaction.
             await self._settle_in_store(game)
         await self._changed()
-        if self.status == BETWEEN:
+        if self.status == BETWEEN and self.last_result is not None:
             await self.output.hand_finished(self, self.hand_no, self.last_result)
-            if self.session_over is not None and self.last_session is not None:
-                notify = getattr(self.output, "session_finished", None)
-                if notify is not None:
-                    try:
-                        await notify(self, self.last_session)
-                    except Exception:
-                        log.exception("Posting the session summary of table %s failed", self.id)
+            if self.session.over and self.last_session is not None:
+                try:
+                    await self.output.session_finished(self, self.last_session)
+                except Exception:
+                    log.exception("Posting the session summary of table %s failed", self.id)
 
-    async def _settle_in_store(self, game: GameLike) -> bool:
+    async def _settle_in_store(self, game: Game) -> bool:
         """Settle ``game`` through the hook; True when it is paid (now or before)."""
         if self.settle_hook is None:
             self.unsettled = None
@@ -434,25 +441,11 @@ class Table:
             self.unsettled = None
         return paid
 
-    def _settle(self, game: GameLike) -> None:
-        """Book the finished hand at the table: running totals, the session, who deals next."""
-        result = game.result
-        self.last_result = result
-        for transfer in getattr(result, "transfers", None) or []:
-            payer, payee, amount = transfer.payer, transfer.payee, int(transfer.amount)
-            if isinstance(payer, int) and 0 <= payer < len(self.scores):
-                self.scores[payer] -= amount
-            if isinstance(payee, int) and 0 <= payee < len(self.scores):
-                self.scores[payee] += amount
-        self.session_deals += 1
-        variant = getattr(game, "variant", None)
-        next_dealer = getattr(variant, "next_dealer", None)
-        self.next_dealer = int(next_dealer(game)) if next_dealer is not None else None
-        start = int(getattr(variant, "session_start", 0) or 0)
-        if self.config.deals and self.session_deals >= self.config.deals:
-            self.session_over = "deals_completed"
-        elif start > 0 and any(start + score <= 0 for score in self.scores):
-            self.session_over = "broke"  # NE-9: a player has no chips left
+    def _book(self, game: Game) -> None:
+        """The hand is over: the session books it (totals, pool, who deals next, whether
+        the session is over) and the table waits between hands."""
+        self.session.record(game)
+        self.last_result = game.result
         self.status = BETWEEN
         self._cancel_tasks()
 
@@ -502,7 +495,7 @@ class Table:
         except Exception:
             log.exception("The game loop of table %s failed", self.id)
 
-    async def _computer_turn(self, game: GameLike, seat_no: int) -> None:
+    async def _computer_turn(self, game: Game, seat_no: int) -> None:
         choice = choose_action(game, seat_no)
         game.act(seat_no, choice.action)
         self.step += 1
@@ -573,15 +566,12 @@ class Table:
             "hand_no": self.hand_no,
             "step": self.step,
             "dealer": self.dealer,
-            "scores": list(self.scores),
             "message_id": self.message_id,
             "game": self.game.to_record() if self.game is not None and self.status == PLAYING else None,
             "hand_players": list(self.hand_players),
             "hand_season": self.hand_season,
+            "session": self.session.to_dict(),
             "session_id": self.session_id,
-            "session_deals": self.session_deals,
-            "session_over": self.session_over,
-            "next_dealer": self.next_dealer,
             "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
         }
 
@@ -590,16 +580,18 @@ class Table:
         cls,
         state: dict[str, Any],
         *,
-        factory: GameFactory,
+        deals: Deals | None = None,
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
     ) -> Table:
+        """Rebuild a saved table; also reads snapshots from before the table kept an
+        engine session (running totals in ``scores``, ``session_deals``, ...)."""
         table = cls(
             guild_id=int(state["guild_id"]),
             channel_id=int(state["channel_id"]),
             host_id=int(state["host_id"]),
             config=TableConfig(**state["config"]),
-            factory=factory,
+            deals=deals,
             timings=timings,
             output=output,
             table_id=str(state["id"]),
@@ -609,23 +601,23 @@ class Table:
         table.hand_no = int(state["hand_no"])
         table.step = int(state["step"])
         table.dealer = int(state["dealer"])
-        table.scores = [int(x) for x in state["scores"]]
         table.message_id = state.get("message_id")
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
         hs = state.get("hand_season")
         table.hand_season = int(hs) if hs is not None else None
         sid = state.get("session_id")
         table.session_id = int(sid) if sid is not None else None
-        table.session_deals = int(state.get("session_deals") or 0)
-        table.session_over = state.get("session_over")
-        nd = state.get("next_dealer")
-        table.next_dealer = int(nd) if nd is not None else None
         if state.get("unsettled") is not None:
-            table.unsettled = factory.restore(state["unsettled"])
+            table.unsettled = replay_record(state["unsettled"])
         if state.get("game") is not None:
-            table.game = factory.restore(state["game"])
+            table.game = replay_record(state["game"])
         elif table.status == PLAYING:
             table.status = BETWEEN
+        saved = state.get("session")
+        if saved is not None:
+            table.session = Session.from_dict(saved)
+        else:
+            table.session = table._session_from_old_state(state)
         return table
 
     # ------------------------------------------------------------------ explanations
@@ -647,3 +639,23 @@ class Table:
                 raise TableError("It's not your turn.")
             choice = choose_action(game, seat)
             return f"A computer player would choose **{choice.action.label}**: {choice.reason}"
+
+    def _session_from_old_state(self, state: dict[str, Any]) -> Session:
+        """The session a snapshot of the older shape describes: its running totals
+        (``scores``), deals played, who deals next and whether it was over."""
+        session = self._new_session()
+        scores = [int(x) for x in state.get("scores") or []]
+        if len(scores) == session.seats:
+            session.totals = scores
+        session.deals = int(state.get("session_deals") or 0)
+        session.first_of_session = session.deals == 0
+        next_dealer = state.get("next_dealer")
+        if self.status == PLAYING or next_dealer is None:
+            session.dealer = self.dealer  # the hand on the table was dealt by the session
+        else:
+            session.dealer = int(next_dealer) % session.seats
+        if self.game is not None:
+            session.pool = self.game.pool  # the pool the hand in play was dealt with
+        if state.get("session_over") == SessionEnd.STOPPED:
+            session.stop()
+        return session

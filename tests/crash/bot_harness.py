@@ -51,7 +51,7 @@ TABLES: tuple[tuple[str, str, int], ...] = (
     ("czech", "zid=true", 0),  # Kč, the Žid pool
     ("nebraska", "", 0),  # chips; the session ends when a player cannot pay (NE-9)
     ("czech", "throw_in_povinnost=false", 4),  # sessions of 4 deals
-    ("petrtyl", "", 0),  # chips, Petrtyl's pot
+    ("petrtyl", "pot_seed=2", 0),  # chips, Petrtyl's pot, seeded at each session's start (PT-4)
 )
 
 
@@ -206,12 +206,13 @@ async def check_database(db: Path) -> tuple[list[str], int, dict[str, Snapshot]]
             session_id = st.get("session_id")
             if session_id is not None and st.get("unsettled") is None and status in ("between", "playing"):
                 session = await store.get_session(int(session_id))
-                if session is not None and not (status == "playing" and int(st.get("session_deals") or 0) == 0):
+                kept = st["session"]  # the table's engine session (totals per seat)
+                if session is not None and not (status == "playing" and int(kept["deals"]) == 0):
                     totals = [session.totals.get(p, 0) for p in st["hand_players"]]
-                    if totals != st["scores"]:
-                        problems.append(f"table {tid}: running totals {st['scores']} but the session says {totals}")
-                    if session.deals_played != int(st.get("session_deals") or 0):
-                        problems.append(f"table {tid}: {st.get('session_deals')} deals but the session has {session.deals_played}")
+                    if totals != kept["totals"]:
+                        problems.append(f"table {tid}: running totals {kept['totals']} but the store says {totals}")
+                    if session.deals_played != int(kept["deals"]):
+                        problems.append(f"table {tid}: {kept['deals']} deals but the store has {session.deals_played}")
         stray = set(hand_ids) - claimed
         if stray:
             problems.append(f"hands of no table: {sorted(stray)[:5]}")

@@ -20,8 +20,9 @@ import pytest
 
 from bot.app import TarokyBot
 from bot.config import Settings
+from bot.tables.games import Deals
 from bot.tables.manager import MemoryTableStore
-from tests.discord.harness import SeededEngineFactory, seeded_factory
+from tests.discord.harness import seeded_factory
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def table_store() -> MemoryTableStore:
 
 
 @pytest.fixture
-def game_factory() -> SeededEngineFactory:
+def game_factory() -> Deals:
     """The real engine with a seeded shuffle (the same deals every run)."""
     return seeded_factory(1)
 
@@ -42,10 +43,10 @@ def test_settings() -> Settings:
 
 @pytest.fixture
 def make_bot(
-    test_settings: Settings, table_store: MemoryTableStore, game_factory: SeededEngineFactory
+    test_settings: Settings, table_store: MemoryTableStore, game_factory: Deals
 ) -> Callable[[], TarokyBot]:
     def make() -> TarokyBot:
-        return TarokyBot(test_settings, table_store=table_store, game_factory=game_factory)
+        return TarokyBot(test_settings, table_store=table_store, deals=game_factory)
 
     return make
 

@@ -2,43 +2,16 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
 from bot.tables.components import ActionButton
-from bot.tables.games import EngineFactory, GameLike
+from bot.tables.games import Deals
 from bot.tables.table import Table
 
 
-class SeededEngineFactory(EngineFactory):
-    """The real engine with a reproducible shuffle: game n uses seed base + n, so a test
-    that needs a known deal gets the same one every run."""
-
-    def __init__(self, base_seed: int) -> None:
-        self.base_seed = base_seed
-        self.count = 0
-
-    def new(
-        self,
-        variant: str,
-        players: int,
-        dealer: int,
-        options: Mapping[str, Any],
-        rng: random.Random | None,
-        pool: int = 0,
-        first_of_session: bool = True,
-    ) -> GameLike:
-        self.count += 1
-        return super().new(
-            variant, players, dealer, options, random.Random(self.base_seed + self.count),
-            pool=pool, first_of_session=first_of_session,
-        )
-
-
-def seeded_factory(base_seed: int) -> SeededEngineFactory:
-    """The real engine with a seeded shuffle."""
-    return SeededEngineFactory(base_seed)
+def seeded_factory(base_seed: int) -> Deals:
+    """The real engine with a reproducible shuffle: hand n uses seed base + n."""
+    return Deals(seed=base_seed)
 
 
 def action_code(custom_id: str) -> str:

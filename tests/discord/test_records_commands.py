@@ -8,7 +8,6 @@ import csv
 import dataclasses
 import io
 import json
-import random
 from typing import Any
 
 import discord
@@ -18,25 +17,14 @@ from bot.app import TarokyBot
 from bot.config import Settings
 from bot.engine import replay_record
 from bot.tables.errors import TableError
-from bot.tables.games import EngineFactory
+from bot.tables.games import Deals
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 
-class PoolSeededFactory(EngineFactory):
-    """The real engine, seeded per game, passing the pool through (``pool=``)."""
-
-    def __init__(self, base_seed: int) -> None:
-        self.base_seed = base_seed
-        self.count = 0
-
-    def new(self, variant: str, players: int, dealer: int, options: Any, rng: Any, pool: int = 0) -> Any:
-        self.count += 1
-        return super().new(variant, players, dealer, options, random.Random(self.base_seed + self.count), pool=pool)
-
-
 @pytest.fixture
-def game_factory() -> PoolSeededFactory:
-    return PoolSeededFactory(7)
+def game_factory() -> Deals:
+    """The real engine, seeded per hand (the table's session passes the pool through)."""
+    return Deals(seed=7)
 
 
 @pytest.fixture
@@ -49,7 +37,7 @@ async def make_bot(db_path: Any, game_factory: Any) -> Any:
     bots: list[TarokyBot] = []
 
     def make() -> TarokyBot:
-        bot = TarokyBot(Settings(token="", db_path=db_path).for_tests(), game_factory=game_factory)
+        bot = TarokyBot(Settings(token="", db_path=db_path).for_tests(), deals=game_factory)
         bots.append(bot)
         return bot
 
@@ -360,11 +348,14 @@ async def test_chip_session_ends_when_a_player_cannot_pay(world):
     hand = await store.get_hand(table.hand_id)
     assert hand.currency == "chips"
     assert table.session_over is None and table.next_dealer is not None
-    table.scores[0] = -100  # seat 1 has lost far more than the 20-chip stake (NE-9)
-    await deal(world, table)
+    table.scores[0] = -19  # seat 1 has one of its 20 chips left (NE-9)
+    for _ in range(40):  # the table's session decides when a player cannot pay
+        await deal(world, table)
+        if table.session_over is not None:
+            break
     assert table.session_over == "broke"
     session = await store.get_session(table.session_id)
-    assert session.finish_reason == "broke" and session.deals_played == 2
+    assert session.finish_reason == "broke" and session.deals_played == table.session_deals
     summary = world.channel.last_message
     assert summary.embeds[0].title == "The session is over"
     assert "could not pay" in summary.embeds[0].description

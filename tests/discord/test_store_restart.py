@@ -17,7 +17,7 @@ async def make_bot(tmp_path: Any, game_factory: Any) -> Any:
 
     def make() -> TarokyBot:
         settings = Settings(token="", db_path=tmp_path / "taroky.sqlite3").for_tests()
-        bot = TarokyBot(settings, game_factory=game_factory)
+        bot = TarokyBot(settings, deals=game_factory)
         bots.append(bot)
         return bot
 

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from bot.engine import Session
+from bot.engine.session import SessionEnd
 
 from .helpers import A, stack
 from .kc_helpers import bid_to_call, end, to_play
@@ -27,7 +28,7 @@ def test_czech_dealer_moves_to_the_next_seat_and_no_stake():
     assert s.dealer == 2 and not s.first_of_session
     play_random(s, 2)
     play_random(s, 3)
-    assert s.over and "3 deals" in s.end_reason
+    assert s.end is SessionEnd.DEALS_COMPLETED and "3 deals" in s.end_reason
     assert sum(s.totals) + s.pool == 0 and g.result is not None
 
 
@@ -57,7 +58,7 @@ def test_chip_session_starts_at_20_and_ends_when_a_player_cannot_pay():
         n += 1
         assert sum(s.totals) + s.pool == 0
     assert min(s.balance(p) for p in range(4)) <= 0
-    assert "NE-9" in s.end_reason
+    assert s.end is SessionEnd.BROKE
     with pytest.raises(ValueError):
         s.deal()
 
@@ -120,3 +121,46 @@ def test_pot_seed_is_paid_in_by_each_player():
     g = s.deal(rng=random.Random(1))
     assert g.pool == 8
     assert Session.begin("petrtyl").pool == 0
+
+
+def test_end_reasons_are_sentences_without_rule_ids():
+    """What a player reads names no clarification id (NE-9 lives in the code)."""
+    s = Session.begin("nebraska", deals_agreed=1)
+    s.totals = [-20, 20, 0, 0]
+    assert s.end is SessionEnd.BROKE and s.end_reason == "Seat 1 has no chips left."
+    s.totals = [-21, 21, 0, 0]
+    assert s.end_reason == "Seat 1 cannot pay."
+    s = Session.begin("czech", deals_agreed=1)
+    s.deals = 1
+    assert s.end_reason == "The agreed 1 deals have been played."
+
+
+def test_a_stopped_session_deals_no_more():
+    s = Session.begin("czech")
+    assert s.end is None and s.end_reason is None
+    s.stop()
+    assert s.over and s.end is SessionEnd.STOPPED
+    with pytest.raises(ValueError):
+        s.deal()
+
+
+def test_the_next_session_starts_from_zero_and_carries_dealer_and_pool():
+    """A new session at the same table: totals from zero (NE-9: 20 chips each again),
+    the dealer rotation goes on, the pot stays on the table (PT-4: 'persisted like a
+    Žid') and each player seeds it again."""
+    s = Session.begin("petrtyl", options={"pot_seed": 1}, deals_agreed=1)
+    play_random(s, 3)
+    assert s.over
+    nxt = s.next_session()
+    assert nxt.deals == 0 and nxt.first_of_session and not nxt.over
+    assert nxt.totals == [-1, -1, -1, -1]
+    assert nxt.dealer == s.dealer and nxt.pool == s.pool + 4
+
+
+def test_an_older_saved_session_loads():
+    """Sessions saved before the pot seed and the stop were kept load as neither."""
+    s = Session.begin("nebraska", deals_agreed=5)
+    old = s.to_dict()
+    del old["seed"], old["stopped"]
+    back = Session.from_dict(old)
+    assert back.seed == 0 and not back.stopped and back.to_dict() == s.to_dict()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from bot.store import CHIPS, Party, SettledHand
+from bot.store import CHIPS, Party, SessionStep, SettledHand
 
 
 def make_hand(
@@ -21,9 +21,12 @@ def make_hand(
     bidder: int | None = None,
     bidder_won: bool | None = None,
     session_id: int | None = None,
+    step: SessionStep | None = None,
     record: dict[str, Any] | None = None,
 ) -> SettledHand:
-    """A hand built from net deltas; participants default to the players in deltas."""
+    """A hand built from net deltas; participants default to the players in deltas.
+
+    A hand of a session (``session_id``) carries what its session decided (``step``)."""
     players = (
         participants if participants is not None else [p for p in deltas if isinstance(p, int)]
     )
@@ -40,4 +43,5 @@ def make_hand(
         bidder=bidder,
         bidder_won=bidder_won,
         session_id=session_id,
+        session_step=step,
     )

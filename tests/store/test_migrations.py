@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import CHIPS, CZK_HAL, LATEST_VERSION, POOL, SchemaTooNewError, Store, migrations
+from bot.store import (
+    CHIPS,
+    CZK_HAL,
+    LATEST_VERSION,
+    POOL,
+    SchemaTooNewError,
+    SessionStep,
+    Store,
+    migrations,
+)
 from bot.store.migrations import migrate_sync
 from tests.store.helpers import make_hand
 
@@ -121,7 +130,8 @@ async def test_upgrade_old_database_keeps_data(tmp_path: Path, old_version: int)
         assert await store.balance(1, 8) == {CHIPS: 90}
         assert await store.get_pool(1, 10, "nebraska", CHIPS) == 35
         session = await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=2)
-        await store.settle_hand(make_hand("new-2", {7: 1, 8: -1}, session_id=session.session_id))
+        step = SessionStep(deals_played=1, totals={7: 1, 8: -1})
+        await store.settle_hand(make_hand("new-2", {7: 1, 8: -1}, session_id=session.session_id, step=step))
         assert await store.start_new_season(1) == 2
         await store.set_starting_amount(1, CZK_HAL, 1000)
         assert await store.balance(1, 7) == {CZK_HAL: 1000}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
 import random
 from pathlib import Path
 
@@ -16,6 +18,8 @@ from bot.store import (
     HandConflictError,
     HandValidationError,
     PoolOverdrawnError,
+    SessionError,
+    SessionStep,
     SettledHand,
     Store,
     Transfer,
@@ -197,37 +201,108 @@ async def test_seasons(store: Store) -> None:
     assert await store.check_integrity() == []
 
 
-async def test_sessions(store: Store) -> None:
+def step(deals: int, totals: dict[int, int], finish: str | None = None) -> SessionStep:
+    return SessionStep(deals_played=deals, totals=totals, finish_reason=finish)
+
+
+async def test_one_open_session_per_channel(store: Store) -> None:
     session = await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=3)
     assert await store.open_session(1, 10) == session
-    from bot.store import SessionError
-
     with pytest.raises(SessionError):
         await store.start_session(1, 10, "nebraska", CHIPS, season=1)
-    sid = session.session_id
-    await store.settle_hand(make_hand("d1", {1: 10, 2: -10}, session_id=sid))
-    await store.settle_hand(make_hand("d1", {1: 10, 2: -10}, session_id=sid))  # retry: no-op
-    await store.settle_hand(make_hand("d2", {1: -4, 2: 4}, session_id=sid))
+
+
+async def test_a_session_records_what_the_table_session_decided(store: Store) -> None:
+    """The table's session decides deals played, totals and its end; the store writes
+    them with the payment (a retry writes nothing)."""
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=3)).session_id
+    await store.settle_hand(make_hand("d1", {1: 10, 2: -10}, session_id=sid, step=step(1, {1: 10, 2: -10})))
+    # A retry of the same hand is a no-op, whatever it says about the session.
+    assert not await store.settle_hand(
+        make_hand("d1", {1: 10, 2: -10}, session_id=sid, step=step(1, {1: 10, 2: -10}))
+    )
+    await store.settle_hand(make_hand("d2", {1: -4, 2: 4}, session_id=sid, step=step(2, {1: 6, 2: -6})))
     mid = await store.get_session(sid)
     assert mid is not None and mid.deals_played == 2 and mid.totals == {1: 6, 2: -6}
     assert not mid.finished
-    await store.settle_hand(make_hand("d3", {1: 1, 2: -1}, session_id=sid))
+
+
+async def test_the_store_does_not_end_a_session_by_itself(store: Store) -> None:
+    """Deals planned are shown, not enforced: only the session's step ends it."""
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=1)).session_id
+    await store.settle_hand(make_hand("d1", {1: 1, 2: -1}, session_id=sid, step=step(1, {1: 1, 2: -1})))
+    session = await store.get_session(sid)
+    assert session is not None and not session.finished
+
+
+async def test_a_session_ends_when_its_step_says_so(store: Store) -> None:
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1, deals_planned=1)).session_id
+    await store.settle_hand(
+        make_hand("d1", {1: 7, 2: -7}, session_id=sid, step=step(1, {1: 7, 2: -7}, "deals_completed"))
+    )
     done = await store.get_session(sid)
     assert done is not None and done.finished and done.finish_reason == "deals_completed"
     assert done.totals == {1: 7, 2: -7}
     assert await store.open_session(1, 10) is None
     with pytest.raises(SessionError):
-        await store.settle_hand(make_hand("d4", {1: 1, 2: -1}, session_id=sid))
-    assert not await store.is_settled("d4")
-    # Open-ended session stopped by the game (a player cannot pay).
-    s2 = await store.start_session(1, 10, "nebraska", CHIPS, season=1)
-    await store.settle_hand(make_hand("e1", {1: 1, 2: -1}, session_id=s2.session_id))
-    stopped = await store.finish_session(s2.session_id, "broke")
-    assert stopped.finish_reason == "broke" and stopped.deals_played == 1
+        await store.settle_hand(make_hand("d2", {1: 1, 2: -1}, session_id=sid, step=step(2, {1: 8, 2: -8})))
+    assert not await store.is_settled("d2")
+
+
+async def test_a_chip_session_ends_broke_with_the_payment(store: Store) -> None:
+    """NE-9: 'ends when a player cannot pay' — decided by the session, recorded in the
+    hand's own transaction."""
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1)).session_id
+    await store.settle_hand(make_hand("e1", {1: 20, 2: -20}, session_id=sid, step=step(1, {1: 20, 2: -20}, "broke")))
+    broke = await store.get_session(sid)
+    assert broke is not None and broke.finish_reason == "broke" and broke.deals_played == 1
+    assert await store.check_integrity() == []
+
+
+async def test_a_hand_of_another_table_is_refused(store: Store) -> None:
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1)).session_id
     with pytest.raises(SessionError):
         await store.settle_hand(
-            make_hand("e2", {1: 1, 2: -1}, channel=11, session_id=s2.session_id)
+            make_hand("e2", {1: 1, 2: -1}, channel=11, session_id=sid, step=step(1, {1: 1, 2: -1}))
         )
+    assert not await store.is_settled("e2")
+
+
+async def test_totals_of_a_player_who_left_are_kept(store: Store) -> None:
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1)).session_id
+    await store.settle_hand(make_hand("f1", {1: 3, 2: -3}, session_id=sid, step=step(1, {1: 3, 2: -3})))
+    # Player 2 left; player 3 took the chair and carries on its total.
+    await store.settle_hand(make_hand("f2", {1: 1, 3: -1}, session_id=sid, step=step(2, {1: 4, 3: -4})))
+    session = await store.get_session(sid)
+    assert session is not None and session.totals == {1: 4, 2: -3, 3: -4}
+
+
+async def test_a_hand_of_a_session_carries_its_step(store: Store) -> None:
+    sid = (await store.start_session(1, 10, "nebraska", CHIPS, season=1)).session_id
+    with pytest.raises(HandValidationError):
+        await store.settle_hand(make_hand("g1", {1: 1, 2: -1}, session_id=sid))
+    with pytest.raises(HandValidationError):
+        await store.settle_hand(make_hand("g1", {1: 1, 2: -1}, step=step(1, {1: 1, 2: -1})))
+    assert not await store.is_settled("g1")
+
+
+async def test_pot_seeds_are_paid_once_as_the_session_opens(store: Store) -> None:
+    """PT-4: 'a table may seed the pot with an agreed amount' — each player puts the
+    seed into the pot when the session starts, in the transaction that opens it."""
+    session = await store.start_session(1, 10, "petrtyl", CHIPS, season=1, pot_seeds={1: 2, 2: 2, 3: 2, 4: 2})
+    assert session.totals == {1: -2, 2: -2, 3: -2, 4: -2}
+    assert await store.get_pool(1, 10, "petrtyl", CHIPS) == 8
+    assert await store.balances(1, 1, CHIPS, [1, 2, 3, 4]) == {1: -2, 2: -2, 3: -2, 4: -2}
+    # A second opener is refused and pays nothing.
+    with pytest.raises(SessionError):
+        await store.start_session(1, 10, "petrtyl", CHIPS, season=1, pot_seeds={1: 2, 2: 2})
+    assert await store.get_pool(1, 10, "petrtyl", CHIPS) == 8
+    assert await store.balances(1, 1, CHIPS, [1, 2]) == {1: -2, 2: -2}
+    rows = list(csv.DictReader(io.StringIO(await store.export_ledger_csv(1))))
+    assert sorted((r["kind"], r["payer"], r["payee"]) for r in rows) == [
+        ("seed", str(p), "pool") for p in (1, 2, 3, 4)
+    ]
+    assert await store.check_integrity() == []
 
 
 async def test_settle_with_table_state_is_atomic(store: Store) -> None:

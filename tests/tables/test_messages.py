@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.tables.games import EngineFactory
 from bot.tables.messages import public_lines
 from bot.tables.table import Table, TableConfig
 from tests.engine.test_varsava import varsava
@@ -12,7 +11,7 @@ def test_last_trick_names_the_varsava_talon_card():
     """CZ-13: the talon card turned face up onto the trick is in the text too, and only
     for the first six tricks."""
     g = varsava()
-    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(), factory=EngineFactory())
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig())
     seen = []
     while len(g.tricks) < 7:
         s = g.to_act
