@@ -135,8 +135,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         }, ensure_ascii=False))
         return 0
     print(f"{g.variant.title}: {r.summary}")
-    for label, pts in r.card_points.items():
-        print(f"  {label}: {pts} card points")
+    for label in r.card_points:
+        print(f"  {label}: {r.points_text(label)}")
     for ln in r.lines:
         parts = ", ".join(f"{_party(k)} {format_amount(cur, v)}" for k, v in sorted(ln.net.items()))
         print(f"  {ln.label}: {parts}")
@@ -326,8 +326,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print("  " + ev.text)
         r = g.result
         assert r is not None
-        for label, pts in r.card_points.items():
-            print(f"  {label}: {pts} card points")
+        for label in r.card_points:
+            print(f"  {label}: {r.points_text(label)}")
         for ln in r.lines:
             print(f"  {ln.label}")
         for t in r.transfers:

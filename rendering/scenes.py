@@ -197,6 +197,9 @@ class SideResult:
     card_points: int
     cards_taken: int
     won: bool | None = None
+    #: The count in words where the variant counts more than card points (Heun: "35
+    #: points and 1 card"); empty for the plain "N card points".
+    points_text: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "members", tuple(self.members))

@@ -261,7 +261,7 @@ def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.E
     if result.summary:
         embed.description = result.summary[:4000]
     if result.card_points:
-        value = "\n".join(f"{side}: {points}" for side, points in result.card_points.items())
+        value = "\n".join(f"{side}: {result.points_text(side)}" for side in result.card_points)
         embed.add_field(name="Card points", value=value[:1024], inline=False)
     if result.lines:
         rendered = []

@@ -269,7 +269,8 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
             won = not won_by_declarers
         taken = _cards_taken(game, members, result.tricks, per_trick)
         shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
-        sides.append(SideResult(shown, names or [shown], pts, taken, won))
+        told = result.points_text(label) if label in result.card_counts else ""
+        sides.append(SideResult(shown, names or [shown], pts, taken, won, told))
     if not sides:
         sides.append(SideResult("All", [picture_name(table, s) for s in active], 0, 0, None))
 

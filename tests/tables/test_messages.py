@@ -22,3 +22,24 @@ def test_last_trick_names_the_varsava_talon_card():
     for i, line in enumerate(seen[:6]):
         assert line.endswith(f", with the talon card {g.talon[i].short}"), line
     assert "talon card" not in seen[6]
+
+
+def test_heun_summary_tells_points_and_cards() -> None:
+    """Heun counts points *and cards* ('35 plus a leftover card wins'): the summary embed,
+    its picture's text twin and the scene carry "35 points and 1 card", not La Vista's
+    card points."""
+    from bot.tables.messages import summary_message
+    from bot.tables.scenes import summary_scene
+    from rendering import text_summary
+    from tests.engine.test_heun import FOUR_TRICKS, five_with_partner_took
+
+    g = five_with_partner_took(FOUR_TRICKS)
+    r = g.result
+    assert r is not None and r.card_counts
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant="heun"))
+    table.game = g
+    embed = summary_message(table, 1, r)
+    shown = " ".join(f.value for f in embed.fields)
+    assert "35 points and 1 card" in shown and "34 points and 2 cards" in shown
+    text = text_summary(summary_scene(table, 1, r))
+    assert "35 points and 1 card" in text
