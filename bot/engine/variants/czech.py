@@ -262,7 +262,6 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         Phase.ANNOUNCE,
         "Pagát, valát and declarations are said only in your first turn; after it you may "
         "only double.", "CZ-6"),
-    AnnounceOnce(Phase.ANNOUNCE, "CZ-6"),
     PagatNeedsCard(
         "pagat_needs_card", Phase.ANNOUNCE,
         "Only the holder of the pagát may announce it.", "CZ-6"),
@@ -270,6 +269,7 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         Phase.ANNOUNCE,
         "Declarations are offered only when true of your hand after the talon exchange.",
         "CZ-7"),
+    AnnounceOnce(Phase.ANNOUNCE, "CZ-6"),
     OneHonery(
         "one_honery", Phase.ANNOUNCE,
         "Honery and královské honery are declared once between them.", "CZ-7"),

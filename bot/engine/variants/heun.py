@@ -72,7 +72,7 @@ HEUN_RULES: Final[tuple[Restriction, ...]] = (
     NotFromBlind("discard_not_from_blind", Phase.DISCARD,
                  "Cards you took from the blind are never discarded.", "HE-4"),
     KC_DISCARD_TAROKY,
-    KC_FIRST_TURN, KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD, TEN_TAROKY_TRUE,
+    KC_FIRST_TURN, LAST_NEEDS_CARD, TEN_TAROKY_TRUE, KC_ANNOUNCE_ONCE,
     DoubleChain(Phase.ANNOUNCE, "There is no kontra in these rules: nothing is doubled.",
                 "HE-7"),
     FOLLOW_SUIT, TAROK_WHEN_VOID,

@@ -111,13 +111,14 @@ PETRTYL_RULES: Final[tuple[Restriction, ...]] = (
     NoBonusInNegative(Phase.ANNOUNCE, (Kind.ANNOUNCE,),
                       "Nothing is announced in Grand Nullo (its own declarations are made).",
                       "PT-3"),
-    KC_ANNOUNCE_ONCE, LAST_NEEDS_CARD,
+    LAST_NEEDS_CARD,
     SweepByBidder("sweep_by_bidder", Phase.ANNOUNCE,
                   "Sweep is announced by the bidder's side, in Four and Five.", "PT-3"),
     DeclareOnlyTrue(Phase.ANNOUNCE,
                     "Declarations are made only when true: Ten Taroky with ten or more taroky; "
                     "in Grand Nullo No Trumps (two taroky or fewer), No Three (no škýz, 21 or "
                     "1) and No Kings.", "PT-3"),
+    KC_ANNOUNCE_ONCE,
     DoubleChain(Phase.ANNOUNCE,
                 "Kontra is said by an opponent on the game in Five (if the table plays "
                 "kontra); rekontra by the bidder's side.", "NE-8"),
