@@ -436,17 +436,39 @@ class Game:
         return None
 
     def _allowed(self, seat: int, candidates: list[Action]) -> list[Action]:
-        """The candidates no rule forbids (``forbidding_rule`` for each; candidates come
-        grouped by kind, so each kind's rules are looked up once)."""
+        """The candidates no rule forbids: the same answer as ``forbidding_rule`` for each.
+        Candidates come grouped by kind, so each kind's rules are looked up once, and the
+        rules that open a list of values (``ValueRule``) are asked once per kind."""
         out: list[Action] = []
         v = self.variant
         ph = self.phase
         kind: Kind | None = None
         rules: tuple[ActionRule, ...] = ()
+        opened: list[list[str]] = []
+        closed = False
         for a in candidates:
             if a.kind is not kind:
                 kind = a.kind
-                rules = v.rules_for_kind(kind)
+                value_rules, rules = v.split_rules_for_kind(kind)
+                opened = []
+                closed = False
+                for vr in value_rules:
+                    if vr.phase is ph and (not vr.conditional or vr.applies(self)):
+                        vals = vr.open_values(self, seat)
+                        if vals is not None:
+                            if not vals:
+                                closed = True
+                                break
+                            opened.append(vals)
+            if closed:
+                continue
+            shut = False
+            for vals in opened:
+                if a.value not in vals:
+                    shut = True
+                    break
+            if shut:
+                continue
             for r in rules:
                 if (r.phase is ph and (not r.conditional or r.applies(self))
                         and r.forbids(self, seat, a)):

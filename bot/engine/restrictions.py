@@ -21,7 +21,7 @@ ids the rule comes from (for code, tests and docs: never shown to players).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action, Kind
 from .cards import CARDS, PAGAT, Card
@@ -76,6 +76,26 @@ class ActionRule(Restriction):
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return False
+
+
+class ValueRule(ActionRule):
+    """An action rule that, for its kinds, leaves open only the values of one list it works
+    out once per position (the true declarations, what may be doubled, nothing after the
+    first turn).  ``forbids`` is that list asked about one action, so the refusal and the
+    legal actions still come from the one definition; the engine asks the list once per
+    kind instead of once per action."""
+
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        """The values still open to ``seat`` (None: this rule closes none)."""
+        return None
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        vals = self.open_values(g, seat)
+        return vals is not None and action.value not in vals
+
+
+#: No value is open.
+NONE_OPEN: Final[list[str]] = []
 
 
 def suit_mask_of(led: int) -> int:
@@ -229,7 +249,7 @@ class BidHigher(ActionRule):
 # ---- announcements -----------------------------------------------------------------------
 
 
-class FirstTurnOnly(ActionRule):
+class FirstTurnOnly(ValueRule):
     """Announcements and declarations only in a player's first turn (CZ-6, NE-7)."""
 
     kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DECLARE)
@@ -237,19 +257,19 @@ class FirstTurnOnly(ActionRule):
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("first_turn_only", phase, rule, ref)
 
-    def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return not g.first_turn(seat)
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        return None if g.first_turn(seat) else NONE_OPEN
 
 
-class NoBonusInNegative(ActionRule):
+class NoBonusInNegative(ValueRule):
     """Nothing is announced in a game played to lose card points or tricks."""
 
     def __init__(self, phase: Phase, kinds: tuple[Kind, ...], rule: str, ref: str = "") -> None:
         super().__init__("no_bonus_in_negative", phase, rule, ref)
         self.kinds = kinds
 
-    def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return g.contract is not None and g.contract.negative
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        return NONE_OPEN if g.contract is not None and g.contract.negative else None
 
 
 class AnnounceOnce(ActionRule):
@@ -274,7 +294,7 @@ class AnnounceOnce(ActionRule):
         return f"You have already declared {what}."
 
 
-class DeclareOnlyTrue(ActionRule):
+class DeclareOnlyTrue(ValueRule):
     """A declaration is offered only when it is true of the hand now (CZ-7, NE-7)."""
 
     kinds: tuple[Kind, ...] = (Kind.DECLARE,)
@@ -282,8 +302,8 @@ class DeclareOnlyTrue(ActionRule):
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("declare_only_true", phase, rule, ref)
 
-    def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return str(action.value) not in g.true_declarations(seat)
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        return g.true_declarations(seat)
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
         return f"You do not hold {g.variant.title_of(str(action.value))}: {self.rule[0].lower()}{self.rule[1:]}"
@@ -292,7 +312,7 @@ class DeclareOnlyTrue(ActionRule):
         return self.rule
 
 
-class DoubleChain(ActionRule):
+class DoubleChain(ValueRule):
     """Who may double what, and how far (CZ-6 flek / reflek / super, NE-8 kontra)."""
 
     kinds: tuple[Kind, ...] = (Kind.DOUBLE,)
@@ -300,8 +320,8 @@ class DoubleChain(ActionRule):
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("double_chain", phase, rule, ref)
 
-    def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return str(action.value) not in g.double_targets(seat)
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        return g.double_targets(seat)
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
         return f"You may not double {g.variant.title_of(str(action.value))} now: {self.rule[0].lower()}{self.rule[1:]}"
@@ -311,6 +331,7 @@ class DoubleChain(ActionRule):
 
 
 __all__ = [
+    "NONE_OPEN", "ValueRule",
     "AnnounceOnce", "DeclareOnlyTrue", "DoubleChain", "FirstTurnOnly", "NoBonusInNegative",
     "ActionRule", "BidHigher", "CardRule", "FollowSuit", "KeepAnnounced", "NoFivePointDiscard",
     "PAGAT", "Restriction", "TarokWhenVoid", "TarokyLastDiscard", "high_bid", "suit_mask_of",

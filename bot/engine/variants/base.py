@@ -13,7 +13,7 @@ from ..actions import Action, Kind, title
 from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
-from ..restrictions import ActionRule, CardRule, Restriction
+from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
@@ -117,6 +117,12 @@ class Variant:
                     kinds[id(k)] = k
         self._kind_rules: tuple[tuple[Kind, tuple[ActionRule, ...]], ...] = tuple(
             (kinds[k], tuple(v)) for k, v in by_kind.items())
+        # The same, split: the rules that open a list of values (asked once per kind) and
+        # the rest (asked per action).
+        self._kind_split: tuple[tuple[Kind, tuple[ValueRule, ...], tuple[ActionRule, ...]], ...] = tuple(
+            (kinds[k], tuple(r for r in v if isinstance(r, ValueRule)),
+             tuple(r for r in v if not isinstance(r, ValueRule)))
+            for k, v in by_kind.items())
         self._by_phase: dict[int, tuple[ActionRule, ...]] = {
             k: tuple(v) for k, v in by_phase.items()}
 
@@ -132,6 +138,14 @@ class Variant:
     def action_rules(self, phase: Phase) -> tuple[ActionRule, ...]:
         """The action rules of ``phase``, in order."""
         return self._by_phase.get(id(phase), ())
+
+    def split_rules_for_kind(
+            self, kind: Kind) -> tuple[tuple[ValueRule, ...], tuple[ActionRule, ...]]:
+        """``rules_for_kind`` split into the rules that open a list of values and the rest."""
+        for k, values, rest in self._kind_split:
+            if k is kind:
+                return values, rest
+        return (), ()
 
     def rules_in_force(self, g: Game, phase: Phase) -> tuple[CardRule, ...]:
         """The card rules of ``phase`` that apply to this hand, in order."""
