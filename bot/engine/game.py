@@ -89,6 +89,29 @@ class Announced:
         self.level = level
 
 
+class Auction:
+    """The bidding as it stands: the high bid and who holds it, whose turn in a one-round
+    auction, who has passed (out) or spoken, and whether the bidder plays without a king."""
+
+    def __init__(self) -> None:
+        self.high: Contract | None = None
+        self.high_seat: int | None = None
+        self.turn = 0  # one-turn-each auctions (CZ-1): how many have spoken
+        self.out: set[int] = set()  # passed: out of the bidding (NE-2)
+        self.spoke: set[int] = set()  # have had a turn (the throw-in is on the first)
+        self.alone = False  # PT-2: "Without a King"
+
+
+class Ritual:
+    """The deal's ritual (C-2, CZ-14): which step waits, where the pack was cut, and which
+    twelve-card batch each seat chose."""
+
+    def __init__(self) -> None:
+        self.step: str | None = None  # "cut_or_knock", "dealer_choice", "batches" or None
+        self.cut_at: int | None = None
+        self.batches: dict[int, int] = {}
+
+
 @dataclass(init=False)
 class Trick:
     leader: int
@@ -149,7 +172,8 @@ class Game:
         self.log: list[Event] = []
         # auction / contract
         self.bids: list[tuple[int, Action]] = []
-        self.auction: dict[str, Any] = {}
+        self.auction = Auction()
+        self.ritual = Ritual()
         self.contract: Contract | None = None
         self.bidder: int | None = None
         self.level: int = 0  # staged talon level (trojka 1-3, Four 1-3, ...)
@@ -215,7 +239,7 @@ class Game:
         if self.options.get("ritual") and variant.has_ritual:
             self.phase = Phase.RITUAL
             self.to_act = self.cutter
-            self.auction["ritual"] = "cut_or_knock"
+            self.ritual.step = "cut_or_knock"
         else:
             self._deal_batches(6)
 
@@ -275,8 +299,8 @@ class Game:
     def _deal_batches(self, batch: int, order: list[int] | None = None) -> None:
         """Six to the talon, then the rest in batches round the active seats."""
         deck = list(self.deck)
-        if "cut_at" in self.auction:
-            k = int(self.auction["cut_at"])
+        if self.ritual.cut_at is not None:
+            k = self.ritual.cut_at
             deck = deck[k:] + deck[:k]
         talon_size = self.variant.talon_size
         self.talon = [CARDS[c] for c in deck[:talon_size]]
@@ -556,37 +580,38 @@ class Game:
     # ---- ritual (C-2, CZ-14) ------------------------------------------------------------
 
     def _ritual_legal(self) -> list[Action]:
-        step = self.auction.get("ritual")
+        step = self.ritual.step
         if step == "cut_or_knock":
             return [act(Kind.CUT), act(Kind.KNOCK)]
         if step == "dealer_choice":
             return [act(Kind.DEAL_SIX_SIX), act(Kind.DEAL_TWELVES)]
         if step == "batches":
-            taken = set(self.auction["batches"].values())
+            taken = set(self.ritual.batches.values())
             return [act(Kind.BATCH, b + 1) for b in range(4) if b not in taken]
         return []
 
     def _ritual(self, seat: int, a: Action) -> None:
         if a.kind is Kind.CUT:
-            self.auction["cut_at"] = a.value
+            assert isinstance(a.value, int)
+            self.ritual.cut_at = a.value
             self.emit("cut", seat, f"Seat {seat + 1} cut the pack.")
-            del self.auction["ritual"]
+            self.ritual.step = None
             self._deal_batches(6)
         elif a.kind is Kind.KNOCK:
             self.emit("knock", seat, f"Seat {seat + 1} knocked: the cards come in twelves.")
             if self.options.get("knock_six_six") and self.sitting_out is None:
-                self.auction["ritual"] = "dealer_choice"
+                self.ritual.step = "dealer_choice"
                 self.to_act = self.dealer
             else:
                 self._start_batches()
         elif a.kind is Kind.DEAL_SIX_SIX:
             self.emit("deal_six_six", seat, "The dealer deals six-six.")
-            del self.auction["ritual"]
+            self.ritual.step = None
             self._deal_six_six()
         elif a.kind is Kind.DEAL_TWELVES:
             self._start_batches()
         elif a.kind is Kind.BATCH:
-            batches: dict[int, int] = self.auction["batches"]
+            batches = self.ritual.batches
             assert isinstance(a.value, int)
             batches[seat] = a.value - 1
             self.emit("batch", seat, f"Seat {seat + 1} chose batch {a.value}.")
@@ -598,20 +623,20 @@ class Game:
                     batches[s] = i + 1
                 remaining = []
             if not remaining:
-                del self.auction["ritual"]
+                self.ritual.step = None
                 self._deal_twelves(batches)
                 return
             if len(remaining) == 1:
                 left = next(b for b in range(4) if b not in batches.values())
                 batches[remaining[0]] = left
-                del self.auction["ritual"]
+                self.ritual.step = None
                 self._deal_twelves(batches)
             else:
                 self.to_act = remaining[0]
 
     def _start_batches(self) -> None:
-        self.auction["ritual"] = "batches"
-        self.auction["batches"] = {}
+        self.ritual.step = "batches"
+        self.ritual.batches = {}
         self.to_act = self.order[0]
 
     # ---- staged talon (Czech trojka, Nebraska Four, Romanian levels) ---------------------
@@ -746,7 +771,8 @@ class Game:
 
     def _announce_legal(self, seat: int) -> list[Action]:
         """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
-        out = [*self._allowed(seat, self.variant.announce_candidates(self, seat)), DONE]
+        out = self._allowed(seat, self.variant.announce_candidates(self, seat))  # (a new list)
+        out.append(DONE)
         return out
 
     def true_declarations(self, seat: int) -> list[str]:
@@ -813,7 +839,8 @@ class Game:
             self.emit("double", seat, text)
         else:
             self.variant.apply_announcement(self, seat, a)
-        if not self.first_turn(seat) and not self._announce_legal(seat)[:-1]:
+        # (Through the cache: when the turn goes on, the seat's next legal_actions is this.)
+        if not self.first_turn(seat) and not self._cached_legal(seat)[:-1]:
             # A doubling turn with nothing more to say ends by itself.
             self._announce(seat, DONE)
 

@@ -218,8 +218,7 @@ class TarokyLastDiscard(CardRule):
 
 def high_bid(g: Game) -> Contract | None:
     """The highest bid so far in the auction (None before the first bid)."""
-    high: Contract | None = g.auction.get("high")
-    return high
+    return g.auction.high
 
 
 class BidHigher(ActionRule):

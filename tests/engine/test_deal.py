@@ -67,7 +67,7 @@ def test_cut_then_deal_in_sixes():
     g = new_game("czech", dealer=0, options={"ritual": True}, rng=random.Random(1))
     g.act(2, act(Kind.CUT))
     assert g.phase is Phase.AUCTION
-    k = g.auction["cut_at"]
+    k = g.ritual.cut_at
     assert 5 <= k <= 49
     deck = list(g.deck[k:] + g.deck[:k])
     assert [int(c) for c in g.talon] == deck[:6]

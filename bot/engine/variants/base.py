@@ -119,10 +119,13 @@ class Variant:
             (kinds[k], tuple(v)) for k, v in by_kind.items())
         # The same, split: the rules that open a list of values (asked once per kind) and
         # the rest (asked per action).
+        # (The announcement round asks most often: its kinds are scanned first.)
+        often = (Kind.DOUBLE, Kind.DECLARE, Kind.ANNOUNCE)
+        order = sorted(by_kind, key=lambda k: -often.index(kinds[k]) if kinds[k] in often else 1)
         self._kind_split: tuple[tuple[Kind, tuple[ValueRule, ...], tuple[ActionRule, ...]], ...] = tuple(
-            (kinds[k], tuple(r for r in v if isinstance(r, ValueRule)),
-             tuple(r for r in v if not isinstance(r, ValueRule)))
-            for k, v in by_kind.items())
+            (kinds[k], tuple(r for r in by_kind[k] if isinstance(r, ValueRule)),
+             tuple(r for r in by_kind[k] if not isinstance(r, ValueRule)))
+            for k in order)
         self._by_phase: dict[int, tuple[ActionRule, ...]] = {
             k: tuple(v) for k, v in by_phase.items()}
 

@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import MOND, PAGAT, SKYZ, tarok
-from ..game import Announced, Contract, Game, Phase, Trick
+from ..game import Announced, Auction, Contract, Game, Phase, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..restrictions import (
     ActionRule,
@@ -529,7 +529,7 @@ class Czech(Variant):
 
     def start_bidding(self, g: Game) -> None:
         g.phase = Phase.AUCTION
-        g.auction.update(turn=0, high=None, high_seat=None)
+        g.auction = Auction()
         g.to_act = g.forehand
 
     def candidates(self, g: Game, seat: int) -> list[Action]:
@@ -567,17 +567,18 @@ class Czech(Variant):
     def _bid(self, g: Game, seat: int, a: Action) -> None:
         g.bids.append((seat, a))
         if a.kind is Kind.BID:
-            g.auction["high"] = self.contracts[str(a.value)]
-            g.auction["high_seat"] = seat
+            g.auction.high = self.contracts[str(a.value)]
+            g.auction.high_seat = seat
             g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
         else:
             g.emit("pass", seat, f"Seat {seat + 1} passes.")
-        g.auction["turn"] += 1
-        if g.auction["turn"] < len(g.active):
+        g.auction.turn += 1
+        if g.auction.turn < len(g.active):
             g.to_act = g.next_active(seat)
             return
-        high: Contract = g.auction["high"]
-        g.bidder = int(g.auction["high_seat"])
+        high = g.auction.high
+        assert high is not None and g.auction.high_seat is not None
+        g.bidder = g.auction.high_seat
         g.contract = high
         g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the bidder: {high.title}.")
         if high.call:
@@ -946,14 +947,14 @@ class Czech(Variant):
             return f"Wait: seat {g.to_act + 1} is to act."
         ph = g.phase
         if ph is Phase.RITUAL:
-            step = g.auction.get("ritual")
+            step = g.ritual.step
             if step == "cut_or_knock":
                 return "Cut the pack, or knock to have the cards dealt in twelves."
             if step == "dealer_choice":
                 return "They knocked: deal six-six (six to you first, six at the end) or in twelves."
             return "Choose which batch of twelve cards you want."
         if ph is Phase.AUCTION:
-            high = g.auction["high"]
+            high = g.auction.high
             if high is None:
                 return "You are forehand: bid povinnost, trojka or sólo (you may not pass)."
             extra = " As you hold the pagát you may bid druhá povinnost." if (

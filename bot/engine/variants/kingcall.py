@@ -37,7 +37,7 @@ from ..cards import (
     suit_card,
     tarok,
 )
-from ..game import Announced, Contract, Game, Phase, Trick
+from ..game import Announced, Auction, Contract, Game, Phase, Trick
 from ..masks import HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import (
     ActionRule,
@@ -82,8 +82,7 @@ class LastMustBid(ActionRule):
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         a = g.auction
-        return (a["high"] is None and len(a["out"]) == len(g.active) - 1
-                and seat not in a["out"])
+        return a.high is None and len(a.out) == len(g.active) - 1 and seat not in a.out
 
 
 class HoldOnlyEarlier(ActionRule):
@@ -92,14 +91,14 @@ class HoldOnlyEarlier(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.HOLD,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        hs = g.auction["high_seat"]
+        hs = g.auction.high_seat
         if hs is None:
             return True
         order = g.order
         return order.index(seat) >= order.index(hs)
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
-        if g.auction["high_seat"] is None:
+        if g.auction.high_seat is None:
             return "Nobody has bid yet, so there is nothing to hold."
         return f"You sit after the high bidder, so you may not hold: {self.rule[0].lower()}{self.rule[1:]}"
 
@@ -140,7 +139,7 @@ class ThrowInEmptyHand(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.THROW_IN,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return seat in g.auction["spoke"] or bool(g.hands[seat] & (TAROK_MASK | KING_MASK))
+        return seat in g.auction.spoke or bool(g.hands[seat] & (TAROK_MASK | KING_MASK))
 
 
 class FourthKingNeedsThree(ActionRule):
@@ -263,7 +262,6 @@ NEBRASKA_RULES: Final[tuple[Restriction, ...]] = (
 
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
-ALONE_KEY = "alone"  # g.auction flag: PT-2 "Without a King"
 BIDDERS = "Bidder's side"  # the side labels of HandResult.card_points
 OPPONENTS = "Opponents"
 
@@ -522,7 +520,7 @@ class KingCall(Variant):
 
     def start_bidding(self, g: Game) -> None:
         g.phase = Phase.AUCTION
-        g.auction.update(high=None, high_seat=None, out=set(), spoke=set())
+        g.auction = Auction()
         g.to_act = g.forehand
 
     def _auction_candidates(self, g: Game, seat: int) -> list[Action]:
@@ -537,31 +535,32 @@ class KingCall(Variant):
             g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
                                "abandoned for no score.")
             return
-        st["spoke"].add(seat)
+        st.spoke.add(seat)
         g.bids.append((seat, a))
         if a.kind is Kind.PASS:
-            st["out"].add(seat)
+            st.out.add(seat)
             g.emit("pass", seat, f"Seat {seat + 1} passes.")
         elif a.kind is Kind.HOLD:
-            st["high_seat"] = seat
-            g.emit("hold", seat, f"Seat {seat + 1} holds {st['high'].title}.")
+            assert st.high is not None
+            st.high_seat = seat
+            g.emit("hold", seat, f"Seat {seat + 1} holds {st.high.title}.")
         else:
-            st["high"] = self.contracts[str(a.value)]
-            st["high_seat"] = seat
+            st.high = self.contracts[str(a.value)]
+            st.high_seat = seat
             g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
         order = g.order
         i = order.index(seat)
         n = len(order)
         for k in range(1, n + 1):
             s = order[(i + k) % n]
-            if s not in st["out"] and s != st["high_seat"]:
+            if s not in st.out and s != st.high_seat:
                 g.to_act = s
                 return
         self.end_auction(g)
 
     def end_auction(self, g: Game) -> None:
         st = g.auction
-        high: Contract | None = st["high"]
+        high = st.high
         if high is None:
             # HE-3: everyone passed, the dealer must play Four (with five players the dealer
             # sits out: the last player in order).
@@ -569,7 +568,8 @@ class KingCall(Variant):
             high = FOUR
             g.emit("forced", seat, f"Everyone passed: seat {seat + 1}, the dealer, must play Four.")
         else:
-            seat = int(st["high_seat"])
+            assert st.high_seat is not None
+            seat = st.high_seat
         g.bidder = seat
         g.contract = high
         g.emit("contract", seat, f"Seat {seat + 1} is the bidder: {high.title}.")
@@ -601,7 +601,7 @@ class KingCall(Variant):
 
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.PLAY_ALONE:
-            g.auction[ALONE_KEY] = True
+            g.auction.alone = True
             g.emit("alone", seat, f"Seat {seat + 1} plays without a king (alone).")
         elif a.kind is Kind.CALL_FOURTH_KING:
             missing = KING_MASK & ~g.hands[seat]
@@ -958,7 +958,7 @@ class KingCall(Variant):
         t = c.title
         if c is FOUR and g.level:
             t += {1: " (first three)", 2: " (second three)", 3: " (back to the first three)"}[g.level]
-        if g.auction.get(ALONE_KEY):
+        if g.auction.alone:
             t += ", without a king"
         return t
 
@@ -976,7 +976,7 @@ class KingCall(Variant):
             return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
         ph = g.phase
         if ph is Phase.RITUAL:
-            step = g.auction.get("ritual")
+            step = g.ritual.step
             if step == "cut_or_knock":
                 return "Cut the pack, or tap it to have it dealt in four packets of twelve."
             return "Choose a packet of twelve cards."
@@ -1015,13 +1015,14 @@ class KingCall(Variant):
         return "Wait for the others."
 
     def auction_prompt(self, g: Game, seat: int) -> str:
-        high: Contract | None = g.auction["high"]
+        high = g.auction.high
         must = g.forbidding_rule(seat, PASS)
         if must is not None:
             return must.rule
         if high is None:
             return "Bid, or pass."
-        hs = g.auction["high_seat"]
+        hs = g.auction.high_seat
+        assert hs is not None
         text = f"Seat {hs + 1} has bid {high.title}: "
         if g.forbidding_rule(seat, act(Kind.HOLD)) is None:
             text += "hold it (you sit earlier), bid higher, or pass."

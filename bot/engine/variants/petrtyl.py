@@ -22,7 +22,6 @@ from ..restrictions import (
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
-    ALONE_KEY,
     FOLLOW_SUIT,
     FOUR,
     FOUR_KINGS_ALTERNATIVE,
@@ -353,4 +352,4 @@ class Petrtyl(KingCall):
         share(net, side, g.pool, -1)
         return [PaymentLine(f"Tarok 1 Last failed: the pot is doubled by {g.pool}", net)]
 
-__all__ = ["ALONE_KEY", "GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]
+__all__ = ["GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]
