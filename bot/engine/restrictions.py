@@ -123,9 +123,13 @@ class FollowSuit(CardRule):
 
     def narrow(self, g: Game, seat: int, m: int) -> int:
         t = g.trick
-        if t is None or t.led < 0:
+        if t is None:
             return m
-        f = m & suit_mask_of(t.led)
+        led: int = t.led
+        if led < 0:
+            return m
+        # (suit_mask_of, inline: this runs at every play)
+        f = m & (TAROK_MASK if led < NUM_TAROKY else 0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7)))
         return f if f else m
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
@@ -149,7 +153,10 @@ class TarokWhenVoid(CardRule):
 
     def narrow(self, g: Game, seat: int, m: int) -> int:
         t = g.trick
-        if t is None or t.led < NUM_TAROKY or m & suit_mask_of(t.led):
+        if t is None:
+            return m
+        led: int = t.led
+        if led < NUM_TAROKY or m & (0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7))):
             return m
         f = m & TAROK_MASK
         return f if f else m
@@ -165,6 +172,10 @@ class KeepAnnounced(CardRule):
 
     def __init__(self, phase: Phase, rule: str, ref: str = "") -> None:
         super().__init__("keep_announced", phase, rule, ref)
+
+    def applies(self, g: Game) -> bool:
+        """In force once somebody has a card to keep (asked when play starts)."""
+        return any(g.kept)
 
     def narrow(self, g: Game, seat: int, m: int) -> int:
         keep = g.kept[seat] & m
