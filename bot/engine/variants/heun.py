@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from ..actions import Action
-from ..cards import CARD_POINTS, iter_mask, mask_of
+from ..cards import CARD_POINTS, mask_of
 from ..game import Game, Phase
 from ..restrictions import CardRule, DoubleChain, Restriction
 from .base import OptionSpec
@@ -41,13 +41,30 @@ def count_heun(cards: Iterable[int]) -> tuple[int, int]:
     its base points, two counters their sum minus one, three their sum minus two, none one
     point; non-counters go to the bottom of the pile, and an incomplete packet is told as
     cards, not points.  Returns (points, cards left over)."""
-    pile = sorted(cards, key=lambda c: CARD_POINTS[c] == 1)  # counters first
-    full = len(pile) // 3 * 3
+    return count_heun_mask(mask_of(cards))
+
+
+#: The counters: cards worth more than one point (honours and court cards).
+COUNTERS: Final = sum(1 << c for c in range(54) if CARD_POINTS[c] > 1)
+
+
+def count_heun_mask(m: int) -> tuple[int, int]:
+    """``count_heun`` of the cards in mask ``m``, by counting: the pile is the counters
+    (lowest card first) then the rest, so the first packets hold the counters three at a
+    time.  A packet with k counters is worth their points less k − 1, a packet of none one
+    point; so the complete packets are worth the points of the counters in them, less their
+    number, plus one for every complete packet."""
+    n = m.bit_count()
+    full = n // 3 * 3
+    counters = m & COUNTERS
+    c = counters.bit_count()
+    in_packets = c if c < full else full
     pts = 0
-    for i in range(0, full, 3):
-        counters = [CARD_POINTS[c] for c in pile[i:i + 3] if CARD_POINTS[c] > 1]
-        pts += sum(counters) - (len(counters) - 1) if counters else 1
-    return pts, len(pile) - full
+    for _ in range(in_packets):
+        low = counters & -counters
+        pts += CARD_POINTS[low.bit_length() - 1]
+        counters ^= low
+    return pts - in_packets + full // 3, n - full
 
 
 class NotFromBlind(CardRule):
@@ -189,7 +206,7 @@ class Heun(KingCall):
         """The Heun count of a side's tricks, discards and share of the blind: 'The points
         are counted three cards at a time' and a packet short of three is told as cards —
         (points, cards left over)."""
-        return count_heun(iter_mask(g.side_mask(side)))
+        return count_heun_mask(g.side_mask(side))
 
     def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
         """'the bidding team must win more than thirty-five (35) points. If the bidding team
