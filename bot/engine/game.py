@@ -102,6 +102,28 @@ class Auction:
         self.alone = False  # PT-2: "Without a King"
 
 
+class StagedTalon:
+    """The talon looked at group by group (trojka, Four): the size and number of groups,
+    the group in view (``stage``) and the groups put aside."""
+
+    def __init__(self, group: int, groups: int) -> None:
+        self.group = group
+        self.groups = groups
+        self.stage = 0
+        self.rejected: list[int] = []
+
+
+class TalonDraws:
+    """CZ-3: after the bidder's four cards the next players draw one talon card each; one
+    of the two after the bidder may decline, never both."""
+
+    def __init__(self, drawers: list[int]) -> None:
+        self.next = 4  # the next talon card to draw
+        self.drawers = drawers  # the three seats after the bidder, in order
+        self.pos = 0  # which of them is drawing
+        self.declined: int | None = None
+
+
 class Ritual:
     """The deal's ritual (C-2, CZ-14): which step waits, where the pack was cut, and which
     twelve-card batch each seat chose."""
@@ -184,7 +206,7 @@ class Game:
         self.thrown_in = False
         self.throw_in_by: int | None = None
         # talon
-        self.talon_state: dict[str, Any] = {}
+        self.talon_state: StagedTalon | TalonDraws | None = None
         self.exposed: list[Card] = []  # talon cards lying face up for all to see
         self.seen_talon: list[int] = [0] * seats  # talon cards each seat has seen
         self.talon_to: dict[int, int] = {}  # talon cards counted for a seat's side (mask)
@@ -645,13 +667,19 @@ class Game:
         """The bidder looks at the first group of ``group`` talon cards."""
         assert self.bidder is not None
         self.phase = Phase.TALON
-        self.talon_state = {"kind": "staged", "group": group, "groups": groups, "stage": 0,
-                            "rejected": []}
+        self.talon_state = StagedTalon(group, groups)
         self.to_act = self.bidder
         self._show_group(0)
 
+    @property
+    def staged(self) -> StagedTalon:
+        """The staged talon in view (only while there is one)."""
+        st = self.talon_state
+        assert isinstance(st, StagedTalon)
+        return st
+
     def talon_group(self, g: int) -> list[Card]:
-        size = int(self.talon_state["group"])
+        size = self.staged.group
         return self.talon[g * size : (g + 1) * size]
 
     def _show_group(self, g: int) -> None:
@@ -666,15 +694,15 @@ class Game:
 
     def staged_reject(self, expose: bool = True) -> None:
         """Put the group in view aside (face up unless ``expose`` is false) and look at the next."""
-        st = self.talon_state
-        g = int(st["stage"])
+        st = self.staged
+        g = st.stage
         cards = self.talon_group(g)
-        st["rejected"].append(g)
+        st.rejected.append(g)
         if expose:
             self.exposed.extend(cards)
             self.emit("talon_exposed", self.bidder, "Talon cards shown: "
                       + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
-        st["stage"] = g + 1
+        st.stage = g + 1
         self._show_group(g + 1)
 
     def staged_take(self, g: int, level: int, expose_others: bool = False) -> None:
@@ -686,8 +714,8 @@ class Game:
         self.drawn[self.bidder] |= m
         self.level = level
         if expose_others:
-            for og in range(int(self.talon_state["groups"])):
-                if og != g and og not in self.talon_state["rejected"]:
+            for og in range(self.staged.groups):
+                if og != g and og not in self.staged.rejected:
                     oc = self.talon_group(og)
                     self.exposed.extend(oc)
                     self.emit("talon_exposed", self.bidder, "Talon cards shown: "
@@ -696,12 +724,12 @@ class Game:
         self.talon_to_opponents |= rest
         self.emit("talon_take", self.bidder,
                   f"Seat {self.bidder + 1} takes talon group {g + 1} (level {level}).",
-                  None, tuple(cards) if g in self.talon_state["rejected"] else ())
+                  None, tuple(cards) if g in self.staged.rejected else ())
 
     def staged_reject_and_take(self, reject: int, take: int, level: int) -> None:
         """Show the group in view face up and take an earlier group back instead."""
         cards = self.talon_group(reject)
-        self.talon_state["rejected"].append(reject)
+        self.staged.rejected.append(reject)
         self.exposed.extend(cards)
         self.emit("talon_exposed", self.bidder, "Talon cards shown: "
                   + ", ".join(c.short for c in cards) + ".", None, tuple(cards))

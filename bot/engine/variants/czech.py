@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import MOND, PAGAT, SKYZ, tarok
-from ..game import Announced, Auction, Contract, Game, Phase, Trick
+from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..restrictions import (
     ActionRule,
@@ -145,7 +145,7 @@ class DeclineOnce(ActionRule):
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         st = g.talon_state
-        return st.get("kind") != "povinnost" or (st["pos"] != 0 and st["declined"] is not None)
+        return not isinstance(st, TalonDraws) or (st.pos != 0 and st.declined is not None)
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
         return "The other player already declined, so you must draw: " + self.rule[0].lower() + self.rule[1:]
@@ -542,8 +542,8 @@ class Czech(Variant):
             return _SURRENDER
         if ph is Phase.TALON:
             st = g.talon_state
-            if st["kind"] == "staged":
-                return _STAGED_FIRST if st["stage"] == 0 else _STAGED_SECOND
+            if isinstance(st, StagedTalon):
+                return _STAGED_FIRST if st.stage == 0 else _STAGED_SECOND
             return _DRAW
         return []
 
@@ -607,8 +607,7 @@ class Czech(Variant):
         g.hands[seat] |= m
         g.drawn[seat] |= m
         g.seen_talon[seat] |= m
-        g.talon_state = {"kind": "povinnost", "next": 4, "drawers": g.seats_from(seat)[1:4],
-                         "pos": 0, "declined": None}
+        g.talon_state = TalonDraws(g.seats_from(seat)[1:4])
         g.emit("talon_draw", seat, f"Seat {seat + 1} draws four cards from the talon.")
         g.emit("talon_private", seat, "You draw " + ", ".join(c.short for c in drawn) + ".",
                frozenset((seat,)), tuple(drawn))
@@ -622,14 +621,14 @@ class Czech(Variant):
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.talon_state
-        if st["kind"] == "staged":
+        if isinstance(st, StagedTalon):
             hidden = bool(g.options["trojka_hidden_talon"])
             if a.kind is Kind.REJECT:
                 g.staged_reject(expose=not hidden)
                 g.emit("talon_reject", seat, f"Seat {seat + 1} puts the first three talon cards aside and looks at the second three.")
                 return
             grp = int(a.value)  # type: ignore[arg-type]
-            if st["stage"] == 0:
+            if st.stage == 0:
                 g.staged_take(0, 1)
             elif grp == 2:
                 g.staged_take(1, 2)
@@ -638,8 +637,9 @@ class Czech(Variant):
                 g.staged_reject_and_take(1, 0, 3)
             g.start_discard(seat, 3)
             return
+        assert isinstance(st, TalonDraws)
         if a.kind is Kind.DECLINE:
-            st["declined"] = seat
+            st.declined = seat
             g.emit("talon_decline", seat, f"Seat {seat + 1} does not draw from the talon.")
             self._next_drawer(g)
             return
@@ -647,8 +647,9 @@ class Czech(Variant):
 
     def _draw_one(self, g: Game, seat: int) -> None:
         st = g.talon_state
-        c = g.talon[st["next"]]
-        st["next"] += 1
+        assert isinstance(st, TalonDraws)
+        c = g.talon[st.next]
+        st.next += 1
         g.hands[seat] |= 1 << c
         g.drawn[seat] |= 1 << c
         g.seen_talon[seat] |= 1 << c
@@ -658,22 +659,24 @@ class Czech(Variant):
 
     def _next_drawer(self, g: Game) -> None:
         st = g.talon_state
-        st["pos"] += 1
-        if st["next"] >= 6:
+        assert isinstance(st, TalonDraws)
+        st.pos += 1
+        if st.next >= 6:
             g.start_announcements()
             return
-        nxt = st["drawers"][st["pos"]]
-        if st["pos"] == 2:
+        nxt = st.drawers[st.pos]
+        if st.pos == 2:
             self._draw_one(g, nxt)  # the third seat after the bidder must draw
             return
         g.phase = Phase.TALON
         g.to_act = nxt
 
     def after_discard(self, g: Game, seat: int) -> None:
-        if g.talon_state.get("kind") == "povinnost":
-            if seat == g.bidder and g.talon_state["pos"] == 0 and g.talon_state["next"] == 4:
+        st = g.talon_state
+        if isinstance(st, TalonDraws):
+            if seat == g.bidder and st.pos == 0 and st.next == 4:
                 g.phase = Phase.TALON
-                g.to_act = g.talon_state["drawers"][0]
+                g.to_act = st.drawers[0]
                 return
             self._next_drawer(g)
             return
@@ -968,11 +971,11 @@ class Czech(Variant):
             return "You drew the called card: surrender (pay Kč 1.00 to each opponent) or play on alone."
         if ph is Phase.TALON:
             st = g.talon_state
-            if st["kind"] == "staged":
-                if st["stage"] == 0:
+            if isinstance(st, StagedTalon):
+                if st.stage == 0:
                     return "Take these three talon cards (level 1), or put them aside and look at the second three."
                 return "Take the second three (level 2), or show them and take the first three back (level 3)."
-            if st["declined"] is None:
+            if isinstance(st, TalonDraws) and st.declined is None:
                 return "Draw one card from the talon, or decline (only one of you two may decline)."
             return "Draw one card from the talon: the other player declined, so you must."
         if ph is Phase.DISCARD:

@@ -166,7 +166,7 @@ class SurrenderAfterBoth(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.SURRENDER,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return bool(g.talon_state["stage"] == 0)
+        return g.staged.stage == 0
 
 
 class LastNeedsCard(ActionRule):
@@ -636,12 +636,12 @@ class KingCall(Variant):
     # ---- the staged blind (NE-4) ----------------------------------------------------------
 
     def _talon_candidates(self, g: Game, seat: int) -> list[Action]:
-        if g.talon_state["stage"] == 0:
+        if g.staged.stage == 0:
             return [act(Kind.TAKE, 1), act(Kind.REJECT), act(Kind.SURRENDER)]
         return [act(Kind.TAKE, 2), act(Kind.TAKE, 1), act(Kind.SURRENDER)]
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
-        st = g.talon_state
+        st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             g.emit("surrender", seat, f"Seat {seat + 1} surrenders the Four.")
@@ -653,7 +653,7 @@ class KingCall(Variant):
             g.emit("talon_reject", seat, f"Seat {seat + 1} shows the first three blind cards and "
                    "looks at the other three.")
             return
-        if st["stage"] == 0:
+        if st.stage == 0:
             g.staged_take(0, 1)
         elif a.value == 2:
             g.staged_take(1, 2)
@@ -991,7 +991,7 @@ class KingCall(Variant):
                 text += " Or play without a king."
             return text
         if ph is Phase.TALON:
-            if g.talon_state["stage"] == 0:
+            if g.staged.stage == 0:
                 text = ("Take these three blind cards (4 chips), or show them and look at the "
                         "other three.")
                 if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
