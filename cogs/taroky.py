@@ -238,7 +238,10 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def _topic_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=t, value=t) for t in rules_topics() if current.lower() in t][:25]
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        variant = table.config.variant if table is not None else None  # (no table: all)
+        return [app_commands.Choice(name=t, value=t)
+                for t in rules_topics(variant) if current.lower() in t][:25]
 
     # ------------------------------------------------------------------ scores
     @app_commands.command(name="pool", description="The pools of this channel's table (the Žid, pots)")

@@ -50,3 +50,15 @@ async def test_commands_without_table_answer_one_sentence(world):
     r = await world.bob.slash(world.channel, "taroky join")
     assert r.ephemeral
     assert r.response.content == "There is no Taroky table in this channel; open one with /taroky new."
+
+
+async def test_rules_topics_are_the_tables_variant(world):
+    """/taroky rules offers the topics of the channel's table's variant (pages come from the
+    variant): a Nebraska table offers Five Over and no povinnost; no table offers them all."""
+    every = [c["value"] for c in await world.alice.autocomplete(world.channel, "taroky rules", "topic", "")]
+    assert "povinnost" in every or len(every) == 25
+    await world.alice.slash(world.channel, "taroky new", variant="nebraska")
+    own = [c["value"] for c in await world.alice.autocomplete(world.channel, "taroky rules", "topic", "f")]
+    assert "five over" in own and "povinnost" not in own
+    r = await world.alice.slash(world.channel, "taroky rules", topic="five over")
+    assert r.ephemeral and "Five Over" in r.response.content
