@@ -76,6 +76,9 @@ class NotFromBlind(CardRule):
     def reason(self, g: Game, seat: int, action: Action) -> str:
         return f"You may not discard {action.card.name}: you took it from the blind."
 
+    def why(self, g: Game, seat: int, action: Action) -> str:
+        return self.rule
+
 
 # Heun is Nebraska (HE-1) without kontra (HE-7), with a surrender after one group as
 # well ('After looking at one or both groups ... the bidder may opt to pay') and the
