@@ -101,33 +101,28 @@ class Variant:
                     row.append(-1)
             tables.append(tuple(row))
         self.rank_tables: tuple[tuple[int, ...], ...] = tuple(tables)
-        # The action rules by the id of the kind they concern (an enum member's hash is
-        # Python code: slow in the compiled engine), in the variant's order.
-        by_kind: dict[int, list[ActionRule]] = {}
-        by_phase: dict[int, list[ActionRule]] = {}
-        for r in self.restrictions:
-            if isinstance(r, ActionRule):
-                by_phase.setdefault(id(r.phase), []).append(r)
-                for k in r.kinds:
-                    by_kind.setdefault(id(k), []).append(r)
-        kinds: dict[int, Kind] = {}
+        # The action rules of each kind they concern, in the variant's order (found by
+        # identity: an enum member's hash is Python code, slow in the compiled engine).
+        kinds: list[Kind] = []
+        by_kind: list[list[ActionRule]] = []
         for r in self.restrictions:
             if isinstance(r, ActionRule):
                 for k in r.kinds:
-                    kinds[id(k)] = k
+                    if k not in kinds:
+                        kinds.append(k)
+                        by_kind.append([])
+                    by_kind[kinds.index(k)].append(r)
         self._kind_rules: tuple[tuple[Kind, tuple[ActionRule, ...]], ...] = tuple(
-            (kinds[k], tuple(v)) for k, v in by_kind.items())
+            (k, tuple(rules)) for k, rules in zip(kinds, by_kind, strict=True))
         # The same, split: the rules that open a list of values (asked once per kind) and
-        # the rest (asked per action).
-        # (The announcement round asks most often: its kinds are scanned first.)
+        # the rest (asked per action); the announcement round asks most often, so its kinds
+        # are scanned first.
         often = (Kind.DOUBLE, Kind.DECLARE, Kind.ANNOUNCE)
-        order = sorted(by_kind, key=lambda k: -often.index(kinds[k]) if kinds[k] in often else 1)
+        order = sorted(self._kind_rules, key=lambda kr: -often.index(kr[0]) if kr[0] in often else 1)
         self._kind_split: tuple[tuple[Kind, tuple[ValueRule, ...], tuple[ActionRule, ...]], ...] = tuple(
-            (kinds[k], tuple(r for r in by_kind[k] if isinstance(r, ValueRule)),
-             tuple(r for r in by_kind[k] if not isinstance(r, ValueRule)))
-            for k in order)
-        self._by_phase: dict[int, tuple[ActionRule, ...]] = {
-            k: tuple(v) for k, v in by_phase.items()}
+            (k, tuple(r for r in rules if isinstance(r, ValueRule)),
+             tuple(r for r in rules if not isinstance(r, ValueRule)))
+            for k, rules in order)
 
     # ---- the rules (``restrictions``) --------------------------------------------------
 
@@ -137,10 +132,6 @@ class Variant:
             if k is kind:
                 return rules
         return ()
-
-    def action_rules(self, phase: Phase) -> tuple[ActionRule, ...]:
-        """The action rules of ``phase``, in order."""
-        return self._by_phase.get(id(phase), ())
 
     def split_rules_for_kind(
             self, kind: Kind) -> tuple[tuple[ValueRule, ...], tuple[ActionRule, ...]]:
