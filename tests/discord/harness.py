@@ -121,3 +121,14 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
 # House rule for tests: a quiet povinnost is played out (not settled without play, CZ-10),
 # so that hands reach the tricks.
 PLAY = "throw_in_povinnost=false"
+
+
+async def two_humans(world: Any) -> Any:
+    """Alice and Bob at a started table (the rest computers), each with a panel open:
+    returns the table and the panels by user id."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    await world.bob.click(table_message(world), label="Join")
+    await world.alice.click(table_message(world), label="Start")
+    table = table_of(world)
+    panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
+    return table, panels

@@ -22,16 +22,8 @@ from tests.discord.harness import (
     open_panel,
     table_message,
     table_of,
+    two_humans,
 )
-
-
-async def _two_humans(world: Any) -> Any:
-    await world.alice.slash(world.channel, "taroky new", options=PLAY)
-    await world.bob.click(table_message(world), label="Join")
-    await world.alice.click(table_message(world), label="Start")
-    table = table_of(world)
-    panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
-    return table, panels
 
 
 def _to_act(world: Any, table: Any) -> Any:
@@ -80,7 +72,7 @@ async def _click(world: Any, member: Any, custom_id: str) -> str:
 async def test_forged_ids_of_every_kind_are_refused_and_change_nothing(world):
     """A hand-made id with a wrong table, hand, step or seat — of every kind of
     component — gets one sentence and leaves the table as it was."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     seat = table.seat_of(actor.id)
     other_seat = 1 - seat
@@ -126,7 +118,7 @@ async def test_forged_ids_of_every_kind_are_refused_and_change_nothing(world):
 async def test_a_stranger_and_a_player_out_of_turn_are_refused(world):
     """Someone without a seat is told so; a seated player who forges a choice while it
     is another's turn is told it is not their turn (the table decides turns)."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     waiting = world.bob if actor is world.alice else world.alice
     code = action_code(action_ids(panels[actor.id].response)[0])
@@ -142,7 +134,7 @@ async def test_a_stranger_and_a_player_out_of_turn_are_refused(world):
 async def test_ids_drawn_before_the_seat_was_in_them_still_work(world):
     """Panels drawn by an older build carry no seat (``tk:a:<table>:<hand>:<step>:<code>``):
     their choices still apply."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     code = action_code(action_ids(panels[actor.id].response)[0])
     step = table.step
@@ -170,7 +162,7 @@ def test_no_two_kinds_answer_the_same_id():
 async def test_nothing_is_stored_per_message(world):
     """The components are registered once as dynamic items: a played hand leaves no
     view stored per message in discord.py's view store."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     await actor.click(panels[actor.id].response, custom_id=action_ids(panels[actor.id].response)[0])
     store = world.bot._connection._view_store
@@ -181,7 +173,7 @@ async def test_nothing_is_stored_per_message(world):
 
 async def test_why_explains_the_players_choices(world):
     """Why? answers privately with the engine's explanation for the clicker's seat."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     seat = table.seat_of(actor.id)
     expected = table.game.explain(seat)
@@ -207,7 +199,7 @@ async def test_hint_in_teach_mode_names_a_legal_choice(world):
 
 async def test_hint_is_refused_outside_teach_mode(world):
     """Without teach mode there is no Hint button, and a forged one is refused."""
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act(world, table)
     assert "Hint" not in [c.get("label") for row in panels[actor.id].response.components for c in row["components"]]
     seat = table.seat_of(actor.id)
@@ -217,7 +209,7 @@ async def test_hint_is_refused_outside_teach_mode(world):
 
 async def test_why_and_hint_read_the_game_under_the_table_lock(world):
     """Why? and Hint wait while the table is changing (its lock is held)."""
-    table, _ = await _two_humans(world)
+    table, _ = await two_humans(world)
     seat = table.game.to_act
     await table.lock.acquire()
     try:

@@ -12,16 +12,8 @@ from tests.discord.harness import (
     table_message,
     table_of,
     take_turn,
+    two_humans,
 )
-
-
-async def _two_humans(world):
-    await world.alice.slash(world.channel, "taroky new", options=PLAY)
-    await world.bob.click(table_message(world), label="Join")
-    await world.alice.click(table_message(world), label="Start")
-    table = table_of(world)
-    panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
-    return table, panels
 
 
 def _to_act_member(world, table):
@@ -31,14 +23,14 @@ def _to_act_member(world, table):
 
 
 async def test_not_seated_user_is_refused(world):
-    table, _ = await _two_humans(world)
+    table, _ = await two_humans(world)
     r = await world.cyril.click(table_message(world), label="My hand")
     assert r.ephemeral
     assert "not seated" in r.response.content
 
 
 async def test_wrong_turn_gets_no_buttons_and_a_sentence(world):
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act_member(world, table)
     other = world.bob if actor is world.alice else world.alice
     # The waiting player's panel offers no choices at all...
@@ -56,7 +48,7 @@ async def test_wrong_turn_gets_no_buttons_and_a_sentence(world):
 
 
 async def test_stale_panel_and_double_click_change_nothing(world):
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     actor = _to_act_member(world, table)
     # Two panels showing the same moment: the second click of a double click arrives
     # with the same custom id after the first was applied.
@@ -88,7 +80,7 @@ async def test_stale_panel_from_an_earlier_hand(world):
 
 
 async def test_restart_in_the_middle_of_a_hand(world, make_bot):
-    table, panels = await _two_humans(world)
+    table, panels = await two_humans(world)
     # A few choices, then the bot restarts.
     for _ in range(2):
         actor = _to_act_member(world, table)
@@ -111,7 +103,7 @@ async def test_restart_in_the_middle_of_a_hand(world, make_bot):
 
 
 async def test_absent_player_is_reminded_then_a_computer_plays(world):
-    table, _ = await _two_humans(world)
+    table, _ = await two_humans(world)
     actor = _to_act_member(world, table)
     seat = table.seat_of(actor.id)
     step = table.step

@@ -47,17 +47,23 @@ def to_play(g: Game) -> Game:
     return g
 
 
-def end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
-        tricks: dict[int, int] | None = None, before: list[list[tuple[int, str]]] | None = None) -> Game:
-    """Jump to the end of play: the bidder's side holds exactly ``decl_points`` card points,
-    ``before`` are extra complete tricks, ``last`` the last trick (winners computed by the
-    engine), ``tricks`` the tricks won per seat."""
+def sides(g: Game) -> tuple[list[int], list[int]]:
+    """The true sides at the end of play (the called card's holder is the partner, as the
+    engine fixes it when play starts): (bidder's side, opponents)."""
     assert g.bidder is not None
     if g.partner is None and g.called is not None:
         h = g.holder_of(g.called)
         g.partner = None if h is None or h == g.bidder else h
     decl = sorted(g.declarer_side)
-    opp = [s for s in g.active if s not in decl]
+    return decl, [s for s in g.active if s not in decl]
+
+
+def end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
+        tricks: dict[int, int] | None = None, before: list[list[tuple[int, str]]] | None = None) -> Game:
+    """Jump to the end of play: the bidder's side holds exactly ``decl_points`` card points,
+    ``before`` are extra complete tricks, ``last`` the last trick (winners computed by the
+    engine), ``tricks`` the tricks won per seat."""
+    decl, opp = sides(g)
     mine, theirs = points_split(decl_points)
     for s in g.active:
         g.hands[s] = 0

@@ -13,7 +13,7 @@ from bot.engine.scoring import count_text
 from bot.engine.variants.heun import count_heun
 
 from .helpers import A
-from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+from .kc_helpers import bid_to_call, end, kc, line, low, net, sides, to_play
 
 PACK = (1 << 54) - 1
 
@@ -99,12 +99,7 @@ def take_tricks(g: Game, bidder_side: str) -> Game:
     """Jump to the end of play keeping the blind where the engine put it: the bidder's side
     took exactly the cards ``bidder_side`` in tricks (four to a trick), the opponents every
     other card outside the blind."""
-    assert g.bidder is not None
-    if g.partner is None and g.called is not None:
-        h = g.holder_of(g.called)
-        g.partner = None if h is None or h == g.bidder else h
-    decl = sorted(g.declarer_side)
-    opp = [s for s in g.active if s not in decl]
+    decl, opp = sides(g)
     mine = mask_of(parse_cards(bidder_side))
     assert not mine & mask_of(g.talon) and mine.bit_count() % 4 == 0
     for s in g.active:
