@@ -211,7 +211,7 @@ class Explorer:
         out: list[Card] = []
         for s, a in g.history:
             if s == seat and a.kind is Kind.ANNOUNCE:
-                if a.value in ("pagat", "tarok1_last"):
+                if a.value in _PAGAT_ANNOUNCEMENTS:
                     out.append(PAGAT)
                 elif a.value == "king_last" and g.called is not None:
                     out.append(g.called)
@@ -220,6 +220,8 @@ class Explorer:
         return out
 
 
+#: The announcements of the tarok I for the last trick (Czech, NE-7, PL-6).
+_PAGAT_ANNOUNCEMENTS: Final = ("pagat", "tarok1_last", "pagat_last")
 _XIX_XVIII: Final = (1 << 18) | (1 << 17)  # taroky XIX and XVIII (ids 18 and 17)
 
 
@@ -424,7 +426,7 @@ def _outcomes(g: Game, plays: list[tuple[int, Card]]) -> list[Item]:
                         else "tarok I lost in the last trick"))
     announced = {str(a.value): s for s, a in g.history if a.kind is Kind.ANNOUNCE}
     for name, s in announced.items():
-        kept = PAGAT if name in ("pagat", "tarok1_last") else (g.called if name == "king_last" else None)
+        kept = PAGAT if name in _PAGAT_ANNOUNCEMENTS else (g.called if name == "king_last" else None)
         if kept is not None and any(pc == kept for ps, pc in plays[:-n] if ps == s):
             out.append(("outcome", f"{name} played early"))
     return out

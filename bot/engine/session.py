@@ -50,6 +50,9 @@ class Session:
     pool: int = 0  # the pool or pot the next deal starts with
     seed: int = 0  # PT-4: what each player put into the pot at the start
     stopped: bool = False  # the table stopped the session
+    #: What the session's end paid out of (or into) the pool, by seat and ``POOL``
+    #: (``Variant.session_end_payments``, PL-19); None while the session goes on.
+    closing: dict[int, int] | None = None
 
     @classmethod
     def begin(cls, variant: str | Variant, seats: int = 4, options: dict[str, Any] | None = None,
@@ -110,6 +113,18 @@ class Session:
     def stop(self) -> None:
         """The table stops the session (it is closed)."""
         self.stopped = True
+        self._close()
+
+    def _close(self) -> None:
+        """Once the session is over: the variant settles the pool (PL-19), booked into the
+        totals and the pool like a hand's payments."""
+        if self.closing is not None or not self.over:
+            return
+        self.closing = self.variant.session_end_payments(self)
+        for k, v in self.closing.items():
+            if 0 <= k < self.seats:
+                self.totals[k] += v
+        self.pool += sum(v for k, v in self.closing.items() if not 0 <= k < self.seats)
 
     def deal(self, rng: RandomSource | None = None, deck: list[int] | None = None) -> Game:
         """The next deal, with this session's dealer, first-deal flag and pool."""
@@ -129,6 +144,7 @@ class Session:
         self.deals += 1
         self.dealer = self.variant.next_dealer(g) % self.seats
         self.first_of_session = False
+        self._close()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -137,6 +153,7 @@ class Session:
             "first_of_session": self.first_of_session, "deals": self.deals, "start": self.start,
             "totals": list(self.totals), "pool": self.pool, "seed": self.seed,
             "stopped": self.stopped,
+            "closing": None if self.closing is None else {str(k): v for k, v in self.closing.items()},
         }
 
     @classmethod
@@ -150,7 +167,9 @@ class Session:
                    dealer=int(d["dealer"]), first_of_session=bool(d["first_of_session"]),
                    deals=int(d["deals"]), start=int(d["start"]),
                    totals=[int(x) for x in d["totals"]], pool=int(d["pool"]),
-                   seed=int(d.get("seed") or 0), stopped=bool(d.get("stopped")))
+                   seed=int(d.get("seed") or 0), stopped=bool(d.get("stopped")),
+                   closing=None if d.get("closing") is None
+                   else {int(k): int(v) for k, v in d["closing"].items()})
 
 
 __all__ = ["Session", "SessionEnd"]

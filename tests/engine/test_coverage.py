@@ -19,7 +19,8 @@ import pytest
 
 from bot.ai.explore import Item, coverage, coverage_table, sweep
 from bot.engine import VARIANTS, Variant, find_variant
-from bot.engine.variants import Czech, KingCall, Petrtyl
+from bot.engine.variants import Czech, KingCall, Petrtyl, Polish
+from bot.engine.variants import polish
 from bot.engine.variants.czech import CALLABLE, DECLARATIONS
 from tests.engine.test_properties import SWEEP_HANDS, SWEEP_SEED
 
@@ -99,6 +100,7 @@ ANNOUNCEMENTS = {
     "nebraska": {"king_last", "tarok1_last"},  # NE-7
     "heun": {"king_last", "tarok1_last"},  # HE-1, HE-7
     "petrtyl": {"king_last", "tarok1_last", "sweep"},  # PT-3
+    "polish": {polish.PAGAT_LAST, polish.WALAT},  # PL-6
 }
 
 
@@ -113,7 +115,9 @@ def test_every_declaration_is_made(name):
     """Czech: the declaration table, barvy and barvičky both (CZ-7, CZ-14's single barvy
     option); king calling: Ten Taroky (NE-7); Petrtyl's Grand Nullo declarations (PT-3)."""
     v = find_variant(name)
-    if isinstance(v, Czech):
+    if isinstance(v, Polish):
+        expected = set(polish.DECLARATIONS)  # PL-12
+    elif isinstance(v, Czech):
         expected = set(DECLARATIONS)
     else:
         expected = {"ten_taroky"}
@@ -129,7 +133,9 @@ def test_every_doubling_step_is_said(name):
     in Heun (HE-7)."""
     v = find_variant(name)
     words = v.double_words[1:v.max_double + 1]
-    if isinstance(v, Czech):
+    if isinstance(v, Polish):  # PL-6: kontra, re, sub, mord on each
+        targets = {"game", polish.PAGAT_LAST, polish.WALAT}
+    elif isinstance(v, Czech):
         targets = {"game", "pagat", "valat"}
     else:
         assert isinstance(v, KingCall)
@@ -173,7 +179,7 @@ def test_every_early_end_is_reached(name):
     declining to draw from the povinnost talon (CZ-3)."""
     v = find_variant(name)
     expected: set[Item] = {("end", "surrender")}
-    if isinstance(v, KingCall):
+    if isinstance(v, KingCall | Polish):  # (PL-2: the weak hand's throw-in)
         expected.add(("end", "throw-in"))
     if isinstance(v, Czech | Petrtyl):
         expected.add(("end", "settled without play"))
@@ -231,6 +237,6 @@ def test_the_pool_is_paid_into_and_out(name):
     Petrtyl's pot is won or doubled by a side that announced Tarok 1 Last (PT-4)."""
     v = find_variant(name)
     expected: set[Item] = set()
-    if has_option(v, "zid") or has_option(v, "pot_seed"):
+    if has_option(v, "zid") or has_option(v, "pot_seed") or isinstance(v, Polish):
         expected = {("outcome", "pool paid into"), ("outcome", "pool paid out")}
     check(name, expected)

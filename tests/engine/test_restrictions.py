@@ -27,6 +27,7 @@ FAMILIES = {
     "nebraska": {"C", "NE"},
     "heun": {"C", "NE", "HE"},
     "petrtyl": {"C", "NE", "PT"},
+    "polish": {"C", "CZ", "PL"},  # PL-1: the Czech rules under Polish names
 }
 
 # Words naming another variant's contracts or rules: a refusal of one variant must not
@@ -36,6 +37,8 @@ FOREIGN = {
     "nebraska": ("Heun", "povinnost", "Varšava", "Three", "Kč", "took it from the blind"),
     "heun": ("povinnost", "Varšava", "Kč", "Three"),
     "petrtyl": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "took it from the blind"),
+    "polish": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "Flek", "trojka", "sólo",
+               "Druhá", "blind", "chips"),
 }
 
 

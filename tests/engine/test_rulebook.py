@@ -346,6 +346,18 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
                for side in (g.declarer_side, frozenset(g.active) - g.declarer_side)):
             continue  # valát / Sweep: see the tests below
         text = v.game_payments[c.name]
+        if "basic score" in text:  # PL-9: the basic score × the contract factor
+            if "walat" in g.announced:
+                continue  # (PL-11: an announced walat replaces the game)
+            pts = res.card_points["Bidder's side"]
+            losers = 70 - pts if pts > 35 else pts
+            factors = [int(n) for n in re.findall(r"× (\d+)", text)] or [1]
+            want = (factors[g.level - 1] if g.level else factors[0]) * (1 + (37 - losers) // 5)
+            line = res.lines[0]
+            got = min(abs(n) for s, n in line.net.items() if s != POOL and n)
+            assert got == want << g.game_level, (c.name, g.level, line.label, text)
+            checked.add(c.name)
+            continue
         amounts = _amounts(text, v.currency)
         want = amounts[g.level - 1] if g.level and len(amounts) >= g.level else amounts[0]
         want <<= g.game_level  # flek / kontra double it, as the pages say
@@ -358,7 +370,9 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
         got = min(abs(n) for s, n in line.net.items() if s != POOL and n)
         assert got == want, (c.name, g.level, line.label, text)
         checked.add(c.name)
-    assert checked >= set(v.game_payments) - {"three"}, checked
+    # (The Polish pagat bid comes up twice in this walk, both times under an announced
+    # walat that replaces the game: tests/engine/test_polish.py pays its game by hand.)
+    assert checked >= set(v.game_payments) - {"three", "pagat_bid"}, checked
 
 
 def _sweep(g: Game) -> Game:

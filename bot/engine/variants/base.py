@@ -18,6 +18,7 @@ from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
     from ..game import Contract, Game, Phase, Trick
+    from ..session import Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +313,14 @@ class Variant:
 
     def score(self, g: Game) -> HandResult:
         raise NotImplementedError
+
+    # ---- the session ------------------------------------------------------------------
+
+    def session_end_payments(self, session: Session) -> dict[int, int]:
+        """What the pool does when ``session`` ends (PL-19): signed amounts by seat and
+        ``POOL``, summing to zero; ``Session`` books them.  By default the pool stays at
+        the table for the next session (the Žid, CZ-16)."""
+        return {}
 
     # ---- words -----------------------------------------------------------------------
 

@@ -90,18 +90,25 @@ class ForehandMustBid(ActionRule):
 
 
 class DruhaNeedsPagat(ActionRule):
-    """CZ-1: only over forehand's povinnost, only by a holder of the pagát."""
+    """CZ-1 (PL-3): a contract that promises the pagát (druhá povinnost, the Polish pagat)
+    only over forehand's first duty (the contract of rank 0), only by a holder of the pagát."""
 
     kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return action.value == "druha" and not (
-            high_bid(g) is POVINNOST and has(g.hands[seat], PAGAT))
+        c = g.variant.contracts.get(str(action.value))
+        if c is None or not c.pagat_promised:
+            return False
+        high = high_bid(g)
+        return not (high is not None and high.rank == 0 and has(g.hands[seat], PAGAT))
 
     def reason(self, g: Game, seat: int, action: Action) -> str:
-        if high_bid(g) is not POVINNOST:
-            return "Druhá povinnost may be bid only over forehand's povinnost."
-        return "Druhá povinnost may be bid only by a player who holds the pagát."
+        c = g.variant.contracts[str(action.value)]
+        high = high_bid(g)
+        if high is None or high.rank != 0:
+            first = next(k for k in g.variant.contracts.values() if k.rank == 0)
+            return f"{c.title} may be bid only over forehand's {first.title.lower()}."
+        return f"{c.title} may be bid only by a player who holds the {g.variant.title_of('pagat').lower()}."
 
 
 class CallTarokOrder(ActionRule):
@@ -152,10 +159,18 @@ class DeclineOnce(ActionRule):
 
 
 class PagatNeedsCard(ActionRule):
+    """CZ-6, PL-6: only the holder of the pagát announces it (``announcement``: the
+    variant's name of that announcement)."""
+
     kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
 
+    def __init__(self, key: str, phase: Phase, rule: str, ref: str = "",
+                 announcement: str = "pagat") -> None:
+        super().__init__(key, phase, rule, ref)
+        self.announcement = announcement
+
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return action.value == "pagat" and not has(g.hands[seat], PAGAT)
+        return action.value == self.announcement and not has(g.hands[seat], PAGAT)
 
 
 class OneHonery(ActionRule):
@@ -584,7 +599,7 @@ class Czech(Variant):
         if high.call:
             g.phase = Phase.CALL
             g.to_act = g.bidder
-        elif high is TROJKA:
+        elif high.talon == "staged":  # trojka (and the Polish brewer)
             g.level = 1
             g.start_staged_talon(3, 2)
         else:  # sólo: the talon stays unseen and counts for the opponents
@@ -611,11 +626,15 @@ class Czech(Variant):
         g.emit("talon_draw", seat, f"Seat {seat + 1} draws four cards from the talon.")
         g.emit("talon_private", seat, "You draw " + ", ".join(c.short for c in drawn) + ".",
                frozenset((seat,)), tuple(drawn))
-        if g.contract is POVINNOST and g.called in drawn:
+        if self.offers_surrender(g) and g.called in drawn:
             g.phase = Phase.SURRENDER  # CZ-4
             g.to_act = seat
         else:
             g.start_discard(seat, 4)
+
+    def offers_surrender(self, g: Game) -> bool:
+        """CZ-4: whether a bidder who drew the called card may surrender (povinnost only)."""
+        return g.contract is POVINNOST
 
     # ---- the talon ------------------------------------------------------------------------
 
@@ -688,7 +707,7 @@ class Czech(Variant):
         super().before_announcements(g)
         if g.contract is not None and g.contract.pagat_promised and g.bidder is not None:
             g.announced["pagat"] = Announced("pagat", g.bidder)
-            g.ann_log.append((g.bidder, "Pagát (druhá povinnost)"))
+            g.ann_log.append((g.bidder, f"{self.title_of('pagat')} ({g.contract.title.lower()})"))
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """CZ-7: the combinations ``seat`` holds now (after the talon exchange)."""
