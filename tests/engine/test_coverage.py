@@ -19,8 +19,7 @@ import pytest
 
 from bot.ai.explore import Item, coverage, coverage_table, sweep
 from bot.engine import VARIANTS, Variant, find_variant
-from bot.engine.variants import Czech, KingCall, Petrtyl, Polish
-from bot.engine.variants import polish
+from bot.engine.variants import Czech, KingCall, Petrtyl, Polish, polish
 from bot.engine.variants.czech import CALLABLE, DECLARATIONS
 from tests.engine.test_properties import SWEEP_HANDS, SWEEP_SEED
 
