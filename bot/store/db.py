@@ -1110,6 +1110,49 @@ class Store:
             (guild_id, season, channel_id, variant, currency, sum(seeds.values())),
         )
 
+    async def _pay_pool_out(
+        self, conn: aiosqlite.Connection, session_id: int, payout: Mapping[int, int]
+    ) -> None:
+        """The table's pool pays ``payout`` to the players of a session (PL-19)."""
+        rows = await self._rows(
+            conn,
+            f"SELECT {self._SESSION_COLS} FROM sessions WHERE session_id = ?",
+            (session_id,),
+        )
+        sess = self._session(rows[0])
+        g, ch, var, cur, sea = sess.guild_id, sess.channel_id, sess.variant, sess.currency, sess.season
+        for p, amount in payout.items():
+            if not isinstance(p, int) or isinstance(p, bool) or amount <= 0:
+                raise ValueError(f"a pool payout is a positive amount to a participant, got {p!r}: {amount!r}")
+        await self._ensure_balances(conn, g, sea, cur, list(payout))
+        await conn.executemany(
+            "INSERT INTO ledger (kind, guild_id, season, channel_id, variant, currency,"
+            " payer_kind, payee_kind, payee_id, amount) VALUES (?,?,?,?,?,?,'pool','player',?,?)",
+            [(KIND_SEED, g, sea, ch, var, cur, p, a) for p, a in payout.items()],
+        )
+        await conn.executemany(
+            "UPDATE balances SET amount = amount + ?"
+            " WHERE guild_id = ? AND season = ? AND currency = ? AND player_id = ?",
+            [(a, g, sea, cur, p) for p, a in payout.items()],
+        )
+        left = await self._rows(
+            conn,
+            "INSERT INTO pools (guild_id, season, channel_id, variant, currency, amount)"
+            " VALUES (?,?,?,?,?,?) ON CONFLICT (guild_id, season, channel_id, variant, currency)"
+            " DO UPDATE SET amount = amount + excluded.amount RETURNING amount",
+            (g, sea, ch, var, cur, -sum(payout.values())),
+        )
+        if int(left[0][0]) < 0:
+            raise PoolOverdrawnError(
+                f"session {session_id}: pool would be {format_amount(cur, int(left[0][0]))}")
+        totals = dict(sess.totals)
+        for p, a in payout.items():
+            totals[p] = totals.get(p, 0) + a
+        await conn.execute(
+            "UPDATE sessions SET totals_json = ? WHERE session_id = ?",
+            (_dumps({str(k): v for k, v in totals.items()}), session_id),
+        )
+
     async def get_session(self, session_id: int) -> Session | None:
         """A session by id, or None."""
         async with self._read() as conn:
@@ -1131,14 +1174,24 @@ class Store:
             )
         return self._session(rows[0]) if rows else None
 
-    async def finish_session(self, session_id: int, reason: str) -> Session:
-        """Finish a session (e.g. ``"broke"``, ``"stopped"``); idempotent, returns it."""
+    async def finish_session(
+        self, session_id: int, reason: str, *, pool_payout: Mapping[int, int] | None = None
+    ) -> Session:
+        """Finish a session (e.g. ``"broke"``, ``"stopped"``); idempotent, returns it.
+
+        ``pool_payout`` (PL-19): what the table's pool pays each participant (id -> amount
+        > 0) as the session ends; paid in the same transaction that finishes it, so only
+        once (``seed`` ledger rows from the pool, the session-level pot movements), and
+        added to the session's totals."""
+        payout = {p: a for p, a in (pool_payout or {}).items() if a}
         async with self._write() as conn:
-            await conn.execute(
+            cur = await conn.execute(
                 "UPDATE sessions SET finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
                 " finish_reason = ? WHERE session_id = ? AND finished_at IS NULL",
                 (reason, session_id),
             )
+            if payout and cur.rowcount == 1:
+                await self._pay_pool_out(conn, session_id, payout)
             rows = await self._rows(
                 conn,
                 f"SELECT {self._SESSION_COLS} FROM sessions WHERE session_id = ?",

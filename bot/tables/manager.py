@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.engine import POOL, Game, TarokyError, find_variant
+from bot.engine.scoring import transfers_from_net
 from bot.engine.session import SessionEnd
 from bot.store import Session as SessionRecord
 from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
@@ -182,7 +183,10 @@ class TableLedger:
             variant=table.config.variant,
             currency=self.currency(table),
             season=table.hand_season or 1,
-            transfers=transfers_from_seats(result.transfers, players, pool=POOL),
+            transfers=[*transfers_from_seats(result.transfers, players, pool=POOL),
+                       # PL-19: the session ended with this hand and shared its pool out.
+                       *transfers_from_seats(transfers_from_net(dict(session.closing or {})),
+                                             players, pool=POOL)],
             record=record,
             participants=players,
             bidder=bidder,
@@ -219,7 +223,12 @@ class TableLedger:
         if table.session_id is None or table.session.over:
             return None
         table.session.stop()
-        session = await self.store.finish_session(table.session_id, SessionEnd.STOPPED.value)
+        # PL-19: the variant may share the pool out as the session ends.
+        players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
+        payout = {players[s]: a for s, a in (table.session.closing or {}).items()
+                  if 0 <= s < len(players)}
+        session = await self.store.finish_session(table.session_id, SessionEnd.STOPPED.value,
+                                                  pool_payout=payout)
         return session if session.deals_played else None
 
 

@@ -112,8 +112,12 @@ def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
         fields.append(("Called", pub.called))
     if pub.announcements:
         fields.append(("Announcements", _by_seat(table, pub.announcements)))
-    if pub.doubles:
-        fields.append(("Doubles", "\n".join(f"{name} ×{level}" for name, level in pub.doubles)))
+    if pub.doubles and table.game is not None:
+        # In the variant's words and as the multiplier (Kontra ×2 … Mord ×16, PL-6).
+        v = table.game.variant
+        fields.append(("Doubles", "\n".join(
+            f"{v.title_of(name)}: {v.double_word(level)} ×{2 ** level}"
+            for name, level in pub.doubles)))
     if pub.exposed:
         fields.append(("Talon shown", cards_text(pub.exposed)))
     if pub.public_discards:

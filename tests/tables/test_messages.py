@@ -43,3 +43,17 @@ def test_heun_summary_tells_points_and_cards() -> None:
     assert "35 points and 1 card" in shown and "34 points and 2 cards" in shown
     text = text_summary(summary_scene(table, 1, r))
     assert "35 points and 1 card" in text
+
+
+def test_doubles_are_told_in_the_variants_words_beyond_three() -> None:
+    """PL-6: "kontra ×2 … re ×4 … sub ×8 … mord ×16": the table text names the doubled item
+    and the word of its level with the multiplier, up to the fourth double."""
+    from tests.engine.test_polish import brewer_to_announce, say
+
+    g = brewer_to_announce({0: "I XXI XX XIX XVIII XVII KH KD KS KC QH QD"})
+    say(g, (0, "done", None), (1, "double", "game"), (2, "done", None), (3, "done", None),
+        (0, "double", "game"), (1, "double", "game"), (0, "double", "game"))
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant="polish"))
+    table.game = g
+    text = dict(public_lines(table, g.public_view()))["Doubles"]
+    assert text == "the game: Mord ×16"
