@@ -121,3 +121,23 @@ def test_cli_for_the_king_calling_variants(variant, tmp_path, capsys):
     assert main(["replay", str(p), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["currency"] == "chips" and got["net"] == {str(k): v for k, v in g.result.net.items()}
+
+
+def test_cli_for_polish(tmp_path, capsys):
+    """`taroky simulate`, `taroky bench` and `taroky replay` work for the Polish game, scored
+    in game points (PL-20)."""
+    assert main(["simulate", "--variant", "polish", "--deals", "40", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["invariant_failures"] == 0
+    assert main(["bench", "--variant", "polish", "--seconds", "0.1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == "polish"
+    rng = random.Random(5)
+    g = new_game("polish", players=4, dealer=1, rng=rng, pool=12)
+    while not g.is_over:
+        la = g.legal_actions()
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    p = tmp_path / "hand.json"
+    p.write_text(json.dumps(g.to_record()), encoding="utf-8")
+    assert main(["replay", str(p), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["currency"] == "points" and got["net"] == {str(k): v for k, v in g.result.net.items()}
