@@ -412,3 +412,19 @@ def test_transfers_from_seats_maps_pool_and_rejects_unknown_seats() -> None:
         transfers_from_seats([EngineTransfer(3, 0, 1)], ids, pool=ENGINE_POOL)
     with pytest.raises(HandValidationError):
         transfers_from_seats([EngineTransfer(-2, 0, 1)], ids, pool=ENGINE_POOL)
+
+
+async def test_the_pool_is_shared_once_as_the_session_finishes(store: Store) -> None:
+    """PL-19: "At the session's end the pot is shared equally among the players" — paid
+    out of the table's pool in the transaction that finishes the session, only once, and
+    added to the session's totals."""
+    session = await store.start_session(1, 10, "polish", "points", season=1)
+    await store.seed_pool(1, 10, "polish", "points", 10)
+    payout = {1: 3, 2: 3, 3: 2, 4: 2}
+    done = await store.finish_session(session.session_id, "stopped", pool_payout=payout)
+    assert done.totals == payout
+    assert await store.get_pool(1, 10, "polish", "points") == 0
+    assert await store.balances(1, 1, "points", [1, 2, 3, 4]) == payout
+    again = await store.finish_session(session.session_id, "stopped", pool_payout=payout)
+    assert again.totals == payout and await store.get_pool(1, 10, "polish", "points") == 0
+    assert await store.check_integrity() == []
