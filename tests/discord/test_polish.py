@@ -1,5 +1,6 @@
-"""Polish Taroki at a Discord table, on the real SQLite store: a whole hand by clicks, the
-four doubling words, and the żid shared out when the session ends (PL-19)."""
+"""Polish Taroki at a Discord table, on the real SQLite store: a whole hand by clicks with
+the Polish words on the buttons (PL-1), and the żid shared out when the session ends
+(PL-19)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.app import TarokyBot
-from bot.config import Settings
 from bot.tables.games import Deals
 from tests.discord.harness import labels, open_panel, play_out, table_message, table_of
+from tests.discord.test_store_restart import make_bot, simcord_bot  # noqa: F401 (the SQLite bot)
 
 #: A seed whose first hand (Alice and Bob clicking their first choice, computers in the
 #: other seats) leaves game points in the żid: the test below checks that it does.
@@ -22,27 +22,6 @@ def game_factory() -> Deals:
     return Deals(seed=POT_SEED)
 
 
-@pytest.fixture
-async def make_bot(tmp_path: Any, game_factory: Deals) -> Any:
-    bots: list[TarokyBot] = []
-
-    def make() -> TarokyBot:
-        settings = Settings(token="", db_path=tmp_path / "taroky.sqlite3").for_tests()
-        bot = TarokyBot(settings, deals=game_factory)
-        bots.append(bot)
-        return bot
-
-    yield make
-    for bot in bots:  # SimCord detaches bots without closing them
-        if bot.store is not None:
-            await bot.store.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: Any) -> TarokyBot:
-    return make_bot()  # type: ignore[no-any-return]
-
-
 async def _hand_by_clicks(world: Any, deals: int = 0) -> Any:
     await world.alice.slash(world.channel, "taroky new", variant="polish", deals=deals)
     await world.bob.click(table_message(world), label="Join")
@@ -50,8 +29,12 @@ async def _hand_by_clicks(world: Any, deals: int = 0) -> Any:
     table = table_of(world)
     assert table.game is not None and table.game.variant.name == "polish"
     panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
-    first = labels(panels[world.alice.id].response)
-    assert first and all(w not in " ".join(first) for w in ("Povinnost", "Varšava", "Flek"))
+    seat = table.game.to_act
+    if table.status == "playing" and table.game.phase.value == "auction":  # PL-1: Polish bids
+        user = table.seats[seat].user_id
+        shown = labels(panels[user].response)
+        assert {"Powinność", "Pagat", "Brewer", "Zolo brewer", "Pass"} & set(shown), shown
+        assert not {"Povinnost", "Trojka", "Sólo"} & set(shown), shown
     await play_out(world, panels)
     assert table.status == "between"
     return table

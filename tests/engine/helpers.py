@@ -134,10 +134,12 @@ def all_done(g: Game) -> None:
 
 
 def force_end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
-              tricks: dict[int, int] | None = None) -> None:
+              tricks: dict[int, int] | None = None,
+              early: Iterable[list[tuple[int, str]]] = ()) -> None:
     """Jump to the end of play: the bidder's side holds exactly ``decl_points`` card points
     (everything else goes to the first opponent), ``last`` is the last trick's plays (the
-    winner computed by the engine), ``tricks`` the tricks won per seat."""
+    winner computed by the engine), ``tricks`` the tricks won per seat, ``early`` the plays
+    of the first tricks (their winners computed by the engine)."""
     from bot.engine.game import Trick
 
     assert g.bidder is not None
@@ -158,7 +160,10 @@ def force_end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = No
     g.tricks_won = [per.get(s, 0) for s in range(g.num_seats)]
     g.tricks = []
     winners = [s for s in g.active for _ in range(per.get(s, 0))]
-    for w in winners[:-1]:
+    for t in early:
+        ps = [(s, parse_cards(c)[0]) for s, c in t]
+        g.tricks.append(Trick(ps[0][0], ps, g.trick_winner(ps)))
+    for w in winners[:-1][len(g.tricks):]:
         g.tricks.append(Trick(w, [], w))
     plays = [(s, parse_cards(c)[0]) for s, c in (last or [])]
     if plays:

@@ -10,7 +10,7 @@ from bot.engine import POOL, Phase, Session, find_variant, new_game
 from bot.engine.actions import Kind, act
 from bot.engine.cards import parse_cards
 from bot.engine.errors import BadInput, IllegalAction
-from bot.engine.game import Game, Trick
+from bot.engine.game import Game
 from bot.engine.variants.polish import (
     DECLARATIONS,
     PAGAT_LAST,
@@ -20,7 +20,7 @@ from bot.engine.variants.polish import (
     throw_in_holding,
 )
 
-from .helpers import A, all_done, discard_first, game, points_split, stack
+from .helpers import A, all_done, discard_first, force_end, game, stack
 
 SUITS_12 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S JS CS"  # twelve suit cards, no king
 SUITS_10 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S"
@@ -97,33 +97,10 @@ def say(g: Game, *steps: tuple[int, str, object]) -> None:
 
 
 def finish(g: Game, decl_points: int, tricks=(), last=None, per=None) -> Game:
-    """Jump to the end of play: the bidder's side counts exactly ``decl_points`` card
-    points; ``tricks`` are played first and ``last`` is the last trick (lists of (seat,
-    card)), the engine saying who wins each; ``per`` is the tricks each seat won in all."""
-    assert g.bidder is not None
-    decl = sorted(g.declarer_side)
-    opp = [s for s in g.active if s not in decl]
-    mine, theirs = points_split(decl_points)
-    for s in g.active:
-        g.hands[s] = 0
-        g.discards[s] = 0
-        g.won[s] = 0
-    g.talon_to_opponents = 0
-    g.won[decl[0]] = mine
-    g.won[opp[0]] = theirs
-    per = dict(per or {s: 3 for s in g.active})
-    g.tricks_won = [per.get(s, 0) for s in range(g.num_seats)]
-    built = []
-    for plays in [*tricks, *([last] if last else [])]:
-        ps = [(s, parse_cards(c)[0]) for s, c in plays]
-        built.append(Trick(ps[0][0], ps, g.trick_winner(ps)))
-    left = dict(per)
-    for t in built:
-        left[t.winner] = left.get(t.winner, 0) - 1
-        assert left[t.winner] >= 0, "the tricks given win more than ``per`` says"
-    fillers = [Trick(s, [], s) for s in g.active for _ in range(left.get(s, 0))]
-    g.tricks = built[:len(tricks)] + fillers + built[len(tricks):]
-    g.finish()
+    """Jump to the end of play (``force_end``): the bidder's side counts ``decl_points``
+    card points; ``tricks`` are the first tricks and ``last`` the last one (lists of (seat,
+    card), the engine saying who wins), ``per`` the tricks each seat won in all."""
+    force_end(g, decl_points, last=last, tricks=per, early=tricks)
     return g
 
 

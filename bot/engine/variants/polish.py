@@ -29,24 +29,21 @@ from ..restrictions import (
     DeclareOnlyTrue,
     DoubleChain,
     FirstTurnOnly,
-    FollowSuit,
     KeepAnnounced,
     NoFivePointDiscard,
     Restriction,
-    TarokWhenVoid,
     TarokyLastDiscard,
 )
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .czech import (
     CALLABLE,
-    CallTarokOrder,
     Czech,
-    DeclineOnce,
     DruhaNeedsPagat,
     ForehandMustBid,
     PagatNeedsCard,
 )
+from .czech import RESTRICTIONS as CZECH_RESTRICTIONS
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -148,6 +145,8 @@ class ThrowInWeakHand(ActionRule):
         return any(s == seat for s, _ in g.bids) or not throw_in_holding(g.hands[seat])
 
 
+#: The Czech rules the Polish game shares word for word (PL-1).
+_CZECH_RULES: Final = {r.key: r for r in CZECH_RESTRICTIONS}
 _PL_DISCARD_FIVE = "Kings, the skiż, the mund and the pagat are never discarded."
 
 RESTRICTIONS: Final[tuple[Restriction, ...]] = (
@@ -165,15 +164,8 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         "Pagat may be bid only over forehand's powinność, by a player who holds the pagat.",
         "PL-3, CZ-1"),
     BidHigher(Phase.AUCTION, (POWINNOSC, PAGAT_BID, BREWER, ZOLO), "PL-3, CZ-1"),
-    CallTarokOrder(
-        "call_tarok_order", Phase.CALL,
-        "You may always call XIX. You may call XVIII only if you hold XIX but not XVIII, "
-        "XVII only with XIX and XVIII but not XVII, XVI only with XIX, XVIII and XVII but "
-        "not XVI.", "PL-4, CZ-2"),
-    DeclineOnce(
-        "decline_once", Phase.TALON,
-        "Of the two players after the bidder, only one may decline to draw from the "
-        "talon.", "PL-4, CZ-3"),
+    _CZECH_RULES["call_tarok_order"],  # PL-4: CZ-2
+    _CZECH_RULES["decline_once"],  # PL-4: CZ-3
     NoFivePointDiscard(Phase.DISCARD, _PL_DISCARD_FIVE, "PL-4, CZ-3"),
     TarokyLastDiscard(
         Phase.DISCARD,
@@ -196,8 +188,8 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         "Kontra is said by the side against an announcement, re by its side, sub by the "
         "kontra side and mord by the announcing side; the game, pagat and walat are doubled "
         "separately, declarations never.", "PL-6"),
-    FollowSuit(Phase.PLAY, "PL-1"),
-    TarokWhenVoid(Phase.PLAY, "PL-1"),
+    _CZECH_RULES["follow_suit"],  # PL-1
+    _CZECH_RULES["tarok_when_void"],
     KeepAnnounced(
         Phase.PLAY,
         "If you announced the pagat (or bid it) you keep it for the last trick, unless it "
@@ -220,12 +212,8 @@ class Polish(Czech):
     max_double = 4  # PL-6: kontra, re, sub, mord
     double_words = ("", "Kontra", "Re", "Sub", "Mord")
     option_specs = (
-        OptionSpec("ritual", "Cut or knock before the deal", False,
-                   help="The player opposite the dealer cuts or knocks (twelve-card batches).",
-                   ref="C-2, PL-1"),
-        OptionSpec("knock_six_six", "After a knock the dealer may deal six-six", False,
-                   help="Six to the talon, six to the dealer, twelve to each other player, six to the dealer.",
-                   ref="CZ-14, PL-1"),
+        # PL-1: the Czech ritual and its six-six deal (C-2, CZ-14)
+        *(o for o in Czech.option_specs if o.key in ("ritual", "knock_six_six")),
         OptionSpec("trojka_hidden_talon", "Brewer: the top three talon cards are never shown", False,
                    ref="CZ-14, PL-4"),
         OptionSpec("surrender_points", "Surrender: game points paid to each opponent (0: no surrender)", 4,
@@ -243,9 +231,7 @@ class Polish(Czech):
     first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}
     how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
         "deal": (
-            "Play goes anticlockwise. Each player gets 12 cards and 6 go to the talon.",
-            "Forehand is the player after the dealer; the next hand is dealt by the next player.",
-            "With five at the table the dealer sits the hand out.",
+            *Czech.how_it_goes["deal"],
             "A player dealt no tarok, only one tarok that is the skiż, the mund or the pagat, or "
             "only the mund and the pagat may throw the hand in at his first turn to bid: nothing "
             "is paid and the same dealer deals again.",
@@ -255,11 +241,6 @@ class Polish(Czech):
             "The highest bid wins; its bidder is the declarer. The bids, lowest first: "
             "powinność, pagat, brewer, zolo brewer.",
             "If everyone passes forehand's powinność, forehand calls a partner and plays it.",
-        ),
-        "call": (
-            "The declarer of a powinność or a pagat calls a tarok: whoever holds it is the "
-            "declarer's secret partner until it is played.",
-            "Calling XIX while holding it means playing alone, and nobody knows it at first.",
         ),
         "talon": (
             "Powinność and pagat: the declarer draws the top four talon cards and discards four; "
@@ -327,6 +308,10 @@ class Polish(Czech):
                  "end of the session what is left is shared out equally among the players "
                  "(the table may keep it instead).")
     glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        # (The Czech entries where the Polish game says the same.)
+        **{k: Czech.glossary[k] for k in ("forehand", "pass", "call", "draw", "don't draw",
+                                          "discard", "cut", "knock", "batch", "six-six",
+                                          "twelves")},
         "tarok": ("One of the 22 trumps (plural taroki): I to XXI and the skiż. A tarok beats "
                   "every suit card.",
                   "Hearts are led and you have none: you must play a tarok, even XX."),
@@ -344,9 +329,6 @@ class Polish(Czech):
                   "is a bonus; it is also the second bid, which announces it.",
                   "In the last trick you play the pagat and everyone else plays suit cards: your "
                   "side gets 4 game points."),
-        "forehand": ("The player after the dealer: first to speak in the auction and first to "
-                     "lead.",
-                     "Seat 1 deals, so seat 2 is forehand and must bid."),
         "dealer": ("Deals the cards; at a five-player table sits the hand out. The next player "
                    "deals the next hand, unless the hand was thrown in.",
                    "Seat 3 dealt this hand, so seat 4 deals the next."),
@@ -354,8 +336,6 @@ class Polish(Czech):
                      "Forehand bids powinność and everyone passes: forehand is the declarer."),
         "bid": ("Naming a contract in the auction; each player speaks once.",
                 "Forehand bids powinność; you may bid brewer or zolo brewer, or pass."),
-        "pass": ("Saying nothing in the auction or in a round of doubling.",
-                 "You pass, so you may not bid again this hand."),
         "throw in": ("Abandoning the deal at your first turn to bid, with no tarok, one honour "
                      "alone, or only the mund and the pagat: nothing is paid and the same dealer "
                      "deals again.",
@@ -386,13 +366,6 @@ class Polish(Czech):
                       "alone."),
         "play on": ("Playing a powinność alone after drawing the called tarok.",
                     "You draw the XIX you called but hold many taroki: you play on."),
-        "draw": ("Taking the next talon card (then discarding one).",
-                 "After the declarer, you draw one talon card and discard the 7 of clubs."),
-        "don't draw": ("Declining your talon card; only one of the two players after the "
-                       "declarer may decline.",
-                       "You decline, so the next player and the one after him draw."),
-        "discard": ("Putting cards face down after taking talon cards; they count for your side.",
-                    "You drew four cards, so you discard four."),
         "announce": ("Promising a bonus before the first trick: pagat or walat.",
                      "You hold the pagat and many taroki: you announce pagat."),
         "declare": ("Claiming a combination you hold (declarations are paid whatever the game).",
@@ -440,18 +413,6 @@ class Polish(Czech):
                         "Winning a powinność with 44 card points scores 3 game points."),
         "basic score": ("35 less the losers' card points, divided by 5 and rounded, plus 1.",
                         "The losers took 27 card points: 8 / 5 rounds to 2, plus 1: 3."),
-        "cut": ("Before the deal the player opposite the dealer may cut the pack (a table "
-                "option).",
-                "You cut; the dealer deals in sixes."),
-        "knock": ("Instead of cutting: the cards are then dealt in batches of twelve.",
-                  "You knock; everyone chooses a batch of twelve in turn."),
-        "batch": ("A packet of twelve cards to choose after a knock.",
-                  "You are offered batches 1 to 4 and take batch 3."),
-        "six-six": ("After a knock the dealer may deal six cards to himself first and six at the "
-                    "end (a table option).",
-                    "They knocked and you deal six-six."),
-        "twelves": ("Dealing in batches of twelve after a knock.",
-                    "They knocked and you deal in twelves."),
     }
 
     # ---- deal and auction (PL-2, PL-3) ------------------------------------------------
