@@ -325,7 +325,7 @@ class Czech(Variant):
         c.name: c for c in (POVINNOST, DRUHA, TROJKA, SOLO, VARSAVA)
     }
     restrictions = RESTRICTIONS
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("ritual", "Cut or knock before the deal", False,
                    help="The player opposite the dealer cuts or knocks (twelve-card batches).",
                    ref="C-2"),

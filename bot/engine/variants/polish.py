@@ -211,7 +211,7 @@ class Polish(Czech):
     restrictions = RESTRICTIONS
     max_double = 4  # PL-6: kontra, re, sub, mord
     double_words = ("", "Kontra", "Re", "Sub", "Mord")
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         # PL-1: the Czech ritual and its six-six deal (C-2, CZ-14)
         *(o for o in Czech.option_specs if o.key in ("ritual", "knock_six_six")),
         OptionSpec("trojka_hidden_talon", "Brewer: the top three talon cards are never shown", False,
