@@ -7,6 +7,7 @@ from .base import OptionSpec, Variant
 from .czech import Czech
 from .heun import Heun
 from .kingcall import KingCall
+from .kozy import Kozy
 from .nebraska import Nebraska
 from .petrtyl import Petrtyl
 
@@ -22,6 +23,7 @@ register(Czech())
 register(Nebraska())
 register(Heun())
 register(Petrtyl())
+register(Kozy())
 
 
 def find_variant(name: str) -> Variant:
@@ -43,6 +45,6 @@ def find_variant(name: str) -> Variant:
 
 
 __all__ = [
-    "VARIANTS", "Czech", "Heun", "KingCall", "Nebraska", "OptionSpec", "Petrtyl", "Variant",
+    "VARIANTS", "Czech", "Heun", "KingCall", "Kozy", "Nebraska", "OptionSpec", "Petrtyl", "Variant",
     "find_variant", "register",
 ]
