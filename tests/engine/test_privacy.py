@@ -36,6 +36,8 @@ def public_cards(g) -> set:
     pub |= {c for _, c in g.public_discards}
     if g.called is not None and not g.called_fourth_king:
         pub.add(g.called)  # "the fourth king" (NE-3) names no card: it stays secret
+    for m in g.shown:  # laid face up from a hand (Kozy's four kings, K1): public once shown
+        pub |= set(cards_of(m))
     return pub
 
 

@@ -27,6 +27,7 @@ FAMILIES = {
     "nebraska": {"C", "NE"},
     "heun": {"C", "NE", "HE"},
     "petrtyl": {"C", "NE", "PT"},
+    "kozy": {"C", "KZ"},
 }
 
 # Words naming another variant's contracts or rules: a refusal of one variant must not
@@ -36,6 +37,7 @@ FOREIGN = {
     "nebraska": ("Heun", "povinnost", "Varšava", "Three", "Kč", "took it from the blind"),
     "heun": ("povinnost", "Varšava", "Kč", "Three"),
     "petrtyl": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "took it from the blind"),
+    "kozy": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "blind", "chips", "rekontra"),
 }
 
 
@@ -56,7 +58,8 @@ def _walk(name: str, hands: int, check: object) -> None:
     options = _option_sets(name)
     for i in range(hands):
         opts = options[i % len(options)]
-        players = 5 if i % 7 == 6 else 4
+        counts = VARIANTS[name].seat_counts
+        players = 5 if i % 7 == 6 and 5 in counts else counts[0]
         g = new_game(name, players=players, dealer=i % players, options=opts,
                      rng=random.Random(i))
         while not g.is_over:

@@ -415,12 +415,9 @@ class Kozy(Variant):
                     "You hold the called king of diamonds: you are the declarer's partner."),
         "talon": ("The six cards dealt face down first.",
                   "You bid Dwa: you look at the talon two cards at a time."),
-        "group": ("The talon cards the declarer looks at together: three, two or one by the "
-                  "bid.",
-                  "Every group is shown: you take group 2."),
-        "show": ("Laying cards face up: talon groups the declarer does not take, or four "
-                 "kings before the bidding.",
-                 "You show the first two talon cards and look at the next two."),
+        "talon group": ("The talon cards the declarer looks at together: three, two or one by "
+                        "the bid.",
+                        "Every talon group is shown: you take group 2."),
         "surrender": ("Giving up when the called king turns up in the talon: pay the surrender "
                       "points to each opponent.",
                       "The called king is in the talon and your hand is weak: you surrender and "
@@ -431,13 +428,14 @@ class Kozy(Variant):
         "throw in": ("Ending the deal for no score: a player with no tarok before the bidding, "
                      "or the declarer of Jeden.",
                      "You hold no tarok: you throw the hand in and the next player deals."),
-        "keep": ("Keeping your hand when you could throw it in or show four kings.",
-                 "You hold all four kings but keep them hidden."),
         "play on": ("The declarer of Jeden plays the hand instead of throwing it in.",
                     "Everyone passed your Jeden; you play on and call a king."),
         "cztery króle": ("All four kings: 2 points for a side that takes them all; shown before "
                          "the bidding, 8 points won or lost.",
                          "You show your four kings; your side takes them all: 8 points."),
+        "four kings": ("Cztery króle: all four kings in one hand before the bidding, or in one "
+                       "side's tricks at the end.",
+                       "You hold all four kings: you may lay them face up before the bidding."),
         "announce": ("Promising a bonus in an announcement round: it is paid more, won or lost.",
                      "You hold the pagát and many taroky: you announce Pagat ultymo."),
         "declare": ("Claiming a taroki count in the second round.",
