@@ -211,9 +211,9 @@ class Explorer:
         out: list[Card] = []
         for s, a in g.history:
             if s == seat and a.kind is Kind.ANNOUNCE:
-                if a.value in ("pagat", "tarok1_last"):
+                if a.value in ("pagat", "tarok1_last", "pagat_ultymo"):
                     out.append(PAGAT)
-                elif a.value == "king_last" and g.called is not None:
+                elif a.value in ("king_last", "krol_ultymo") and g.called is not None:
                     out.append(g.called)
             elif a.kind is Kind.PLAY:
                 break
@@ -355,6 +355,8 @@ def hand_coverage(g: Game) -> list[Item]:
             spoken += 1
         elif k is Kind.THROW_IN:
             out.append(("end", "throw-in"))
+            if not spoken:  # before any bid (Kozy's KZ-2), not a declarer's throw-in
+                out.append(("end", "throw-in before the bidding"))
         elif k is Kind.CALL:
             # Taroky by number (CZ-2 tells XIX to XVI apart), kings and queens by rank.
             card = a.card
@@ -424,7 +426,8 @@ def _outcomes(g: Game, plays: list[tuple[int, Card]]) -> list[Item]:
                         else "tarok I lost in the last trick"))
     announced = {str(a.value): s for s, a in g.history if a.kind is Kind.ANNOUNCE}
     for name, s in announced.items():
-        kept = PAGAT if name in ("pagat", "tarok1_last") else (g.called if name == "king_last" else None)
+        kept = (PAGAT if name in ("pagat", "tarok1_last", "pagat_ultymo")
+                else g.called if name in ("king_last", "krol_ultymo") else None)
         if kept is not None and any(pc == kept for ps, pc in plays[:-n] if ps == s):
             out.append(("outcome", f"{name} played early"))
     return out
