@@ -244,7 +244,7 @@ def test_four_kings_shown_pay_eight_won_or_lost():
         end(g, piles)
         assert line(g, "Cztery króle shown") == ({2: 24, 0: -8, 1: -8, 3: -8} if ok else
                                                  {2: -24, 0: 8, 1: 8, 3: 8})
-        assert not any(lb.startswith("Cztery króle:") for lb in labels(g))
+        assert not any(lb.startswith("Cztery króle in") for lb in labels(g))
 
 
 # ---- KZ-4: the auction -------------------------------------------------------------------------
@@ -694,8 +694,8 @@ def test_silent_trul_and_four_kings():
     KZ-17: "Silent: a side whose pile holds all four kings gains 2"."""
     g = _played_out()
     end(g, pile(g, 40, "Sk XXI I KH KD KS KC"))
-    assert line(g, "Trul: 2") == _times(PAIR_WIN, 2)
-    assert line(g, "Cztery króle: 2") == _times(PAIR_WIN, 2)
+    assert line(g, "Trul in the tricks of the declarer's side: 2") == _times(PAIR_WIN, 2)
+    assert line(g, "Cztery króle in the tricks of the declarer's side: 2") == _times(PAIR_WIN, 2)
 
 
 def test_announced_trul_won_lost_and_option_five():
@@ -716,7 +716,7 @@ def test_announced_trul_won_lost_and_option_five():
             end(g, pile(g, 40, "Sk XXI KH", "I II 7S 8S KC"), before=before)
             assert line(g, "pagát captured") == _times(PAIR_WIN, -1)
         assert line(g, "Trul announced") == _times(PAIR_WIN, amount if ok else -amount)
-        assert not any(lb == "Trul: 2" for lb in labels(g))
+        assert not any(lb.startswith("Trul in the tricks") for lb in labels(g))
 
 
 def test_pagat_ultymo_silent_and_announced():
@@ -870,7 +870,7 @@ def test_walat_is_added_or_replaces_the_game():
     for opts, game_paid in (({}, True), ({"walat_replaces_game": True}, False)):
         g = _played_out(opts)
         end(g, WALAT_PILES, tricks={0: 6, 2: 6})
-        assert line(g, "Walat: every trick, 5") == _times(PAIR_WIN, 5)
+        assert line(g, "Walat: every trick to the declarer's side, 5") == _times(PAIR_WIN, 5)
         assert any(lb.startswith("Dwa:") for lb in labels(g)) is game_paid
     g = kz({2: "KD"})
     auction(g, "dwa", "pass", "pass", "pass")
@@ -905,3 +905,49 @@ def test_computed_example_3_lone_declarer_and_pagat_ultymo():
     assert line(g, "Pagat ultymo announced and won") == {2: -24, 0: 8, 1: 8, 3: 8}
     assert line(g, "Dwa:") == {2: 6, 0: -2, 1: -2, 3: -2}
     assert net(g) == {2: -18, 0: 6, 1: 6, 3: 6}
+
+
+def test_why_names_the_kontra_rule_to_a_seat_shut_out():
+    """KZ-7 in player words: Why? tells an opponent who could have bid Trzy why kontra on
+    the game is not offered (and names no clarification id)."""
+    g = kz({0: "KS", 1: "KD", 3: "KC"})
+    auction(g, "dwa", "pass", "trzy", "pass")
+    g.act(2, A("call", "KS"))
+    g.act(2, A("done"))
+    g.act(3, A("done"))
+    g.act(0, A("done"))
+    why = g.explain(1)
+    assert "Kontra on the game is said only by an opponent who bid Trzy" in why
+    assert "KZ-" not in why
+    with pytest.raises(IllegalAction, match="You may not double the game now"):
+        g.verify(1, A("double", "game"))
+
+
+def test_cli_simulate_bench_replay_and_play(tmp_path, capsys, monkeypatch):
+    """`taroky simulate`, `bench`, `replay` and `play` work for Kozy (game points)."""
+    import itertools
+    import json
+    import random
+
+    from bot.cli import main
+
+    assert main(["simulate", "--variant", "kozy", "--deals", "40", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["invariant_failures"] == 0
+    assert main(["bench", "--variant", "kozy", "--seconds", "0.1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == "kozy"
+    rng = random.Random(11)
+    g = new_game("kozy", dealer=1, rng=rng)
+    while not g.is_over:
+        la = g.legal_actions()
+        g.act(g.to_act, la[int(rng.random() * len(la))])
+    p = tmp_path / "hand.json"
+    p.write_text(json.dumps(g.to_record()), encoding="utf-8")
+    assert main(["replay", str(p), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["currency"] == "points" and got["net"] == {str(k): v for k, v in g.result.net.items()}
+    answers = itertools.chain(["1"] * 300, itertools.repeat("q"))
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--variant", "kozy", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Your hand:" in out and "Totals:" in out and "The declarer" in out

@@ -771,7 +771,7 @@ class Kozy(Variant):
         for s in g.order:
             for d in g.declared[s]:
                 pts = DECLARATION_POINTS[d]
-                out.append(PaymentLine(f"Seat {s + 1}: {self.title_of(d)}, {pts}",
+                out.append(PaymentLine(f"Seat {s + 1} declared {self.title_of(d)}: {pts}",
                                        side_payment(g.side_of(s), g.opponents_of(s), pts)))
         return out
 
@@ -796,9 +796,11 @@ class Kozy(Variant):
         for side in (decl, opp):
             pile = g.side_mask(side)
             if t is None and pile & HONOUR_MASK == HONOUR_MASK:
-                out.append(_won_or_lost(g, side, "Trul: 2", 2, True))
+                out.append(_won_or_lost(g, side, f"Trul in the tricks of {_side_word(g, side)}: 2",
+                                        2, True))
             if shower is None and pile & KING_MASK == KING_MASK:
-                out.append(_won_or_lost(g, side, "Cztery króle: 2", 2, True))
+                out.append(_won_or_lost(g, side, "Cztery króle in the tricks of "
+                                        f"{_side_word(g, side)}: 2", 2, True))
         return out
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
@@ -876,7 +878,8 @@ class Kozy(Variant):
             out.append(_won_or_lost(g, side, f"Walat announced and {'won' if ok else 'lost'}: {amt}",
                                     amt, ok))
         if sweep is not None and sweep != side:
-            out.append(_won_or_lost(g, sweep, "Walat: every trick, 5", 5, True))
+            out.append(_won_or_lost(g, sweep, f"Walat: every trick to {_side_word(g, sweep)}, 5",
+                                    5, True))
         return out, sweep is not None
 
     # ---- words ---------------------------------------------------------------------------------
@@ -958,6 +961,13 @@ def _played(g: Game, card: int) -> tuple[int, int, int] | None:
             if pc == card:
                 return i, s, t.winner
     return None
+
+
+def _side_word(g: Game, side: frozenset[int]) -> str:
+    """A side in words: the declarer's side (or the declarer alone) or the opponents."""
+    if g.bidder not in side:
+        return "the opponents"
+    return "the declarer" if len(side) == 1 else "the declarer's side"
 
 
 def _won_or_lost(g: Game, side: frozenset[int], label: str, amount: int,
