@@ -202,6 +202,7 @@ class Game:
         self.called: Card | None = None
         self.called_fourth_king = False
         self.partner: int | None = None  # the true partner; None when alone
+        self.partner_public = False  # the called card's holder made himself known (KZ-6)
         self.surrendered = False
         self.thrown_in = False
         self.throw_in_by: int | None = None
@@ -910,7 +911,7 @@ class Game:
     @property
     def partner_revealed(self) -> bool:
         c = self.called
-        if c is None:
+        if c is None or self.partner_public:
             return True
         for t in self.tricks:
             if any(pc == c for _, pc in t.plays):
@@ -921,6 +922,10 @@ class Game:
 
     def finish_announcements(self) -> None:
         self.to_act = None
+        # A round can end inside an action that is not in the history (a doubling turn that
+        # ends by itself), and the next phase (Kozy's talon or second round) may start at
+        # the same history length: the answers remembered for this round no longer hold.
+        self._legal_key = self._dbl_key = self._decl_key = -1
         self.variant.after_announcements(self)
 
     # ---- trick play -------------------------------------------------------------------

@@ -352,7 +352,8 @@ def test_no_kontra_on_a_bid_of_one_or_two(final):
 
 
 def test_krol_ultymo_by_the_holder_and_kontra_on_it_by_any_opponent():
-    """KZ-6: "the holder of the called king may announce król ultymo ...; an opponent may
+    """KZ-6: "the holder of the called king may announce król ultymo, which makes the holder
+    public; ... an opponent may
     say kontra on król ultymo, whatever the bidding was"; answers re, sub, mort by "any
     member of the right side"; "Doubling of the game and of król ultymo is closed after
     this round"."""
@@ -362,7 +363,9 @@ def test_krol_ultymo_by_the_holder_and_kontra_on_it_by_any_opponent():
     g.act(0, A("done"))
     assert A("announce", "krol_ultymo") not in g.legal_actions(1)
     g.act(1, A("done"))
+    assert g.view_for(0).my_partner is None  # the declarer does not know his partner yet
     g.act(2, A("announce", "krol_ultymo"))
+    assert g.view_for(0).my_partner == 2 and g.side_is_public(2)  # "makes the holder public"
     g.act(2, A("done"))
     g.act(3, A("double", "krol_ultymo"))  # kontra, though nobody could say kontra on a Dwa
     g.act(3, A("done"))

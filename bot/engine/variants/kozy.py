@@ -660,6 +660,8 @@ class Kozy(Variant):
         if a.kind is Kind.ANNOUNCE:
             g.announced[name] = Announced(name, seat)
             g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
+            if name == "krol_ultymo":
+                g.partner_public = True  # KZ-6: the holder of the called king is known now
         else:
             g.declared[seat].append(name)
             g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
