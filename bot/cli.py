@@ -76,6 +76,11 @@ def simple_chooser(rng: random.Random) -> Chooser:
             return next(a for a in legal if a.card == low)
         if Kind.DISCARD in kinds:
             return max(legal, key=lambda a: (CARD_POINTS[a.card], -int(a.card)))
+        if (Kind.BID in kinds and g.auction.high is None
+                and g.auction.turn == len(g.active) - 1):
+            # The last turn of a one-turn auction nobody has opened (Kozy, KZ-4): bid, so
+            # that the hand is played rather than thrown in.
+            return next(a for a in legal if a.kind is Kind.BID)
         for k in (Kind.DONE, Kind.PASS, Kind.KEEP, Kind.PLAY_ON, Kind.DRAW, Kind.TAKE, Kind.CUT):
             for a in legal:
                 if a.kind is k:

@@ -213,7 +213,7 @@ class Explorer:
             if s == seat and a.kind is Kind.ANNOUNCE:
                 if a.value in _PAGAT_ANNOUNCEMENTS:
                     out.append(PAGAT)
-                elif a.value == "king_last" and g.called is not None:
+                elif a.value in _KING_ANNOUNCEMENTS and g.called is not None:
                     out.append(g.called)
             elif a.kind is Kind.PLAY:
                 break
@@ -221,7 +221,8 @@ class Explorer:
 
 
 #: The announcements of the tarok I for the last trick (Czech, NE-7, PL-6).
-_PAGAT_ANNOUNCEMENTS: Final = ("pagat", "tarok1_last", "pagat_last")
+_PAGAT_ANNOUNCEMENTS: Final = ("pagat", "tarok1_last", "pagat_last", "pagat_ultymo")
+_KING_ANNOUNCEMENTS: Final = ("king_last", "krol_ultymo")
 _XIX_XVIII: Final = (1 << 18) | (1 << 17)  # taroky XIX and XVIII (ids 18 and 17)
 
 
@@ -357,6 +358,8 @@ def hand_coverage(g: Game) -> list[Item]:
             spoken += 1
         elif k is Kind.THROW_IN:
             out.append(("end", "throw-in"))
+            if not spoken:  # before any bid (Kozy's KZ-2), not a declarer's throw-in
+                out.append(("end", "throw-in before the bidding"))
         elif k is Kind.CALL:
             # Taroky by number (CZ-2 tells XIX to XVI apart), kings and queens by rank.
             card = a.card
@@ -426,7 +429,7 @@ def _outcomes(g: Game, plays: list[tuple[int, Card]]) -> list[Item]:
                         else "tarok I lost in the last trick"))
     announced = {str(a.value): s for s, a in g.history if a.kind is Kind.ANNOUNCE}
     for name, s in announced.items():
-        kept = PAGAT if name in _PAGAT_ANNOUNCEMENTS else (g.called if name == "king_last" else None)
+        kept = PAGAT if name in _PAGAT_ANNOUNCEMENTS else (g.called if name in _KING_ANNOUNCEMENTS else None)
         if kept is not None and any(pc == kept for ps, pc in plays[:-n] if ps == s):
             out.append(("outcome", f"{name} played early"))
     return out

@@ -225,6 +225,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         return Choice(pick, "I call a card I do not hold, so that its holder is my partner.")
     for kind, reason in (
         (Kind.KEEP, "My hand is playable, so I keep it."),
+        (Kind.THROW_IN, "A game of one is not worth playing, so I throw the cards in."),
         (Kind.DRAW, "I take the talon cards: more cards to choose from."),
         (Kind.TAKE, "These talon cards are good enough for me."),
         (Kind.PLAY_ON, "I play on."),

@@ -117,7 +117,7 @@ def action_label(a: Action) -> str:
     if k is Kind.DOUBLE:
         return f"Double {title(str(v))}"
     if k is Kind.TAKE:
-        return "Take these cards"
+        return "Take these cards" if v is None else f"Take group {v}"
     if k is Kind.REJECT:
         return "Show them, look further"
     if k is Kind.BATCH:

@@ -41,6 +41,7 @@ COMPILED: tuple[str, ...] = (
     "variants.heun",
     "variants.petrtyl",
     "variants.polish",
+    "variants.kozy",
 )
 STAMP = "_native.json"
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -202,6 +202,7 @@ class Game:
         self.called: Card | None = None
         self.called_fourth_king = False
         self.partner: int | None = None  # the true partner; None when alone
+        self.partner_public = False  # the called card's holder made himself known (KZ-6)
         self.surrendered = False
         self.thrown_in = False
         self.throw_in_by: int | None = None
@@ -216,6 +217,7 @@ class Game:
         self.discard_need = 0
         self.discard_seat: int | None = None
         self.public_discards: list[tuple[int, Card]] = []  # taroky discarded face up
+        self.shown: list[int] = [0] * seats  # cards laid face up from a hand, kept in it (Kozy K1)
         self.discard_counts: list[int] = [0] * seats  # NE-4: taroky discarded, by count
         self.after_discard: list[int] = []  # seats still to draw after this discard
         # announcements
@@ -227,6 +229,7 @@ class Game:
         self.ann_spoke = False
         self.ann_passes = 0
         self.ann_log: list[tuple[int, str]] = []
+        self.ann_rounds = 0  # announcement rounds started so far (Kozy has two, K3)
         self.abandoned: set[str] = set()  # NE-7: announced last-trick bonuses given up
         self._doublable: frozenset[str] | None = None  # the variant's answers, cached
         self._double_depth = 0
@@ -780,6 +783,7 @@ class Game:
     def start_announcements(self) -> None:
         """Each active player, from the bidder on, has a first turn for everything; then
         the round goes on for doubles only until every active player passes in a row."""
+        self.ann_rounds += 1
         self.variant.before_announcements(self)
         self._doublable = None
         self.phase = Phase.ANNOUNCE
@@ -832,11 +836,13 @@ class Game:
         depth = self._double_depth
         doublable = self._doublable
         mine = self.side_of(seat)  # (being on the same side is symmetric)
+        v = self.variant
         for name, ann in self.announced.items():
             lvl = ann.level
             if lvl >= depth or name not in doublable:
                 continue
-            if (ann.seat in mine) == (lvl % 2 == 1):
+            if (ann.seat in mine) == (lvl % 2 == 1) and (
+                    not v.has_may_double or v.may_double(self, seat, name, lvl)):
                 out.append(name)
         return out
 
@@ -905,7 +911,7 @@ class Game:
     @property
     def partner_revealed(self) -> bool:
         c = self.called
-        if c is None:
+        if c is None or self.partner_public:
             return True
         for t in self.tricks:
             if any(pc == c for _, pc in t.plays):
@@ -916,6 +922,10 @@ class Game:
 
     def finish_announcements(self) -> None:
         self.to_act = None
+        # A round can end inside an action that is not in the history (a doubling turn that
+        # ends by itself), and the next phase (Kozy's talon or second round) may start at
+        # the same history length: the answers remembered for this round no longer hold.
+        self._legal_key = self._dbl_key = self._decl_key = -1
         self.variant.after_announcements(self)
 
     # ---- trick play -------------------------------------------------------------------
@@ -1099,6 +1109,8 @@ class PlayerView:
     result: HandResult | None
     revealed: dict[int, tuple[Card, ...]] | None  # at the end: every hand as dealt
     revealed_talon: tuple[Card, ...] | None
+    #: Cards laid face up from a hand and still held there (Kozy's four kings, K1): public.
+    shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
 
 def make_view(g: Game, seat: int | None) -> PlayerView:
@@ -1149,6 +1161,8 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         result=g.result if fin else None,
         revealed={s: tuple(cards_of(g.dealt[s])) for s in g.active} if fin else None,
         revealed_talon=tuple(g.talon) if fin else None,
+        shown=tuple((s, tuple(cards_of(g.hands[s] & g.shown[s]))) for s in g.active
+                    if g.hands[s] & g.shown[s]),
     )
 
 

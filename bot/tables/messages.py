@@ -118,6 +118,8 @@ def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
         fields.append(("Doubles", "\n".join(
             f"{v.title_of(name)}: {v.double_word(level)} ×{2 ** level}"
             for name, level in pub.doubles)))
+    if pub.shown:  # cards laid face up from a hand (Kozy's four kings): public while held
+        fields.append(("Shown from a hand", _by_seat(table, ((s, cards_text(cs)) for s, cs in pub.shown))))
     if pub.exposed:
         fields.append(("Talon shown", cards_text(pub.exposed)))
     if pub.public_discards:

@@ -141,6 +141,12 @@ def table_scene(table: Table) -> TableScene | None:
         exposed = [c for _, c in discards]
         owners = sorted({picture_name(table, s) for s, _ in discards})
         talon_label = f"Discarded face up by {', '.join(owners)}"
+    elif pub.shown:  # cards laid face up from a hand (Kozy's four kings) while they are held
+        exposed = [c for _, cs in pub.shown for c in cs]
+        talon_label = f"Shown by {', '.join(picture_name(table, s) for s, _ in pub.shown)}"
+    if pub.shown and not talon_label.startswith("Shown by"):  # (the face-up slot is taken)
+        for seat, cs in pub.shown:
+            lines.append(f"{picture_name(table, seat)} shows {' '.join(c.short for c in cs)}")
 
     trick = _trick(pub.trick)
     last = _trick(pub.last_trick, pub.last_winner)

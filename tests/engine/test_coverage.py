@@ -19,8 +19,9 @@ import pytest
 
 from bot.ai.explore import Item, coverage, coverage_table, sweep
 from bot.engine import VARIANTS, Variant, find_variant
-from bot.engine.variants import Czech, KingCall, Petrtyl, Polish, polish
+from bot.engine.variants import Czech, KingCall, Kozy, Petrtyl, Polish, polish
 from bot.engine.variants.czech import CALLABLE, DECLARATIONS
+from bot.engine.variants.kozy import GROUP_SIZE, TAROKI_COUNTS
 from tests.engine.test_properties import SWEEP_HANDS, SWEEP_SEED
 
 #: The very hands of the property sweep (``test_properties.py``), about two seconds a
@@ -66,6 +67,10 @@ def test_every_talon_level_is_taken(name):
     """A staged talon is taken at each of its three levels: the first three, the second
     three, or both shown and the first three taken back (NE-4; Czech trojka)."""
     v = find_variant(name)
+    if isinstance(v, Kozy):  # KZ-8: groups of 3, 2 or 1, each group taken
+        check(name, {("level", f"{n} {lvl}") for n, size in GROUP_SIZE.items()
+                     for lvl in range(1, 6 // size + 1)})
+        return
     check(name, {("level", f"{n} {lvl}") for n, c in v.contracts.items()
                  if c.talon == "staged" for lvl in (1, 2, 3)})
 
@@ -80,6 +85,8 @@ def test_every_call_is_made(name):
     v = find_variant(name)
     if isinstance(v, Czech):
         expected = {("call", c.short) for c in CALLABLE}
+    elif isinstance(v, Kozy):
+        expected = {("call", "a king")}  # KZ-5: any of the four kings
     else:
         assert isinstance(v, KingCall)
         expected = {("call", "a king"), ("call", "fourth king")}
@@ -100,6 +107,7 @@ ANNOUNCEMENTS = {
     "heun": {"king_last", "tarok1_last"},  # HE-1, HE-7
     "petrtyl": {"king_last", "tarok1_last", "sweep"},  # PT-3
     "polish": {polish.PAGAT_LAST, polish.WALAT},  # PL-6
+    "kozy": {"krol_ultymo", "trul", "pagat_ultymo", "walat"},  # KZ-6, KZ-11
 }
 
 
@@ -118,6 +126,8 @@ def test_every_declaration_is_made(name):
         expected = set(polish.DECLARATIONS)  # PL-12
     elif isinstance(v, Czech):
         expected = set(DECLARATIONS)
+    elif isinstance(v, Kozy):  # KZ-15, and the four kings shown before the bidding (KZ-3)
+        expected = {*TAROKI_COUNTS.values(), "cztery_krole"}
     else:
         expected = {"ten_taroky"}
         if isinstance(v, Petrtyl):
@@ -136,6 +146,8 @@ def test_every_doubling_step_is_said(name):
         targets = {"game", polish.PAGAT_LAST, polish.WALAT}
     elif isinstance(v, Czech):
         targets = {"game", "pagat", "valat"}
+    elif isinstance(v, Kozy):  # K10: the first round's chains and the second's (KZ-11 option)
+        targets = {"game", "krol_ultymo", "trul", "pagat_ultymo", "walat"}
     else:
         assert isinstance(v, KingCall)
         targets = {"game"} if v.kontra_contracts else set()
@@ -168,6 +180,8 @@ def test_every_auction_path_is_taken(name):
             expected.add(("auction", "bid after all others passed"))
         if v.all_pass_dealer_four:
             expected.add(("auction", "all passed"))
+    if isinstance(v, Kozy):  # KZ-4: one turn each, the last may bid after three passes
+        expected.add(("auction", "bid after all others passed"))
     check(name, expected)
 
 
@@ -184,6 +198,8 @@ def test_every_early_end_is_reached(name):
         expected.add(("end", "settled without play"))
     if isinstance(v, Czech):
         expected.add(("talon", "decline"))
+    if isinstance(v, Kozy):  # KZ-2 before the bidding; KZ-4 a declarer's Jeden thrown in
+        expected |= {("end", "throw-in before the bidding"), ("end", "settled without play")}
     check(name, expected)
 
 

@@ -36,6 +36,8 @@ def public_cards(g) -> set:
     pub |= {c for _, c in g.public_discards}
     if g.called is not None and not g.called_fourth_king:
         pub.add(g.called)  # "the fourth king" (NE-3) names no card: it stays secret
+    for m in g.shown:  # laid face up from a hand (Kozy's four kings, K1): public once shown
+        pub |= set(cards_of(m))
     return pub
 
 
@@ -158,3 +160,34 @@ def test_the_check_catches_a_leak(monkeypatch):
     monkeypatch.setattr(Game, "public_view", leaky)
     with pytest.raises(AssertionError):
         check_hand(1, "czech", 4)
+
+
+def test_cards_shown_before_the_auction_are_public_only_once_shown():
+    """Kozy K1 (KZ-3): four kings laid face up before the bidding are public in every view
+    from then on, and kept in the hand; before the show no other view holds them."""
+    from tests.engine.helpers import stack
+
+    kings = {c for c in CARDS if c.is_king}
+    shows = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        dealer = seed % 4
+        holder = (dealer + 1 + seed % 3) % 4
+        g = new_game("kozy", dealer=dealer, rng=rng,
+                     deck=stack({holder: "KH KD KS KC"}, dealer=dealer, seed=seed))
+        while not g.is_over:
+            pub = public_cards(g)
+            for s in [None, *g.active]:
+                v = g.view_for(s)
+                seen = set(v.hand) | set(v.talon_seen) | set(v.my_discards)
+                assert view_cards(v) - seen <= pub  # (pub holds shown cards only once shown)
+                if not g.shown[holder]:
+                    assert v.shown == ()
+            s = g.to_act
+            la = g.legal_actions(s)
+            a = la[int(rng.random() * len(la))]
+            g.act(s, a)
+            if a.code == "declare:cztery_krole":
+                shows += 1
+                assert all(set(g.view_for(x).shown[0][1]) == kings for x in [None, *g.active])
+    assert shows >= 3

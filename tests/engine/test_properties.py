@@ -29,13 +29,16 @@ def universe(g) -> list[Action]:
     out += [act(k) for k in Kind if k not in (Kind.PLAY, Kind.DISCARD, Kind.CALL, Kind.BID,
                                                Kind.ANNOUNCE, Kind.DECLARE, Kind.DOUBLE,
                                                Kind.TAKE, Kind.BATCH)]
-    out += [act(Kind.TAKE, i) for i in (1, 2, 3)] + [act(Kind.BATCH, i) for i in (1, 2, 3, 4)]
+    out += [act(Kind.TAKE, i) for i in range(1, 7)] + [act(Kind.BATCH, i) for i in (1, 2, 3, 4)]
     out += [act(Kind.ANNOUNCE, n) for n in ("pagat", "valat", "king_last", "tarok1_last",
-                                             "sweep")]
-    out += [act(Kind.DOUBLE, n) for n in ("game", "pagat", "valat", "king_last")]
+                                             "sweep", "krol_ultymo", "trul", "pagat_ultymo",
+                                             "walat")]
+    out += [act(Kind.DOUBLE, n) for n in ("game", "pagat", "valat", "king_last", "krol_ultymo",
+                                           "trul", "pagat_ultymo", "walat")]
     out += [act(Kind.DECLARE, n) for n in ("taroky", "tarocky", "barvy", "barvicky", "trul",
                                              "honery", "kralovske_honery", "ten_taroky",
-                                             "no_trumps", "no_three", "no_kings")]
+                                             "no_trumps", "no_three", "no_kings", "cztery_krole",
+                                             *(f"taroki_{k}" for k in (0, 1, 2, 10, 11, 12)))]
     return out
 
 
@@ -92,6 +95,16 @@ def test_king_calling_hands_keep_every_invariant(seed, seats, variant):
     """NE / HE / PT: cards conserved, 70 points, zero-sum, exact legality, replay, with
     the options varied."""
     g = play_explored(seed, variant, seats, None, check_all=seed % 3 == 0)
+    assert check_finished(g) == []
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kozy_hands_keep_every_invariant(seed):
+    """KZ: cards conserved (talon shares by KZ-10 included), 70 points, zero-sum, exact
+    legality through both announcement rounds and the staged talon, replay, with the
+    options varied."""
+    g = play_explored(seed, "kozy", 4, None, check_all=seed % 3 == 0)
     assert check_finished(g) == []
 
 

@@ -28,6 +28,7 @@ FAMILIES = {
     "heun": {"C", "NE", "HE"},
     "petrtyl": {"C", "NE", "PT"},
     "polish": {"C", "CZ", "PL"},  # PL-1: the Czech rules under Polish names
+    "kozy": {"C", "KZ"},
 }
 
 # Words naming another variant's contracts or rules: a refusal of one variant must not
@@ -39,6 +40,7 @@ FOREIGN = {
     "petrtyl": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "took it from the blind"),
     "polish": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "Flek", "trojka", "sólo",
                "Druhá", "blind", "chips"),
+    "kozy": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "blind", "chips", "rekontra"),
 }
 
 
@@ -59,7 +61,8 @@ def _walk(name: str, hands: int, check: object) -> None:
     options = _option_sets(name)
     for i in range(hands):
         opts = options[i % len(options)]
-        players = 5 if i % 7 == 6 else 4
+        counts = VARIANTS[name].seat_counts
+        players = 5 if i % 7 == 6 and 5 in counts else counts[0]
         g = new_game(name, players=players, dealer=i % players, options=opts,
                      rng=random.Random(i))
         while not g.is_over:

@@ -7,6 +7,7 @@ from .base import OptionSpec, Variant
 from .czech import Czech
 from .heun import Heun
 from .kingcall import KingCall
+from .kozy import Kozy
 from .nebraska import Nebraska
 from .petrtyl import Petrtyl
 from .polish import Polish
@@ -24,6 +25,7 @@ register(Nebraska())
 register(Heun())
 register(Petrtyl())
 register(Polish())
+register(Kozy())
 
 
 def find_variant(name: str) -> Variant:
@@ -45,6 +47,7 @@ def find_variant(name: str) -> Variant:
 
 
 __all__ = [
-    "VARIANTS", "Czech", "Heun", "KingCall", "Nebraska", "OptionSpec", "Petrtyl", "Polish", "Variant",
+    "VARIANTS", "Czech", "Heun", "KingCall", "Kozy", "Nebraska", "OptionSpec", "Petrtyl", "Polish",
+    "Variant",
     "find_variant", "register",
 ]

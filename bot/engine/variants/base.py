@@ -86,6 +86,7 @@ class Variant:
         self.has_on_play = cls.on_play is not Variant.on_play
         self.has_on_trick = cls.on_trick is not Variant.on_trick
         self.has_trick_exception = cls.trick_exception is not Variant.trick_exception
+        self.has_may_double = cls.may_double is not Variant.may_double
         self.strength = strength_table(self.red_ace_high)
         self.pack_ids: tuple[int, ...] = tuple(sorted(int(c) for c in self.pack))
         # rank_tables[k][card]: how high ``card`` ranks in a trick led with tarok k (< 22) or
@@ -254,6 +255,12 @@ class Variant:
 
     def doublable(self, g: Game) -> frozenset[str]:
         return _DOUBLABLE
+
+    def may_double(self, g: Game, seat: int, name: str, level: int) -> bool:
+        """Whether ``seat``, on the side whose turn it is to double ``name`` (now at
+        ``level``), may say it: per-seat eligibility, e.g. from the auction (KZ-7).  Every
+        seat of that side by default."""
+        return True
 
     def double_word(self, level: int) -> str:
         return self.double_words[level]

@@ -234,6 +234,19 @@ KONTRA: Final = DoubleChain(
 FOLLOW_SUIT: Final = FollowSuit(Phase.PLAY)
 TAROK_WHEN_VOID: Final = TarokWhenVoid(Phase.PLAY)
 
+# ---- calling a king: shared by the whole king-calling family (Kozy too, K9) ----------------
+
+#: Calling each of the four kings by its suit.
+KING_CALLS: Final[tuple[Action, ...]] = tuple(act(Kind.CALL, king(s)) for s in PLAIN_SUITS)
+
+
+def call_card(g: Game, seat: int, card: Card) -> None:
+    """The bidder names ``card`` (a king, or a queen or XIX under NE-3's option): its holder
+    is the secret partner; calling one's own card, or one in the talon, means playing
+    alone."""
+    g.called = card
+    g.emit("call", seat, f"Seat {seat + 1} calls {card.name}.", None, (card,))
+
 
 def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
                  over: dict[str, str], ref: str) -> tuple[Restriction, ...]:
@@ -588,7 +601,7 @@ class KingCall(Variant):
     # ---- calling (NE-3, PT-2) -------------------------------------------------------------
 
     def _call_candidates(self, g: Game, seat: int) -> list[Action]:
-        out = [act(Kind.CALL, king(s)) for s in PLAIN_SUITS]
+        out = list(KING_CALLS)
         out.append(act(Kind.CALL_FOURTH_KING))
         how = g.options["four_kings_call"]  # NE-3 (option)
         if how == "queen":
@@ -611,8 +624,7 @@ class KingCall(Variant):
             g.emit("call_private", seat, f"You called {g.called.name}.", frozenset((seat,)),
                    (g.called,))
         else:
-            g.called = a.card
-            g.emit("call", seat, f"Seat {seat + 1} calls {a.card.name}.", None, (a.card,))
+            call_card(g, seat, a.card)
         if g.contract is FOUR:
             g.start_staged_talon(3, 2)
             return
@@ -1031,4 +1043,4 @@ class KingCall(Variant):
         return text
 
 
-__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KingCall"]
+__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card"]
