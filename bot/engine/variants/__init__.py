@@ -9,6 +9,7 @@ from .heun import Heun
 from .kingcall import KingCall
 from .nebraska import Nebraska
 from .petrtyl import Petrtyl
+from .romanian import Romanian
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -22,6 +23,7 @@ register(Czech())
 register(Nebraska())
 register(Heun())
 register(Petrtyl())
+register(Romanian())
 
 
 def find_variant(name: str) -> Variant:
@@ -43,6 +45,6 @@ def find_variant(name: str) -> Variant:
 
 
 __all__ = [
-    "VARIANTS", "Czech", "Heun", "KingCall", "Nebraska", "OptionSpec", "Petrtyl", "Variant",
+    "VARIANTS", "Czech", "Heun", "KingCall", "Nebraska", "OptionSpec", "Petrtyl", "Romanian", "Variant",
     "find_variant", "register",
 ]
