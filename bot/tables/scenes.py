@@ -153,6 +153,9 @@ def table_scene(table: Table) -> TableScene | None:
         title += f", trick {sum(pub.tricks_won) + 1}"
     elif not playing:
         title += " — over"
+    extra = pool_and_radler(table)
+    if extra:
+        title += f" — {extra}"
     return TableScene(
         seats=seats,
         to_act=to_act,

@@ -27,6 +27,8 @@ FAMILIES = {
     "nebraska": {"C", "NE"},
     "heun": {"C", "NE", "HE"},
     "petrtyl": {"C", "NE", "PT"},
+    "romanian": {"RO", "TP"},
+    "taper": {"RO", "TP"},
 }
 
 # Words naming another variant's contracts or rules: a refusal of one variant must not
@@ -36,6 +38,9 @@ FOREIGN = {
     "nebraska": ("Heun", "povinnost", "Varšava", "Three", "Kč", "took it from the blind"),
     "heun": ("povinnost", "Varšava", "Kč", "Three"),
     "petrtyl": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "took it from the blind"),
+    "romanian": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "chips", "blind", "flek"),
+    "taper": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "chips", "blind", "flek",
+              "called king"),
 }
 
 
@@ -56,7 +61,8 @@ def _walk(name: str, hands: int, check: object) -> None:
     options = _option_sets(name)
     for i in range(hands):
         opts = options[i % len(options)]
-        players = 5 if i % 7 == 6 else 4
+        counts = VARIANTS[name].seat_counts
+        players = counts[-1] if i % 7 == 6 else counts[0]
         g = new_game(name, players=players, dealer=i % players, options=opts,
                      rng=random.Random(i))
         while not g.is_over:

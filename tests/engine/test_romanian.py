@@ -382,13 +382,18 @@ def test_unseen_called_king_is_exchanged():
     """RO-10c: 'If it lies in the never-seen part (doi or unu), there is no regele prins. After
     the play, the declarer takes the king into their pile and gives the opponents the
     lowest-valued card from their tricks instead (a 1-point card if any) ... The declarer has
-    played alone.'"""
+    played alone.'  (The text: 'gives a low card from his or her tricks in exchange'.)"""
     g = ro({}, talon="QH QD QS QC CH KH")
     to_announce(g, "doi_1", call="KH", path="T")
     all_done(g)
     assert g.partner is None
     finish(g, 34, keep_out=(SKYZ, 46, 22))
     assert g.talon_to.get(0, 0) >> 22 & 1  # the king counts for the declarer now
+    low = min((c for c in range(54) if split(34, (), (SKYZ, 46, 22), g.talon_to_opponents | 1 << 22) >> c & 1),
+              key=lambda c: (CARDS[c].points, c))
+    assert g.won[1] >> low & 1 and not g.won[0] >> low & 1
+    # 34 in tricks; the king (5) in and a 1-point card out, the same number of cards: 38.
+    assert g.result.declarers_won and g.result.card_points["Declarer's side"] == 38
     assert not any(ln.label.startswith("Regele") for ln in g.result.lines)
     assert "took it and gave" in g.result.summary
 

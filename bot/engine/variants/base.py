@@ -190,6 +190,11 @@ class Variant:
         default.  The variant's ``score`` books them (``g.antes``)."""
         return {}
 
+    def talon_levels(self, c: Contract) -> tuple[int, ...]:
+        """The levels a staged talon of contract ``c`` can be taken at (the first group, the
+        second, back to the first); none without a staged talon.  RO-9 has more."""
+        return (1, 2, 3) if c.talon == "staged" else ()
+
     def radler_next(self, g: Game, left: int) -> int:
         """The deals still to play at raised stakes after the finished deal ``g``, when
         ``left`` were pending before it (RO-23 radler); ``Session`` keeps the count."""

@@ -301,15 +301,15 @@ def ro_rules(taper: bool) -> tuple[Restriction, ...]:
         AnnounceOnce(Phase.ANNOUNCE, "RO-12"),
         OneDeclaration("one_declaration", Phase.ANNOUNCE,
                        "You make one declaration of taroace, or none (merge).", "RO-12"),
+        DeclareAboveTeammate(
+            "declare_above_teammate", Phase.ANNOUNCE,
+            "You may not declare as many taroace as, or fewer than, a player you know to be "
+            "on your side has declared.", "RO-13, TP-9"),
         DeclareOnlyTrue(Phase.ANNOUNCE,
                         ("You declare 10, 11 or 12 taroace only if you hold exactly that many."
                          if taper else
                          "You declare 8 or 9 taroace only if you hold exactly that many, and 10 "
                          "taroace with ten or more."), f"{p}13" if not taper else "TP-9"),
-        DeclareAboveTeammate(
-            "declare_above_teammate", Phase.ANNOUNCE,
-            "You may not declare as many taroace as, or fewer than, a player you know to be "
-            "on your side has declared.", "RO-13, TP-9"),
         DeclareWithPagat(
             "declare_with_pagat", Phase.ANNOUNCE,
             "Whoever announces pagat ultimo, or says contra on it, must declare their taroace "
@@ -343,6 +343,9 @@ def _opt(key: str, title: str, default: bool | str, ref: str, help: str = "",
     return OptionSpec(key, title, default, choices=choices, help=help, ref=ref)
 
 
+RITUAL_OPTION: Final = _opt("ritual", "Cut or knock before the deal", False, "RO-3",
+                            "The player opposite the dealer cuts, or knocks: then the cards come "
+                            "in batches of twelve, forehand choosing first.")
 POOL_OPTION: Final = _opt("pool", "Play with the pool", True, "RO-25",
                           "Off: no antes and no pagat ultimo pool; all pass means four double "
                           "deals.")
@@ -396,7 +399,7 @@ class Romanian(Variant):
     doubles_reveal_side = True  # RO-15
     contracts: ClassVar[dict[str, Contract]] = ROMANIAN_CONTRACTS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        POOL_OPTION, UNU_OPTION, TREI_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION, SILENT_OPTION,
+        RITUAL_OPTION, POOL_OPTION, UNU_OPTION, TREI_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION, SILENT_OPTION,
         TOTI_HIGH_OPTION, VALAT_SCALE_OPTION, VALAT_DOUBLE_OPTION, TRICKS_ONLY_OPTION,
         ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION)
     restrictions: ClassVar[tuple[Restriction, ...]] = ro_rules(False)
@@ -423,12 +426,9 @@ class Romanian(Variant):
             "A player with no tarok and no king may annul the deal on their first turn to bid.",
         ),
         "auction": (
-            "Forehand speaks first. The bids, lowest first: unul de doi, al doilea de doi, al "
-            "treilea de doi, unul de unu, al doilea de unu, al treilea de unu, solo.",
-            "A player who passes is out. An earlier player who was overcalled may say \"la "
-            "mine\" and take the same contract over; the bidding goes round until all but one "
-            "have passed.",
-            "If everybody passes, michi-michi is played.",
+            "Forehand speaks first. A player who passes is out; an earlier player who was "
+            "overcalled may say \"la mine\" and take the contract over. The bidding goes round "
+            "until all but one have passed; if everybody passes, michi-michi is played.",
         ),
         "call": (
             "The declarer calls a king; its holder is the secret partner. Calling your own king, "
@@ -472,9 +472,8 @@ class Romanian(Variant):
         "talon cards not taken. The declarer's side wins with 36 points or more; 35 : 35 loses.",
     )
     game_payments: ClassVar[dict[str, str]] = {
-        **{f"doi_{k}": "2 game points if won; 2 × the level if lost." for k in (1, 2, 3)},
-        **{f"unu_{k}": "3 game points if won; 3 × the level if lost." for k in (1, 2, 3)},
-        **{f"trei_{k}": "1 game point if won; 1 × the level if lost." for k in (1, 2, 3)},
+        "doi_1": "and every doi: 2 game points if won; 2 × the level if lost.",
+        "unu_1": "and every unu: 3 game points if won; 3 × the level if lost.",
         "solo_ro": "8 game points, won or lost.",
     }
     scoring_rules: ClassVar[tuple[str, ...]] = (
@@ -496,12 +495,14 @@ class Romanian(Variant):
         "winning side; a declarer alone pays or receives each opponent.",
         "After a michi-michi the next four deals are a radler: every payment between players "
         "is doubled.",
+        "With the old trei bids (a table option) a trei pays 1 game point if won, the level if "
+        "lost.",
     )
     valat_rule = ("Valat (one side takes every trick, or valat was announced) replaces the "
                   "game: 16 game points announced, 8 silent (doubled in solo).")
     pool_rule = ("The pool is fed by antes before each deal and by michi-michi; an announced "
                  "pagat ultimo takes it, or doubles it when it fails. It stays at the table "
-                 "from one session to the next.")
+                 "from one session to the next. The first deal's pool holds 5.")
     glossary: ClassVar[dict[str, tuple[str, str]]] = {
         "tarok": ("A trump (plural taroace): I to XXI and the skiz. A tarok beats every suit "
                   "card.", "Hearts are led and you have none: you must play a tarok."),
@@ -526,6 +527,24 @@ class Romanian(Variant):
         "la mine": ("\"To me\": holding a bid.", "You say la mine to al doilea de doi."),
         "doi": ("The declarer takes two talon cards (unul, al doilea, al treilea de doi).",
                 "You play unul de doi and take the top two cards: level 1."),
+        "unul de doi": ("Two talon cards, the top pair first: levels 1 to 5.",
+                        "You show the top pair and take the second: level 2."),
+        "al doilea de doi": ("Two cards, the second pair first: levels 2 to 6.",
+                             "You take the second pair at once: level 2."),
+        "al treilea de doi": ("Two cards, the bottom pair first: levels 3 to 7.",
+                              "You go back to the top pair: level 7."),
+        "unul de unu": ("One card, the top card first: levels 1 to 11.",
+                        "You take the top card: level 1."),
+        "al doilea de unu": ("One card, the second first: levels 2 to 12.",
+                             "You take the second card at once: level 2."),
+        "al treilea de unu": ("One card, the third first: levels 3 to 13.",
+                              "You go round the talon and back to the top card: level 13."),
+        "unul de trei": ("Three cards, the top three first: levels 1 to 3.",
+                         "You show the top three and take the bottom three: level 2."),
+        "al doilea de trei": ("Three cards, the bottom three first: levels 2 to 4.",
+                              "You take the bottom three at once: level 2."),
+        "al treilea de trei": ("Three cards, the top three first: levels 3 to 5.",
+                               "You go back to the top three: level 5."),
         "unu": ("The declarer takes one talon card.", "You play unul de unu and take the top "
                 "card: level 1."),
         "trei": ("The declarer takes three talon cards.", "You play unul de trei and take the "
@@ -540,10 +559,6 @@ class Romanian(Variant):
         "partner": ("The holder of the called king.", "You hold the called king: you play "
                     "with the declarer."),
         "talon": ("The six cards put aside before the deal.", "In solo the talon stays unseen."),
-        "take": ("Adding the talon group in view to your hand.", "You take the second pair: "
-                 "level 2."),
-        "reject": ("Showing the talon group in view to everybody and looking at the next.",
-                   "You show the top pair and look at the second."),
         "take back": ("Having shown every group, taking an earlier one after all.",
                       "In unul de doi you go back to the top pair: level 4."),
         "surrender": ("Giving up on seeing the called king in the talon: pay the lost game at "
@@ -770,6 +785,14 @@ class Romanian(Variant):
         g.emit("talon_private", g.bidder, "You see " + ", ".join(c.short for c in cards) + ".",
                frozenset((g.bidder,)), tuple(cards))
 
+    def talon_levels(self, c: Contract) -> tuple[int, ...]:
+        """RO-9: k … k+G−1 forward, then k+G … k+2G−2 going back (TP-7: trei 1-3, 2-4, 3-5)."""
+        if c.talon != "staged":
+            return ()
+        line, k = line_of(c)
+        groups = 6 // LINES[line]
+        return tuple(range(k, k + 2 * groups - 1))
+
     def inspect_order(self, g: Game) -> list[int]:
         """RO-9: the groups in the order they are looked at (cyclic from group k)."""
         c = g.contract
@@ -934,10 +957,10 @@ class Romanian(Variant):
         pool_lines: list[PaymentLine] = []  # pool movements (never doubled, RO-23)
         if g.antes:
             total = sum(g.antes.values())
-            net = {s: -a for s, a in g.antes.items()}
-            net[POOL] = total
+            paid = {s: -a for s, a in g.antes.items()}
+            paid[POOL] = total
             who = ", ".join(f"seat {s + 1} {a}" for s, a in sorted(g.antes.items()))
-            pool_lines.append(PaymentLine(f"Antes into the pool: {who}", net))
+            pool_lines.append(PaymentLine(f"Antes into the pool: {who}", paid))
         points: dict[str, int] = {}
         decl: frozenset[int] = frozenset()
         won: bool | None = None
@@ -1069,7 +1092,8 @@ class Romanian(Variant):
 
     def _king_exchange(self, g: Game) -> Card | None:
         """RO-10c: a called king that lay in the never-seen talon (doi, unu) goes to the
-        declarer's pile; the opponents get the lowest card of their tricks instead."""
+        declarer's pile, who gives the opponents the lowest-valued card of their own tricks
+        (the text: "gives a low card from his or her tricks in exchange for it")."""
         ck = g.called
         b = g.bidder
         c = g.contract
@@ -1077,24 +1101,22 @@ class Romanian(Variant):
             return None
         if not g.talon_to_opponents >> ck & 1 or g.seen_talon[b] >> ck & 1:
             return None
-        opp = [s for s in g.active if s != b]
-        best: tuple[int, int, int] | None = None
-        for s in opp:
-            m = g.won[s]
-            while m:
-                x = m & -m
-                ci = x.bit_length() - 1
-                m ^= x
-                key = (CARD_POINTS[ci], ci, s)
-                if best is None or key < best:
-                    best = key
         g.talon_to_opponents &= ~(1 << ck)
         g.talon_to[b] = g.talon_to.get(b, 0) | (1 << ck)
+        best: tuple[int, int] | None = None
+        m = g.won[b]
+        while m:
+            x = m & -m
+            ci = x.bit_length() - 1
+            m ^= x
+            if best is None or (CARD_POINTS[ci], ci) < best:
+                best = (CARD_POINTS[ci], ci)
         if best is None:
             return None
-        _, ci, s = best
-        g.won[s] &= ~(1 << ci)
-        g.talon_to_opponents |= 1 << ci
+        ci = best[1]
+        to = next(s for s in g.order if s != b)
+        g.won[b] &= ~(1 << ci)
+        g.won[to] |= 1 << ci
         return CARDS[ci]
 
     def _pile(self, g: Game, side: frozenset[int]) -> int:
@@ -1290,7 +1312,10 @@ class Romanian(Variant):
             t = g.trick
             if t is None or not t.plays:
                 return "Lead any card."
-            return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
+            led = t.plays[0][1]
+            if led.is_tarok:
+                return "Play a tarok if you can, else any card."
+            return f"Follow {led.suit.label} if you can, else play a tarok, else any card."
         return "Wait for the others."
 
 
