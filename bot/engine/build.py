@@ -40,6 +40,7 @@ COMPILED: tuple[str, ...] = (
     "variants.nebraska",
     "variants.heun",
     "variants.petrtyl",
+    "variants.romanian",
 )
 STAMP = "_native.json"
 PACKAGE_DIR = Path(__file__).resolve().parent
