@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL
-from bot.tables.messages import deal_of, money, variant_of, variant_title
+from bot.tables.messages import deal_of, money, pool_and_radler, variant_of, variant_title
 from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,

@@ -8,9 +8,26 @@ from typing import Any
 
 import pytest
 
-from bot.engine import POOL, IllegalAction, Phase, Session, find_variant, new_game, replay_record
+from bot.engine import (
+    POOL,
+    BadInput,
+    IllegalAction,
+    Phase,
+    Session,
+    find_variant,
+    new_game,
+    replay_record,
+)
 from bot.engine.actions import Kind, act
-from bot.engine.cards import CARDS, KING_MASK, MOND, PAGAT, SKYZ, count_mask_points, mask_of, parse_cards
+from bot.engine.cards import (
+    CARDS,
+    MOND,
+    PAGAT,
+    SKYZ,
+    count_mask_points,
+    mask_of,
+    parse_cards,
+)
 from bot.engine.game import Game, Trick
 
 from .helpers import A, stack
@@ -147,7 +164,7 @@ def test_registered_four_seats_points():
     g = ro({})
     assert g.trick_winner([(0, parse_cards("2H")[0]), (1, parse_cards("1H")[0])]) == 1
     assert g.trick_winner([(0, parse_cards("7S")[0]), (1, parse_cards("10S")[0])]) == 1
-    with pytest.raises(Exception):
+    with pytest.raises(BadInput):
         new_game(V, players=5)
 
 
