@@ -68,6 +68,8 @@ class Explorer:
         self.aimed: Counter[str] = Counter()  # contracts aimed at so far
         self._game: Game | None = None
         self._plan = Plan(None, 0, False, False, True)
+        self.talon_aims: Counter[str] = Counter()  # (contract, path) aimed at in a staged talon
+        self._talon_aim: int | None = None  # this hand's path: groups shown before taking
 
     def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
         if not legal:
@@ -85,6 +87,8 @@ class Explorer:
             choice = self._auction(g, seat, legal, plan)
         elif phase is Phase.CALL:
             choice = self._call(legal, plan)
+        elif phase is Phase.TALON and self._goes_back(g):
+            choice = self._talon(g, legal)
         elif phase is Phase.ANNOUNCE and plan.quiet:
             choice = next(a for a in legal if a.kind is Kind.DONE)
         else:
@@ -103,6 +107,7 @@ class Explorer:
         if g is not self._game:
             self._game = g
             self._plan = self._new_plan(g)
+            self._talon_aim = None
         return self._plan
 
     def _new_plan(self, g: Game) -> Plan:
@@ -152,7 +157,9 @@ class Explorer:
             # A hand that opens a rare call bids a calling contract at once (or holds).
             if hold is not None:
                 return hold
-            calling = [a for a in bids if contracts[str(a.value)].call is not None]
+            calling = [a for a in bids if contracts[str(a.value)].call is not None
+                       and (not self._goes_back_ladder(g)
+                            or contracts[str(a.value)].rank <= contracts[plan.target].rank)]
             if calling:
                 return calling[int(rng.random() * len(calling))]
         target = contracts[plan.target]
@@ -174,6 +181,43 @@ class Explorer:
         if bids:
             return min(bids, key=lambda a: contracts[str(a.value)].rank)
         return self._mixed(legal)
+
+    @staticmethod
+    def _goes_back(g: Game) -> bool:
+        """A staged talon that can be looked through and gone back into at more levels than
+        the first / second / back-to-the-first three (RO-9)."""
+        c = g.contract
+        return c is not None and len(g.variant.talon_levels(c)) > 3
+
+    def _talon(self, g: Game, legal: list[Action]) -> Action:
+        """Aim at the talon path (groups shown before taking, or which group to go back to)
+        taken least often for this contract, so every level comes up (RO-9)."""
+        c = g.contract
+        assert c is not None
+        rng = self.rng
+        paths = len(g.variant.talon_levels(c))
+        if self._talon_aim is None:
+            least = min(self.talon_aims[f"{c.name} {t}"] for t in range(paths))
+            self._talon_aim = rng.choice([t for t in range(paths)
+                                          if self.talon_aims[f"{c.name} {t}"] == least])
+            self.talon_aims[f"{c.name} {self._talon_aim}"] += 1
+        aim = self._talon_aim
+        give_up = next((a for a in legal if a.kind is Kind.SURRENDER), None)
+        if give_up is not None and rng.random() < 0.3:
+            return give_up
+        back = [a for a in legal if a.kind is Kind.TAKE_BACK]
+        if back:
+            i = aim - len(back) - 1
+            return back[i] if 0 <= i < len(back) else back[int(rng.random() * len(back))]
+        shown = sum(1 for _, a in g.history if a.kind is Kind.REJECT)
+        want = Kind.REJECT if shown < aim else Kind.TAKE
+        return next((a for a in legal if a.kind is want), None) or self._mixed(legal)
+
+    @staticmethod
+    def _goes_back_ladder(g: Game) -> bool:
+        """A ladder whose contracts all call (RO-6, RO-8): a rare-call hand bids no higher
+        than the plan's contract, or it would overcall every plan with solo."""
+        return any(len(g.variant.talon_levels(c)) > 3 for c in g.variant.contracts.values())
 
     def _call(self, legal: list[Action], plan: Plan) -> Action:
         # Varšava is chosen at the call (CZ-13): only when the plan aims at it.
@@ -316,7 +360,9 @@ def sweep(variant: str | Variant, deals: int, seed: int = 0, seats: int | None =
         length = min(deals - n, 1 + deal_rng.randrange(16))
         session = Session.begin(v, n_seats, opts, deals_agreed=length,
                                 dealer=deal_rng.randrange(n_seats))
-        while not session.over:
+        # (A radler extends a session, RO-24; the sweep closes one that runs past twice its
+        # length, as a table may, so that the options keep varying.)
+        while not session.over and n < deals and session.deals < 2 * length + 4:
             deck = lumpy_deck(v, deal_rng) if lumpy and deal_rng.random() < LUMPY_SHARE else None
             g = play_out(session.deal(deal_rng, deck), player)
             session.record(g)
@@ -391,6 +437,11 @@ def hand_coverage(g: Game) -> list[Item]:
             out.append(("call", "own card"))
         if shown.revealed_talon is not None and g.called in shown.revealed_talon:
             out.append(("call", "card in the talon"))
+    if g.stake > 1:
+        out.append(("radler", f"stake {g.stake}"))  # RO-23
+    if c is None and r is not None and r.thrown_in and g.bidder is None and not any(
+            a.kind is Kind.THROW_IN for _, a in g.history) and spoken:
+        out.append(("end", "all passed, thrown in"))  # RO-23 double_hands, TP-11
     if c is not None:
         out.append(("contract", c.name))
         if g.level:
@@ -444,7 +495,7 @@ def coverage(games: Iterable[Game]) -> Counter[Item]:
 
 
 _CATEGORIES = ("contract", "level", "call", "auction", "talon", "announce", "declare", "double",
-               "ritual", "end", "outcome", "seats", "option")
+               "ritual", "end", "outcome", "radler", "seats", "option")
 
 
 def coverage_table(v: Variant, counts: Counter[Item], hands: int) -> str:

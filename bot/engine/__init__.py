@@ -42,10 +42,11 @@ def new_game(
     deck: list[int] | None = None,
     first_of_session: bool = True,
     pool: int = 0,
+    stake: int = 1,
 ) -> Game:
     """Deal a new hand.  ``rng`` None means the secure generator (C-2)."""
     v = find_variant(variant) if isinstance(variant, str) else variant
-    return Game(v, players, dealer, options, rng, deck, first_of_session, pool)
+    return Game(v, players, dealer, options, rng, deck, first_of_session, pool, stake)
 
 
 def replay_record(record: dict[str, Any]) -> Game:

@@ -38,6 +38,7 @@ class Kind(StrEnum):
     DECLINE = "decline"  # decline to draw from the talon
     TAKE = "take"  # keep the talon group in view (value: group number)
     REJECT = "reject"  # expose the group in view and look at the next one
+    TAKE_BACK = "takeback"  # RO-9: take an earlier shown talon group back (value: its number from the top)
     DISCARD = "discard"  # value: card
     ANNOUNCE = "announce"  # value: bonus name (pagat, valat, king_last, ...)
     DECLARE = "declare"  # value: declaration name (taroky, trul, ...)
@@ -80,7 +81,7 @@ class Action:
 
 
 _CARD_KINDS: Final = frozenset({Kind.CALL, Kind.DISCARD, Kind.PLAY})
-_INT_KINDS: Final = frozenset({Kind.BATCH, Kind.TAKE, Kind.CUT})
+_INT_KINDS: Final = frozenset({Kind.BATCH, Kind.TAKE, Kind.CUT, Kind.TAKE_BACK})
 
 # Titles of names used as action values; variants register their own (contracts, bonuses).
 TITLES: dict[str, str] = {
@@ -122,6 +123,8 @@ def action_label(a: Action) -> str:
         return "Show them, look further"
     if k is Kind.BATCH:
         return f"Batch {v}"
+    if k is Kind.TAKE_BACK:
+        return f"Take back talon group {v}"
     return _PLAIN_LABELS[k]
 
 

@@ -42,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "variants.petrtyl",
     "variants.polish",
     "variants.kozy",
+    "variants.romanian",
 )
 STAMP = "_native.json"
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -87,6 +87,7 @@ class Announced:
         self.name = name
         self.seat = seat
         self.level = level
+        self.doublers: list[int] = []  # who said each double, in order (RO-20: the contra sayer)
 
 
 class Auction:
@@ -165,6 +166,7 @@ class Game:
         deck: Sequence[int] | None = None,
         first_of_session: bool = True,
         pool: int = 0,
+        stake: int = 1,
     ) -> None:
         variant.check_seats(seats)
         self.variant = variant
@@ -173,6 +175,7 @@ class Game:
         self.dealer = dealer % seats
         self.first_of_session = first_of_session
         self.pool = pool  # the pool's amount before this hand (the Žid, a pot)
+        self.stake = stake  # RO-23: the session's stake multiplier for this deal (radler: 2)
         self.rng: RandomSource = rng if rng is not None else secure_rng()
         if deck is None:
             d = list(variant.pack_ids)
@@ -260,6 +263,11 @@ class Game:
         self.kept: list[int] = [0] * seats  # cards each seat keeps for the last trick
         self._n_active = len(self.active)
         self._next = [self.next_active(x) for x in range(seats)]
+        # RO-4: what each seat pays into the pool as this deal starts (the variant says).
+        self.antes: dict[int, int] = variant.antes(self)
+        # RO-15: seats whose side their own words made public (announcing, doubling).
+        self.public_side: set[int] = set()
+        self._passes_to_end = len(self.active)  # RO-12: the passes that end the round
         self.variant.on_create(self)
         if self.options.get("ritual") and variant.has_ritual:
             self.phase = Phase.RITUAL
@@ -695,8 +703,9 @@ class Game:
                   "You see " + ", ".join(c.short for c in cards) + ".",
                   frozenset((self.bidder,)), tuple(cards))
 
-    def staged_reject(self, expose: bool = True) -> None:
-        """Put the group in view aside (face up unless ``expose`` is false) and look at the next."""
+    def staged_reject(self, expose: bool = True, next_group: int | None = None) -> None:
+        """Put the group in view aside (face up unless ``expose`` is false) and look at the next
+        (RO-9: ``next_group`` in a cyclic order; -1: none, every group has been seen)."""
         st = self.staged
         g = st.stage
         cards = self.talon_group(g)
@@ -705,8 +714,10 @@ class Game:
             self.exposed.extend(cards)
             self.emit("talon_exposed", self.bidder, "Talon cards shown: "
                       + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
-        st.stage = g + 1
-        self._show_group(g + 1)
+        nxt = g + 1 if next_group is None else next_group
+        st.stage = nxt
+        if nxt >= 0:
+            self._show_group(nxt)
 
     def staged_take(self, g: int, level: int, expose_others: bool = False) -> None:
         """The bidder adds group ``g`` to the hand; the rest goes to the opponents."""
@@ -791,6 +802,7 @@ class Game:
         self._spoke_first = [False] * self.num_seats
         self.ann_passes = 0
         self.ann_spoke = False
+        self._passes_to_end = self.variant.announce_passes(self)
         start = self.variant.announcement_starter(self)
         if start is None:
             self.finish_announcements()
@@ -864,6 +876,9 @@ class Game:
             name = str(a.value)
             ann = self.announced[name]
             ann.level += 1
+            ann.doublers.append(seat)
+            if self.variant.doubles_reveal_side:
+                self.public_side.add(seat)
             if name == "game":
                 self.game_level = ann.level
             word = self.variant.double_word(ann.level)
@@ -880,7 +895,7 @@ class Game:
 
     def _next_announcer(self, seat: int) -> None:
         n = len(self.active)
-        if len(self.ann_first_done) >= n and self.ann_passes >= n:
+        if len(self.ann_first_done) >= n and self.ann_passes >= self._passes_to_end:
             self.finish_announcements()
             return
         self.to_act = self.next_active(seat)
@@ -896,7 +911,7 @@ class Game:
             if self.first_turn(s) or self.double_targets(s) or not self.side_is_public(s):
                 return
             self.ann_passes += 1
-            if len(self.ann_first_done) >= n and self.ann_passes >= n:
+            if len(self.ann_first_done) >= n and self.ann_passes >= self._passes_to_end:
                 self.finish_announcements()
                 return
             self.to_act = self.next_active(s)
@@ -906,6 +921,10 @@ class Game:
         """Whether everyone knows which side ``seat`` is on."""
         if self.contract is None or seat == self.bidder:
             return True
+        ps = self.public_side
+        if seat in ps or (ps and (len(ps - {self.bidder}) >= len(self.active) - 2
+                                  or (self.partner is not None and self.partner in ps))):
+            return True  # said so (RO-15), or known by elimination (RO-13)
         return self.contract.alone or self.called is None or self.partner_revealed
 
     @property

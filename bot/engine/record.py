@@ -49,6 +49,7 @@ def replay_record(record: dict[str, Any], check: bool = True) -> Game:
             deck=deck,
             first_of_session=bool(record.get("first_of_session", True)),
             pool=int(record.get("pool_before", 0)),
+            stake=int(record.get("stake", 1)),
         )
         for seat, code in record["actions"]:
             g.act(int(seat), parse_action(code))

@@ -40,6 +40,7 @@ def game_to_record(g: Game, players: list[str] | None = None) -> dict[str, Any]:
         "dealer": g.dealer,
         "first_of_session": g.first_of_session,
         "pool_before": g.pool,
+        **({"stake": g.stake} if g.stake != 1 else {}),  # RO-23: a radler deal
         "currency": g.variant.currency,
         "deck": [CARDS[c].short for c in g.deck],
         "hands": {str(s): [c.short for c in cards_of(g.dealt[s])] for s in g.active},

@@ -53,6 +53,7 @@ class Session:
     #: What the session's end paid out of (or into) the pool, by seat and ``POOL``
     #: (``Variant.session_end_payments``, PL-19); None while the session goes on.
     closing: dict[int, int] | None = None
+    radler_left: int = 0  # RO-23: deals still to play at double stakes (a radler)
 
     @classmethod
     def begin(cls, variant: str | Variant, seats: int = 4, options: dict[str, Any] | None = None,
@@ -89,7 +90,8 @@ class Session:
         """Why the session is over, or None while it goes on."""
         if self.stopped:
             return SessionEnd.STOPPED
-        if self.deals_agreed is not None and self.deals >= self.deals_agreed:
+        if (self.deals_agreed is not None and self.deals >= self.deals_agreed
+                and self.radler_left == 0):  # RO-24: extended while a radler is pending
             return SessionEnd.DEALS_COMPLETED
         if self.start > 0 and any(self.balance(s) <= 0 for s in range(self.seats)):
             return SessionEnd.BROKE  # NE-9
@@ -131,7 +133,13 @@ class Session:
         if self.over:
             raise ValueError(self.end_reason)
         return Game(self.variant, self.seats, self.dealer, self.options, rng, deck,
-                    self.first_of_session, self.pool)
+                    self.first_of_session, self.pool, self.stake)
+
+    @property
+    def stake(self) -> int:
+        """The stake multiplier of the next deal: the variant's radler stake while a radler
+        is pending (RO-23), else 1."""
+        return self.variant.radler_stake if self.radler_left > 0 else 1
 
     def record(self, g: Game) -> None:
         """Book a finished deal: totals, pool, and who deals next (NE-1, HE-6, HE-8)."""
@@ -141,6 +149,7 @@ class Session:
             if 0 <= k < self.seats:
                 self.totals[k] += v
         self.pool += g.result.pool_delta
+        self.radler_left = self.variant.radler_next(g, self.radler_left)
         self.deals += 1
         self.dealer = self.variant.next_dealer(g) % self.seats
         self.first_of_session = False
@@ -152,7 +161,7 @@ class Session:
             "deals_agreed": self.deals_agreed, "dealer": self.dealer,
             "first_of_session": self.first_of_session, "deals": self.deals, "start": self.start,
             "totals": list(self.totals), "pool": self.pool, "seed": self.seed,
-            "stopped": self.stopped,
+            "stopped": self.stopped, "radler_left": self.radler_left,
             "closing": None if self.closing is None else {str(k): v for k, v in self.closing.items()},
         }
 
@@ -168,6 +177,7 @@ class Session:
                    deals=int(d["deals"]), start=int(d["start"]),
                    totals=[int(x) for x in d["totals"]], pool=int(d["pool"]),
                    seed=int(d.get("seed") or 0), stopped=bool(d.get("stopped")),
+                   radler_left=int(d.get("radler_left") or 0),
                    closing=None if d.get("closing") is None
                    else {int(k): int(v) for k, v in d["closing"].items()})
 

@@ -149,6 +149,26 @@ def deal_of(table: Table) -> str:
     return f", deal {min(max(k, 1), n)} of {n}"
 
 
+def pool_and_radler(table: Table) -> str:
+    """The pool with this deal's antes (RO-4) and the radler (RO-23), as one line; "" when
+    the table plays neither (other pools are shown by /taroky pool and the summary)."""
+    game = table.game
+    parts = []
+    pool = table.session.pool
+    if game is not None and table.status == PLAYING:
+        pool = game.pool + sum(game.antes.values())
+    if game is not None and game.antes:  # (a pool fed by antes: shown all along)
+        parts.append(f"pool {money(table, pool)}")
+    left = table.session.radler_left
+    if game is not None and table.status == PLAYING and game.stake > 1:
+        more = left - 1
+        parts.append(f"radler: this deal at ×{game.stake} stakes"
+                     + (f", {more} more to come" if more > 0 else ", the last one"))
+    elif left > 0:
+        parts.append(f"radler: the next {left} deal{'s' if left > 1 else ''} at double stakes")
+    return "; ".join(parts)
+
+
 def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     """The public table message: never shows a card only one player may see."""
     if table.status == LOBBY:
@@ -168,6 +188,10 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         arrow = "▶ " if i == to_act else ""
         lines.append(f"{arrow}{i + 1}. {_seat_label(table, i)}{tail}  ({money(table, table.scores[i])})")
     embed.add_field(name="Seats (in play order)", value="\n".join(lines), inline=False)
+    extra = pool_and_radler(table)
+    if extra:
+        embed.add_field(name="Pool and radler" if "radler" in extra else "Pool",
+                        value=extra[0].upper() + extra[1:], inline=False)
     if game is not None:
         pub: PlayerView = game.public_view()
         status = f"Phase: **{pub.phase}**."

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL
-from bot.tables.messages import deal_of, money, variant_of, variant_title
+from bot.tables.messages import deal_of, money, pool_and_radler, variant_of, variant_title
 from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,
@@ -159,6 +159,9 @@ def table_scene(table: Table) -> TableScene | None:
         title += f", trick {sum(pub.tricks_won) + 1}"
     elif not playing:
         title += " — over"
+    extra = pool_and_radler(table)
+    if extra:
+        title += f" — {extra}"
     return TableScene(
         seats=seats,
         to_act=to_act,

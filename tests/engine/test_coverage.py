@@ -19,7 +19,7 @@ import pytest
 
 from bot.ai.explore import Item, coverage, coverage_table, sweep
 from bot.engine import VARIANTS, Variant, find_variant
-from bot.engine.variants import Czech, KingCall, Kozy, Petrtyl, Polish, polish
+from bot.engine.variants import Czech, KingCall, Kozy, Petrtyl, Polish, Romanian, polish
 from bot.engine.variants.czech import CALLABLE, DECLARATIONS
 from bot.engine.variants.kozy import GROUP_SIZE, TAROKI_COUNTS
 from tests.engine.test_properties import SWEEP_HANDS, SWEEP_SEED
@@ -64,15 +64,16 @@ def test_every_contract_is_played(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_talon_level_is_taken(name):
-    """A staged talon is taken at each of its three levels: the first three, the second
-    three, or both shown and the first three taken back (NE-4; Czech trojka)."""
+    """A staged talon is taken at each of its levels: the first three, the second three, or
+    both shown and the first three taken back (NE-4; Czech trojka); RO-9: every level of every
+    doi, unu and trei, going back included (up to 13)."""
     v = find_variant(name)
     if isinstance(v, Kozy):  # KZ-8: groups of 3, 2 or 1, each group taken
         check(name, {("level", f"{n} {lvl}") for n, size in GROUP_SIZE.items()
                      for lvl in range(1, 6 // size + 1)})
         return
     check(name, {("level", f"{n} {lvl}") for n, c in v.contracts.items()
-                 if c.talon == "staged" for lvl in (1, 2, 3)})
+                 for lvl in v.talon_levels(c)})
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -87,6 +88,10 @@ def test_every_call_is_made(name):
         expected = {("call", c.short) for c in CALLABLE}
     elif isinstance(v, Kozy):
         expected = {("call", "a king")}  # KZ-5: any of the four kings
+    elif isinstance(v, Romanian):
+        expected = {("call", "a king")} if v.calls_king else set()  # RO-8; TP-6: no call
+        if not v.calls_king:
+            return
     else:
         assert isinstance(v, KingCall)
         expected = {("call", "a king"), ("call", "fourth king")}
@@ -108,6 +113,9 @@ ANNOUNCEMENTS = {
     "petrtyl": {"king_last", "tarok1_last", "sweep"},  # PT-3
     "polish": {polish.PAGAT_LAST, polish.WALAT},  # PL-6
     "kozy": {"krol_ultymo", "trul", "pagat_ultymo", "walat"},  # KZ-6, KZ-11
+    # RO-15 (TP-6: no rege ultimo in Taper)
+    "romanian": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro"},
+    "taper": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "valat_ro"},
 }
 
 
@@ -128,6 +136,8 @@ def test_every_declaration_is_made(name):
         expected = set(DECLARATIONS)
     elif isinstance(v, Kozy):  # KZ-15, and the four kings shown before the bidding (KZ-3)
         expected = {*TAROKI_COUNTS.values(), "cztery_krole"}
+    elif isinstance(v, Romanian):  # RO-13, TP-9
+        expected = {v.declaration_name(n) for n in v.declare_counts}
     else:
         expected = {"ten_taroky"}
         if isinstance(v, Petrtyl):
@@ -148,6 +158,8 @@ def test_every_doubling_step_is_said(name):
         targets = {"game", "pagat", "valat"}
     elif isinstance(v, Kozy):  # K10: the first round's chains and the second's (KZ-11 option)
         targets = {"game", "krol_ultymo", "trul", "pagat_ultymo", "walat"}
+    elif isinstance(v, Romanian):  # RO-15: the game and every bonus, separately
+        targets = {"game", "trula", "pagat_ultimo", "valat_ro"}
     else:
         assert isinstance(v, KingCall)
         targets = {"game"} if v.kontra_contracts else set()
@@ -174,6 +186,9 @@ def test_every_auction_path_is_taken(name):
     dealer playing Four when everyone passes (HE-3)."""
     v = find_variant(name)
     expected: set[Item] = set()
+    if isinstance(v, Romanian):  # RO-7 la mine; RO-22 michi-michi, TP-11 thrown in
+        expected.add(("auction", "hold"))
+        expected.add(("contract", "michi") if v.has_michi else ("end", "all passed, thrown in"))
     if isinstance(v, KingCall):
         expected.add(("auction", "hold"))
         if v.last_must_bid:
@@ -192,6 +207,8 @@ def test_every_early_end_is_reached(name):
     declining to draw from the povinnost talon (CZ-3)."""
     v = find_variant(name)
     expected: set[Item] = {("end", "surrender")}
+    if isinstance(v, Romanian):  # RO-11 (TP-6: no surrender), RO-5 annulment
+        expected = {("end", "throw-in")} | ({("end", "surrender")} if v.calls_king else set())
     if isinstance(v, KingCall | Polish):  # (PL-2: the weak hand's throw-in)
         expected.add(("end", "throw-in"))
     if isinstance(v, Czech | Petrtyl):
@@ -252,6 +269,15 @@ def test_the_pool_is_paid_into_and_out(name):
     Petrtyl's pot is won or doubled by a side that announced Tarok 1 Last (PT-4)."""
     v = find_variant(name)
     expected: set[Item] = set()
-    if has_option(v, "zid") or has_option(v, "pot_seed") or isinstance(v, Polish):
+    if (has_option(v, "zid") or has_option(v, "pot_seed") or has_option(v, "pool")
+            or isinstance(v, Polish)):
         expected = {("outcome", "pool paid into"), ("outcome", "pool paid out")}
     check(name, expected)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_radler_deals_are_played(name):
+    """RO-23: after a michi-michi the next four deals are played at double stakes (TP-11:
+    three after an all-pass throw-in)."""
+    v = find_variant(name)
+    check(name, {("radler", "stake 2")} if isinstance(v, Romanian) else set())

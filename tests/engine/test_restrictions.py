@@ -29,6 +29,8 @@ FAMILIES = {
     "petrtyl": {"C", "NE", "PT"},
     "polish": {"C", "CZ", "PL"},  # PL-1: the Czech rules under Polish names
     "kozy": {"C", "KZ"},
+    "romanian": {"RO", "TP"},
+    "taper": {"RO", "TP"},
 }
 
 # Words naming another variant's contracts or rules: a refusal of one variant must not
@@ -41,6 +43,9 @@ FOREIGN = {
     "polish": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "Flek", "trojka", "sólo",
                "Druhá", "blind", "chips"),
     "kozy": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "blind", "chips", "rekontra"),
+    "romanian": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "chips", "blind", "flek"),
+    "taper": ("Heun", "Five Over", "povinnost", "Varšava", "Kč", "chips", "blind", "flek",
+              "called king"),
 }
 
 
@@ -63,6 +68,7 @@ def _walk(name: str, hands: int, check: object) -> None:
         opts = options[i % len(options)]
         counts = VARIANTS[name].seat_counts
         players = 5 if i % 7 == 6 and 5 in counts else counts[0]
+        players = counts[-1] if i % 7 == 6 else counts[0]
         g = new_game(name, players=players, dealer=i % players, options=opts,
                      rng=random.Random(i))
         while not g.is_over:

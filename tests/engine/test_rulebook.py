@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.engine import POOL, VARIANTS, Game, Phase, find_variant, new_game, seeded_rng
-from bot.engine.actions import PASS, Action, Kind
+from bot.engine.actions import DONE, PASS, Action, Kind
 from bot.engine.cards import CARDS, Card, parse_cards
 from bot.engine.masks import NUM_TAROKY, SUIT_MASKS, TAROK_MASK
 from bot.engine.restrictions import ActionRule, CardRule, Restriction
@@ -107,6 +107,9 @@ def _choose(g: Game, legal: list[Action], r: random.Random) -> Action:
     than not (so povinnost stands and Varšava, druhá povinnost, Four and Three come up)."""
     if g.phase is Phase.AUCTION and PASS in legal and r.random() < 0.7:
         return PASS
+    if (g.phase is Phase.ANNOUNCE and DONE in legal and r.random() < 0.85
+            and any(a.kind is Kind.ANNOUNCE for a in legal)):
+        return DONE  # (RO-12: a long first turn would announce everything, valat included)
     return r.choice(legal)
 
 
@@ -340,8 +343,9 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
         res = g.result
         c = g.contract
         if (res is None or c is None or c.name not in v.game_payments or g.thrown_in
-                or g.surrendered or not res.lines or not g.tricks or "sweep" in g.announced):
-            continue  # (PT-3: an announced Sweep is paid instead of the game)
+                or g.surrendered or not res.lines or not g.tricks or "sweep" in g.announced
+                or "valat_ro" in g.announced):
+            continue  # (PT-3: an announced Sweep is paid instead of the game; RO-19 valat)
         if any(sum(g.tricks_won[s] for s in side) == len(g.tricks)
                for side in (g.declarer_side, frozenset(g.active) - g.declarer_side)):
             continue  # valát / Sweep: see the tests below
@@ -360,13 +364,15 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
             continue
         amounts = _amounts(text, v.currency)
         want = amounts[g.level - 1] if g.level and len(amounts) >= g.level else amounts[0]
+        if "× the level" in text and (not res.declarers_won or g.game_level):
+            want = amounts[0] * max(g.level, 1)  # RO-17: a lost game (or contra) × the level
         want <<= g.game_level  # flek / kontra double it, as the pages say
         if "over 35" in text:
             pts = res.card_points["Bidder's side"]
             if pts == 35:
                 continue
             want *= abs(pts - 35)
-        line = res.lines[0]
+        line = next(ln for ln in res.lines if POOL not in ln.net)  # (after RO-4's antes)
         got = min(abs(n) for s, n in line.net.items() if s != POOL and n)
         assert got == want, (c.name, g.level, line.label, text)
         checked.add(c.name)

@@ -11,6 +11,7 @@ from .kozy import Kozy
 from .nebraska import Nebraska
 from .petrtyl import Petrtyl
 from .polish import Polish
+from .romanian import Romanian
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -26,6 +27,7 @@ register(Heun())
 register(Petrtyl())
 register(Polish())
 register(Kozy())
+register(Romanian())
 
 
 def find_variant(name: str) -> Variant:
@@ -48,6 +50,6 @@ def find_variant(name: str) -> Variant:
 
 __all__ = [
     "VARIANTS", "Czech", "Heun", "KingCall", "Kozy", "Nebraska", "OptionSpec", "Petrtyl", "Polish",
-    "Variant",
+    "Romanian", "Variant",
     "find_variant", "register",
 ]

@@ -187,6 +187,26 @@ class Variant:
     def on_create(self, g: Game) -> None:
         """Hook: set variant state before the deal."""
 
+    def antes(self, g: Game) -> dict[int, int]:
+        """What each seat pays into the pool as the deal ``g`` starts (RO-4); none by
+        default.  The variant's ``score`` books them (``g.antes``)."""
+        return {}
+
+    def talon_levels(self, c: Contract) -> tuple[int, ...]:
+        """The levels a staged talon of contract ``c`` can be taken at (the first group, the
+        second, back to the first); none without a staged talon.  RO-9 has more."""
+        return (1, 2, 3) if c.talon == "staged" else ()
+
+    def radler_next(self, g: Game, left: int) -> int:
+        """The deals still to play at raised stakes after the finished deal ``g``, when
+        ``left`` were pending before it (RO-23 radler); ``Session`` keeps the count."""
+        return left
+
+    #: The stake multiplier of a deal played while a radler is pending (RO-23).
+    radler_stake: ClassVar[int] = 2
+    #: Whether doubling makes the doubler's side public (RO-15: "contra ... who is revealed").
+    doubles_reveal_side: ClassVar[bool] = False
+
     def cutter(self, g: Game) -> int:
         """Who cuts or knocks (C-2): the seat opposite the dealer (two after it); with five
         players, the last active seat before the dealer."""
@@ -234,6 +254,11 @@ class Variant:
 
     def announcement_starter(self, g: Game) -> int | None:
         return g.bidder
+
+    def announce_passes(self, g: Game) -> int:
+        """How many passes in a row end the announcement round once everyone has had a
+        first turn: every active player (CZ-6); RO-12 ends it after one fewer."""
+        return len(g.active)
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         """Every announcement, declaration and double of the variant that the state offers

@@ -1,0 +1,1334 @@
+"""Romanian Tarok as played in Suceava (romanian-tarok-suceava-and-taper.txt, first part) with
+the RO-* clarifications of CLARIFICATIONS-2.md; its three-player form, Taper (TP-*), is the
+subclass in ``taper.py``.
+
+Terms (Romanian / English): taroace (trumps; one tarok), skiz (the highest trump), luna
+(trump XXI), pagat (trump I); doi / unu / trei (two / one / three: how many talon cards the
+declarer takes); unul / al doilea / al treilea de ... (first / second / third: where the look
+at the talon starts, and the lowest level it can give); solo (the talon stays unseen); la mine
+("to me": holding a bid); merge (nothing to declare); trula (skiz, luna and pagat), toţi regii
+(all four kings), regele prins (the called king captured), luna prinsă (the luna captured by
+the skiz), pagat ultimo and rege ultimo (the pagat or the called king in the last trick),
+valat (every trick); contra, recontra, supra, hirş, mord (the five doubles); michi-michi (all
+pass: a game to avoid tricks); radler (deals at double stakes).  The pool is called "pool"
+(RO-summary).  Scores are in game points (currency ``points``).
+
+What lives here, each written once and switched by class constants for Taper:
+* RO-4 antes and RO-20 pool flows; RO-5 annulment; RO-6 / RO-7 the ladder with holding;
+* RO-8 the king call; RO-9 the general staged talon (start offset, cyclic order, going back,
+  levels up to 13); RO-10 / RO-11 the called king in the talon and surrender;
+* RO-12 … RO-15 the announcement round (ends after one pass fewer than the players,
+  declarations by what a player knows, compulsory declarations, five doubles, sides revealed
+  by announcing and doubling); RO-16 play; RO-17 … RO-21 scoring; RO-22 michi-michi and
+  RO-23 the radler (``radler_next``: ``Session`` keeps the count).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
+from ..cards import CARD_POINTS, CARDS, MOND, PAGAT, PLAIN_SUITS, SKYZ, Card, king, mask_of
+from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
+from ..masks import HONOUR_MASK, KING_MASK
+from ..restrictions import (
+    NONE_OPEN,
+    ActionRule,
+    AnnounceOnce,
+    BidHigher,
+    DeclareOnlyTrue,
+    DoubleChain,
+    FirstTurnOnly,
+    FollowSuit,
+    KeepAnnounced,
+    NoFivePointDiscard,
+    Restriction,
+    TarokWhenVoid,
+    TarokyLastDiscard,
+    ValueRule,
+    high_bid,
+)
+from ..scoring import POOL, HandResult, PaymentLine, add_into, side_payment
+from .base import OptionSpec, Variant, hand_result, tarok_count
+from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand
+
+# ---- contracts: "k-th of g" (RO-9) ------------------------------------------------------------
+
+#: Line name -> talon cards taken (g); each line has three levels k = 1, 2, 3.
+LINES: Final[dict[str, int]] = {"trei": 3, "doi": 2, "unu": 1}
+#: RO-17, TP-8: the game's base by line (solo 8).
+BASE: Final[dict[str, int]] = {"trei": 1, "doi": 2, "unu": 3, "solo": 8}
+_ORDINAL: Final = ("Unul", "Al doilea", "Al treilea")
+_LINE_RANK: Final[dict[str, int]] = {"trei": 0, "doi": 3, "unu": 6}
+
+
+def _contracts(call: str | None) -> dict[str, Contract]:
+    """Every contract of the ladder T1 < T2 < T3 < D1 < … < U3 < Solo (RO-6, TP-5); with
+    ``call`` None the declarer plays alone (Taper, TP-6)."""
+    out: dict[str, Contract] = {}
+    for line, rank in _LINE_RANK.items():
+        for k in (1, 2, 3):
+            name = f"{line}_{k}"
+            out[name] = Contract(name, f"{_ORDINAL[k - 1]} de {line}", rank + k,
+                                 alone=call is None, call=call, talon="staged")
+    out["solo_ro"] = Contract("solo_ro", "Solo", 10, alone=call is None, call=call, talon="none")
+    return out
+
+
+ROMANIAN_CONTRACTS: Final = _contracts("king")
+MICHI: Final = Contract("michi", "Michi-michi", -1, negative=True)
+
+
+def line_of(c: Contract) -> tuple[str, int]:
+    """("doi", 2) for al doilea de doi; ("solo", 1) for solo."""
+    if c.talon != "staged":
+        return "solo", 1
+    line, _, k = c.name.partition("_")
+    return line, int(k)
+
+
+#: The bonuses that may be announced (RO-15) and the declarations (RO-13).
+TRULA, TOTI_REGII, LUNA_PRINSA, PAGAT_ULTIMO, REGE_ULTIMO, VALAT = (
+    "trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro")
+REGELE_PRINS = "regele_prins"
+
+register_titles({
+    **{c.name: c.title for c in ROMANIAN_CONTRACTS.values()},
+    "michi": "Michi-michi",
+    "trula": "Trula",
+    "toti_regii": "Toţi regii",
+    "luna_prinsa": "Luna prinsă",
+    "pagat_ultimo": "Pagat ultimo",
+    "rege_ultimo": "Rege ultimo",
+    "valat_ro": "Valat",
+    "regele_prins": "Regele prins",
+    **{f"taroace_{n}": f"{n} taroace" for n in range(8, 13)},
+})
+
+#: RO-18 (reconstructed): amounts per pair or per opponent in doi / unu / trei:
+#: (announced, silent).  Solo doubles them under ``solo_bonus=double``.
+BONUS_TABLE: Final[dict[str, tuple[int, int]]] = {
+    TRULA: (2, 1),
+    TOTI_REGII: (2, 1),
+    REGELE_PRINS: (0, 1),
+    LUNA_PRINSA: (2, 1),
+    PAGAT_ULTIMO: (7, 1),
+    REGE_ULTIMO: (2, 1),
+    VALAT: (16, 8),
+}
+
+
+# ---- the rules, each written once (``bot.engine.restrictions``) --------------------------------
+
+
+class LadderStep(ActionRule):
+    """RO-6, TP-5: an opening bid is the first level of a line; over a bid, the next level
+    of its own line or the first level of a higher line (no jumps within a line)."""
+
+    kinds: tuple[Kind, ...] = (Kind.BID,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        c = g.variant.contracts.get(str(action.value))
+        if c is None or c.talon != "staged":
+            return False
+        line, k = line_of(c)
+        if k == 1:
+            return False
+        high = high_bid(g)
+        return high is None or high.name != f"{line}_{k - 1}"
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        c = g.variant.contracts[str(action.value)]
+        line, k = line_of(c)
+        prev = g.variant.contracts[f"{line}_{k - 1}"]
+        if high_bid(g) is None:
+            return f"{c.title} is not an opening bid: {self.rule[0].lower()}{self.rule[1:]}"
+        return f"{c.title} may be bid only over {prev.title}: {self.rule[0].lower()}{self.rule[1:]}"
+
+
+class SurrenderOnKing(ActionRule):
+    """RO-11: surrender is offered once, when the group holding the called king is seen."""
+
+    kinds: tuple[Kind, ...] = (Kind.SURRENDER,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        st = g.talon_state
+        c = g.called
+        if not isinstance(st, StagedTalon) or st.stage < 0 or c is None:
+            return True
+        return c not in g.talon_group(st.stage)
+
+
+class OneDeclaration(ValueRule):
+    """RO-12: one declaration (or merge) in a player's first turn."""
+
+    kinds: tuple[Kind, ...] = (Kind.DECLARE,)
+
+    def open_values(self, g: Game, seat: int) -> list[str] | None:
+        return NONE_OPEN if g.declared[seat] else None
+
+
+def declared_value(g: Game, seat: int) -> int:
+    """The value of ``seat``'s declaration (0 for merge)."""
+    v = g.variant
+    assert isinstance(v, Romanian)
+    return max((v.declaration_value(d) for d in g.declared[seat]), default=0)
+
+
+def knows_teammate(g: Game, seat: int, other: int) -> bool:
+    """RO-13: whether ``seat`` knows ``other`` to be its teammate: the partner knows the
+    declarer, the declarer knows a revealed partner, an opponent knows the players publicly
+    identified as opponents (or known by elimination)."""
+    if other == seat:
+        return False
+    b = g.bidder
+    if seat == b:
+        return other == g.partner and g.side_is_public(other)
+    if seat == g.partner:
+        return other == b
+    return other != b and other != g.partner and g.side_is_public(other)
+
+
+def barred(g: Game, seat: int, value: int) -> bool:
+    """RO-13: a known teammate has already declared ``value`` or more."""
+    return any(declared_value(g, t) >= value for t in g.active if knows_teammate(g, seat, t))
+
+
+class DeclareAboveTeammate(ActionRule):
+    """RO-13: no declaration at or below one a known teammate has made."""
+
+    kinds: tuple[Kind, ...] = (Kind.DECLARE,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        v = g.variant
+        assert isinstance(v, Romanian)
+        return barred(g, seat, v.declaration_value(str(action.value)))
+
+
+class DeclareWithPagat(ActionRule):
+    """RO-14: a player with enough taroace to declare who announces pagat ultimo, or says
+    contra on it, must declare them in the same first turn (unless a known teammate's
+    declaration bars it)."""
+
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DOUBLE)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        if action.value != PAGAT_ULTIMO or g.declared[seat]:
+            return False
+        if action.kind is Kind.DOUBLE:
+            ann = g.announced.get(PAGAT_ULTIMO)
+            if ann is None or ann.level != 0:
+                return False  # only the contra carries the duty
+        v = g.variant
+        assert isinstance(v, Romanian)
+        true = v.declarations_true(g, seat)
+        return bool(true) and not barred(g, seat, v.declaration_value(true[0]))
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        n = tarok_count(g.hands[seat])
+        what = "announce" if action.kind is Kind.ANNOUNCE else "say contra on"
+        if g.first_turn(seat):
+            return f"You hold {n} taroace: declare them before you {what} pagat ultimo."
+        return (f"You hold {n} taroace and said merge, so you may not {what} pagat ultimo: "
+                f"{self.rule[0].lower()}{self.rule[1:]}")
+
+
+class PagatUltimoByDeclarer(ActionRule):
+    """RO-15: only the declarer announces pagat ultimo, and only holding the pagat."""
+
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == PAGAT_ULTIMO and (seat != g.bidder or not g.hands[seat] & 1)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        if seat != g.bidder:
+            return "Only the declarer may announce pagat ultimo."
+        return "You do not hold the pagat, so you cannot announce pagat ultimo."
+
+
+class RegeUltimoByHolder(ActionRule):
+    """RO-15: only the holder of the called king announces rege ultimo."""
+
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        c = g.called
+        return action.value == REGE_ULTIMO and (c is None or not g.hands[seat] >> c & 1)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return "Only the holder of the called king may announce rege ultimo."
+
+
+class UltimoFreePlayOff(KeepAnnounced):
+    """RO-16: announced ultimo cards are kept unless the table plays ``ultimo_free_play``."""
+
+    def applies(self, g: Game) -> bool:
+        return not g.options.get("ultimo_free_play") and any(g.kept)
+
+
+def ro_rules(taper: bool) -> tuple[Restriction, ...]:
+    """The rules of Romanian Tarok (Taper: without the king's rules, TP-6)."""
+    p = "TP-" if taper else "RO-"
+    out: list[Restriction] = [
+        ThrowInEmptyHand(
+            "throw_in_empty_hand", Phase.AUCTION,
+            "A player with no tarok and no king may annul the deal, on their first turn to bid: "
+            "no bidding, no score, and the next dealer deals.", "RO-5, TP-14"),
+        HoldOnlyEarlier(
+            "hold_only_earlier", Phase.AUCTION,
+            "A player seated earlier (from forehand) than the high bidder may say \"la mine\": "
+            "take the same contract over. A later player must bid higher.", "RO-7, TP-5"),
+        LadderStep(
+            "ladder_step", Phase.AUCTION,
+            "An opening bid is the first level of a line (unul de ...) or solo; over a bid you "
+            "may bid the next level of its own line or the first level of a higher line.",
+            "RO-6, TP-5"),
+        BidHigher(Phase.AUCTION, tuple(ROMANIAN_CONTRACTS.values()), "RO-6, TP-5"),
+    ]
+    if not taper:
+        out.append(SurrenderOnKing(
+            "surrender_on_king", Phase.TALON,
+            "You may give up only when you see the called king in the talon, before you take "
+            "or show that group.", "RO-11"))
+    out += [
+        NoFivePointDiscard(Phase.DISCARD, "Kings, the skiz, the luna and the pagat are never "
+                           "discarded.", "RO-9"),
+        TarokyLastDiscard(Phase.DISCARD, "Other taroace are discarded only when you hold "
+                          "nothing else you may discard; they are shown face up.", "RO-9"),
+        FirstTurnOnly(Phase.ANNOUNCE, "Declarations and announcements are made in your first "
+                      "turn; after it you may only double.", "RO-12, TP-12"),
+        AnnounceOnce(Phase.ANNOUNCE, "RO-12"),
+        OneDeclaration("one_declaration", Phase.ANNOUNCE,
+                       "You make one declaration of taroace, or none (merge).", "RO-12"),
+        DeclareAboveTeammate(
+            "declare_above_teammate", Phase.ANNOUNCE,
+            "You may not declare as many taroace as, or fewer than, a player you know to be "
+            "on your side has declared.", "RO-13, TP-9"),
+        DeclareOnlyTrue(Phase.ANNOUNCE,
+                        ("You declare 10, 11 or 12 taroace only if you hold exactly that many."
+                         if taper else
+                         "You declare 8 or 9 taroace only if you hold exactly that many, and 10 "
+                         "taroace with ten or more."), f"{p}13" if not taper else "TP-9"),
+        DeclareWithPagat(
+            "declare_with_pagat", Phase.ANNOUNCE,
+            "Whoever announces pagat ultimo, or says contra on it, must declare their taroace "
+            "in the same first turn if they can.", "RO-14, TP-9"),
+        PagatUltimoByDeclarer("pagat_ultimo_declarer", Phase.ANNOUNCE,
+                              "Only the declarer may announce pagat ultimo, holding the pagat.",
+                              "RO-15"),
+    ]
+    if not taper:
+        out.append(RegeUltimoByHolder("rege_ultimo_holder", Phase.ANNOUNCE,
+                                      "Only the holder of the called king may announce rege "
+                                      "ultimo.", "RO-15"))
+    out += [
+        DoubleChain(Phase.ANNOUNCE,
+                    "Contra is said by the other side on the game or on an announced bonus; then "
+                    "recontra, supra, hirş and mord alternate between the sides, each doubling "
+                    "again. Declarations are never doubled.", "RO-15"),
+        FollowSuit(Phase.PLAY),
+        TarokWhenVoid(Phase.PLAY),
+        UltimoFreePlayOff(Phase.PLAY, "An announced pagat ultimo keeps the pagat, and an "
+                          "announced rege ultimo the called king, for the last trick unless you "
+                          "are forced to play it.", "RO-16"),
+    ]
+    return tuple(out)
+
+
+# ---- options (RO-6, RO-16, RO-18, RO-19, RO-23, RO-25) ------------------------------------------
+
+def _opt(key: str, title: str, default: bool | str, ref: str, help: str = "",
+         choices: tuple[str, ...] | None = None) -> OptionSpec:
+    return OptionSpec(key, title, default, choices=choices, help=help, ref=ref)
+
+
+RITUAL_OPTION: Final = _opt("ritual", "Cut or knock before the deal", False, "RO-3",
+                            "The player opposite the dealer cuts, or knocks: then the cards come "
+                            "in batches of twelve, forehand choosing first.")
+POOL_OPTION: Final = _opt("pool", "Play with the pool", True, "RO-25",
+                          "Off: no antes and no pagat ultimo pool; all pass means four double "
+                          "deals.")
+UNU_OPTION: Final = _opt("unu_bids", "Unu bids", True, "RO-6",
+                         "Off: only doi and solo are bid (most of Romania).")
+TREI_OPTION: Final = _opt("trei_bids", "The old trei bids", False, "RO-25",
+                          "On: unul, al doilea and al treilea de trei are bid too (take three "
+                          "talon cards).")
+FREE_PLAY_OPTION: Final = _opt("ultimo_free_play", "Ultimo cards may be played early", False,
+                               "RO-16", "On: an announced pagat or king may be played before "
+                               "the last trick; the announcement then fails.")
+SOLO_BONUS_OPTION: Final = _opt("solo_bonus", "Bonuses in solo", "double", "RO-18",
+                                "double: twice the doi values (reconstructed); same: as in doi.",
+                                ("double", "same"))
+SILENT_OPTION: Final = _opt("silent_bonus", "Silent bonuses", "half", "RO-18",
+                            "half: half the announced value (reconstructed); equal: as announced "
+                            "for toţi regii, luna prinsă, rege ultimo and valat.",
+                            ("half", "equal"))
+TOTI_HIGH_OPTION: Final = _opt("toti_regii_high", "Toţi regii worth 4 announced", False, "RO-18",
+                               "On: 4 announced, 2 silent in doi and unu.")
+VALAT_SCALE_OPTION: Final = _opt("valat_scale", "Valat values", "fixed", "RO-18",
+                                 "fixed: 16 announced, 8 silent (doubled in solo); game: 8 and 4 "
+                                 "times the contract's base.", ("fixed", "game"))
+VALAT_DOUBLE_OPTION: Final = _opt("valat_takes_game_double", "Silent valat takes the game's "
+                                  "doubling", True, "RO-19")
+TRICKS_ONLY_OPTION: Final = _opt("bonuses_tricks_only", "Trula and kings in tricks only", False,
+                                 "RO-19", "On: trula and toţi regii count only cards won in "
+                                 "tricks, not discards or the talon.")
+ALL_PASS_OPTION: Final = _opt("all_pass", "When all pass", "michi_michi", "RO-23",
+                              "michi_michi: play to avoid tricks; double_hands: throw in, then "
+                              "four double deals.", ("michi_michi", "double_hands"))
+ANNULLED_OPTION: Final = _opt("annulled_counts", "Annulled deals count in a radler", False,
+                              "RO-23")
+HEP_HEP_OPTION: Final = _opt("hep_hep", "Hep-hep", False, "RO-23",
+                             "On: a deal in which nobody wins or loses anything starts a radler.")
+
+
+class Romanian(Variant):
+    """Romanian Tarok, Suceava (four players)."""
+
+    name = "romanian"
+    title = "Romanian Tarok"
+    aliases = ("tarok", "suceava", "romanian_tarok")
+    seat_counts = (4,)  # RO-24
+    clockwise = False
+    red_ace_high = True  # RO-2: red K Q C J A 2 3 4
+    currency = "points"
+    tarok_discards_face_up = True  # RO-9
+    max_double = 5
+    double_words = ("", "Contra", "Recontra", "Supra", "Hirş", "Mord")
+    doubles_reveal_side = True  # RO-15
+    contracts: ClassVar[dict[str, Contract]] = ROMANIAN_CONTRACTS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        RITUAL_OPTION, POOL_OPTION, UNU_OPTION, TREI_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION, SILENT_OPTION,
+        TOTI_HIGH_OPTION, VALAT_SCALE_OPTION, VALAT_DOUBLE_OPTION, TRICKS_ONLY_OPTION,
+        ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION)
+    restrictions: ClassVar[tuple[Restriction, ...]] = ro_rules(False)
+
+    # ---- axes Taper changes ---------------------------------------------------------------
+    calls_king: ClassVar[bool] = True
+    always_trei: ClassVar[bool] = False  # TP-5: the trei bids are part of the ladder
+    win_points: ClassVar[int] = 36  # RO-17 (Taper: 34)
+    #: RO-13: counts declared (the last means "or more"), worth 1, 2, 3.
+    declare_counts: ClassVar[tuple[int, ...]] = (8, 9, 10)
+    radler_deals: ClassVar[int] = 4  # RO-23 (Taper: 3)
+    has_michi: ClassVar[bool] = True  # RO-22 (Taper: TP-11)
+    announcement_names: ClassVar[tuple[str, ...]] = (
+        TRULA, TOTI_REGII, LUNA_PRINSA, PAGAT_ULTIMO, REGE_ULTIMO, VALAT)
+
+    # ---- the rules pages --------------------------------------------------------------------
+    first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}
+    how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
+        "deal": (
+            "Play goes anticlockwise. The dealer puts the top six cards aside as the talon, in "
+            "order, and deals 12 cards to each player in batches of six.",
+            "Before each deal the dealer puts 1 game point into the pool; when the pool is "
+            "empty every player first puts in 1 (so the first pool holds 5).",
+            "A player with no tarok and no king may annul the deal on their first turn to bid.",
+        ),
+        "auction": (
+            "Forehand speaks first. A player who passes is out; an earlier player who was "
+            "overcalled may say \"la mine\" and take the contract over. The bidding goes round "
+            "until all but one have passed; if everybody passes, michi-michi is played.",
+        ),
+        "call": (
+            "The declarer calls a king; its holder is the secret partner. Calling your own king, "
+            "or a king that lies in the talon, means playing alone against three.",
+        ),
+        "talon": (
+            "In doi the declarer takes two talon cards, in unu one; the talon is looked at group "
+            "by group. Unul de ... starts with the top group, al doilea with the second, al "
+            "treilea with the third, and goes on round the talon.",
+            "Taking the first group looked at plays at the contract's first level; each group "
+            "shown and passed raises the level by one. Having shown every group, the declarer "
+            "may go back to any group but the last one shown, at the next levels.",
+            "Shown groups lie face up; the talon cards not taken count for the opponents.",
+            "Seeing the called king in a group, the declarer may give up and pay the lost game "
+            "at that group's level to each opponent (1 more without the skiz, luna or pagat).",
+            "In solo the talon stays unseen.",
+        ),
+        "discard": (
+            "The declarer discards as many cards as were taken.",
+        ),
+        "announcements": (
+            "Starting with the declarer, each player's first turn may hold one declaration of "
+            "taroace (8, 9 or 10 and more) or merge, any announcements and contras; after it, "
+            "only doubles. The round ends when three turns in a row are passes.",
+            "Trula, toţi regii, luna prinsă and valat may be announced by anybody for their own "
+            "side, pagat ultimo by the declarer holding the pagat, rege ultimo by the holder of "
+            "the called king. Announcing or doubling shows which side you are on.",
+        ),
+        "play": (
+            "Forehand leads to the first trick. Follow suit; without the suit play a tarok; "
+            "else anything. The highest tarok wins, else the highest card of the suit led.",
+            "Michi-michi: the talon is set aside, the usual rules of play apply and every trick "
+            "costs its winner 1 game point into the pool (2 in a radler).",
+        ),
+    }
+    counting_rules: ClassVar[tuple[str, ...]] = (
+        "Cards are counted in threes: kings, the skiz, luna and pagat 5, queens 4, horses 3, "
+        "jacks 2, other cards 1, less 2 for each three (1 for a last one or two): 70 in the "
+        "pack.",
+        "The declarer's side counts its tricks and discards, the opponents their tricks and the "
+        "talon cards not taken. The declarer's side wins with 36 points or more; 35 : 35 loses.",
+    )
+    game_payments: ClassVar[dict[str, str]] = {
+        "doi_1": "and every doi: 2 game points if won; 2 × the level if lost.",
+        "unu_1": "and every unu: 3 game points if won; 3 × the level if lost.",
+        "solo_ro": "8 game points, won or lost.",
+    }
+    scoring_rules: ClassVar[tuple[str, ...]] = (
+        "Contra on the game makes the level count both ways: 2 × the game × the level, won or "
+        "lost; recontra 4 ×, supra 8 ×, hirş 16 ×, mord 32 ×. Each announced bonus is doubled "
+        "the same way, separately.",
+        "Declarations: 8 taroace 1, 9 taroace 2, 10 or more 3 game points; each side scores "
+        "only its highest declaration.",
+        "Bonuses in doi and unu, announced / silent: trula 2 / 1, toţi regii 2 / 1, luna prinsă "
+        "2 / 1, pagat ultimo 7 and the pool / 1, rege ultimo 2 / 1, valat 16 / 8; regele "
+        "prins costs the declarer's side 1 (2 if the king was left in the talon). In solo they "
+        "are doubled (pagat ultimo 9). These values are reconstructed; the table's options "
+        "change them.",
+        "An announced bonus is won or paid by its side; a silent bonus is paid to the side "
+        "that makes it.",
+        "An announced pagat ultimo also takes the pool; if it fails, its side pays the pool's "
+        "amount in (times the doubling).",
+        "Partners share every payment: each player of the losing side pays one player of the "
+        "winning side; a declarer alone pays or receives each opponent.",
+        "After a michi-michi the next four deals are a radler: every payment between players "
+        "is doubled.",
+        "With the old trei bids (a table option) a trei pays 1 game point if won, the level if "
+        "lost.",
+    )
+    valat_rule = ("Valat (one side takes every trick, or valat was announced) replaces the "
+                  "game: 16 game points announced, 8 silent (doubled in solo).")
+    pool_rule = ("The pool is fed by antes before each deal and by michi-michi; an announced "
+                 "pagat ultimo takes it, or doubles it when it fails. It stays at the table "
+                 "from one session to the next. The first deal's pool holds 5.")
+    glossary: ClassVar[dict[str, tuple[str, str]]] = {
+        "tarok": ("A trump (plural taroace): I to XXI and the skiz. A tarok beats every suit "
+                  "card.", "Hearts are led and you have none: you must play a tarok."),
+        "taroace": ("The trumps: one tarok, two or more taroace.",
+                    "You hold nine taroace: you may declare 9 taroace."),
+        "skiz": ("The highest tarok, worth 5 points.", "Your skiz takes the luna: luna prinsă."),
+        "luna": ("Tarok XXI, the second highest, worth 5.", "The skiz falls on your luna: your "
+                 "side pays luna prinsă."),
+        "pagat": ("Tarok I, the lowest, worth 5.", "Your pagat wins the last trick: pagat "
+                  "ultimo."),
+        "forehand": ("The player after the dealer: first to bid, and leads to the first trick.",
+                     "Seat 1 dealt, so seat 2 is forehand."),
+        "dealer": ("Deals the cards and puts 1 game point into the pool first.",
+                   "Seat 3 deals the next hand after seat 2."),
+        "declarer": ("The player who won the auction; calls a king and uses the talon.",
+                     "You bid unul de doi and the others pass: you are the declarer."),
+        "bid": ("Naming a contract in the auction.", "Forehand bids unul de doi."),
+        "pass": ("Dropping out of the auction for good, or saying nothing in the "
+                 "announcements.", "You pass: you take no further part in the bidding."),
+        "hold": ("\"La mine\": an earlier player takes the same contract over.",
+                 "You bid unul de doi, seat 3 bids al doilea de doi: you may hold it."),
+        "la mine": ("\"To me\": holding a bid.", "You say la mine to al doilea de doi."),
+        "doi": ("The declarer takes two talon cards (unul, al doilea, al treilea de doi).",
+                "You play unul de doi and take the top two cards: level 1."),
+        "unul de doi": ("Two talon cards, the top pair first: levels 1 to 5.",
+                        "You show the top pair and take the second: level 2."),
+        "al doilea de doi": ("Two cards, the second pair first: levels 2 to 6.",
+                             "You take the second pair at once: level 2."),
+        "al treilea de doi": ("Two cards, the bottom pair first: levels 3 to 7.",
+                              "You go back to the top pair: level 7."),
+        "unul de unu": ("One card, the top card first: levels 1 to 11.",
+                        "You take the top card: level 1."),
+        "al doilea de unu": ("One card, the second first: levels 2 to 12.",
+                             "You take the second card at once: level 2."),
+        "al treilea de unu": ("One card, the third first: levels 3 to 13.",
+                              "You go round the talon and back to the top card: level 13."),
+        "unul de trei": ("Three cards, the top three first: levels 1 to 3.",
+                         "You show the top three and take the bottom three: level 2."),
+        "al doilea de trei": ("Three cards, the bottom three first: levels 2 to 4.",
+                              "You take the bottom three at once: level 2."),
+        "al treilea de trei": ("Three cards, the top three first: levels 3 to 5.",
+                               "You go back to the top three: level 5."),
+        "unu": ("The declarer takes one talon card.", "You play unul de unu and take the top "
+                "card: level 1."),
+        "trei": ("The declarer takes three talon cards.", "You play unul de trei and take the "
+                 "top three cards."),
+        "solo": ("The talon stays unseen and counts for the opponents; 8 game points.",
+                 "You bid solo and call a king."),
+        "level": ("How far into the talon the declarer went; a lost game costs the base times "
+                  "the level.", "You show the top pair and take the second: level 2, a lost "
+                  "doi costs 4."),
+        "call": ("Naming a king whose holder becomes your secret partner.",
+                 "You call the king of hearts."),
+        "partner": ("The holder of the called king.", "You hold the called king: you play "
+                    "with the declarer."),
+        "talon": ("The six cards put aside before the deal.", "In solo the talon stays unseen."),
+        "take back": ("Having shown every group, taking an earlier one after all.",
+                      "In unul de doi you go back to the top pair: level 4."),
+        "surrender": ("Giving up on seeing the called king in the talon: pay the lost game at "
+                      "that level to each opponent.", "Al doilea de doi, the king in the bottom "
+                      "pair: 6 to each opponent, 7 without the skiz, luna or pagat."),
+        "discard": ("Putting away as many cards as you took from the talon.",
+                    "You took two talon cards, so you discard two."),
+        "declare": ("Telling how many taroace you hold: 8, 9 or 10 and more.",
+                    "You hold 9 taroace and declare them: 2 game points."),
+        "merge": ("\"Go on\": nothing to declare.", "You hold five taroace: you say merge."),
+        "announce": ("Promising a bonus before the first lead; it is paid more, won or lost.",
+                     "You hold the pagat and many taroace: you announce pagat ultimo."),
+        "trula": ("The skiz, luna and pagat all in one side's cards.", "Your side wins all "
+                  "three: trula."),
+        "toţi regii": ("All four kings in one side's cards.", "Your side takes every king."),
+        "regele prins": ("The called king ends with the opponents: the declarer's side pays.",
+                         "The opponents' skiz takes the called king: regele prins."),
+        "luna prinsă": ("The luna falls in the same trick as the other side's skiz: its side "
+                        "pays.", "You play the skiz on the opponents' luna."),
+        "pagat ultimo": ("The pagat wins the last trick. Announced (by the declarer) it also "
+                         "takes the pool.", "Your pagat is the only tarok in the last trick."),
+        "rege ultimo": ("The declarer's side wins the last trick with the called king in it.",
+                        "Your called king falls in the last trick, which your side wins."),
+        "valat": ("One side wins every trick: it replaces the game.", "Your side takes all 12 "
+                  "tricks: 8 game points, 16 if announced."),
+        "double": ("Contra, recontra, supra, hirş, mord: each doubles the game or a bonus "
+                   "again.", "You say contra on the game: it is paid double, at its level."),
+        "contra": ("The other side doubles the game or a bonus.", "Contra on a fourth level "
+                   "doi: 16 won or lost."),
+        "recontra": ("The answer to a contra: four times.", "Recontra on a fourth level doi: "
+                     "32."),
+        "supra": ("The third double: eight times.", "Supra on pagat ultimo: 56."),
+        "hirş": ("The fourth double: sixteen times.", "Hirş on trula: 32."),
+        "mord": ("The fifth and last double: thirty-two times.", "Mord on the game."),
+        "pool": ("The table's pool of game points: antes, michi-michi, pagat ultimo.",
+                 "The first deal's pool holds 5."),
+        "ante": ("What is put into the pool before a deal.", "The pool is empty: everybody puts "
+                 "in 1, and the dealer 1 more."),
+        "michi-michi": ("Played when everybody passes: each trick costs its winner 1 game point "
+                        "into the pool (2 in a radler).", "You win three tricks: you pay 3."),
+        "radler": ("Deals at double stakes after a michi-michi: every payment between players "
+                   "is doubled.", "In a radler a won doi pays 4."),
+        "annul": ("A hand with no tarok and no king may annul the deal: no score.",
+                  "You hold only suit cards without a king: you annul the deal."),
+        "throw in": ("Another word for annulling the deal.", "You throw the deal in."),
+        "game points": ("The money of the game.", "You win a doi with your partner: each of "
+                        "you receives 2 game points."),
+        "cut": ("Before the deal the player opposite the dealer cuts (a table option).",
+                "You cut; the cards are dealt in batches of six."),
+        "knock": ("Instead of cutting: the cards are dealt in batches of twelve to choose "
+                  "from.", "You knock; forehand chooses a batch first."),
+        "batch": ("One of the four batches of twelve after a knock.", "You take batch 2."),
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._double_of: dict[str, Action] = {n: double(n) for n in ("game", *self.announcement_names)}
+        self._announce_candidates: tuple[Action, ...] = (
+            *(act(Kind.ANNOUNCE, n) for n in self.announcement_names),
+            *(declare(self.declaration_name(n)) for n in self.declare_counts))
+
+    # ---- options ----------------------------------------------------------------------------
+
+    def pool_on(self, g: Game) -> bool:
+        return bool(g.options.get("pool", True))
+
+    def michi_on(self, g: Game) -> bool:
+        """RO-22, RO-23, RO-25: michi-michi when all pass (not without a pool)."""
+        return self.has_michi and self.pool_on(g) and g.options.get("all_pass") == "michi_michi"
+
+    def ladder(self, g: Game) -> list[Contract]:
+        """The bids of this table (RO-6 ``unu_bids``, RO-25 ``trei_bids``, TP-5)."""
+        out: list[Contract] = []
+        for c in self.contracts.values():
+            line, _ = line_of(c)
+            if line == "unu" and not g.options.get("unu_bids", True):
+                continue
+            if line == "trei" and not (self.always_trei or g.options.get("trei_bids")):
+                continue
+            out.append(c)
+        return out
+
+    # ---- the pool (RO-4) ----------------------------------------------------------------------
+
+    def antes(self, g: Game) -> dict[int, int]:
+        """RO-4: if the pool is empty every player pays 1, then the dealer pays 1."""
+        if not self.pool_on(g):
+            return {}
+        out = {s: (1 if g.pool <= 0 else 0) for s in g.active}
+        out[g.dealer] = out.get(g.dealer, 0) + 1
+        return {s: a for s, a in out.items() if a}
+
+    def pool_at_settlement(self, g: Game) -> int:
+        """RO-20: P, the pool with this deal's ante."""
+        return g.pool + sum(g.antes.values())
+
+    # ---- the radler (RO-23) --------------------------------------------------------------------
+
+    def radler_next(self, g: Game, left: int) -> int:
+        annulled = g.throw_in_by is not None
+        if left > 0 and g.stake > 1 and (not annulled or g.options.get("annulled_counts")):
+            left -= 1
+        if self.starts_radler(g):
+            left += self.radler_deals
+        return left
+
+    def starts_radler(self, g: Game) -> bool:
+        """RO-22, RO-23, TP-11: a michi-michi, an all-pass throw-in or (option) a hep-hep."""
+        if g.contract is MICHI:
+            return True
+        if g.contract is None and g.thrown_in and g.throw_in_by is None:
+            return True  # all passed (double_hands, Taper)
+        r = g.result
+        if (g.options.get("hep_hep") and r is not None and g.contract is not None
+                and not g.surrendered and g.phase is Phase.FINISHED):
+            between: dict[int, int] = {}
+            for ln in r.lines:
+                if POOL not in ln.net:
+                    add_into(between, ln.net)
+            return not any(between.values())
+        return False
+
+    # ---- deal and auction (RO-5, RO-6, RO-7) --------------------------------------------------
+
+    def start_bidding(self, g: Game) -> None:
+        g.phase = Phase.AUCTION
+        g.auction = Auction()
+        g.to_act = g.forehand
+
+    def _auction_candidates(self, g: Game) -> list[Action]:
+        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g)), act(Kind.THROW_IN)]
+
+    def _auction(self, g: Game, seat: int, a: Action) -> None:
+        st = g.auction
+        if a.kind is Kind.THROW_IN:
+            g.throw_in_by = seat
+            g.emit("throw_in", seat, f"Seat {seat + 1} has no tarok and no king and annuls the "
+                   "deal.")
+            g.finish_thrown_in(f"Seat {seat + 1} held no tarok and no king: the deal is annulled "
+                               "for no score.")
+            return
+        st.spoke.add(seat)
+        g.bids.append((seat, a))
+        if a.kind is Kind.PASS:
+            st.out.add(seat)
+            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+        elif a.kind is Kind.HOLD:
+            assert st.high is not None
+            st.high_seat = seat
+            g.emit("hold", seat, f"Seat {seat + 1} says la mine: {st.high.title}.")
+        else:
+            st.high = self.contracts[str(a.value)]
+            st.high_seat = seat
+            g.emit("bid", seat, f"Seat {seat + 1} bids {st.high.title}.")
+        order = g.order
+        i = order.index(seat)
+        n = len(order)
+        for k in range(1, n + 1):
+            s = order[(i + k) % n]
+            if s not in st.out and s != st.high_seat:
+                g.to_act = s
+                return
+        self._end_auction(g)
+
+    def _end_auction(self, g: Game) -> None:
+        st = g.auction
+        if st.high is None or st.high_seat is None:
+            self._all_passed(g)
+            return
+        g.bidder = st.high_seat
+        g.contract = st.high
+        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the declarer: {st.high.title}.")
+        if self.calls_king:
+            g.phase = Phase.CALL
+            g.to_act = g.bidder
+            return
+        self._start_talon(g)
+
+    def _all_passed(self, g: Game) -> None:
+        """RO-22: michi-michi; RO-23 ``double_hands`` and TP-11: thrown in, a radler follows."""
+        if self.michi_on(g):
+            g.contract = MICHI
+            g.emit("contract", None, "Everybody passed: michi-michi. Every trick costs its "
+                   f"winner {g.stake} game point{'s' if g.stake > 1 else ''} into the pool.")
+            g.start_play(g.forehand)
+            return
+        g.finish_thrown_in(f"Everybody passed: the deal is thrown in, and the next "
+                           f"{self.radler_deals} deals are played for double stakes.")
+
+    # ---- the call (RO-8) ------------------------------------------------------------------------
+
+    def _call(self, g: Game, seat: int, a: Action) -> None:
+        g.called = a.card
+        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.name}.", None, (a.card,))
+        self._start_talon(g)
+
+    # ---- the talon (RO-9, RO-10, RO-11) -----------------------------------------------------------
+
+    def _start_talon(self, g: Game) -> None:
+        c = g.contract
+        assert c is not None
+        line, k = line_of(c)
+        if line == "solo":
+            g.talon_to_opponents = mask_of(g.talon)  # RO-10d
+            g.start_announcements()
+            return
+        size = LINES[line]
+        groups = len(g.talon) // size
+        g.phase = Phase.TALON
+        g.talon_state = StagedTalon(size, groups)
+        g.to_act = g.bidder
+        self._look(g, (k - 1) % groups)  # RO-9: the look starts at group k
+
+    def _look(self, g: Game, group: int) -> None:
+        st = g.staged
+        st.stage = group
+        assert g.bidder is not None
+        cards = g.talon_group(group)
+        g.seen_talon[g.bidder] |= mask_of(cards)
+        size = st.group
+        g.emit("talon_look", g.bidder, f"Seat {g.bidder + 1} looks at talon cards "
+               f"{group * size + 1}-{(group + 1) * size}." if size > 1 else
+               f"Seat {g.bidder + 1} looks at talon card {group + 1}.")
+        g.emit("talon_private", g.bidder, "You see " + ", ".join(c.short for c in cards) + ".",
+               frozenset((g.bidder,)), tuple(cards))
+
+    def talon_levels(self, c: Contract) -> tuple[int, ...]:
+        """RO-9: k … k+G−1 forward, then k+G … k+2G−2 going back (TP-7: trei 1-3, 2-4, 3-5)."""
+        if c.talon != "staged":
+            return ()
+        line, k = line_of(c)
+        groups = 6 // LINES[line]
+        return tuple(range(k, k + 2 * groups - 1))
+
+    def inspect_order(self, g: Game) -> list[int]:
+        """RO-9: the groups in the order they are looked at (cyclic from group k)."""
+        c = g.contract
+        assert c is not None
+        _, k = line_of(c)
+        n = g.staged.groups
+        return [(k - 1 + i) % n for i in range(n)]
+
+    def talon_level(self, g: Game, i: int, back: bool) -> int:
+        """RO-9: the level of taking the ``i``-th group looked at (or going back to it)."""
+        c = g.contract
+        assert c is not None
+        _, k = line_of(c)
+        return k + i + (g.staged.groups if back else 0)
+
+    def _talon_candidates(self, g: Game) -> list[Action]:
+        st = g.staged
+        if st.stage >= 0:
+            return [act(Kind.TAKE, st.stage + 1), act(Kind.REJECT), act(Kind.SURRENDER)]
+        order = self.inspect_order(g)
+        return [act(Kind.TAKE_BACK, grp + 1) for grp in order[:-1]]
+
+    def _talon(self, g: Game, seat: int, a: Action) -> None:
+        st = g.staged
+        order = self.inspect_order(g)
+        if a.kind is Kind.SURRENDER:
+            g.level = self.talon_level(g, len(st.rejected), False)
+            g.surrendered = True
+            g.emit("surrender", seat, f"Seat {seat + 1} gives up at level {g.level}.")
+            g.finish_thrown_in(f"Seat {seat + 1} found the called king in the talon and gives "
+                               "up.")
+            return
+        if a.kind is Kind.REJECT:
+            i = len(st.rejected)
+            nxt = order[i + 1] if i + 1 < len(order) else -1
+            g.staged_reject(expose=True, next_group=-1)
+            st.stage = nxt
+            if nxt >= 0:
+                self._look(g, nxt)
+            return
+        if a.kind is Kind.TAKE:
+            grp = st.stage
+            level = self.talon_level(g, len(st.rejected), False)
+        else:
+            assert isinstance(a.value, int)
+            grp = a.value - 1
+            level = self.talon_level(g, order.index(grp), True)
+        g.staged_take(grp, level)
+        st.stage = -1
+        g.start_discard(seat, st.group)
+
+    def after_discard(self, g: Game, seat: int) -> None:
+        g.start_announcements()
+
+    # ---- the variant-driven phases ------------------------------------------------------------
+
+    def candidates(self, g: Game, seat: int) -> list[Action]:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            return self._auction_candidates(g)
+        if ph is Phase.CALL:
+            return [act(Kind.CALL, king(s)) for s in PLAIN_SUITS]
+        if ph is Phase.TALON:
+            return self._talon_candidates(g)
+        return []
+
+    def apply(self, g: Game, seat: int, a: Action) -> None:
+        ph = g.phase
+        if ph is Phase.AUCTION:
+            self._auction(g, seat, a)
+        elif ph is Phase.CALL:
+            self._call(g, seat, a)
+        elif ph is Phase.TALON:
+            self._talon(g, seat, a)
+
+    # ---- announcements (RO-12 … RO-15) -----------------------------------------------------------
+
+    def announce_passes(self, g: Game) -> int:
+        """RO-12: three passes in a row (TP-12: two)."""
+        return len(g.active) - 1
+
+    def declaration_name(self, n: int) -> str:
+        return f"taroace_{n}"
+
+    def declaration_value(self, name: str) -> int:
+        """RO-13, TP-9: 1, 2 or 3 game points."""
+        n = int(name.rpartition("_")[2])
+        return self.declare_counts.index(n) + 1 if n in self.declare_counts else 0
+
+    def declarations_true(self, g: Game, seat: int) -> list[str]:
+        """RO-13: exactly 8, exactly 9, 10 or more (TP-9: 10, 11, 12), after the exchange."""
+        n = tarok_count(g.hands[seat])
+        counts = self.declare_counts
+        if n < counts[0]:
+            return []
+        return [self.declaration_name(min(n, counts[-1]))]
+
+    def announce_candidates(self, g: Game, seat: int) -> list[Action]:
+        out = list(self._announce_candidates)
+        for n in g.announced:
+            out.append(self._double_of[n])
+        return out
+
+    def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
+        name = str(a.value)
+        what = self.title_of(name)
+        g.ann_log.append((seat, what))
+        if a.kind is Kind.ANNOUNCE:
+            g.announced[name] = Announced(name, seat)
+            g.public_side.add(seat)  # RO-15: the announcer's side is shown
+            side = "the declarer's side" if seat in g.declarer_side else "the opponents"
+            g.emit("announce", seat, f"Seat {seat + 1} announces {what} for {side}.")
+        else:
+            g.declared[seat].append(name)
+            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+
+    def doublable(self, g: Game) -> frozenset[str]:
+        return frozenset(("game", *self.announcement_names))
+
+    def title_of(self, name: str) -> str:
+        return "the game" if name == "game" else super().title_of(name)
+
+    def after_announcements(self, g: Game) -> None:
+        g.start_play(g.forehand)  # RO-16
+
+    def kept_cards(self, g: Game, seat: int) -> int:
+        """RO-16: an announced pagat ultimo keeps the pagat, rege ultimo the called king."""
+        m = 0
+        p = g.announced.get(PAGAT_ULTIMO)
+        if p is not None and p.seat == seat:
+            m |= 1 << PAGAT
+        k = g.announced.get(REGE_ULTIMO)
+        if k is not None and k.seat == seat and g.called is not None:
+            m |= 1 << g.called
+        return m
+
+    # ---- scoring (RO-17 … RO-22) -------------------------------------------------------------------
+
+    def base(self, c: Contract) -> int:
+        return BASE[line_of(c)[0]]
+
+    def bonus_value(self, g: Game, name: str, announced: bool) -> int:
+        """RO-18 (reconstructed) with its options."""
+        c = g.contract
+        assert c is not None
+        solo = line_of(c)[0] == "solo"
+        if name == VALAT and g.options.get("valat_scale") == "game":
+            return self.base(c) * (8 if announced else 4)
+        ann, silent = BONUS_TABLE[name]
+        if name == TOTI_REGII and g.options.get("toti_regii_high"):
+            ann, silent = 4, 2
+        if g.options.get("silent_bonus") == "equal" and name in (TOTI_REGII, LUNA_PRINSA,
+                                                                   REGE_ULTIMO, VALAT):
+            silent = ann
+        v = ann if announced else silent
+        if solo and g.options.get("solo_bonus", "double") == "double":
+            return 9 if (announced and name == PAGAT_ULTIMO) else v * 2
+        return v
+
+    def score(self, g: Game) -> HandResult:
+        between: list[PaymentLine] = []  # payments between players (× the radler stake)
+        pool_lines: list[PaymentLine] = []  # pool movements (never doubled, RO-23)
+        if g.antes:
+            total = sum(g.antes.values())
+            paid = {s: -a for s, a in g.antes.items()}
+            paid[POOL] = total
+            who = ", ".join(f"seat {s + 1} {a}" for s, a in sorted(g.antes.items()))
+            pool_lines.append(PaymentLine(f"Antes into the pool: {who}", paid))
+        points: dict[str, int] = {}
+        decl: frozenset[int] = frozenset()
+        won: bool | None = None
+        c = g.contract
+        if c is None:
+            summary = ("The deal was annulled for no score." if g.throw_in_by is not None
+                       else "Everybody passed: the deal is thrown in.")
+        elif c is MICHI:
+            summary = self._score_michi(g, pool_lines)
+        elif g.surrendered:
+            summary = self._score_surrender(g, between)
+        else:
+            summary, points, decl, won = self._score_played(g, between, pool_lines)
+        lines: list[PaymentLine] = []
+        k = g.stake
+        for ln in between:
+            if k != 1 and ln.net:
+                ln = PaymentLine(f"{ln.label} × {k} (radler)", {s: v * k for s, v in ln.net.items()})
+            lines.append(ln)
+        lines = pool_lines[:1] + lines + pool_lines[1:]
+        net: dict[int, int] = {}
+        for ln in lines:
+            add_into(net, ln.net)
+        return hand_result(g, summary, points, [ln for ln in lines if ln.net], net,
+                           declarer_side=decl, declarers_won=won)
+
+    def _score_michi(self, g: Game, pool_lines: list[PaymentLine]) -> str:
+        """RO-22: every trick costs its winner 1 game point into the pool (2 in a radler)."""
+        rate = 2 if g.stake > 1 else 1
+        net: dict[int, int] = {}
+        for s in g.active:
+            n = g.tricks_won[s]
+            if n:
+                net[s] = -n * rate
+                net[POOL] = net.get(POOL, 0) + n * rate
+        tricks = ", ".join(f"seat {s + 1} {g.tricks_won[s]}" for s in g.order)
+        pool_lines.append(PaymentLine(f"Michi-michi: {rate} a trick into the pool ({tricks})", net))
+        return f"Michi-michi: {sum(-v for k, v in net.items() if k != POOL)} game points go into the pool."
+
+    def _score_surrender(self, g: Game, between: list[PaymentLine]) -> str:
+        """RO-11: the lost game at the level where the king was seen, +1 without a trula card."""
+        b = g.bidder
+        c = g.contract
+        assert b is not None and c is not None
+        amount = self.base(c) * g.level
+        extra = 0 if g.dealt[b] & HONOUR_MASK else 1
+        label = f"Surrender at level {g.level}: {amount}"
+        if extra:
+            label += " and 1 (no skiz, luna or pagat)"
+        others = [s for s in g.order if s != b]
+        between.append(PaymentLine(f"{label} to each opponent",
+                                   side_payment(others, [b], amount + extra)))
+        return f"Seat {b + 1} gave up: the called king was in the talon."
+
+    def _score_played(self, g: Game, between: list[PaymentLine], pool_lines: list[PaymentLine]
+                      ) -> tuple[str, dict[str, int], frozenset[int], bool]:
+        b = g.bidder
+        c = g.contract
+        assert b is not None and c is not None
+        ck = g.called
+        swapped = self._king_exchange(g)
+        if g.partner is None and ck is not None and not c.alone:
+            h = g.holder_of(ck)
+            g.partner = None if h is None or h == b else h
+        decl = g.declarer_side
+        opp = frozenset(s for s in g.active if s not in decl)
+        pts_d, pts_o = g.side_points(decl), g.side_points(opp)
+        won = pts_d >= self.win_points
+        n = len(g.tricks)
+        sweep: frozenset[int] | None = None
+        for side in (decl, opp):
+            if n and sum(g.tricks_won[s] for s in side) == n:
+                sweep = side
+        line, _ = line_of(c)
+        level = 1 if line == "solo" else max(g.level, 1)
+        base = self.base(c)
+        # The game, or valat in its place (RO-17, RO-19).
+        va = g.announced.get(VALAT)
+        if va is not None:
+            side = g.side_of(va.seat)
+            amt = self.bonus_value(g, VALAT, True) << va.level
+            ok = sweep == side
+            between.append(self._line(g, f"Valat announced{_dbl(self, va.level)}: {amt}", side, ok, amt))
+        elif sweep is not None:
+            amt = self.bonus_value(g, VALAT, False)
+            word = ""
+            if g.options.get("valat_takes_game_double", True) and g.game_level:
+                amt <<= g.game_level
+                word = _dbl(self, g.game_level)
+            between.append(PaymentLine(f"Valat{word}: {amt}",
+                                       side_payment(sweep, opp if sweep == decl else decl, amt)))
+        else:
+            if g.game_level:
+                amt = (base * level) << g.game_level
+                label = (f"{c.title}: {base} × level {level} × {1 << g.game_level} "
+                         f"({self.double_word(g.game_level).lower()})")
+            elif won:
+                amt, label = base, f"{c.title}: {base}"
+            else:
+                amt, label = base * level, f"{c.title}: {base} × level {level}"
+            label += ", won" if won else ", lost"
+            w, lo = (decl, opp) if won else (opp, decl)
+            between.append(PaymentLine(label, side_payment(w, lo, amt)))
+        # Declarations (RO-13): each side's highest.
+        for side, other in ((decl, opp), (opp, decl)):
+            best = max((declared_value(g, s) for s in side), default=0)
+            if best:
+                names = [self.title_of(d) for s in sorted(side) for d in g.declared[s]
+                         if self.declaration_value(d) == best]
+                between.append(PaymentLine(f"Declared {names[0]}: {best}",
+                                           side_payment(side, other, best)))
+        between.extend(self._bonus_lines(g, decl, opp, swapped))
+        pool_lines.extend(self._pool_flow(g, decl, opp))
+        who = "declarer" if len(decl) == 1 else "declarer's side"
+        summary = f"The {who} {'won' if won else 'lost'} with {pts_d} card points."
+        if swapped is not None:
+            summary += (f" The called king lay unseen in the talon: the declarer took it and gave "
+                        f"{swapped.name} to the opponents.")
+        if sweep is not None:
+            summary += " Valat: " + ("the declarer's side" if sweep == decl else "the opponents") \
+                + " took every trick."
+        return summary, {"Declarer's side": pts_d, "Opponents": pts_o}, decl, won
+
+    def _line(self, g: Game, label: str, side: frozenset[int], ok: bool, amt: int) -> PaymentLine:
+        other = frozenset(s for s in g.active if s not in side)
+        if ok:
+            return PaymentLine(f"{label}, won", side_payment(side, other, amt))
+        return PaymentLine(f"{label}, lost", side_payment(other, side, amt))
+
+    def _king_exchange(self, g: Game) -> Card | None:
+        """RO-10c: a called king that lay in the never-seen talon (doi, unu) goes to the
+        declarer's pile, who gives the opponents the lowest-valued card of their own tricks
+        (the text: "gives a low card from his or her tricks in exchange for it")."""
+        ck = g.called
+        b = g.bidder
+        c = g.contract
+        if ck is None or b is None or c is None or c.talon != "staged":
+            return None
+        if not g.talon_to_opponents >> ck & 1 or g.seen_talon[b] >> ck & 1:
+            return None
+        g.talon_to_opponents &= ~(1 << ck)
+        g.talon_to[b] = g.talon_to.get(b, 0) | (1 << ck)
+        best: tuple[int, int] | None = None
+        m = g.won[b]
+        while m:
+            x = m & -m
+            ci = x.bit_length() - 1
+            m ^= x
+            if best is None or (CARD_POINTS[ci], ci) < best:
+                best = (CARD_POINTS[ci], ci)
+        if best is None:
+            return None
+        ci = best[1]
+        to = next(s for s in g.order if s != b)
+        g.won[b] &= ~(1 << ci)
+        g.won[to] |= 1 << ci
+        return CARDS[ci]
+
+    def _pile(self, g: Game, side: frozenset[int]) -> int:
+        if g.options.get("bonuses_tricks_only"):
+            m = 0
+            for s in side:
+                m |= g.won[s]
+            return m
+        return g.side_mask(side)
+
+    def _bonus_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int],
+                     swapped: Card | None) -> list[PaymentLine]:
+        out: list[PaymentLine] = []
+        sides = (decl, opp)
+        # Trula and toţi regii (RO-19).
+        for name, mask in ((TRULA, HONOUR_MASK), (TOTI_REGII, KING_MASK)):
+            what = self.title_of(name)
+            ann = g.announced.get(name)
+            holder = next((sd for sd in sides if self._pile(g, sd) & mask == mask), None)
+            if ann is not None:
+                side = g.side_of(ann.seat)
+                amt = self.bonus_value(g, name, True) << ann.level
+                out.append(self._line(g, f"{what} announced{_dbl(self, ann.level)}: {amt}", side,
+                                      holder == side, amt))
+                if holder is not None and holder != side:
+                    amt = self.bonus_value(g, name, False)
+                    out.append(PaymentLine(f"{what}: {amt}", side_payment(
+                        holder, side, amt)))
+            elif holder is not None:
+                amt = self.bonus_value(g, name, False)
+                other = opp if holder == decl else decl
+                out.append(PaymentLine(f"{what}: {amt}", side_payment(holder, other, amt)))
+        # Regele prins (RO-10, RO-19): the called king in the opponents' pile.
+        ck = g.called
+        c = g.contract
+        assert c is not None
+        if ck is not None and g.side_mask(opp) >> ck & 1:
+            in_talon = bool(g.talon_to_opponents >> ck & 1)
+            abandoned = in_talon and ck in g.exposed
+            if not in_talon or abandoned:  # never when it lay unseen (RO-10c, d)
+                amt = 2 if abandoned else self.bonus_value(g, REGELE_PRINS, False)
+                why = " (left in the talon)" if abandoned else ""
+                out.append(PaymentLine(f"Regele prins{why}: {amt}", side_payment(opp, decl, amt)))
+        # Luna prinsă (RO-19).
+        out.extend(self._luna_lines(g))
+        # Pagat ultimo and rege ultimo (RO-19).
+        last = g.tricks[-1] if g.tricks else None
+        pa = g.announced.get(PAGAT_ULTIMO)
+        pagat_by = None if last is None else next((s for s, x in last.plays if x == PAGAT), None)
+        if pa is not None:
+            amt = self.bonus_value(g, PAGAT_ULTIMO, True) << pa.level
+            ok = last is not None and pagat_by is not None and last.winner == pagat_by
+            out.append(self._line(g, f"Pagat ultimo announced{_dbl(self, pa.level)}: {amt}",
+                                  g.side_of(pa.seat), ok, amt))
+        elif pagat_by is not None and last is not None:
+            amt = self.bonus_value(g, PAGAT_ULTIMO, False)
+            out.append(self._line(g, f"Pagat ultimo: {amt}", g.side_of(pagat_by),
+                                  last.winner == pagat_by, amt))
+        if ck is not None and last is not None:
+            ra = g.announced.get(REGE_ULTIMO)
+            king_by = next((s for s, x in last.plays if x == ck), None)
+            if ra is not None:
+                amt = self.bonus_value(g, REGE_ULTIMO, True) << ra.level
+                ok = king_by is not None and last.winner in decl
+                out.append(self._line(g, f"Rege ultimo announced{_dbl(self, ra.level)}: {amt}",
+                                      decl, ok, amt))
+            elif king_by is not None:
+                amt = self.bonus_value(g, REGE_ULTIMO, False)
+                out.append(self._line(g, f"Rege ultimo: {amt}", decl, last.winner in decl, amt))
+        return out
+
+    def _luna_lines(self, g: Game) -> list[PaymentLine]:
+        event: tuple[frozenset[int], frozenset[int]] | None = None  # (luna's side, skiz's side)
+        for t in g.tricks:
+            lp = next((s for s, x in t.plays if x == MOND), None)
+            sp = next((s for s, x in t.plays if x == SKYZ), None)
+            if lp is not None and sp is not None and g.side_of(lp) != g.side_of(sp):
+                event = (g.side_of(lp), g.side_of(sp))
+        silent = self.bonus_value(g, LUNA_PRINSA, False)
+        ann = g.announced.get(LUNA_PRINSA)
+        if ann is None:
+            if event is None:
+                return []
+            return [PaymentLine(f"Luna prinsă: {silent}", side_payment(event[1], event[0], silent))]
+        side = g.side_of(ann.seat)
+        amt = self.bonus_value(g, LUNA_PRINSA, True) << ann.level
+        ok = event is not None and event[1] == side
+        out = [self._line(g, f"Luna prinsă announced{_dbl(self, ann.level)}: {amt}", side, ok, amt)]
+        if event is not None and event[0] == side:
+            out.append(PaymentLine(f"Luna prinsă: {silent}", side_payment(event[1], event[0], silent)))
+        return out
+
+    def _pool_flow(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
+        """RO-20: an announced pagat ultimo takes the pool, or pays it in (× its doubling)."""
+        pa = g.announced.get(PAGAT_ULTIMO)
+        if pa is None or not self.pool_on(g) or not g.tricks:
+            return []
+        b = g.bidder
+        assert b is not None
+        last = g.tricks[-1]
+        pagat_by = next((s for s, x in last.plays if x == PAGAT), None)
+        ok = pagat_by is not None and last.winner == pagat_by
+        p = self.pool_at_settlement(g)
+        m = 1 << pa.level
+        contra = pa.doublers[0] if pa.doublers else None
+        d_first = [b, *sorted(s for s in decl if s != b)]
+        o_first = sorted(opp, key=lambda s: (s != contra, s))
+        net: dict[int, int] = {}
+        if m == 1:
+            if ok:
+                _split(net, d_first, p, +1)
+                net[POOL] = -p
+                label = f"Pagat ultimo takes the pool: {p}"
+            else:
+                _split(net, d_first, p, -1)
+                net[POOL] = p
+                label = f"Pagat ultimo failed: {p} into the pool"
+        else:
+            win, lose = (d_first, o_first) if ok else (o_first, d_first)
+            _split(net, win, p, +1)
+            _split(net, lose, m * p, -1)
+            net[POOL] = m * p - p
+            label = f"Pagat ultimo pool: {p} taken, {m * p} paid in"
+        return [PaymentLine(label, {k: v for k, v in net.items() if v})] if p else []
+
+    # ---- words ---------------------------------------------------------------------------------
+
+    def contract_title(self, g: Game) -> str | None:
+        c = g.contract
+        if c is None:
+            return None
+        if c.talon == "staged" and g.level:
+            return f"{c.title}, level {g.level}"
+        return c.title
+
+    def public_prompt(self, g: Game) -> str:
+        if g.to_act is None:
+            return "The hand is over."
+        return f"Seat {g.to_act + 1} to act."
+
+    def prompt(self, g: Game, seat: int) -> str:
+        if g.phase is Phase.FINISHED:
+            return "The hand is over."
+        if seat != g.to_act:
+            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        ph = g.phase
+        if ph is Phase.RITUAL:
+            if g.ritual.step == "cut_or_knock":
+                return "Cut the pack, or knock to have it dealt in batches of twelve."
+            return "Choose a batch of twelve cards."
+        if ph is Phase.AUCTION:
+            high = g.auction.high
+            text = ""
+            if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
+                text = "You hold no tarok and no king: you may annul the deal. "
+            if high is None:
+                return text + "Bid unul de doi, unul de unu or solo, or pass."
+            hs = g.auction.high_seat
+            assert hs is not None
+            text += f"Seat {hs + 1} has bid {high.title}: "
+            if g.forbidding_rule(seat, act(Kind.HOLD)) is None:
+                return text + "say la mine (hold it), bid higher, or pass."
+            return text + "bid higher or pass."
+        if ph is Phase.CALL:
+            return ("Call a king: its holder is your secret partner. Calling your own king (or "
+                    "one in the talon) means you play alone.")
+        if ph is Phase.TALON:
+            st = g.staged
+            if st.stage >= 0:
+                i = len(st.rejected)
+                lvl = self.talon_level(g, i, False)
+                text = (f"Take these cards (level {lvl}), or show them and look further "
+                        f"(level {lvl + 1}).")
+                if i == st.groups - 1:
+                    text = (f"Take these cards (level {lvl}), or show them and go back to an "
+                            "earlier group.")
+                if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
+                    text += (f" The called king is here: you may give up and pay "
+                             f"{self.base(g.contract) * lvl if g.contract else 0} to each opponent.")
+                return text
+            order = self.inspect_order(g)
+            opts = ", ".join(f"group {grp + 1} (level {self.talon_level(g, j, True)})"
+                             for j, grp in enumerate(order[:-1]))
+            return f"Take back one of the groups you showed: {opts}."
+        if ph is Phase.DISCARD:
+            return f"Discard {g.discard_need} more: kings, the skiz, luna and pagat stay; other taroace only if you must."
+        if ph is Phase.ANNOUNCE:
+            if g.first_turn(seat):
+                return ("Declare your taroace (or merge), announce bonuses, say contra on what "
+                        "the other side undertook — then Done.")
+            return "You may double (contra, recontra, ...), or pass."
+        if ph is Phase.PLAY:
+            t = g.trick
+            if t is None or not t.plays:
+                return "Lead any card."
+            led = t.plays[0][1]
+            if led.is_tarok:
+                return "Play a tarok if you can, else any card."
+            return f"Follow {led.suit.label} if you can, else play a tarok, else any card."
+        return "Wait for the others."
+
+
+def _dbl(v: Variant, level: int) -> str:
+    return f" ({v.double_word(level).lower()})" if level else ""
+
+
+def _split(net: dict[int, int], seats: list[int], total: int, sign: int) -> None:
+    """RO-20: equal shares; the first seat (the declarer, or the contra sayer) takes or pays
+    the odd units."""
+    q, r = divmod(total, len(seats))
+    for i, s in enumerate(seats):
+        net[s] = net.get(s, 0) + sign * (q + (r if i == 0 else 0))
+
+
+__all__ = ["MICHI", "ROMANIAN_CONTRACTS", "Romanian"]
