@@ -315,6 +315,8 @@ class Polish(Czech):
         "tarok": ("One of the 22 trumps (plural taroki): I to XXI and the skiż. A tarok beats "
                   "every suit card.",
                   "Hearts are led and you have none: you must play a tarok, even XX."),
+        "taroki": ("The trumps: one tarok, two or more taroki.",
+                   "You have no hearts when hearts are led: you must play one of your taroki."),
         "skiż": ("The highest tarok, worth 5 points; only the pagat beats it, when the mund is "
                  "in the same trick. The card pictures call it the škýz.",
                  "You lead the skiż: it wins the trick unless the mund and the pagat both follow."),

@@ -513,6 +513,10 @@ class Romanian(Variant):
                  "side pays luna prinsă."),
         "pagat": ("Tarok I, the lowest, worth 5.", "Your pagat wins the last trick: pagat "
                   "ultimo."),
+        "talon group": ("The talon cards the declarer looks at together: two, one or three by "
+                        "the line bid, turned up one group after another.",
+                        "You bid doi 1: you see the first group of two; you may take it or see "
+                        "the next and take back an earlier one."),
         "forehand": ("The player after the dealer: first to bid, and leads to the first trick.",
                      "Seat 1 dealt, so seat 2 is forehand."),
         "dealer": ("Deals the cards and puts 1 game point into the pool first.",
