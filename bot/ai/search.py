@@ -1,0 +1,157 @@
+"""The "strong" computer player: card play by search over sampled worlds.
+
+Perfect-information Monte Carlo (PIMC).  To choose a card the player
+
+1. reads what its seat knows (``PlayerView``: its hand, every trick, shown cards,
+   announcements, declarations, discard counts) and samples worlds consistent with it
+   (``bot.engine.worlds.sample_world``): hidden hands, face-down discards, hidden talon;
+2. makes each world a deal in the present state (``determinize``, a ``Game.clone``);
+3. plays every legal card in every world — the same worlds for every card, so that the
+   luck of the samples cancels between them — and finishes the hand with a quick policy
+   that sees the world's cards (``playout``: win a trick cheaply, give points to a
+   winning partner, dump high cards in a negative contract);
+4. picks the card with the best mean money for its seat; a tie goes to the normal
+   player's card.
+
+Everything else (bids, the call, the talon, discards, announcements, doubles) is the
+normal player's (``bot.ai.normal``).  A choice is deterministic given ``seed`` (the
+tables pass hand and step); the number of worlds depends only on the position.  If the
+machine is so loaded that a decision runs past ``HARD_LIMIT`` seconds, the worlds played
+so far decide (or, with too few, the normal player).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bot.ai.heuristic import Choice
+from bot.ai.normal import choose_normal
+from bot.engine import Game, Kind, Phase
+from bot.engine.cards import CARD_POINTS, CARDS
+from bot.engine.masks import NUM_TAROKY
+from bot.engine.worlds import constraints_of, determinize, sample_world
+
+__all__ = ["HARD_LIMIT", "choose_strong", "playout"]
+
+#: Playouts per decision (split between the candidate cards), and the bounds on worlds.
+PLAYOUTS = 160
+MIN_WORLDS = 6
+MAX_WORLDS = 28
+#: Seconds after which a decision stops sampling (a loaded machine).
+HARD_LIMIT = 0.4
+
+
+def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
+    """The strong player's choice for ``seat`` (which must be to act)."""
+    legal = game.legal_actions(seat)
+    if game.phase is not Phase.PLAY or len(legal) < 2:
+        return choose_normal(game, seat)
+    return _search_play(game, seat, seed)
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def playout(g: Game) -> None:
+    """Finish the hand with a quick policy that sees every card of the world."""
+    v = g.variant
+    tables = v.rank_tables
+    strength = v.strength
+    n_active = len(g.active)
+    negative = g.contract is not None and g.contract.negative
+    while g.to_act is not None:
+        s = g.to_act
+        m = g.legal_play_mask(s)
+        if m & (m - 1) == 0:
+            g.play_lean(s, m.bit_length() - 1)
+            continue
+        t = g.trick
+        assert t is not None
+        plays = t.plays
+        cards = _bits(m)
+        if not plays:
+            # Lead the cheapest card, suit cards before taroky.
+            best = min(cards, key=lambda c: (CARD_POINTS[c], 0 if c >= NUM_TAROKY else 1,
+                                             strength[c] if c >= NUM_TAROKY else c))
+            g.play_lean(s, best)
+            continue
+        led: int = t.led
+        rank = tables[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
+        top = max(rank[int(c)] for _, c in plays)
+        winners = [c for c in cards if rank[c] > top]
+        losers = [c for c in cards if rank[c] <= top]
+        if negative:
+            if losers:
+                pick = max(losers, key=lambda c: (rank[c], CARD_POINTS[c]))
+            else:
+                pick = min(cards, key=lambda c: rank[c])
+            g.play_lean(s, pick)
+            continue
+        w = v.trick_winner(plays)
+        mine = g.side_of(s)
+        last = len(plays) == n_active - 1
+        if w in mine:
+            pool = losers or cards
+            if last:
+                pick = max(pool, key=lambda c: (CARD_POINTS[c], -rank[c]))
+            else:
+                pick = min(pool, key=lambda c: (CARD_POINTS[c], rank[c]))
+        elif winners:
+            pick = min(winners, key=lambda c: (rank[c], CARD_POINTS[c]))
+        else:
+            pick = min(cards, key=lambda c: (CARD_POINTS[c], rank[c]))
+        g.play_lean(s, pick)
+
+
+def _search_play(game: Game, seat: int, seed: int) -> Choice:
+    start = time.perf_counter()
+    legal = game.legal_actions(seat)
+    cards = [int(a.card) for a in legal]
+    view = game.view_for(seat)
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(cards)))
+    totals = [0.0] * len(cards)
+    done = 0
+    for _ in range(worlds):
+        w = sample_world(view, rng, cons=cons)
+        d = determinize(game, seat, w, cons)
+        for i, c in enumerate(cards):
+            g = d.clone()
+            g.play_lean(seat, c)
+            playout(g)
+            r = g.result
+            assert r is not None
+            totals[i] += r.net.get(seat, 0)
+        done += 1
+        if time.perf_counter() - start > HARD_LIMIT:
+            break
+    base = choose_normal(game, seat)
+    if done < 3:
+        return base
+    means = [t / done for t in totals]
+    base_i = cards.index(int(base.action.card)) if base.action.kind is Kind.PLAY else 0
+    best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
+    if means[best_i] <= means[base_i] + 1e-9:
+        return Choice(legal[base_i], base.reason)
+    c = CARDS[cards[best_i]]
+    other = CARDS[cards[base_i]]
+    unit = _unit(game)
+    gain = (means[best_i] - means[base_i]) / unit[0]
+    return Choice(legal[best_i],
+                  f"I play {c.name}: played out in {done} deals that fit everything seen so far, "
+                  f"it earns about {gain:.2f} {unit[1]} more a hand than {other.name}.")
+
+
+def _unit(game: Game) -> tuple[int, str]:
+    cur = game.variant.currency
+    if cur == "czk_hal":
+        return 100, "Kč"
+    return 1, cur
