@@ -27,7 +27,7 @@ import time
 
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
-from bot.engine import Game, Kind, Phase
+from bot.engine import Game, Phase
 from bot.engine.cards import CARD_POINTS, CARDS
 from bot.engine.masks import NUM_TAROKY
 from bot.engine.worlds import constraints_of, determinize, sample_world
@@ -110,15 +110,43 @@ def playout(g: Game) -> None:
         g.play_lean(s, pick)
 
 
+def _distinct(game: Game, cards: list[int], live: int) -> list[int]:
+    """The candidates that can differ: of cards of one suit with the same card points and
+    no card still in other hands ranked between them, only the lowest is kept."""
+    strength = game.variant.strength
+
+    def rank(c: int) -> int:
+        return 100 + c if c < NUM_TAROKY else strength[c]
+
+    def suit(c: int) -> int:
+        return 4 if c < NUM_TAROKY else (c - NUM_TAROKY) >> 3
+
+    out: list[int] = []
+    for c in sorted(cards, key=lambda c: (suit(c), rank(c))):
+        if out:
+            p = out[-1]
+            if suit(p) == suit(c) and CARD_POINTS[p] == CARD_POINTS[c] and not any(
+                    live >> u & 1 and suit(u) == suit(c) and rank(p) < rank(u) < rank(c)
+                    for u in range(54)):
+                continue
+        out.append(c)
+    return out
+
+
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
     start = time.perf_counter()
-    legal = game.legal_actions(seat)
-    cards = [int(a.card) for a in legal]
+    legal_all = game.legal_actions(seat)
     view = game.view_for(seat)
     cons = constraints_of(view)
+    cards = _distinct(game, [int(a.card) for a in legal_all], cons.unknown)
+    legal = [next(a for a in legal_all if int(a.card) == c) for c in cards]
+    if len(cards) == 1:  # every card allowed does the same
+        return choose_normal(game, seat)
     rng = random.Random(seed)
     worlds = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(cards)))
     totals = [0.0] * len(cards)
+    ours = [0] * len(cards)  # worlds in which my side takes this trick after the card
+    k = len(game.tricks)
     done = 0
     for _ in range(worlds):
         w = sample_world(view, rng, cons=cons)
@@ -130,6 +158,8 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
             r = g.result
             assert r is not None
             totals[i] += r.net.get(seat, 0)
+            if len(g.tricks) > k and g.tricks[k].winner in g.side_of(seat):
+                ours[i] += 1
         done += 1
         if time.perf_counter() - start > HARD_LIMIT:
             break
@@ -137,17 +167,38 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     if done < 3:
         return base
     means = [t / done for t in totals]
-    base_i = cards.index(int(base.action.card)) if base.action.kind is Kind.PLAY else 0
+    base_i = _index_of(game, cards, int(base.action.card), cons.unknown)
     best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
     if means[best_i] <= means[base_i] + 1e-9:
         return Choice(legal[base_i], base.reason)
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
-    unit = _unit(game)
-    gain = (means[best_i] - means[base_i]) / unit[0]
+    unit, name = _unit(game)
+    gain = (means[best_i] - means[base_i]) / unit
+    share = ours[best_i] / done
+    if share >= 0.75:
+        what = f"{_cap(c.name)} should win this trick for my side"
+    elif share <= 0.25:
+        what = f"{_cap(c.name)} leaves this trick to the other side"
+    else:
+        what = f"With {c.name} my side wins this trick about {round(share * 100)} times in 100"
     return Choice(legal[best_i],
-                  f"I play {c.name}: played out in {done} deals that fit everything seen so far, "
-                  f"it earns about {gain:.2f} {unit[1]} more a hand than {other.name}.")
+                  f"{what}; playing the hand out in {done} ways the unseen cards may lie, "
+                  f"it ends about {gain:.2f} {name} a hand better for me than {other.name}.")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
+    """The candidate standing for ``card`` (itself, or a card equivalent to it)."""
+    if card in cards:
+        return cards.index(card)
+    for i, c in enumerate(cards):
+        if len(_distinct(game, [c, card], live)) == 1:
+            return i
+    return 0
 
 
 def _unit(game: Game) -> tuple[int, str]:

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from mypy_extensions import mypyc_attr
-
 from .actions import DONE, Action, Kind, act
 from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
 from .errors import IllegalAction, NotYourTurn
@@ -154,11 +152,13 @@ class Trick:
         self.led = led
 
 
-# (serializable: the compiled class can then be made without running ``__init__``, which
-# ``clone`` needs; search copies deals thousands of times a decision.)
-@mypyc_attr(serializable=True)
 class Game:
     """One deal.  Create it with ``bot.engine.new_game``; see the module docstring."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        # (An explicit ``__new__`` lets the compiled class be made without running
+        # ``__init__``, which ``clone`` needs: search copies deals thousands of times.)
+        return object.__new__(cls)
 
     def __init__(
         self,

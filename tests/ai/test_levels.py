@@ -165,3 +165,21 @@ def test_taroky_duel_prints_money_interval_and_times(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "strong minus normal" in out and "Kč per hand" in out and "95 % CI" in out
     assert "p95" in out and "p99" in out
+
+
+async def test_the_search_runs_in_a_worker_process_and_falls_back_when_late() -> None:
+    """At a table the strong player searches in a worker process (from the hand's record)
+    and answers what it would answer in place; when the worker is too late the normal
+    player answers instead."""
+    from bot.ai.pool import choose_off_loop, shutdown
+
+    g = _to_play("nebraska", 1, 4)
+    assert g is not None and g.to_act is not None
+    s = g.to_act
+    try:
+        far = await choose_off_loop("strong", g, s, 11, timeout=30.0)
+        assert far.action == choose_strong(g, s, 11).action
+        late = await choose_off_loop("strong", g, s, 11, timeout=0.0)
+        assert late.action == choose_normal(g, s).action
+    finally:
+        shutdown()
