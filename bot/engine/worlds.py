@@ -165,6 +165,57 @@ def constraints_of(view: PlayerView) -> Constraints:
 
 
 def _assign(cons: Constraints, rng: random.Random) -> dict[Place, int] | None:
+    """A random assignment of the unknown cards to places: the most constrained cards
+    first, each to a place it may go to with probability in proportion to the room left
+    there; after a few dead ends, the exact matching (``_match``)."""
+    # A face-down discard with a known number of taroky is two places: its taroky and the rest.
+    parts: list[tuple[Place, int, int]] = []  # (place, room, kind: -1 any, 1 taroky, 0 none)
+    for p, n in cons.capacity.items():
+        k = cons.discard_taroky.get(p[1], -1) if p[0] == "discard" else -1
+        if k < 0:
+            parts.append((p, n, -1))
+        else:
+            parts.append((p, k, 1))
+            parts.append((p, n - k, 0))
+    cards = [c for c in range(54) if cons.unknown >> c & 1]
+    if sum(r for _, r, _ in parts) != len(cards):
+        return None
+    forced: dict[int, Place] = {}
+    for p, m in cons.must.items():
+        for c in range(54):
+            if m >> c & 1:
+                forced[c] = p
+    allowed: dict[int, list[int]] = {}
+    for c in cards:
+        f = forced.get(c)
+        allowed[c] = [i for i, (p, _, k) in enumerate(parts)
+                      if not cons.barred.get(p, 0) >> c & 1 and (f is None or f == p)
+                      and (k < 0 or (k == 1) == (c < NUM_TAROKY))]
+    for _ in range(6):
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(allowed[c]))
+        room = [r for _, r, _ in parts]
+        out: dict[Place, int] = {p: 0 for p in cons.capacity}
+        for c in cards:
+            opts = [i for i in allowed[c] if room[i] > 0]
+            if not opts:
+                break
+            total = sum(room[i] for i in opts)
+            x = rng.random() * total
+            pick = opts[-1]
+            for i in opts:
+                x -= room[i]
+                if x < 0:
+                    pick = i
+                    break
+            room[pick] -= 1
+            out[parts[pick][0]] |= 1 << c
+        else:
+            return out
+    return _match(cons, rng)
+
+
+def _match(cons: Constraints, rng: random.Random) -> dict[Place, int] | None:
     """A random assignment of the unknown cards to places: each card, in random order,
     takes a random free slot it may take, moving earlier cards along an augmenting path
     when none is free (so an assignment is found whenever one exists)."""

@@ -35,6 +35,10 @@ def same(a: object, b: object) -> bool:
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[arg-type]
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)  # type: ignore[attr-defined,index]
+    compiled = getattr(type(a), "__mypyc_attrs__", None)
+    if compiled is not None and type(a).__eq__ is object.__eq__:
+        return all(same(getattr(a, n, None), getattr(b, n, None)) for n in compiled
+                   if n != "__dict__")
     if hasattr(a, "__dict__") and type(a).__eq__ is object.__eq__:
         return same(vars(a), vars(b))
     if hasattr(type(a), "__slots__") and type(a).__eq__ is object.__eq__:
