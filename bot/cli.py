@@ -380,8 +380,9 @@ def cmd_duel(args: argparse.Namespace) -> int:
           f"(95 % CI {lo / unit:+.3f} … {hi / unit:+.3f})")
     for who, level in (("a", args.a), ("b", args.b)):
         t = res.time_percentiles(who)
+        c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
-              f"max {t['max']} ({t['decisions']} decisions)")
+              f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
     return 0
 
 

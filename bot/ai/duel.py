@@ -5,7 +5,7 @@ B in the odd ones, then they swap.  Luck in the cards then largely cancels: what
 is the difference of play.  The figure per deal is A's mean money per seat and hand minus
 B's, over both plays; the match reports its mean over the deals with a 95 % confidence
 interval (normal approximation, 1.96 standard errors), and the time each player took per
-decision (only decisions with a choice are timed).
+decision by the wall clock and by CPU time (only decisions with a choice are timed).
 """
 
 from __future__ import annotations
@@ -65,6 +65,9 @@ class DuelResult:
             "ci95": [round(self.mean - self.half_width, 3), round(self.mean + self.half_width, 3)],
             "a_mean_per_hand": round(sum(self.a_means) / max(1, len(self.a_means)), 3),
             "decision_ms": {self.a: self.time_percentiles("a"), self.b: self.time_percentiles("b")},
+            # The same by the thread's CPU time (the machine may be shared).
+            "decision_cpu_ms": {self.a: self.time_percentiles("a_cpu"),
+                                self.b: self.time_percentiles("b_cpu")},
         }
 
 
@@ -86,8 +89,10 @@ def _play(g: Game, levels: dict[int, str], who: dict[int, str], deal_seed: int,
             g.act(s, legal[0])
         else:
             t0 = time.perf_counter()
+            c0 = time.thread_time()
             choice = choose_level(levels[s], g, s, decision_seed(deal_seed, step, s))
             times[who[s]].append(time.perf_counter() - t0)
+            times[who[s] + "_cpu"].append(time.thread_time() - c0)
             g.act(s, choice.action)
         step += 1
 
@@ -97,7 +102,8 @@ def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
          progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Play ``deals`` duplicate deals of ``variant`` between levels ``a`` and ``b``."""
     v = find_variant(variant)
-    res = DuelResult(v.name, a, b, seats, v.currency, times={"a": [], "b": []})
+    res = DuelResult(v.name, a, b, seats, v.currency,
+                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []})
     for d in range(deals):
         deal_seed = decision_seed(seed, d)
         sums = {"a": 0, "b": 0}
