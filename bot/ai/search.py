@@ -27,7 +27,7 @@ import time
 
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
-from bot.engine import Game, Phase
+from bot.engine import Game, Kind, Phase
 from bot.engine.cards import CARD_POINTS, CARDS
 from bot.engine.masks import NUM_TAROKY
 from bot.engine.worlds import constraints_of, determinize, sample_world
@@ -45,9 +45,74 @@ HARD_LIMIT = 0.4
 def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
     """The strong player's choice for ``seat`` (which must be to act)."""
     legal = game.legal_actions(seat)
-    if game.phase is not Phase.PLAY or len(legal) < 2:
+    if len(legal) < 2:
         return choose_normal(game, seat)
-    return _search_play(game, seat, seed)
+    if game.phase is Phase.PLAY:
+        return _search_play(game, seat, seed)
+    if game.phase is Phase.ANNOUNCE and any(a.kind in _BETS for a in legal):
+        return _search_announce(game, seat, seed)
+    return choose_normal(game, seat)
+
+
+_BETS = (Kind.ANNOUNCE, Kind.DOUBLE)
+ANNOUNCE_WORLDS = 24
+
+
+def _finish_quietly(g: Game) -> None:
+    """The rest of the announcement round with nothing more said (declarations made),
+    then the hand played out."""
+    while g.phase is Phase.ANNOUNCE and g.to_act is not None:
+        s = g.to_act
+        la = g.legal_actions(s)
+        pick = next((a for a in la if a.kind is Kind.DECLARE), None) or next(
+            (a for a in la if a.kind is Kind.DONE), la[0])
+        g.act(s, pick)
+    if g.phase is Phase.PLAY:
+        playout(g)
+
+
+def _search_announce(game: Game, seat: int, seed: int) -> Choice:
+    """Announce or double only what pays on average: each choice (and Done) is played
+    out in the same sampled worlds, the others then saying nothing more."""
+    base = choose_normal(game, seat)
+    if base.action.kind is Kind.DECLARE:
+        return base  # (declarations only gain: the normal player makes them first)
+    legal = game.legal_actions(seat)
+    cands = [a for a in legal if a.kind in _BETS or a.kind is Kind.DONE]
+    if base.action not in cands:
+        return base
+    view = game.view_for(seat)
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    totals = [0.0] * len(cands)
+    start = time.perf_counter()
+    done = 0
+    for _ in range(ANNOUNCE_WORLDS):
+        d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+        for i, a in enumerate(cands):
+            g = d.clone()
+            g.act(seat, a)
+            _finish_quietly(g)
+            r = g.result
+            if r is not None:
+                totals[i] += r.net.get(seat, 0)
+        done += 1
+        if time.perf_counter() - start > HARD_LIMIT:
+            break
+    if done < 3:
+        return base
+    base_i = cands.index(base.action)
+    best_i = max(range(len(cands)), key=lambda i: (totals[i], i == base_i))
+    if totals[best_i] <= totals[base_i]:
+        return base
+    a = cands[best_i]
+    unit, name = _unit(game)
+    gain = (totals[best_i] - totals[base_i]) / done / unit
+    if a.kind is Kind.DONE:
+        return Choice(a, f"Saying more does not pay with this hand: played out in {done} ways the "
+                         f"unseen cards may lie, I do about {gain:.2f} {name} a hand better quiet.")
+    return Choice(a, f"I say {a.label}: played out in {done} ways the unseen cards may lie, it "
+                     f"pays about {gain:.2f} {name} a hand more than saying nothing.")
 
 
 def _bits(m: int) -> list[int]:
