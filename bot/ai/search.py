@@ -27,7 +27,7 @@ import time
 
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
-from bot.engine import Game, Kind, Phase
+from bot.engine import Action, Game, Kind, Phase
 from bot.engine.cards import CARD_POINTS, CARDS
 from bot.engine.masks import NUM_TAROKY
 from bot.engine.worlds import constraints_of, determinize, sample_world
@@ -51,7 +51,62 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
         return _search_play(game, seat, seed)
     if game.phase is Phase.ANNOUNCE and any(a.kind in _BETS for a in legal):
         return _search_announce(game, seat, seed)
+    if any(a.kind in _SIMULATED for a in legal):
+        return _search_whole(game, seat, seed, legal)
     return choose_normal(game, seat)
+
+
+#: Decisions before the play chosen by playing the whole hand out from each choice.
+_SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJECT,
+              Kind.SURRENDER)
+WHOLE_WORLDS = 12
+MAX_CHOICES = 4
+
+
+def _rollout_whole(g: Game) -> None:
+    """The rest of the hand: the normal player's choices, then the quick playout."""
+    while g.to_act is not None:
+        if g.phase is Phase.PLAY:
+            playout(g)
+            return
+        s = g.to_act
+        la = g.legal_actions(s)
+        g.act(s, la[0] if len(la) == 1 else choose_normal(g, s).action)
+
+
+def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
+    """Bids, the call, the talon: the normal player's choice and a few others, each played
+    to the end of the hand in the same sampled worlds."""
+    base = choose_normal(game, seat)
+    cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
+    view = game.view_for(seat)
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    totals = [0.0] * len(cands)
+    start = time.perf_counter()
+    done = 0
+    for _ in range(WHOLE_WORLDS):
+        d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+        for i, a in enumerate(cands):
+            g = d.clone()
+            g.act(seat, a)
+            _rollout_whole(g)
+            r = g.result
+            if r is not None:
+                totals[i] += r.net.get(seat, 0)
+        done += 1
+        if time.perf_counter() - start > HARD_LIMIT:
+            break
+    if done < 3:
+        return base
+    best_i = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
+    if best_i == 0 or totals[best_i] <= totals[0]:
+        return base
+    a = cands[best_i]
+    unit, name = _unit(game)
+    gain = (totals[best_i] - totals[0]) / done / unit
+    return Choice(a, f"I choose {a.label}: played to the end in {done} ways the unseen cards "
+                     f"may lie, it does about {gain:.2f} {name} a hand better than {base.action.label}.")
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)
