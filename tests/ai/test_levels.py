@@ -131,6 +131,18 @@ def test_a_decision_does_not_depend_on_hidden_cards(variant: str) -> None:
             assert choose_level(level, g, s, 5).action == choose_level(level, other, s, 5).action
         checked += 1
     assert checked == 5
+    # ... and so in the auction, where the strong player plays whole hands out.
+    for seed in range(3):
+        g = new_game(variant, 4, seed, {}, seeded_rng(f"au-{variant}-{seed}"))
+        while g.to_act is not None and g.phase.value not in ("auction",):
+            g.act(g.to_act, choose_normal(g, g.to_act).action)
+        if g.to_act is None:
+            continue
+        s = g.to_act
+        view = g.view_for(s)
+        other = determinize(g, s, sample_world(view, random.Random(seed)))
+        assert other.view_for(s) == view and other.talon != g.talon
+        assert choose_level("strong", g, s, 5).action == choose_level("strong", other, s, 5).action
 
 
 def test_every_level_plays_whole_hands_legally() -> None:
