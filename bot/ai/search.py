@@ -25,12 +25,13 @@ from __future__ import annotations
 import random
 import time
 
-from bot.ai.heuristic import Choice
+from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
 from bot.ai.normal import choose_normal
-from bot.engine import Action, Game, Kind, Phase
+from bot.engine import Action, Game, Kind, Phase, PlayerView
+from bot.engine.actions import PASS
 from bot.engine.cards import CARD_POINTS, CARDS
 from bot.engine.masks import NUM_TAROKY
-from bot.engine.worlds import constraints_of, determinize, sample_world
+from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "choose_strong", "playout"]
 
@@ -85,15 +86,20 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
     totals = [0.0] * len(cands)
     start = time.perf_counter()
     done = 0
+    passers = _passers(view)
+    weight = 0.0
     for _ in range(WHOLE_WORLDS):
-        d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+        w = sample_world(view, rng, cons=cons)
+        wt = _weight(view, w, passers)
+        d = determinize(game, seat, w, cons)
         for i, a in enumerate(cands):
             g = d.clone()
             g.act(seat, a)
             _rollout_whole(g)
             r = g.result
             if r is not None:
-                totals[i] += r.net.get(seat, 0)
+                totals[i] += wt * r.net.get(seat, 0)
+        weight += wt
         done += 1
         if time.perf_counter() - start > HARD_LIMIT:
             break
@@ -104,7 +110,7 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
         return base
     a = cands[best_i]
     unit, name = _unit(game)
-    gain = (totals[best_i] - totals[0]) / done / unit
+    gain = (totals[best_i] - totals[0]) / weight / unit
     return Choice(a, f"I choose {a.label}: played to the end in {done} ways the unseen cards "
                      f"may lie, it does about {gain:.2f} {name} a hand better than {base.action.label}.")
 
@@ -142,15 +148,20 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     totals = [0.0] * len(cands)
     start = time.perf_counter()
     done = 0
+    passers = _passers(view)
+    weight = 0.0
     for _ in range(ANNOUNCE_WORLDS):
-        d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+        w = sample_world(view, rng, cons=cons)
+        wt = _weight(view, w, passers)
+        d = determinize(game, seat, w, cons)
         for i, a in enumerate(cands):
             g = d.clone()
             g.act(seat, a)
             _finish_quietly(g)
             r = g.result
             if r is not None:
-                totals[i] += r.net.get(seat, 0)
+                totals[i] += wt * r.net.get(seat, 0)
+        weight += wt
         done += 1
         if time.perf_counter() - start > HARD_LIMIT:
             break
@@ -162,7 +173,7 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
         return base
     a = cands[best_i]
     unit, name = _unit(game)
-    gain = (totals[best_i] - totals[base_i]) / done / unit
+    gain = (totals[best_i] - totals[base_i]) / weight / unit
     if a.kind is Kind.DONE:
         return Choice(a, f"Saying more does not pay with this hand: played out in {done} ways the "
                          f"unseen cards may lie, I do about {gain:.2f} {name} a hand better quiet.")
@@ -253,6 +264,31 @@ def _distinct(game: Game, cards: list[int], live: int) -> list[int]:
     return out
 
 
+def _passers(view: PlayerView) -> list[int]:
+    """The other seats that passed in the auction (a pass says: not a strong hand)."""
+    return sorted({s for s, label in view.bids if label == PASS.label and s != view.seat})
+
+
+def _weight(view: PlayerView, world: World, passers: list[int]) -> float:
+    """How likely the auction as seen is in ``world``: a seat that passed with a hand the
+    normal player would have bid with is less likely (inference from the bids)."""
+    w = 1.0
+    for o in passers:
+        held = world.places.get(("hand", o), 0)
+        for t in (*view.past_tricks, view.trick):
+            for s, c in t:
+                if s == o:
+                    held |= 1 << int(c)
+        if hand_strength(_bits(held)) >= BID_STRENGTH:
+            w *= PASS_WITH_STRONG
+        # (cards the seat laid away or drew are not counted: a rough likelihood)
+    return w
+
+
+#: The likelihood of a pass with a hand strong enough to bid, against 1 for a weak hand.
+PASS_WITH_STRONG = 0.35
+
+
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
     start = time.perf_counter()
     legal_all = game.legal_actions(seat)
@@ -268,8 +304,11 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     ours = [0] * len(cards)  # worlds in which my side takes this trick after the card
     k = len(game.tricks)
     done = 0
+    passers = _passers(view)
+    weight = 0.0
     for _ in range(worlds):
         w = sample_world(view, rng, cons=cons)
+        wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
         for i, c in enumerate(cards):
             g = d.clone()
@@ -277,16 +316,17 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
             playout(g)
             r = g.result
             assert r is not None
-            totals[i] += r.net.get(seat, 0)
+            totals[i] += wt * r.net.get(seat, 0)
             if len(g.tricks) > k and g.tricks[k].winner in g.side_of(seat):
                 ours[i] += 1
+        weight += wt
         done += 1
         if time.perf_counter() - start > HARD_LIMIT:
             break
     base = choose_normal(game, seat)
     if done < 3:
         return base
-    means = [t / done for t in totals]
+    means = [t / weight for t in totals]
     base_i = _index_of(game, cards, int(base.action.card), cons.unknown)
     best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
     if means[best_i] <= means[base_i] + 1e-9:
