@@ -289,6 +289,34 @@ def _weight(view: PlayerView, world: World, passers: list[int]) -> float:
 PASS_WITH_STRONG = 0.35
 
 
+#: With this many cards or fewer in hand, the rest of the hand is searched exactly.
+EXACT_CARDS = 2
+
+
+def exact_value(g: Game, seat: int) -> int:
+    """The money ``seat`` ends with when every seat plays the rest of the hand as well as
+    it can for its side, all cards seen (minimax; only for the last few cards)."""
+    if g.to_act is None:
+        r = g.result
+        assert r is not None
+        return r.net.get(seat, 0)
+    s = g.to_act
+    m = g.legal_play_mask(s)
+    if m & (m - 1) == 0:
+        g.play_lean(s, m.bit_length() - 1)
+        return exact_value(g, seat)
+    mine = s in g.side_of(seat)
+    best: int | None = None
+    for c in _bits(m):
+        h = g.clone()
+        h.play_lean(s, c)
+        val = exact_value(h, seat)
+        if best is None or (val > best if mine else val < best):
+            best = val
+    assert best is not None
+    return best
+
+
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
     start = time.perf_counter()
     legal_all = game.legal_actions(seat)
@@ -306,6 +334,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     done = 0
     passers = _passers(view)
     weight = 0.0
+    exact = len(view.hand) <= EXACT_CARDS
     for _ in range(worlds):
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
@@ -313,6 +342,9 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
         for i, c in enumerate(cards):
             g = d.clone()
             g.play_lean(seat, c)
+            if exact:
+                totals[i] += wt * exact_value(g, seat)
+                continue
             playout(g)
             r = g.result
             assert r is not None
@@ -336,7 +368,9 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     unit, name = _unit(game)
     gain = (means[best_i] - means[base_i]) / unit
     share = ours[best_i] / done
-    if share >= 0.75:
+    if exact:
+        what = f"{_cap(c.name)} ends the hand best for my side, every way of playing it out searched"
+    elif share >= 0.75:
         what = f"{_cap(c.name)} should win this trick for my side"
     elif share <= 0.25:
         what = f"{_cap(c.name)} leaves this trick to the other side"

@@ -13,6 +13,7 @@ from bot.ai.players import LEVELS, choose_level, decision_seed
 from bot.ai.search import choose_strong
 from bot.cli import main
 from bot.engine import VARIANTS, Game, Kind, new_game, seeded_rng
+from bot.engine.record import replay_record
 from bot.engine.worlds import determinize, sample_world
 from tests.engine.kc_helpers import bid_to_call, kc
 
@@ -195,3 +196,33 @@ async def test_the_search_runs_in_a_worker_process_and_falls_back_when_late() ->
         assert late.action == choose_normal(g, s).action
     finally:
         shutdown()
+
+
+def _minimax(g: Game, seat: int) -> int:
+    """An independent minimax over ``act`` on replayed copies (no clone, no lean play)."""
+    if g.to_act is None:
+        assert g.result is not None
+        return g.result.net.get(seat, 0)
+    s = g.to_act
+    vals = []
+    for a in g.legal_actions(s):
+        h = replay_record(g.to_record(), check=False)
+        h.act(s, a)
+        vals.append(_minimax(h, seat))
+    return max(vals) if s in g.side_of(seat) else min(vals)
+
+
+def test_the_last_cards_are_searched_exactly() -> None:
+    """With two cards left, the strong player's exact search gives the minimax value of
+    the hand for its side (checked against a plain minimax over the rules' own actions)."""
+    from bot.ai.search import exact_value
+
+    checked = 0
+    for seed in range(12):
+        g = _to_play("nebraska" if seed % 2 else "czech", seed, 40)
+        if g is None or g.to_act is None or len(g.view_for(g.to_act).hand) > 2:
+            continue
+        s = g.to_act
+        assert exact_value(g.clone(), s) == _minimax(g, s)
+        checked += 1
+    assert checked >= 3
