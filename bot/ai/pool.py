@@ -17,7 +17,8 @@ from typing import Any
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level
-from bot.engine import Game, Phase, parse_action
+from bot.ai.search import searches
+from bot.engine import Game, parse_action
 from bot.engine.record import replay_record
 
 __all__ = ["choose_off_loop", "shutdown"]
@@ -52,7 +53,7 @@ def _decide(record: dict[str, Any], seat: int, level: str, seed: int) -> tuple[s
 async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
                           timeout: float = 1.0) -> Choice:
     """The choice of ``level`` for ``seat``; a search runs in a worker process."""
-    if level != "strong" or game.phase is not Phase.PLAY or len(game.legal_actions(seat)) < 2:
+    if level != "strong" or not searches(game, seat):
         return choose_level(level, game, seat, seed)  # (no search: decided at once)
     loop = asyncio.get_running_loop()
     try:

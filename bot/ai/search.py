@@ -33,7 +33,7 @@ from bot.engine.cards import CARD_POINTS, CARDS
 from bot.engine.masks import NUM_TAROKY
 from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
-__all__ = ["HARD_LIMIT", "choose_strong", "playout"]
+__all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
 
 #: Playouts per decision (split between the candidate cards), and the bounds on worlds.
 PLAYOUTS = 160
@@ -41,6 +41,18 @@ MIN_WORLDS = 6
 MAX_WORLDS = 28
 #: Seconds after which a decision stops sampling (a loaded machine).
 HARD_LIMIT = 0.4
+
+
+def searches(game: Game, seat: int) -> bool:
+    """Whether the strong player would search now (else it answers as the normal one)."""
+    legal = game.legal_actions(seat)
+    if len(legal) < 2:
+        return False
+    if game.phase is Phase.PLAY:
+        return True
+    if game.phase is Phase.ANNOUNCE:
+        return any(a.kind in _BETS for a in legal)
+    return any(a.kind in _SIMULATED for a in legal)
 
 
 def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.ai.players import DEFAULT_LEVEL, decision_seed
+from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
 from bot.engine.session import Session, SessionEnd
@@ -298,10 +298,21 @@ class Table:
                 raise TableError("Computer players can only be added in the lobby.")
             for i, seat in enumerate(self.seats):
                 if seat is None:
-                    self.seats[i] = Seat(name=self._computer_name())
+                    self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
                     await self._changed()
                     return i
             raise TableError("The table is full.")
+
+    async def next_level(self) -> str:
+        """The lobby's level button: the next level (easy, normal, strong) for the computer
+        players added from now on and for the empty seats filled at the start."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("The computer level is chosen in the lobby.")
+            i = LEVELS.index(self.config.level) if self.config.level in LEVELS else 0
+            self.config.level = LEVELS[(i + 1) % len(LEVELS)]
+            await self._changed()
+            return self.config.level
 
     async def start(self, user_id: int) -> None:
         async with self.lock:
@@ -311,7 +322,7 @@ class Table:
                 raise NotSeated("Only a seated player or the host can start the game.")
             for i, seat in enumerate(self.seats):
                 if seat is None:
-                    self.seats[i] = Seat(name=self._computer_name())
+                    self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
             self.session = self._new_session()
             self.session_id = None
             await self._deal()
