@@ -29,7 +29,7 @@ from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
 from bot.ai.normal import choose_normal
 from bot.engine import Action, Game, Kind, Phase, PlayerView
 from bot.engine.actions import PASS
-from bot.engine.cards import CARD_POINTS, CARDS
+from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
 from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
@@ -123,8 +123,17 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
     a = cands[best_i]
     unit, name = _unit(game)
     gain = (totals[best_i] - totals[0]) / weight / unit
-    return Choice(a, f"I choose {a.label}: played to the end in {done} ways the unseen cards "
-                     f"may lie, it does about {gain:.2f} {name} a hand better than {base.action.label}.")
+    return Choice(a, f"I choose {_words(a)}: played to the end in {done} ways the unseen cards "
+                     f"may lie, it does about {gain:.2f} {name} a hand better than "
+                     f"{_words(base.action)}.")
+
+
+def _words(a: Action) -> str:
+    """An action's label with its card in words ("Call the king of diamonds")."""
+    v = a.value
+    if isinstance(v, Card):
+        return a.label.replace(v.short, v.name)
+    return a.label
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)
@@ -189,7 +198,7 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if a.kind is Kind.DONE:
         return Choice(a, f"Saying more does not pay with this hand: played out in {done} ways the "
                          f"unseen cards may lie, I do about {gain:.2f} {name} a hand better quiet.")
-    return Choice(a, f"I say {a.label}: played out in {done} ways the unseen cards may lie, it "
+    return Choice(a, f"I say {_words(a)}: played out in {done} ways the unseen cards may lie, it "
                      f"pays about {gain:.2f} {name} a hand more than saying nothing.")
 
 

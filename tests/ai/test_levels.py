@@ -4,6 +4,7 @@ and the duplicate-deal duel.  Deals are stacked or seeded; who wins is the engin
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -16,6 +17,9 @@ from bot.engine import VARIANTS, Game, Kind, new_game, seeded_rng
 from bot.engine.record import replay_record
 from bot.engine.worlds import determinize, sample_world
 from tests.engine.kc_helpers import bid_to_call, kc
+
+_RULE_ID = re.compile(r"\b(?:C|CZ|NE|HE|PT)-\d")
+_CARD_CODE = re.compile(r"\b(?:[KQCJ]|10|[1-9])[HDSC]\b|\bSk\b")
 
 
 def _to_play(variant: str, seed: int, plays: int) -> Game | None:
@@ -147,9 +151,10 @@ def test_a_decision_does_not_depend_on_hidden_cards(variant: str) -> None:
 
 
 def test_every_level_plays_whole_hands_legally() -> None:
-    """Each level, in every seat, plays legal actions to the end of the hand."""
-    for variant in sorted(VARIANTS):
-        g = new_game(variant, 4, 0, {}, seeded_rng(f"all-{variant}"))
+    """Each level, in every seat, plays legal actions to the end of the hand, each with a
+    plain sentence for the Hint: no rule ids, no card codes."""
+    for variant, seed in [(v, k) for v in sorted(VARIANTS) for k in range(2)]:
+        g = new_game(variant, 4, seed, {}, seeded_rng(f"all-{variant}-{seed}"))
         step = 0
         while g.to_act is not None:
             s = g.to_act
@@ -157,6 +162,7 @@ def test_every_level_plays_whole_hands_legally() -> None:
             c = choose_level(level, g, s, decision_seed(1, step))
             assert g.can(s, c.action), (level, c.action)
             assert c.reason.endswith(".") and "\n" not in c.reason
+            assert not _RULE_ID.search(c.reason) and not _CARD_CODE.search(c.reason), c.reason
             g.act(s, c.action)
             step += 1
         assert g.is_over
