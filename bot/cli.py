@@ -351,6 +351,46 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 0
 
 
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def cmd_duel(args: argparse.Namespace) -> int:
+    """Duplicate deals between two computer levels (``bot.ai.duel``)."""
+    from bot.ai.duel import duel
+
+    v = find_variant(args.variant)
+    options = {}
+    for item in args.option or []:
+        k, _, val = item.partition("=")
+        options[k.strip()] = _option_value(val.strip())
+    start = time.perf_counter()
+    res = duel(v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
+               seats=args.seats, progress=lambda i, n: _progress(i, n, start))
+    out = res.as_json()
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    unit = 100 if v.currency == "czk_hal" else 1
+    name = "Kč" if v.currency == "czk_hal" else v.currency
+    lo, hi = out["ci95"]
+    print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands), {args.a} vs {args.b}"
+          + (f", options {options}" if options else ""))
+    print(f"  {args.a} minus {args.b}: {res.mean / unit:+.3f} {name} per hand "
+          f"(95 % CI {lo / unit:+.3f} … {hi / unit:+.3f})")
+    for who, level in (("a", args.a), ("b", args.b)):
+        t = res.time_percentiles(who)
+        c = res.time_percentiles(who + "_cpu")
+        print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
+              f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="taroky", description="Taroky rules engine tools.")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -386,6 +426,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     pl.add_argument("--variant", default="czech")
     pl.add_argument("--seed", type=int, default=None)
     pl.set_defaults(func=cmd_play)
+
+    du = sub.add_parser("duel", help="duplicate deals between two computer levels: money per hand, 95 %% CI, decision times")
+    du.add_argument("--variant", default="czech")
+    du.add_argument("--a", default="normal", help="easy, normal, strong or random")
+    du.add_argument("--b", default="easy")
+    du.add_argument("--deals", type=int, default=100)
+    du.add_argument("--seed", type=int, default=1)
+    du.add_argument("--seats", type=int, default=4)
+    du.add_argument("--option", action="append", help="a table option, key=value (repeatable)")
+    du.add_argument("--json", action="store_true")
+    du.set_defaults(func=cmd_duel)
 
     args = p.parse_args(argv)
     try:

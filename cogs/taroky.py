@@ -12,7 +12,7 @@ import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec
 
 import discord
 from discord import app_commands
@@ -118,6 +118,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         players="4 or 5 players (with 5 the dealer sits out each deal)",
         options="House rules as key=value, separated by commas",
         teach="Teach mode: panels get a Hint button",
+        level="How well the computer players play: easy, normal (default) or strong",
         deals="Deals agreed for the session (0: until the table is closed or a player cannot pay)",
     )
     @app_commands.guild_only()
@@ -130,13 +131,14 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         options: str = "",
         teach: bool = False,
         deals: app_commands.Range[int, 0, 1000] = 0,
+        level: Literal["easy", "normal", "strong"] = "normal",
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not 0 <= deals <= 1000:
             raise TableError("The number of deals is between 0 (no limit) and 1000.")
         config = TableConfig(
             variant=variant, players=players, options=_check_options(variant, players, options),
-            teach=teach, deals=deals,
+            teach=teach, deals=deals, level=level,
         )
         table = self.bot.tables.open(
             guild_id=interaction.guild_id,

@@ -156,6 +156,11 @@ class Trick:
 class Game:
     """One deal.  Create it with ``bot.engine.new_game``; see the module docstring."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        # (An explicit ``__new__`` lets the compiled class be made without running
+        # ``__init__``, which ``clone`` needs: search copies deals thousands of times.)
+        return object.__new__(cls)
+
     def __init__(
         self,
         variant: Variant,
@@ -1088,6 +1093,146 @@ class Game:
 
         return game_to_record(self)
 
+    # ---- search (computer players) --------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of this deal in its present state, for search: the two can
+        be played on separately.  What is never changed after it is made (the variant, the
+        options, the deck, the random source, rule tuples, a finished result) is shared;
+        everything a later action changes is copied.  ``tests/engine/test_clone.py`` lists
+        every attribute, so an attribute added later fails there until it is copied here."""
+        g = Game.__new__(Game)
+        g.variant = self.variant
+        g.options = self.options
+        g.num_seats = self.num_seats
+        g.dealer = self.dealer
+        g.first_of_session = self.first_of_session
+        g.pool = self.pool
+        g.rng = self.rng
+        g.deck = self.deck
+        g.sitting_out = self.sitting_out
+        g.active = self.active
+        g.forehand = self.forehand
+        g.hands = self.hands.copy()
+        g.dealt = self.dealt.copy()
+        g.talon = self.talon.copy()
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g.history = self.history.copy()
+        g.log = self.log.copy()
+        g.bids = self.bids.copy()
+        au = Auction()
+        au.high = self.auction.high
+        au.high_seat = self.auction.high_seat
+        au.turn = self.auction.turn
+        au.out = set(self.auction.out)
+        au.spoke = set(self.auction.spoke)
+        au.alone = self.auction.alone
+        g.auction = au
+        ri = Ritual()
+        ri.step = self.ritual.step
+        ri.cut_at = self.ritual.cut_at
+        ri.batches = dict(self.ritual.batches)
+        g.ritual = ri
+        g.contract = self.contract
+        g.bidder = self.bidder
+        g.level = self.level
+        g.called = self.called
+        g.called_fourth_king = self.called_fourth_king
+        g.partner = self.partner
+        g.surrendered = self.surrendered
+        g.thrown_in = self.thrown_in
+        g.throw_in_by = self.throw_in_by
+        st = self.talon_state
+        if isinstance(st, StagedTalon):
+            sc = StagedTalon(st.group, st.groups)
+            sc.stage = st.stage
+            sc.rejected = st.rejected.copy()
+            g.talon_state = sc
+        elif isinstance(st, TalonDraws):
+            dc = TalonDraws(st.drawers.copy())
+            dc.next = st.next
+            dc.pos = st.pos
+            dc.declined = st.declined
+            g.talon_state = dc
+        else:
+            g.talon_state = None
+        g.exposed = self.exposed.copy()
+        g.seen_talon = self.seen_talon.copy()
+        g.talon_to = dict(self.talon_to)
+        g.talon_to_opponents = self.talon_to_opponents
+        g.drawn = self.drawn.copy()
+        g.discards = self.discards.copy()
+        g.discard_need = self.discard_need
+        g.discard_seat = self.discard_seat
+        g.public_discards = self.public_discards.copy()
+        g.discard_counts = self.discard_counts.copy()
+        g.after_discard = self.after_discard.copy()
+        g.announced = {}
+        for n, an in self.announced.items():
+            ac = Announced(an.name, an.seat, an.level)
+            ac.doublers = an.doublers.copy()
+            g.announced[n] = ac
+        g.game_level = self.game_level
+        g.declared = {s: d.copy() for s, d in self.declared.items()}
+        g.ann_first_done = set(self.ann_first_done)
+        g._spoke_first = self._spoke_first.copy()
+        g.ann_spoke = self.ann_spoke
+        g.ann_passes = self.ann_passes
+        g.ann_log = self.ann_log.copy()
+        g.abandoned = set(self.abandoned)
+        g._doublable = self._doublable
+        g._double_depth = self._double_depth
+        # Finished tricks are never changed again; the trick in play is.
+        g.tricks = self.tricks.copy()
+        t = self.trick
+        g.trick = None if t is None else Trick(t.leader, t.plays.copy(), t.winner, t.talon_card)
+        g.won = self.won.copy()
+        g.tricks_won = self.tricks_won.copy()
+        g.result = self.result
+        g._red_ace_high = self._red_ace_high
+        g._mask_key = self._mask_key
+        g._mask_val = self._mask_val
+        g._legal_key = self._legal_key
+        g._legal_val = self._legal_val
+        g._sides_key = self._sides_key
+        g._decl_key = self._decl_key
+        g._decl_val = self._decl_val.copy()
+        g._dbl_key = self._dbl_key
+        g._dbl_val = self._dbl_val.copy()
+        g._sides = self._sides
+        g._on_play = self._on_play
+        g._on_trick = self._on_trick
+        g._play_rules = self._play_rules
+        g._discard_rules = self._discard_rules
+        g.kept = self.kept.copy()
+        g._n_active = self._n_active
+        g._next = self._next
+        g.stake = self.stake
+        g.partner_public = self.partner_public
+        g.shown = self.shown.copy()
+        g.ann_rounds = self.ann_rounds
+        g.antes = dict(self.antes)
+        g.public_side = set(self.public_side)
+        g._passes_to_end = self._passes_to_end
+        return g
+
+    def forget_caches(self) -> None:
+        """Drop the answers remembered for the present state (after a search has changed
+        hands directly, see ``bot.engine.worlds``)."""
+        self._mask_key = -1
+        self._legal_key = -1
+        self._decl_key = -1
+        self._dbl_key = -1
+        self._sides_key = -100
+
+    def play_lean(self, seat: int, card: int) -> None:
+        """Trick play for search playouts: ``seat`` (to act) plays ``card``, which must be
+        one of ``legal_play_mask(seat)`` (not checked), through the same ``_play`` as
+        ``act``, without building the returned event list."""
+        self.history.append(PLAY_HISTORY[seat][card])
+        self._play(seat, CARDS[card])
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
@@ -1130,6 +1275,16 @@ class PlayerView:
     revealed_talon: tuple[Card, ...] | None
     #: Cards laid face up from a hand and still held there (Kozy's four kings, K1): public.
     shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    # The public history, for computer players that search (every seat sees all of it):
+    past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()  # every finished trick
+    past_winners: tuple[int, ...] = ()  # who won each of them
+    discarded: tuple[int, ...] = ()  # how many cards each seat has laid away
+    tarok_discards: tuple[int, ...] = ()  # NE-4: taroky laid away face down, by number
+    drawn_counts: tuple[int, ...] = ()  # how many talon cards each seat took into its hand
+    called_card: Card | None = None
+    contract_name: str | None = None
+    announced_by: tuple[tuple[str, int], ...] = ()  # each bonus announced and who said it
+    declared: tuple[tuple[int, str], ...] = ()  # each declaration and who said it
 
 
 def make_view(g: Game, seat: int | None) -> PlayerView:
@@ -1182,6 +1337,15 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         revealed_talon=tuple(g.talon) if fin else None,
         shown=tuple((s, tuple(cards_of(g.hands[s] & g.shown[s]))) for s in g.active
                     if g.hands[s] & g.shown[s]),
+        past_tricks=tuple(tuple(tr.plays) for tr in g.tricks),
+        past_winners=tuple(tr.winner for tr in g.tricks),
+        discarded=tuple(m.bit_count() for m in g.discards),
+        tarok_discards=tuple(g.discard_counts),
+        drawn_counts=tuple(m.bit_count() for m in g.drawn),
+        called_card=g.called,
+        contract_name=g.contract.name if g.contract is not None else None,
+        announced_by=tuple((n, a.seat) for n, a in g.announced.items()),
+        declared=tuple((s, d) for s in range(g.num_seats) for d in g.declared[s]),
     )
 
 

@@ -41,7 +41,7 @@ _TABLE = r"(?P<table>[0-9a-f]{1,16})"
 _SEAT = r"(?::s(?P<seat>\d))?"
 _MOMENT = r":(?P<hand>\d+):(?P<step>\d+)"
 
-LOBBY_CHOICES = ("join", "leave", "ai", "start")
+LOBBY_CHOICES = ("join", "leave", "ai", "level", "start")
 
 
 class TableClient(commands.Bot):
@@ -161,7 +161,7 @@ def _optional(value: str | None) -> int | None:
 class LobbyButton(
     TableComponent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"tk:l:{_TABLE}:(?P<what>join|leave|ai|start)",
+    template=rf"tk:l:{_TABLE}:(?P<what>join|leave|ai|level|start)",
 ):
     """Join, Leave, Add computer and Start on the lobby message."""
 
@@ -170,6 +170,7 @@ class LobbyButton(
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "ai": ("Add computer", discord.ButtonStyle.secondary),
+        "level": ("Computer level", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
     }
 
@@ -197,6 +198,11 @@ class LobbyButton(
                 raise TableError("Only seated players can add computer players.")
             seat = await table.add_computer()
             await reply(interaction, f"A computer player sits in seat {seat + 1}.")
+        elif self.what == "level":
+            if table.seat_of(user.id) is None and user.id != table.host_id:
+                raise TableError("Only seated players can choose how well computers play.")
+            level = await table.next_level()
+            await reply(interaction, f"Computer players added from now on play at level **{level}**.")
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await table.start(user.id)

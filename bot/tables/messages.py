@@ -50,7 +50,7 @@ def _seat_label(table: Table, seat: int) -> str:
         if s.away:
             label += " (away — computer plays)"
         return label
-    return s.name
+    return f"{s.name} — {s.level or table.config.level}"
 
 
 def variant_of(table: Table) -> Variant:
@@ -85,7 +85,10 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     embed.set_footer(text=f"table {table.id}")
     view = discord.ui.View(timeout=None)
     for what in LOBBY_CHOICES:
-        view.add_item(LobbyButton(table.id, what))
+        button = LobbyButton(table.id, what)
+        if what == "level":  # (the level new computers get; each seat keeps its own)
+            button.item.label = f"Computers: {table.config.level}"
+        view.add_item(button)
     return embed, view
 
 

@@ -26,7 +26,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.ai import choose_action
+from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
+from bot.ai.pool import choose_off_loop
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
 from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
@@ -49,6 +50,7 @@ class Seat:
     name: str
     user_id: int | None = None
     away: bool = False
+    level: str | None = None  # a computer's level (easy, normal, strong); None: the table's
 
     @property
     def is_computer(self) -> bool:
@@ -118,6 +120,8 @@ class TableConfig:
     players: int = 4
     options: dict[str, Any] = field(default_factory=dict)
     teach: bool = False
+    #: How well the computer players play (``bot.ai.players.LEVELS``), unless a seat says.
+    level: str = DEFAULT_LEVEL
     #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
     deals: int = 0
 
@@ -294,10 +298,21 @@ class Table:
                 raise TableError("Computer players can only be added in the lobby.")
             for i, seat in enumerate(self.seats):
                 if seat is None:
-                    self.seats[i] = Seat(name=self._computer_name())
+                    self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
                     await self._changed()
                     return i
             raise TableError("The table is full.")
+
+    async def next_level(self) -> str:
+        """The lobby's level button: the next level (easy, normal, strong) for the computer
+        players added from now on and for the empty seats filled at the start."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("The computer level is chosen in the lobby.")
+            i = LEVELS.index(self.config.level) if self.config.level in LEVELS else 0
+            self.config.level = LEVELS[(i + 1) % len(LEVELS)]
+            await self._changed()
+            return self.config.level
 
     async def start(self, user_id: int) -> None:
         async with self.lock:
@@ -307,7 +322,7 @@ class Table:
                 raise NotSeated("Only a seated player or the host can start the game.")
             for i, seat in enumerate(self.seats):
                 if seat is None:
-                    self.seats[i] = Seat(name=self._computer_name())
+                    self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
             self.session = self._new_session()
             self.session_id = None
             await self._deal()
@@ -496,7 +511,9 @@ class Table:
             log.exception("The game loop of table %s failed", self.id)
 
     async def _computer_turn(self, game: Game, seat_no: int) -> None:
-        choice = choose_action(game, seat_no)
+        seat = self.seats[seat_no]
+        level = (seat.level if seat is not None else None) or self.config.level
+        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step))
         game.act(seat_no, choice.action)
         self.step += 1
         await self._after_action()
@@ -637,7 +654,7 @@ class Table:
                 raise TableError("There is no hand in play.")
             if game.to_act != seat:
                 raise TableError("It's not your turn.")
-            choice = choose_action(game, seat)
+            choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
             return f"A computer player would choose **{choice.action.label}**: {choice.reason}"
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:

@@ -9,7 +9,7 @@ async def test_new_posts_lobby_with_buttons(world):
     result = await world.alice.slash(world.channel, "taroky new")
     assert not result.ephemeral
     message = table_message(world)
-    assert labels(message) == ["Join", "Leave", "Add computer", "Start"]
+    assert labels(message) == ["Join", "Leave", "Add computer", "Computers: normal", "Start"]
     table = table_of(world)
     assert table.seat_of(world.alice.id) == 0
 
@@ -35,6 +35,27 @@ async def test_join_leave_and_add_computer(world):
     table = table_of(world)
     assert table.seats[1] is not None and table.seats[1].is_computer
     assert "computer" in table_message(world).embeds[0].fields[0].value
+
+
+async def test_computer_levels_are_chosen_per_table_and_per_seat(world):
+    """The level button cycles the level of the computers added from then on (easy, normal,
+    strong); each computer keeps the level it was added with, and the seats filled at the
+    start get the level shown; ``/taroky new level`` sets the first."""
+    await world.alice.slash(world.channel, "taroky new", level="easy")
+    r = await world.alice.click(table_message(world), label="Add computer")
+    r = await world.alice.click(table_message(world), label="Computers: easy")
+    assert r.ephemeral and "**normal**" in r.response.content
+    r = await world.alice.click(table_message(world), label="Computers: normal")
+    assert "**strong**" in r.response.content
+    await world.alice.click(table_message(world), label="Add computer")
+    table = table_of(world)
+    assert [s.level for s in table.seats[1:3]] == ["easy", "strong"]
+    seats = table_message(world).embeds[0].fields[0].value
+    assert "— easy" in seats and "— strong" in seats
+    r = await world.bob.click(table_message(world), label="Computers: strong")
+    assert r.ephemeral and "seated players" in r.response.content
+    await world.alice.click(table_message(world), label="Start")
+    assert table.seats[3] is not None and table.seats[3].level == "strong"
 
 
 async def test_start_fills_seats_and_shows_my_hand(world):

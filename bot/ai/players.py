@@ -1,0 +1,50 @@
+"""The computer players by level, one entry point for the tables, Hint and ``taroky duel``.
+
+* ``easy`` — the first heuristic (``bot.ai.heuristic``), kept as it was;
+* ``normal`` — the fixed heuristic (``bot.ai.normal``);
+* ``strong`` — search over sampled worlds (``bot.ai.search``);
+* ``random`` — a uniformly random legal choice (for measuring only).
+
+Every level reads only its seat's view.  ``seed`` makes a level that draws at random
+deterministic: the tables pass the hand and step, so a decision can be made again.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.heuristic import Choice, choose_action
+from bot.ai.normal import choose_normal
+from bot.engine import Game
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose_level", "decision_seed"]
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+MEASURE_ONLY: tuple[str, ...] = ("random",)
+
+
+def decision_seed(*parts: int) -> int:
+    """A seed from whole numbers (the hand and the step, ...), the same in every process
+    (``hash`` of a string is not)."""
+    x = 0x9E3779B97F4A7C15
+    for p in parts:
+        x = ((x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 29
+    return x
+
+
+def choose_level(level: str, game: Game, seat: int, seed: int = 0) -> Choice:
+    """The choice of a computer player of ``level`` for ``seat`` (which must be to act)."""
+    if level == "easy":
+        return choose_action(game, seat)
+    if level == "normal":
+        return choose_normal(game, seat)
+    if level == "strong":
+        from bot.ai.search import choose_strong
+
+        return choose_strong(game, seat, seed)
+    if level == "random":
+        legal = game.legal_actions(seat)
+        return Choice(random.Random(seed).choice(legal), "A random legal choice.")
+    raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

@@ -1,0 +1,68 @@
+"""Computer decisions off the event loop.
+
+The strong player searches for up to a few hundred milliseconds: the tables ask for it
+through ``choose_off_loop``, which sends the hand's record (``Game.to_record``, a plain
+dict) to a worker process, replays it there and runs the search.  When the worker does not
+answer within ``timeout`` seconds (a loaded machine) or the pool cannot be used, the
+normal player decides instead, at once.  The cheap levels decide in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from bot.ai.heuristic import Choice
+from bot.ai.normal import choose_normal
+from bot.ai.players import choose_level
+from bot.ai.search import searches
+from bot.engine import Game, parse_action
+from bot.engine.record import replay_record
+
+__all__ = ["choose_off_loop", "shutdown"]
+
+log = logging.getLogger(__name__)
+
+_pool: Executor | None = None
+
+
+def _executor() -> Executor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=1)
+    return _pool
+
+
+def shutdown() -> None:
+    """Stop the worker process (the bot calls this when it closes)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def _decide(record: dict[str, Any], seat: int, level: str, seed: int) -> tuple[str, str]:
+    """In the worker: rebuild the hand from its record and choose."""
+    g = replay_record(record, check=False)
+    c = choose_level(level, g, seat, seed)
+    return c.action.code, c.reason
+
+
+async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
+                          timeout: float = 1.0) -> Choice:
+    """The choice of ``level`` for ``seat``; a search runs in a worker process."""
+    if level != "strong" or not searches(game, seat):
+        return choose_level(level, game, seat, seed)  # (no search: decided at once)
+    loop = asyncio.get_running_loop()
+    try:
+        fut = loop.run_in_executor(_executor(), _decide, game.to_record(), seat, level, seed)
+        code, reason = await asyncio.wait_for(fut, timeout)
+        action = parse_action(code)
+        if game.can(seat, action):
+            return Choice(action, reason)
+        log.warning("The search worker chose %s, which is not legal now", code)
+    except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
+        log.info("Search fell back to the normal player: %s", type(e).__name__)
+    return choose_normal(game, seat)

@@ -1,0 +1,128 @@
+"""Sampling worlds for search (``bot.engine.worlds``): full deals consistent with what one
+seat has seen, built from its ``PlayerView`` alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import VARIANTS, Game, new_game, seeded_rng
+from bot.engine.masks import TAROK_MASK
+from bot.engine.worlds import (
+    TALON,
+    constraints_of,
+    determinize,
+    sample_world,
+    true_world,
+    world_satisfies,
+)
+
+
+def states(variant: str, seeds: range) -> list[Game]:
+    """Hands of ``variant`` stopped at random points of the announcements and trick play,
+    played by random legal players (who announce, declare and double often)."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        counts = VARIANTS[variant].seat_counts  # every seat count the variant is played by
+        players = counts[seed % len(counts)]
+        g = new_game(variant, players=players, dealer=seed % players, rng=seeded_rng(seed))
+        stop = rng.randrange(0, 48)
+        n = 0
+        while g.to_act is not None:
+            if g.phase.value == "play":
+                if n == stop:
+                    break
+                n += 1
+            la = g.legal_actions(g.to_act)
+            g.act(g.to_act, la[int(rng.random() * len(la))])
+        if g.to_act is not None and g.phase.value in ("play", "announce"):
+            out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_true_deal_satisfies_what_every_seat_knows(variant: str) -> None:
+    """Voids shown in the tricks, kept announced cards, declarations, discard rules and
+    the sizes of hands and face-down discards all hold of the real deal."""
+    games = states(variant, range(60))
+    assert len(games) > 20
+    for g in games:
+        for s in g.active:
+            cons = constraints_of(g.view_for(s))
+            assert world_satisfies(cons, true_world(g, s)), (g.phase, s)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_samples_meet_the_constraints_and_play_out(variant: str) -> None:
+    """Every sampled world meets the constraints, and the deal made from it is the same
+    hand in the same state for the seat (its view is unchanged) and plays to the end."""
+    for g in states(variant, range(25)):
+        s = g.to_act
+        assert s is not None
+        view = g.view_for(s)
+        cons = constraints_of(view)
+        rng = random.Random(1)
+        for _ in range(3):
+            w = sample_world(view, rng, cons=cons)
+            assert world_satisfies(cons, w) or cons.tarok_range
+            d = determinize(g, s, w, cons)
+            assert d.view_for(s) == view
+            for o in g.active:
+                if o != s:
+                    assert d.hands[o] & cons.unknown == w.places[("hand", o)]
+            while d.to_act is not None:
+                la = d.legal_actions(d.to_act)
+                assert la
+                d.act(d.to_act, la[int(rng.random() * len(la))])
+            assert d.result is not None
+
+
+def test_the_true_world_gives_back_the_deal() -> None:
+    """Determinizing with the true world changes no card."""
+    for g in states("czech", range(30)) + states("nebraska", range(30)):
+        s = g.to_act
+        assert s is not None
+        d = determinize(g, s, true_world(g, s))
+        assert d.hands == g.hands and d.discards == g.discards and d.talon == g.talon
+
+
+def test_a_sample_does_not_depend_on_the_hidden_cards() -> None:
+    """The same view with the hidden cards permuted consistently (another world of the
+    same seat) gives the very same samples from the same seed."""
+    moved = 0
+    for g in states("czech", range(20)) + states("petrtyl", range(20)):
+        s = g.to_act
+        assert s is not None
+        view = g.view_for(s)
+        other = determinize(g, s, sample_world(view, random.Random(99)))
+        assert other.view_for(s) == view
+        moved += other.hands != g.hands
+        a = [sample_world(view, random.Random(k)) for k in range(3)]
+        b = [sample_world(other.view_for(s), random.Random(k)) for k in range(3)]
+        assert a == b
+    assert moved > 10  # the other worlds really hold other cards
+
+
+def test_voids_are_read_from_the_tricks() -> None:
+    """A seat that did not follow suit holds no card of that suit in any sample; one that
+    played no tarok either holds no tarok."""
+    found = 0
+    for g in states("nebraska", range(80)):
+        s = g.to_act
+        assert s is not None
+        view = g.view_for(s)
+        cons = constraints_of(view)
+        for t in view.past_tricks:
+            led = int(t[0][1])
+            for o, c in t[1:]:
+                if o == s:
+                    continue
+                if led < 22 and int(c) >= 22:
+                    found += 1
+                    for k in range(3):
+                        w = sample_world(view, random.Random(k), cons=cons)
+                        assert not w.places[("hand", o)] & TAROK_MASK
+    assert found > 0
+    assert TALON == ("talon", -1)
