@@ -131,9 +131,26 @@ class TableLedger:
         currency = self.currency(table)
         season = await store.current_season(table.guild_id)
         table.hand_season = season
+        if table.session_id is not None:
+            await self._end_session_of_old_season(table, season)
         if table.session_id is None:
             table.session_id = await self._open_session(table, currency, season)
         return await store.get_pool(table.guild_id, table.channel_id, table.config.variant, currency, season)
+
+    async def _end_session_of_old_season(self, table: Table, season: int) -> None:
+        """A new season started during the table's session (an admin's ``season new``):
+        it takes effect here, between hands.  Every hand belongs to the season it was
+        dealt in, and a session to one season, so the running session ends (stopped)
+        and the hand about to be dealt opens a new one in the new season."""
+        assert table.session_id is not None
+        running = await self.store.get_session(table.session_id)
+        if running is not None and running.season == season and not running.finished:
+            return
+        if running is not None and not running.finished:
+            await self.store.finish_session(running.session_id, SessionEnd.STOPPED.value)
+        log.info("Table %s: a new season (%d) began; its session starts again", table.id, season)
+        table.session = table.session.next_session()
+        table.session_id = None
 
     async def _open_session(self, table: Table, currency: str, season: int) -> int:
         """The store's row for the table's new session; its pot seeds are paid with it."""
@@ -298,6 +315,12 @@ class TableManager:
         session = None
         if self.ledger is not None:
             async with table.lock:
+                # A finished hand is paid before the table goes: never thrown away.
+                if table.unsettled is not None and not await table._settle_in_store(table.unsettled):
+                    raise TableError(
+                        "The last hand has not been paid yet (the database refused it), so the table "
+                        "stays open; it is retried automatically. Try /taroky end again in a minute."
+                    )
                 try:
                     session = await self.ledger.stop_session(table)
                 except Exception:
