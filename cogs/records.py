@@ -399,12 +399,15 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         require_admin(interaction)
         if currency not in CURRENCY_NAMES:
             raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
+        bounds = f"from {money(currency, 0)} to {money(currency, MAX_STARTING)}"
+        if len(amount) > 20:  # (never read: far past the bound, and echoed only in part)
+            raise RecordsError(f"The starting amount is {bounds}; '{amount[:19]}…' is far too long.")
         try:
             value = parse_amount(currency, amount)
         except ValueError:
             raise RecordsError(f"'{amount}' is not an amount of {CURRENCY_NAMES[currency]}.") from None
         if value < 0 or value > MAX_STARTING:
-            raise RecordsError("The starting amount must be zero or more (and not absurdly large).")
+            raise RecordsError(f"The starting amount is {bounds}, not {money(currency, value)}.")
         store = _store(interaction)
         await store.set_starting_amount(_guild(interaction), currency, value)
         await interaction.response.send_message(

@@ -303,6 +303,11 @@ class TableManager:
             table.deal_hook = self.ledger.before_deal
             table.settle_hook = self.ledger.settle
 
+    def discard(self, table: Table) -> None:
+        """Forget a table that was opened but never shown (its lobby could not be posted)."""
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+
     async def save(self, table: Table) -> None:
         if table.status == CLOSED:
             return

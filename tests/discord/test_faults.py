@@ -233,3 +233,81 @@ async def test_a_failed_summary_post_is_not_reported_as_unchanged(world):
         assert not any("unchanged" in t or "went wrong" in t for t in texts), texts
     assert await world.bot.store.count_hands(world.guild.id, world.channel.id) == 1
     assert await world.bot.store.check_integrity() == []
+
+
+def said(result: Any) -> str:
+    """Everything the bot answered to one interaction (response and follow-ups)."""
+    texts = [m.content or "" for m in result.followups]
+    if result.response is not None:
+        texts.insert(0, result.response.content or "")
+    return " ".join(texts)
+
+
+@pytest.mark.parametrize("options", [
+    "solo_rate=100000000000000000000",  # overflowed SQLite: never paid, table stuck
+    "solo_rate=-40",  # reversed who pays
+    "solo_rate=" + "9" * 4301,  # Python's digit limit: "Something went wrong"
+    "x" * 2100,  # echoed back: the reply exceeded 2,000 characters and was lost
+])
+async def test_out_of_range_and_long_options_are_refused_in_one_short_sentence(world, options):
+    """Issue #15, 2 and 3."""
+    r = await world.alice.slash(world.channel, "taroky new", options=options)
+    text = said(r)
+    assert r.ephemeral and text and len(text) < 2000
+    assert "went wrong" not in text
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+async def test_a_long_variant_name_is_refused_in_one_short_sentence(world):
+    r = await world.alice.slash(world.channel, "taroky new", variant="v" * 2100)
+    assert r.ephemeral and 0 < len(said(r)) < 2000
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+async def test_a_huge_starting_amount_is_refused_naming_the_bounds(world):
+    r = await admin(world).slash(world.channel, "taroky-admin set-starting-chips",
+                                 currency="chips", amount="9" * 4301)
+    assert r.ephemeral and "from 0 chips to" in said(r) and len(said(r)) < 2000
+
+
+class SlowDiscord:
+    """Discord answering the bot's REST calls slowly (a rate-limit wait): every call
+    but the interaction callback first waits ``delay`` seconds of virtual time."""
+
+    def __init__(self, bot: Any, delay: float) -> None:
+        self.request = bot.http.request
+
+        async def request(route: Any, **kwargs: Any) -> Any:
+            if "/callback" not in route.url:
+                await asyncio.sleep(delay)
+            return await self.request(route, **kwargs)
+
+        bot.http.request = request
+
+
+@pytest.mark.parametrize("label", ["Join", "Add computer", "Leave"])
+async def test_lobby_buttons_answer_within_discords_window_when_discord_is_slow(world, label):
+    """Issue #15, 4: Join, Leave and Add computer answered only after saving and editing
+    the table message; a few seconds of rate limit made the interaction fail."""
+    await world.alice.slash(world.channel, "taroky new")
+    if label == "Leave":
+        await world.bob.click(table_message(world), label="Join")
+    SlowDiscord(world.bot, 4.0)
+    member = world.alice if label == "Add computer" else world.bob
+    r = await member.click(table_message(world), label=label)
+    assert r.acknowledged
+    assert "seat" in said(r) or "left" in said(r)
+    table = table_of(world)
+    assert (table.seat_of(world.bob.id) is None) == (label != "Join")
+
+
+async def test_refresh_drops_the_old_hand_picture(world):
+    """Issue #15, 5: Refresh kept the old hand picture under the new text (it stayed
+    there for good when drawing the new picture failed)."""
+    table, panel = await alice_plays(world)
+    await world.env.settle()
+    assert panel.response.attachments, "the panel shows the hand as a picture"
+    await take_turn(world.alice, panel)  # the game moves on: the old picture is stale
+    world.env.inject_error("PATCH", "/webhooks/*", status=500, times=None)
+    await world.alice.click(panel.response, label="Refresh")
+    assert panel.response.attachments == []  # text only, but the current text

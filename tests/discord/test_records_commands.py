@@ -272,7 +272,7 @@ async def test_admin_commands(world):
     bad = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="czk_hal", amount="lots")
     assert bad.ephemeral and "not an amount" in bad.response.content
     negative = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="chips", amount="-5")
-    assert negative.ephemeral and "zero or more" in negative.response.content
+    assert negative.ephemeral and "from 0 chips to" in negative.response.content
     assert await store.get_starting_amounts(world.guild.id) == {}
     ok = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="czk_hal", amount="12,50")
     assert "Kč 12.50" in ok.response.content
