@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.engine import POOL, Game, TarokyError, find_variant
+from bot.engine.recording import COMMITMENT_SCHEME
 from bot.engine.session import SessionEnd
 from bot.store import Session as SessionRecord
 from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
@@ -184,6 +185,12 @@ class TableLedger:
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
         record = dict(game.to_record())
         record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
+        if table.deal_commitment is not None and table.deal_salt is not None:
+            # The hand is over: the salt is revealed, so anyone can check the deal
+            # (``taroky verify``) against the commitment shown before it.
+            record["commitment"] = {
+                "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
+            }
         bidder = players[game.bidder] if game.bidder is not None else None
         session = table.session
         step = SessionStep(

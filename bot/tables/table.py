@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai import choose_action
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
@@ -181,6 +182,10 @@ class Table:
         #: admins included); the retry task tries again in the background.
         self.settle_failures = 0
         self._retry: asyncio.Task[None] | None = None
+        #: The commitment to the hand's deck (shown on the table message) and its secret
+        #: salt (only in the saved state until the hand's record reveals it).
+        self.deal_commitment: str | None = None
+        self.deal_salt: str | None = None
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -354,6 +359,9 @@ class Table:
                     "please try again in a moment."
                 ) from None
         self.game = self.session.deal(rng=self.deals.rng(hand_no), deck=self.deals.deck(hand_no))
+        # The fair-shuffle commitment: shown now, its salt revealed in the hand's record.
+        self.deal_salt = self.deals.salt(hand_no)
+        self.deal_commitment = deal_commitment(deck_names(self.game), self.deal_salt)
         self.dealer = self.game.dealer
         self.unsettled = None
         self.last_balances = None
@@ -628,6 +636,8 @@ class Table:
             "session": self.session.to_dict(),
             "session_id": self.session_id,
             "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
+            "deal_commitment": self.deal_commitment,
+            "deal_salt": self.deal_salt,
         }
 
     @classmethod
@@ -657,6 +667,8 @@ class Table:
         table.step = int(state["step"])
         table.dealer = int(state["dealer"])
         table.message_id = state.get("message_id")
+        table.deal_commitment = state.get("deal_commitment")
+        table.deal_salt = state.get("deal_salt")
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
         hs = state.get("hand_season")
         table.hand_season = int(hs) if hs is not None else None

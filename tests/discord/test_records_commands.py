@@ -177,8 +177,12 @@ async def test_pool_history_download_and_replay(world):
     # A hand id from elsewhere is refused with a sentence.
     from cogs.records import RecordsError, record_file
 
-    with pytest.raises(RecordsError, match="not in this server"):
-        await record_file(store, world.guild.id + 1, table.hand_id)
+    with pytest.raises(RecordsError, match="not in this channel's history"):
+        await record_file(store, world.guild.id + 1, world.channel.id, table.hand_id)
+    # Issue #15, 9: a forged select value in another channel of the same server.
+    other = world.guild.create_text_channel("elsewhere")
+    with pytest.raises(RecordsError, match="not in this channel's history"):
+        await record_file(store, world.guild.id, other.id, table.hand_id)
 
 
 async def test_history_pages(world):
