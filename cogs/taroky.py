@@ -52,7 +52,8 @@ def guarded(
         try:
             await func(self, interaction, *args, **kwargs)
         except Exception as error:
-            if user_error(error) is None:
+            # Discord refusing one of our calls (403, 404, 5xx) is no bug either: say so.
+            if user_error(error) is None and not isinstance(error, discord.HTTPException):
                 raise
             await reply_error(interaction, error)
 

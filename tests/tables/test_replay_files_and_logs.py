@@ -93,7 +93,7 @@ def test_the_commitment_reveals_nothing_without_the_salt():
     assert a != b and len(a) == 64
 
 
-def test_tokens_are_redacted_from_logs_at_every_level(caplog):
+def test_tokens_are_redacted_from_logs_at_every_level():
     """A gateway event at DEBUG, a REST path and the bot token: none reaches the log."""
     token = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OmFiY2RlZmdoaWprbG1ub3A"
     bot_token = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
