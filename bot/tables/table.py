@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
 
 #: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
-SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 5.0, 300.0
+SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -474,7 +474,7 @@ class Table:
 
     def _arm_settle_retry(self) -> None:
         """Retry an unpaid hand's settlement in the background (lock not needed here):
-        after 5 s, then doubling up to 5 minutes, until it is paid or the table closes."""
+        after 30 s, then doubling up to 5 minutes, until it is paid or the table closes."""
         if self._retry is not None and not self._retry.done():
             return
         with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
