@@ -9,9 +9,12 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
+from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
+from bot.store.preflight import DatabaseUnusable, check_database
 
 log = logging.getLogger("bot")
 
@@ -21,6 +24,7 @@ def _setup_logging(level: str) -> None:
         level=logging.getLevelNamesMapping().get(level, logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    logsafe.install()  # interaction tokens never reach the log, at any level
     # discord.py's gateway chatter is noisy at DEBUG; keep it at INFO unless asked.
     if level != "DEBUG":
         logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
@@ -41,6 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2
+    try:
+        check_database(settings.db_path)
+    except DatabaseUnusable as error:
+        print(f"taroky-bot: {error}", file=sys.stderr)
+        return 2
     _setup_logging(settings.log_level)
     try:
         asyncio.run(_run(settings))
@@ -50,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
             "Developer Portal's Bot page into .env.",
             file=sys.stderr,
         )
+        return 2
+    except (TimeoutError, aiohttp.ClientConnectionError, OSError) as error:
+        print(f"taroky-bot: cannot reach Discord ({type(error).__name__}); check the network "
+              "and try again.", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("taroky-bot: Discord refused the gateway intents this bot asked for.", file=sys.stderr)

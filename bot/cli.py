@@ -9,6 +9,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from bot.ai import choose_action
@@ -26,6 +27,7 @@ from bot.engine import (
 )
 from bot.engine.cards import CARD_POINTS, PAGAT, Card
 from bot.engine.invariants import check_finished
+from bot.engine.recording import deal_commitment
 from bot.engine.scoring import POOL
 from bot.engine.session import Session
 
@@ -118,16 +120,65 @@ PLAYERS: dict[str, Callable[[random.Random], Chooser]] = {
 # --- commands -------------------------------------------------------------------------
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as f:
-        record = json.load(f)
+#: A hand record is a few kilobytes; these limits refuse a file that cannot be one
+#: before reading it whole (issue #15: 100 MB of actions took 1.4 GB of memory).
+MAX_RECORD_BYTES = 1_000_000
+MAX_RECORD_ACTIONS = 2_000
+
+
+class BadRecordFile(Exception):
+    """A file that is no readable hand record; ``str(error)`` is one sentence."""
+
+
+def _no_constant(name: str) -> Any:
+    raise BadRecordFile(f"the record holds {name}, which is not a number a hand record has")
+
+
+def load_record(path: str) -> dict[str, Any]:
+    """The JSON object in ``path``, or :class:`BadRecordFile` saying why it is none."""
+    p = Path(path)
     try:
-        g = replay_record(record)
+        if p.is_dir():
+            raise BadRecordFile(f"{path} is a directory, not a hand record")
+        size = p.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise BadRecordFile(f"{path} has {size:,} bytes; a hand record has at most {MAX_RECORD_BYTES:,}")
+        data = p.read_bytes()
+    except OSError as e:
+        raise BadRecordFile(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")  # (a byte-order mark is fine)
+        record = json.loads(text, parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise BadRecordFile(f"{path} is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise BadRecordFile(f"{path} is not valid JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise BadRecordFile(f"{path} is nested too deeply to be a hand record") from None
+    if not isinstance(record, dict):
+        raise BadRecordFile(f"{path} holds a JSON {type(record).__name__}, not a hand record (an object)")
+    actions = record.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
+        raise BadRecordFile(f"{path} has {len(actions):,} actions; a hand has at most {MAX_RECORD_ACTIONS:,}")
+    return record
+
+
+def replay_file(path: str) -> tuple[dict[str, Any], Game]:
+    """Load and replay a record file; :class:`BadRecordFile` for anything wrong with it."""
+    record = load_record(path)
+    try:
+        return record, replay_record(record)
     except TarokyError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        raise BadRecordFile(str(e)) from None
+    except (AssertionError, LookupError, TypeError, ValueError, AttributeError, RecursionError):
+        raise BadRecordFile("the record is incomplete or malformed (it does not replay)") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    _, g = replay_file(args.file)
     r = g.result
-    assert r is not None
+    if r is None:
+        raise BadRecordFile("the record is incomplete: the hand does not finish")
     cur = g.variant.currency
     if args.json:
         print(json.dumps({
@@ -148,6 +199,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for t in r.transfers:
         print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(cur, t.amount)}")
     print("The record replays identically.")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a record's deal against the commitment shown before it was dealt."""
+    record, g = replay_file(args.file)
+    if g.result is None:
+        raise BadRecordFile("the record is incomplete: the hand does not finish")
+    commitment = record.get("commitment")
+    if not isinstance(commitment, dict) or not isinstance(commitment.get("hash"), str) \
+            or not isinstance(commitment.get("salt"), str):
+        raise BadRecordFile("the record carries no shuffle commitment (it was not dealt at a table)")
+    deck = record.get("deck")
+    assert isinstance(deck, list)  # replay_file read it
+    expected = deal_commitment([str(c) for c in deck], commitment["salt"])
+    if expected != commitment["hash"].lower():
+        print(f"MISMATCH: the deck and salt give {expected}, not the committed "
+              f"{commitment['hash'][:64]}.", file=sys.stderr)
+        return 1
+    print(f"The deal matches its commitment {expected}: the deck was fixed before the deal, "
+          "and the hands, the talon and the result replay from it.")
     return 0
 
 
@@ -401,6 +473,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_replay)
 
+    v = sub.add_parser("verify", help="check a hand record's deal against its shuffle commitment")
+    v.add_argument("file")
+    v.set_defaults(func=cmd_verify)
+
     s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
     s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")
     s.add_argument("--deals", type=int, default=100)
@@ -441,7 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         return int(args.func(args))
-    except TarokyError as e:
+    except (TarokyError, BadRecordFile) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 

@@ -97,16 +97,27 @@ def check_token(token: str) -> str:
     return token
 
 
+#: The range of each pause setting, in seconds (issue #15: ``TAROKY_AI_DELAY=inf`` was
+#: accepted and computers never moved).
+SECONDS_BOUNDS: dict[str, tuple[float, float]] = {
+    "TAROKY_AI_DELAY": (0.0, 60.0),
+    "TAROKY_REMINDER_AFTER": (0.0, 86_400.0),
+    "TAROKY_TAKEOVER_AFTER": (0.0, 86_400.0),
+}
+
+
 def _float(env: Mapping[str, str], key: str, default: float) -> float:
     raw = env.get(key, "").strip()
     if not raw:
         return default
+    low, high = SECONDS_BOUNDS.get(key, (0.0, 86_400.0))
+    shown = raw if len(raw) <= 20 else raw[:19] + "…"
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{key} must be a number of seconds, not {raw!r}.") from None
-    if value < 0 or value != value:
-        raise ConfigError(f"{key} must be a number of seconds of zero or more, not {raw!r}.")
+        raise ConfigError(f"{key} must be a number of seconds, not {shown!r}.") from None
+    if not low <= value <= high:  # (also refuses inf and nan)
+        raise ConfigError(f"{key} must be a number of seconds from {low:g} to {high:g}, not {shown!r}.")
     return value
 
 

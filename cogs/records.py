@@ -131,10 +131,12 @@ async def history_message(
     return embed, view
 
 
-async def record_file(store: Store, guild_id: int, hand_id: str) -> discord.File:
-    hand = await store.get_hand(hand_id)
-    if hand is None or hand.guild_id != guild_id:
-        raise RecordsError("That hand is not in this server's history.")
+async def record_file(store: Store, guild_id: int, channel_id: int, hand_id: str) -> discord.File:
+    """The record of a hand of this channel's history (a select value is the user's
+    to forge: a hand of another channel, even of the same server, is refused)."""
+    hand = await store.get_hand(hand_id[:200])
+    if hand is None or hand.guild_id != guild_id or hand.channel_id != channel_id:
+        raise RecordsError("That hand is not in this channel's history.")
     record = await store.get_hand_record(hand_id)
     if record is None:  # pragma: no cover - a hand row always has its record
         raise RecordsError("That hand has no record.")
@@ -329,7 +331,7 @@ class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         values = self.item.values
         if not values:
             raise RecordsError("Choose a hand to download.")
-        file = await record_file(_store(interaction), _guild(interaction), values[0])
+        file = await record_file(_store(interaction), _guild(interaction), interaction.channel_id or 0, values[0])
         await interaction.response.send_message(
             "Here is the hand record. Replay it with `taroky replay FILE`.", file=file, ephemeral=True
         )
@@ -399,12 +401,15 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         require_admin(interaction)
         if currency not in CURRENCY_NAMES:
             raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
+        bounds = f"from {money(currency, 0)} to {money(currency, MAX_STARTING)}"
+        if len(amount) > 20:  # (never read: far past the bound, and echoed only in part)
+            raise RecordsError(f"The starting amount is {bounds}; '{amount[:19]}…' is far too long.")
         try:
             value = parse_amount(currency, amount)
         except ValueError:
             raise RecordsError(f"'{amount}' is not an amount of {CURRENCY_NAMES[currency]}.") from None
         if value < 0 or value > MAX_STARTING:
-            raise RecordsError("The starting amount must be zero or more (and not absurdly large).")
+            raise RecordsError(f"The starting amount is {bounds}, not {money(currency, value)}.")
         store = _store(interaction)
         await store.set_starting_amount(_guild(interaction), currency, value)
         await interaction.response.send_message(

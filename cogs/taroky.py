@@ -52,7 +52,8 @@ def guarded(
         try:
             await func(self, interaction, *args, **kwargs)
         except Exception as error:
-            if user_error(error) is None:
+            # Discord refusing one of our calls (403, 404, 5xx) is no bug either: say so.
+            if user_error(error) is None and not isinstance(error, discord.HTTPException):
                 raise
             await reply_error(interaction, error)
 
@@ -62,15 +63,31 @@ def guarded(
 OptionValue = str | int | bool
 
 
+#: The longest house-rules text and variant name ``/taroky new`` reads (issue #15: a
+#: longer value echoed in a refusal made the reply exceed Discord's 2,000 characters).
+MAX_OPTIONS_TEXT = 400
+MAX_VARIANT_NAME = 40
+#: More digits than any option's bound has: refused before Python reads the number
+#: (its own limit is 4,300 digits).
+MAX_NUMBER_DIGITS = 12
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of what a user typed, for echoing it back."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def parse_options(text: str) -> dict[str, OptionValue]:
     """``"key=value, key2=value2"`` into a dict (values: bool/int when they look so)."""
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise TableError(f"House rules are at most {MAX_OPTIONS_TEXT} characters long; yours are {len(text):,}.")
     out: dict[str, OptionValue] = {}
     for part in re.split(r"[,;\s]+", text.strip()):
         if not part:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise TableError(f"House rules are written key=value, separated by commas; '{part}' is not.")
+            raise TableError(f"House rules are written key=value, separated by commas; '{clip(part)}' is not.")
         low = value.lower()
         parsed: OptionValue = value
         if low in ("true", "yes", "on"):
@@ -78,6 +95,8 @@ def parse_options(text: str) -> dict[str, OptionValue]:
         elif low in ("false", "no", "off"):
             parsed = False
         elif re.fullmatch(r"-?\d+", value):
+            if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
+                raise TableError(f"'{clip(key)}' is far too large a number ({len(value):,} digits).")
             parsed = int(value)
         out[key] = parsed
     return out
@@ -148,10 +167,12 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             host_name=display_name(interaction.user),
         )
         embed, view = lobby_message(table)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        table.message_id = message.id
-        await self.bot.tables.save(table)
+        try:
+            await interaction.response.send_message(embed=embed, view=view)
+        except discord.HTTPException:
+            self.bot.tables.discard(table)  # no lobby was posted: no table either
+            raise
+        await self._posted(interaction, table)
 
     @new.autocomplete("variant")
     async def _variant_autocomplete(
@@ -164,6 +185,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def join(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # saving may be slow
         seat = await table.join(interaction.user.id, display_name(interaction.user))
         await reply(interaction, f"You sit in seat {seat + 1}.")
 
@@ -172,6 +194,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await table.leave(interaction.user.id)
         await reply(interaction, left_text(table))
 
@@ -224,9 +247,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         table = self._table(interaction)
         embed, view = table_message(table)
         await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        table.message_id = message.id
-        await self.bot.tables.save(table)
+        await self._posted(interaction, table)
 
     @app_commands.command(name="rules", description="How the game works: phases and terms, with examples")
     @app_commands.describe(topic="A phase or term, e.g. auction, talon, pagát (leave empty for the list)")
@@ -319,6 +340,20 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         return _variant_matches(current)
 
     # ------------------------------------------------------------------ helpers
+    async def _posted(self, interaction: discord.Interaction, table: Table) -> None:
+        """The table message was posted as this interaction's response: remember it.
+        It is there whatever happens next, so a failure here is logged, not reported
+        as if nothing had happened (the next change of the table posts it anew)."""
+        try:
+            message = await interaction.original_response()
+            table.message_id = message.id
+        except discord.HTTPException:
+            log.warning("Could not read back the message of table %s", table.id)
+        try:
+            await self.bot.tables.save(table)
+        except Exception:
+            log.exception("Saving table %s failed", table.id)
+
     def _table(self, interaction: discord.Interaction) -> Table:
         return self.bot.tables.require(interaction.channel_id or 0)
 
@@ -326,6 +361,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
 def _check_options(variant: str, players: int, text: str) -> dict[str, OptionValue]:
     """Validate the variant, the number of players and the house rules (the engine
     raises a sentence naming an unknown variant, option or value)."""
+    if len(variant) > MAX_VARIANT_NAME:
+        raise TableError("There is no variant with so long a name; see /taroky rules for the variants.")
     options = parse_options(text)
     v = find_variant(variant)
     v.check_seats(players)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, cards_of
@@ -12,6 +13,22 @@ if TYPE_CHECKING:
     from .scoring import HandResult
 
 FORMAT = "taroky-hand/1"
+
+#: How a deal is committed to before it is played (docs/fair-shuffle.md): the SHA-256,
+#: in hex, of this text — the scheme's name, the salt and the deck's cards in order.
+COMMITMENT_SCHEME = "sha256 of 'taroky-deal/1|<salt>|<deck, comma-separated>'"
+
+
+def deal_commitment(deck: list[str], salt: str) -> str:
+    """The commitment to a shuffled ``deck`` (cards by short name, in dealing order)
+    under a secret ``salt``: shown before the deal, verifiable once both are revealed."""
+    text = "taroky-deal/1|" + salt + "|" + ",".join(deck)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def deck_names(g: Game) -> list[str]:
+    """The deck of ``g`` as the record writes it (the order the cards were dealt from)."""
+    return [CARDS[c].short for c in g.deck]
 
 
 def result_to_json(r: HandResult) -> dict[str, Any]:

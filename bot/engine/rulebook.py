@@ -250,6 +250,8 @@ def _options(v: Variant) -> str:
         line = f"**{o.title}** (`{o.key}`, default {default})"
         if o.choices is not None:
             line += ": " + " or ".join(str(c) for c in o.choices)
+        elif o.bounds is not None:
+            line += f": {o.bounds_text}"
         if o.help:
             line += f" — {o.help}"
         lines.append(line)

@@ -50,10 +50,20 @@ from bot.store.models import (
     TableState,
     VariantStats,
 )
-from bot.store.money import check_currency, format_amount
+from bot.store.money import MAX_AMOUNT, check_amount, check_currency, format_amount
 
 BUSY_TIMEOUT_MS: Final = 5000
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
+#: What player ``b.player_id`` won from computer seats (negative ids) in ``b``'s guild,
+#: season and currency, net: the part of a balance the leaderboard does not rank.
+_FROM_COMPUTERS: Final = (
+    "SELECT COALESCE(SUM(CASE WHEN l.payee_id = b.player_id THEN l.amount ELSE -l.amount END), 0)"
+    " FROM ledger l WHERE l.guild_id = b.guild_id AND l.season = b.season"
+    " AND l.currency = b.currency AND l.kind = 'hand'"
+    " AND l.payer_kind = 'player' AND l.payee_kind = 'player'"
+    " AND ((l.payee_id = b.player_id AND l.payer_id < 0)"
+    " OR (l.payer_id = b.player_id AND l.payee_id < 0))"
+)
 
 
 def _dumps(value: Any) -> str:
@@ -274,6 +284,7 @@ class Store:
         check_currency(currency)
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise ValueError("starting amount must be an int >= 0")
+        check_amount(amount, "starting amount")
         async with self._write() as conn:
             await conn.execute(
                 "INSERT INTO starting_amounts (guild_id, currency, amount) VALUES (?, ?, ?) "
@@ -397,6 +408,7 @@ class Store:
                 " WHERE guild_id = ? AND season = ? AND currency = ? AND player_id = ?",
                 [(d, g, s, cur, p) for p, d in player_deltas.items()],
             )
+            await self._check_balances_in_range(conn, hand, list(player_deltas))
             await conn.executemany(
                 "INSERT INTO player_stats (guild_id, season, variant, currency, player_id,"
                 " hands_played, hands_won, hands_as_bidder, hands_won_as_bidder, net,"
@@ -434,6 +446,26 @@ class Store:
                 )
         return True
 
+    async def _check_balances_in_range(
+        self, conn: aiosqlite.Connection, hand: SettledHand, players: list[int]
+    ) -> None:
+        """Refuse (rolling the settlement back) a balance beyond ±``MAX_AMOUNT``: SQLite
+        would otherwise keep an overflowing sum as a REAL."""
+        if not players:
+            return
+        marks = ",".join("?" * len(players))
+        rows = await self._rows(
+            conn,
+            f"SELECT player_id, amount FROM balances WHERE guild_id = ? AND season = ?"
+            f" AND currency = ? AND player_id IN ({marks})"
+            f" AND (typeof(amount) != 'integer' OR amount > ? OR amount < ?)",
+            (hand.guild_id, hand.season, hand.currency, *players, MAX_AMOUNT, -MAX_AMOUNT),
+        )
+        if rows:
+            raise HandValidationError(
+                f"hand {hand.hand_id}: the balance of {rows[0][0]} would leave the store's range"
+            )
+
     async def _apply_pool(
         self, conn: aiosqlite.Connection, hand: SettledHand, delta: int, allow_overdraw: bool
     ) -> None:
@@ -445,7 +477,9 @@ class Store:
             " DO UPDATE SET amount = amount + excluded.amount RETURNING amount",
             (*key, delta),
         )
-        new_amount = int(rows[0][0])
+        new_amount = rows[0][0]
+        if not isinstance(new_amount, int) or abs(new_amount) > MAX_AMOUNT:
+            raise HandValidationError(f"hand {hand.hand_id}: the pool would leave the store's range")
         if new_amount < 0 and not allow_overdraw:
             raise PoolOverdrawnError(
                 f"hand {hand.hand_id}: pool would be {format_amount(hand.currency, new_amount)}"
@@ -780,8 +814,11 @@ class Store:
                 where.append("currency = ?")
                 params.append(currency)
             if order_by == "balance" and variant is None:
+                # Money won from (or lost to) computer seats does not rank: a host could
+                # otherwise farm them to the top (issue #15).  It stays in the balance.
                 source = (
-                    f"SELECT player_id, amount AS value FROM balances WHERE {' AND '.join(where)}"
+                    f"SELECT player_id, amount - ({_FROM_COMPUTERS}) AS value FROM balances b"
+                    f" WHERE {' AND '.join(where)}"
                 )
             else:
                 if variant is not None:
@@ -1086,6 +1123,8 @@ class Store:
         seeds: Mapping[int, int],
     ) -> None:
         """Each player pays their seed into the table's pool (PT-4; inside a write)."""
+        for amount in seeds.values():
+            check_amount(amount, "pot seed")
         await conn.execute(
             "INSERT OR IGNORE INTO seasons (guild_id, season) VALUES (?, ?)", (guild_id, season)
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Literal, Protocol
 
-from bot.store.money import check_currency
+from bot.store.money import MAX_AMOUNT, check_currency
 
 
 class Account(Enum):
@@ -219,6 +219,8 @@ class SettledHand:
                 raise HandValidationError(f"not a Transfer: {t!r}")
             if not _is_int(t.amount) or t.amount <= 0:
                 raise HandValidationError(f"transfer amounts are positive ints, got {t!r}")
+            if t.amount > MAX_AMOUNT:
+                raise HandValidationError(f"transfer amount beyond the store's range: {t!r}")
             if t.payer == t.payee:
                 raise HandValidationError(f"transfer to self: {t!r}")
             for party in (t.payer, t.payee):

@@ -23,6 +23,18 @@ POINTS: Final = "points"
 #: Every currency the store accepts.
 CURRENCIES: Final[tuple[str, ...]] = (CZK_HAL, CHIPS, POINTS)
 
+#: The largest amount or balance the store writes, either sign (2**53 - 1: exact in
+#: SQLite's INTEGER, in a float and in JSON readers).  SQLite silently turns an integer
+#: past 2**63 into a REAL (issue #15), so the store refuses to go near it.
+MAX_AMOUNT: Final = 2**53 - 1
+
+
+def check_amount(amount: int, what: str = "amount") -> int:
+    """Return ``amount``, or raise ``ValueError`` if it is outside ±``MAX_AMOUNT``."""
+    if not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
+        raise ValueError(f"{what} {amount} is outside the store's range of ±{MAX_AMOUNT}")
+    return amount
+
 _UNIT_NAMES: Final = {CHIPS: ("chip", "chips"), POINTS: ("point", "points")}
 _DECIMAL_RE: Final = re.compile(r"^([+-]?)(\d+)(?:[.,](\d{1,2}))?$")
 _INTEGER_RE: Final = re.compile(r"^([+-]?)(\d+)$")

@@ -74,9 +74,22 @@ def user_error(error: BaseException) -> str | None:
     return None
 
 
+#: Discord refuses a message longer than 2,000 characters.
+MESSAGE_LIMIT = 2000
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to what Discord accepts in one message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
+    text = fit(text)
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        # Deferred with "thinking…": the answer replaces the placeholder.
+        await interaction.edit_original_response(content=text)
+    elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
@@ -87,11 +100,16 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     text = user_error(error)
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
-        text = "Something went wrong on my side; the table is unchanged. Please try again."
+        text = "Something went wrong on my side. Please try again."
     try:
         await reply(interaction, text)
     except discord.HTTPException:
-        log.warning("Could not deliver an error reply: %s", text)
+        # The reply itself was refused (too long, a hiccup): a short one, once more.
+        log.warning("Could not deliver an error reply: %s", fit(text, 200))
+        try:
+            await reply(interaction, "That did not work, and I could not say why here. Please try again.")
+        except discord.HTTPException:
+            log.warning("Could not deliver the short error reply either")
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -187,6 +205,9 @@ class LobbyButton(
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         user = interaction.user
+        # Acknowledge first: joining saves, edits the table message and refreshes panels,
+        # which a rate limit can stretch past Discord's three seconds (issue #15).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if self.what == "join":
             seat = await table.join(user.id, display_name(user))
             await reply(interaction, f"You sit in seat {seat + 1}.")
@@ -204,7 +225,6 @@ class LobbyButton(
             level = await table.next_level()
             await reply(interaction, f"Computer players added from now on play at level **{level}**.")
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await table.start(user.id)
             await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
 

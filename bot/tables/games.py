@@ -10,6 +10,7 @@ cards (``Deals(decks=(deck,))``) or a reproducible shuffle (``Deals(seed=1)``).
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,6 +39,14 @@ class Deals:
     def rng(self, hand_no: int) -> RandomSource | None:
         """The generator for hand ``hand_no`` (None: the engine's secure one)."""
         return None if self.seed is None else random.Random(self.seed + hand_no)
+
+    def salt(self, hand_no: int) -> str:
+        """The secret salt of hand ``hand_no``'s deal commitment: 128 random bits (from
+        the secure generator; reproducible when seeded, but apart from the shuffle's
+        generator so the deals stay as they were)."""
+        if self.seed is None:
+            return secrets.token_hex(16)
+        return f"{random.Random(f'salt-{self.seed}-{hand_no}').getrandbits(128):032x}"
 
     def deck(self, hand_no: int) -> list[int] | None:
         """The stacked deck of hand ``hand_no``, or None to shuffle."""

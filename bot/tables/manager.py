@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.scoring import transfers_from_net
+from bot.engine.recording import COMMITMENT_SCHEME
 from bot.engine.session import SessionEnd
 from bot.store import Session as SessionRecord
 from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
@@ -132,9 +133,26 @@ class TableLedger:
         currency = self.currency(table)
         season = await store.current_season(table.guild_id)
         table.hand_season = season
+        if table.session_id is not None:
+            await self._end_session_of_old_season(table, season)
         if table.session_id is None:
             table.session_id = await self._open_session(table, currency, season)
         return await store.get_pool(table.guild_id, table.channel_id, table.config.variant, currency, season)
+
+    async def _end_session_of_old_season(self, table: Table, season: int) -> None:
+        """A new season started during the table's session (an admin's ``season new``):
+        it takes effect here, between hands.  Every hand belongs to the season it was
+        dealt in, and a session to one season, so the running session ends (stopped)
+        and the hand about to be dealt opens a new one in the new season."""
+        assert table.session_id is not None
+        running = await self.store.get_session(table.session_id)
+        if running is not None and running.season == season and not running.finished:
+            return
+        if running is not None and not running.finished:
+            await self.store.finish_session(running.session_id, SessionEnd.STOPPED.value)
+        log.info("Table %s: a new season (%d) began; its session starts again", table.id, season)
+        table.session = table.session.next_session()
+        table.session_id = None
 
     async def _open_session(self, table: Table, currency: str, season: int) -> int:
         """The store's row for the table's new session; its pot seeds are paid with it."""
@@ -168,6 +186,12 @@ class TableLedger:
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
         record = dict(game.to_record())
         record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
+        if table.deal_commitment is not None and table.deal_salt is not None:
+            # The hand is over: the salt is revealed, so anyone can check the deal
+            # (``taroky verify``) against the commitment shown before it.
+            record["commitment"] = {
+                "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
+            }
         bidder = players[game.bidder] if game.bidder is not None else None
         session = table.session
         step = SessionStep(
@@ -295,6 +319,11 @@ class TableManager:
             table.deal_hook = self.ledger.before_deal
             table.settle_hook = self.ledger.settle
 
+    def discard(self, table: Table) -> None:
+        """Forget a table that was opened but never shown (its lobby could not be posted)."""
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+
     async def save(self, table: Table) -> None:
         if table.status == CLOSED:
             return
@@ -307,6 +336,12 @@ class TableManager:
         session = None
         if self.ledger is not None:
             async with table.lock:
+                # A finished hand is paid before the table goes: never thrown away.
+                if table.unsettled is not None and not await table._settle_in_store(table.unsettled):
+                    raise TableError(
+                        "The last hand has not been paid yet (the database refused it), so the table "
+                        "stays open; it is retried automatically. Try /taroky end again in a minute."
+                    )
                 try:
                     session = await self.ledger.stop_session(table)
                 except Exception:

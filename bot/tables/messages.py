@@ -203,6 +203,16 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         embed.description = status
         for name, value in public_lines(table, pub):
             embed.add_field(name=name, value=value[:1024], inline=False)
+    if table.deal_commitment is not None and table.status in (PLAYING, BETWEEN):
+        embed.add_field(name="Shuffle commitment", value=(
+            f"`{table.deal_commitment}`\nA fingerprint of this hand's deck, fixed before the deal; "
+            "the hand's record reveals the deck and its secret, so `taroky verify` can check it."),
+            inline=False)
+    if table.status == BETWEEN and table.unsettled is not None:
+        embed.add_field(name="Not paid yet", value=(
+            "The database did not take this hand's payments; they are retried automatically "
+            f"({table.settle_failures} attempt(s) failed so far). Nothing is lost: the next hand "
+            "can be dealt once this one is paid."), inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
         view.add_item(MyHandButton(table.id))

@@ -312,8 +312,8 @@ class DiscordTableOutput:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
             embed, view = panel_message(table, seat)
-            if edit:
-                await interaction.response.edit_message(embed=embed, view=view)
+            if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
+                await interaction.response.edit_message(embed=embed, view=view, attachments=[])
             else:
                 await interaction.edit_original_response(embed=embed, view=view)
         self.remember_panel(table, user_id, interaction)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
+
+#: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
+SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -178,6 +182,14 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int] | None = None
+        #: Failed attempts to pay ``unsettled`` (the table message shows it to everyone,
+        #: admins included); the retry task tries again in the background.
+        self.settle_failures = 0
+        self._retry: asyncio.Task[None] | None = None
+        #: The commitment to the hand's deck (shown on the table message) and its secret
+        #: salt (only in the saved state until the hand's record reveals it).
+        self.deal_commitment: str | None = None
+        self.deal_salt: str | None = None
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -353,8 +365,18 @@ class Table:
         hand_no = self.hand_no + 1
         self.hand_players = [self.participant(i) for i in range(len(self.seats))]
         if self.deal_hook is not None:
-            self.session.pool = await self.deal_hook(self)
+            try:
+                self.session.pool = await self.deal_hook(self)
+            except Exception:
+                log.exception("Opening hand %d of table %s in the store failed", hand_no, self.id)
+                raise TableError(
+                    "The database is not available right now, so no cards were dealt; "
+                    "please try again in a moment."
+                ) from None
         self.game = self.session.deal(rng=self.deals.rng(hand_no), deck=self.deals.deck(hand_no))
+        # The fair-shuffle commitment: shown now, its salt revealed in the hand's record.
+        self.deal_salt = self.deals.salt(hand_no)
+        self.deal_commitment = deal_commitment(deck_names(self.game), self.deal_salt)
         self.dealer = self.game.dealer
         self.unsettled = None
         self.last_balances = None
@@ -372,6 +394,8 @@ class Table:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
+            if self._retry is not None and self._retry is not asyncio.current_task():
+                self._retry.cancel()
 
     def _cancel_tasks(self) -> None:
         current = asyncio.current_task()
@@ -435,7 +459,10 @@ class Table:
             await self._settle_in_store(game)
         await self._changed()
         if self.status == BETWEEN and self.last_result is not None:
-            await self.output.hand_finished(self, self.hand_no, self.last_result)
+            try:
+                await self.output.hand_finished(self, self.hand_no, self.last_result)
+            except Exception:  # the hand is paid and saved: a lost summary changes nothing
+                log.exception("Posting the summary of hand %s failed", self.hand_id)
             if self.session.over and self.last_session is not None:
                 try:
                     await self.output.session_finished(self, self.last_session)
@@ -451,10 +478,46 @@ class Table:
             paid = await self.settle_hook(self, game)
         except Exception:
             log.exception("Settling hand %s failed; it will be retried", self.hand_id)
-            return False
+            paid = False
         if paid:
             self.unsettled = None
+            self.settle_failures = 0
+        else:
+            self.settle_failures += 1
+            self._arm_settle_retry()
         return paid
+
+    def _arm_settle_retry(self) -> None:
+        """Retry an unpaid hand's settlement in the background (lock not needed here):
+        after 30 s, then doubling up to 5 minutes, until it is paid or the table closes."""
+        if self._retry is not None and not self._retry.done():
+            return
+        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
+            self._retry = asyncio.get_running_loop().create_task(
+                self._retry_settlement(), name=f"taroky-table-{self.id}-settle"
+            )
+
+    async def _retry_settlement(self) -> None:
+        delay = SETTLE_RETRY_FIRST
+        while self.unsettled is not None and self.status != CLOSED:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, SETTLE_RETRY_MAX)
+            async with self.lock:
+                game = self.unsettled
+                if game is None or self.status == CLOSED or self.settle_hook is None:
+                    return
+                try:
+                    paid = await self.settle_hook(self, game)
+                except Exception:
+                    log.exception("Settling hand %s failed again; it will be retried", self.hand_id)
+                    self.settle_failures += 1
+                    continue
+                if paid:
+                    self.unsettled = None
+                    self.settle_failures = 0
+                    log.info("Hand %s is paid (after a retry)", self.hand_id)
+                    await self._changed()
+                    return
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether
@@ -590,6 +653,8 @@ class Table:
             "session": self.session.to_dict(),
             "session_id": self.session_id,
             "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
+            "deal_commitment": self.deal_commitment,
+            "deal_salt": self.deal_salt,
         }
 
     @classmethod
@@ -619,6 +684,8 @@ class Table:
         table.step = int(state["step"])
         table.dealer = int(state["dealer"])
         table.message_id = state.get("message_id")
+        table.deal_commitment = state.get("deal_commitment")
+        table.deal_salt = state.get("deal_salt")
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
         hs = state.get("hand_season")
         table.hand_season = int(hs) if hs is not None else None

@@ -177,8 +177,12 @@ async def test_pool_history_download_and_replay(world):
     # A hand id from elsewhere is refused with a sentence.
     from cogs.records import RecordsError, record_file
 
-    with pytest.raises(RecordsError, match="not in this server"):
-        await record_file(store, world.guild.id + 1, table.hand_id)
+    with pytest.raises(RecordsError, match="not in this channel's history"):
+        await record_file(store, world.guild.id + 1, world.channel.id, table.hand_id)
+    # Issue #15, 9: a forged select value in another channel of the same server.
+    other = world.guild.create_text_channel("elsewhere")
+    with pytest.raises(RecordsError, match="not in this channel's history"):
+        await record_file(store, world.guild.id, other.id, table.hand_id)
 
 
 async def test_history_pages(world):
@@ -272,7 +276,7 @@ async def test_admin_commands(world):
     bad = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="czk_hal", amount="lots")
     assert bad.ephemeral and "not an amount" in bad.response.content
     negative = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="chips", amount="-5")
-    assert negative.ephemeral and "zero or more" in negative.response.content
+    assert negative.ephemeral and "from 0 chips to" in negative.response.content
     assert await store.get_starting_amounts(world.guild.id) == {}
     ok = await admin.slash(world.channel, "taroky-admin set-starting-chips", currency="czk_hal", amount="12,50")
     assert "Kč 12.50" in ok.response.content

@@ -48,15 +48,33 @@ async def test_leaderboard_balance(store: Store) -> None:
     await seed(store)
     rows, total = await store.leaderboard(1, currency=CHIPS)
     assert total == 4  # the computer is left out
+    # Balances are 140, 120, 75 and 50; money won from or lost to a computer seat does not
+    # rank (issue #15: computers could be farmed), so hand n4's 5 chips each lost to the
+    # computer are not counted against players 1, 2 and 3.
+    balances = await store.balances(1, 1, CHIPS, [1, 2, 3, 4])
+    assert balances == {1: 120, 2: 140, 3: 50, 4: 75}
     assert [(r.rank, r.player_id, r.value) for r in rows] == [
-        (1, 2, 140),
-        (2, 1, 120),
+        (1, 2, 145),
+        (2, 1, 125),
         (3, 4, 75),
-        (4, 3, 50),
+        (4, 3, 55),
     ]
     assert all(r.currency == CHIPS for r in rows)
     rows, total = await store.leaderboard(1, currency=CHIPS, include_computer=True)
     assert total == 5 and (AI, 115) in [(r.player_id, r.value) for r in rows]
+
+
+async def test_winnings_from_computer_seats_do_not_rank(store: Store) -> None:
+    """Issue #15: a host could farm computer seats (they have no floor) to the top of the
+    leaderboard.  Decision: what a player wins from computers stays in their balance and
+    the ledger, but the leaderboard ranks only money won from people."""
+    await store.settle_hand(make_hand("h1", {1: 10, 2: -10}))
+    for n in range(5):
+        await store.settle_hand(make_hand(f"farm{n}", {3: 300, computer_id(1): -150, computer_id(2): -150}))
+    assert (await store.balances(1, 1, CHIPS, [3]))[3] == 1500
+    rows, _ = await store.leaderboard(1, currency=CHIPS)
+    assert [(r.player_id, r.value) for r in rows] == [(1, 10), (3, 0), (2, -10)]
+    assert await store.check_integrity() == []
     with pytest.raises(ValueError):
         await store.leaderboard(1)  # balance needs a currency
     with pytest.raises(ValueError):

@@ -45,7 +45,8 @@ def find_variant(name: str) -> Variant:
         names = ", ".join(v.name for v in matches)
         raise AmbiguousInput(f"'{name}' could mean {names}; say which.")
     known = ", ".join(sorted(VARIANTS))
-    raise BadInput(f"There is no variant '{name}'. Known variants: {known}.")
+    shown = name if len(name) <= 40 else name[:39] + "…"  # a reply has a length limit
+    raise BadInput(f"There is no variant '{shown}'. Known variants: {known}.")
 
 
 __all__ = [

@@ -31,6 +31,36 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     ref: str = ""  # the clarification id, e.g. "CZ-10"
+    #: Bounds of a whole-number option (inclusive); None: ``INT_OPTION_MIN`` / ``_MAX``.
+    min: int | None = None
+    max: int | None = None
+
+    @property
+    def bounds(self) -> tuple[int, int] | None:
+        """(lowest, highest) a whole-number option accepts; None for other options."""
+        if isinstance(self.default, bool) or not isinstance(self.default, int):
+            return None
+        low = INT_OPTION_MIN if self.min is None else self.min
+        high = INT_OPTION_MAX if self.max is None else self.max
+        return low, high
+
+    @property
+    def bounds_text(self) -> str:
+        """The bounds as words for players ("a whole number from 0 to 10,000")."""
+        b = self.bounds
+        return "" if b is None else f"a whole number from {b[0]:,} to {b[1]:,}"
+
+
+#: The range of a whole-number option that names no bounds of its own: nothing negative
+#: (a negative rate or seed would turn who pays around) and nothing that could carry an
+#: amount past what the store keeps (issue #15).
+INT_OPTION_MIN: Final = 0
+INT_OPTION_MAX: Final = 10_000
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """Echo at most ``limit`` characters of what a player typed (a reply has a limit)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Variant:
@@ -171,16 +201,19 @@ class Variant:
         for k, v in given.items():
             if k not in specs:
                 known = ", ".join(sorted(specs)) or "none"
-                raise BadInput(f"{self.title} has no option '{k}' (options: {known}).")
+                raise BadInput(f"{self.title} has no option '{_clip(k)}' (options: {known}).")
             spec = specs[k]
             if isinstance(spec.default, bool):
                 if not isinstance(v, bool):
                     raise BadInput(f"Option '{k}' is on or off (true/false), not {v!r}.")
             elif isinstance(spec.default, int) and (isinstance(v, bool) or not isinstance(v, int)):
-                raise BadInput(f"Option '{k}' takes a whole number, not {v!r}.")
+                raise BadInput(f"Option '{k}' takes a whole number, not {_clip(repr(v))}.")
+            bounds = spec.bounds
+            if bounds is not None and not bounds[0] <= v <= bounds[1]:
+                raise BadInput(f"Option '{k}' ({spec.title}) is {spec.bounds_text}, not {_clip(str(v))}.")
             if spec.choices is not None and v not in spec.choices:
                 choices = ", ".join(str(c) for c in spec.choices)
-                raise BadInput(f"Option '{k}' must be one of {choices}, not {v!r}.")
+                raise BadInput(f"Option '{k}' must be one of {choices}, not {_clip(repr(v))}.")
             out[k] = v
         return out
 

@@ -336,7 +336,7 @@ class Czech(Variant):
                    ref="CZ-14"),
         OptionSpec("single_barvy", "One barvy declaration (at most two taroky) worth 0.50", False,
                    ref="CZ-14"),
-        OptionSpec("solo_rate", "Sólo rate per point, in haléř", 40, ref="CZ-5"),
+        OptionSpec("solo_rate", "Sólo rate per point, in haléř", 40, ref="CZ-5", min=1, max=10_000),
         OptionSpec("throw_in_povinnost", "Settle a quiet povinnost without play", True,
                    ref="CZ-10"),
         OptionSpec("varsava_scoring", "Varšava scoring", "standard",

@@ -142,7 +142,8 @@ class Petrtyl(KingCall):
         FOUR_KINGS_OPTION,
         KONTRA_OPTION,
         OptionSpec("pot_seed", "Chips each player puts into the penalty pot at a session's start",
-                   0, help="Misdeals cannot happen here, so a table may seed the pot.", ref="PT-4"),
+                   0, help="Misdeals cannot happen here, so a table may seed the pot.", ref="PT-4",
+                   min=0, max=1_000),
     )
     # ---- the rules pages (bot.engine.rulebook): facts no hook states as data ------------
     first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}  # PT-2

@@ -1,0 +1,48 @@
+"""Every whole-number house rule has bounds, stated once on its ``OptionSpec`` and read
+by the refusal and the rules page (issue #15: ``solo_rate=10**20`` overflowed the store
+and a negative rate turned who pays around)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import BadInput, find_variant
+from bot.engine.rulebook import pages
+from bot.engine.variants.base import INT_OPTION_MAX, INT_OPTION_MIN, OptionSpec
+
+
+def test_solo_rate_has_bounds_and_the_refusal_names_them() -> None:
+    czech = find_variant("czech")
+    spec = next(o for o in czech.option_specs if o.key == "solo_rate")
+    low, high = spec.bounds or (0, 0)
+    assert czech.resolve_options({"solo_rate": high})["solo_rate"] == high
+    for bad in (low - 1, -40, high + 1, 10**20):
+        with pytest.raises(BadInput) as refused:
+            czech.resolve_options({"solo_rate": bad})
+        assert f"from {low:,} to {high:,}" in refused.value.message
+        assert len(refused.value.message) < 200
+
+
+def test_an_integer_option_without_bounds_gets_the_default_range() -> None:
+    """Options other engineers add without bounds are still bounded (0 .. 10,000)."""
+    spec = OptionSpec("some_rate", "Some rate", 5)
+    assert spec.bounds == (INT_OPTION_MIN, INT_OPTION_MAX)
+    assert OptionSpec("flag", "A flag", False).bounds is None
+    assert OptionSpec("word", "A word", "a", choices=("a", "b")).bounds is None
+
+
+def test_every_integer_option_of_every_variant_is_bounded_and_shown() -> None:
+    from bot.engine import VARIANTS
+
+    for v in dict.fromkeys(VARIANTS.values()):
+        text = pages(v)["options"].body
+        for o in v.option_specs:
+            if o.bounds is not None:
+                low, high = o.bounds
+                assert low <= int(o.default) <= high, (v.name, o.key)
+                assert o.bounds_text in text, (v.name, o.key)
+
+
+def test_a_negative_pot_seed_is_refused() -> None:
+    with pytest.raises(BadInput):
+        find_variant("petrtyl").resolve_options({"pot_seed": -3})
