@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.engine import POOL, Game, TarokyError, find_variant
-from bot.engine.scoring import transfers_from_net
 from bot.engine.recording import COMMITMENT_SCHEME
+from bot.engine.scoring import transfers_from_net
 from bot.engine.session import SessionEnd
 from bot.store import Session as SessionRecord
 from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
