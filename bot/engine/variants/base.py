@@ -37,8 +37,10 @@ class OptionSpec:
 
     @property
     def bounds(self) -> tuple[int, int] | None:
-        """(lowest, highest) a whole-number option accepts; None for other options."""
-        if isinstance(self.default, bool) or not isinstance(self.default, int):
+        """(lowest, highest) a whole-number option accepts; None for other options and for
+        one with a list of choices (the choices are its bounds)."""
+        if (isinstance(self.default, bool) or not isinstance(self.default, int)
+                or self.choices is not None):
             return None
         low = INT_OPTION_MIN if self.min is None else self.min
         high = INT_OPTION_MAX if self.max is None else self.max
