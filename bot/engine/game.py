@@ -1287,6 +1287,20 @@ class PlayerView:
     declared: tuple[tuple[int, str], ...] = ()  # each declaration and who said it
 
 
+def _called_card_known(g: Game, seat: int | None) -> Card | None:
+    """The called card, where ``seat`` (None: everyone) knows which card it is: when the
+    call named it, or to its holder.  A call of "the fourth
+    king" (NE-3) does not name it to the others until the hand is over."""
+    c = g.called
+    if c is None:
+        return None
+    if g.variant.called_title(g) == c.short:
+        return c
+    if seat is not None and g.hands[seat] >> c & 1:
+        return c
+    return None
+
+
 def make_view(g: Game, seat: int | None) -> PlayerView:
     mine = seat is not None and 0 <= seat < g.num_seats
     hand = tuple(cards_of(g.hands[seat])) if mine and seat is not None else ()
@@ -1342,7 +1356,7 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         discarded=tuple(m.bit_count() for m in g.discards),
         tarok_discards=tuple(g.discard_counts),
         drawn_counts=tuple(m.bit_count() for m in g.drawn),
-        called_card=g.called,
+        called_card=_called_card_known(g, seat if mine else None),
         contract_name=g.contract.name if g.contract is not None else None,
         announced_by=tuple((n, a.seat) for n, a in g.announced.items()),
         declared=tuple((s, d) for s in range(g.num_seats) for d in g.declared[s]),
