@@ -31,9 +31,9 @@ def _setup_logging(level: str) -> None:
 
 
 async def _run(settings: Settings) -> None:
-    from bot.app import TarokyBot
+    from bot.app import make_bot
 
-    bot = TarokyBot(settings)
+    bot = make_bot(settings)
     async with bot:
         await bot.start(settings.token)
 
@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2
     try:
-        check_database(settings.db_path)
+        if not settings.database_url:  # PostgreSQL answers for itself at start-up
+            check_database(settings.db_path)
     except DatabaseUnusable as error:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2

@@ -8,7 +8,10 @@ One SQLite file in WAL mode through aiosqlite; see ``docs/store.md``.  Typical u
     paid = await store.settle_hand(hand, table_state=next_state)  # False if already paid
 """
 
+from pathlib import Path
+
 from bot.store.db import Store
+from bot.store.interface import DataStore, Shards, TableKey, is_postgres_url
 from bot.store.migrations import LATEST_VERSION, MIGRATIONS, SchemaTooNewError
 from bot.store.models import (
     POOL,
@@ -63,6 +66,10 @@ __all__ = [
     "SettledHand",
     "StaleTableStateError",
     "Store",
+    "DataStore",
+    "Shards",
+    "TableKey",
+    "open_store",
     "StoreError",
     "TableState",
     "Transfer",
@@ -76,3 +83,13 @@ __all__ = [
     "transfers_from_deltas",
     "transfers_from_seats",
 ]
+
+
+async def open_store(location: str | Path, *, synchronous: str = "FULL") -> DataStore:
+    """The store at ``location``: a ``postgresql://`` URL opens the PostgreSQL store
+    (needs the ``postgresql`` extra: psycopg), anything else is a SQLite file."""
+    if isinstance(location, str) and is_postgres_url(location):
+        from bot.store.pg import PostgresStore  # psycopg is needed only here
+
+        return await PostgresStore.open(location, synchronous=synchronous)
+    return await Store.open(location, synchronous=synchronous)

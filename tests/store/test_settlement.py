@@ -7,7 +7,6 @@ import contextlib
 import csv
 import io
 import random
-from pathlib import Path
 
 import pytest
 
@@ -27,6 +26,7 @@ from bot.store import (
     computer_id,
     transfers_from_deltas,
 )
+from tests.store.conftest import OpenStore
 from tests.store.helpers import make_hand
 
 
@@ -322,9 +322,9 @@ async def test_settle_with_table_state_is_atomic(store: Store) -> None:
     assert state.state["hand"] == "h2" and state.version == 2 and state.message_id == 5
 
 
-async def test_many_tables_concurrently(tmp_path: Path) -> None:
+async def test_many_tables_concurrently(open_store: OpenStore) -> None:
     """50 tables x 20 hands settled concurrently: exact final sums, integrity holds."""
-    store = await Store.open(tmp_path / "many.sqlite3", synchronous="NORMAL")
+    store = await open_store(synchronous="NORMAL")
     try:
         await store.set_starting_amount(1, CHIPS, 1000)
         expected: dict[int, int] = {}
