@@ -1,8 +1,10 @@
 """Persistence: chips and balances, the pools, hand history, leaderboards, table states.
 
-One SQLite file in WAL mode through aiosqlite; see ``docs/store.md``.  Typical use::
+One SQLite file in WAL mode through aiosqlite, or a PostgreSQL database shared by
+several bot processes (``bot.store.pg``); both behind ``DataStore``; see
+``docs/store.md``.  Typical use::
 
-    store = await Store.open("data/taroky.sqlite3")
+    store = await open_store("data/taroky.sqlite3")        # or "postgresql://..."
     season = await store.current_season(guild_id)          # when the hand is dealt
     hand = SettledHand.from_deltas(deltas={alice: 40, bob: -20, POOL: -20}, ...)
     paid = await store.settle_hand(hand, table_state=next_state)  # False if already paid

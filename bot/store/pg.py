@@ -34,10 +34,11 @@ import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.abc import PQGen
 
 from bot.store.db import Store
 from bot.store.interface import SqlConnection, is_postgres_url
@@ -51,7 +52,10 @@ WRITE_LOCK: Final = 0x7461726F6B7901  # "taroky" 1
 MIGRATION_LOCK: Final = 0x7461726F6B7902
 #: How long a statement waits for a lock (SQLite's busy timeout is 5 s too).
 LOCK_TIMEOUT: Final = "5s"
+#: psycopg's interrupt-check interval while waiting for the server (see _Connection).
+WAIT_INTERVAL: Final = 3600.0
 
+RV = TypeVar("RV")
 _SQLITE_NOW: Final = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 _UPSERT_TARGET: Final = re.compile(r"INSERT INTO (\w+)")
 
@@ -122,8 +126,22 @@ class PgConnection:
             return _Count(cur.rowcount)
 
 
+class _Connection(psycopg.AsyncConnection[tuple[Any, ...]]):
+    """psycopg's connection, waiting for the server without a timer every 0.1 s.
+
+    psycopg arms a 0.1 s timer at every wait only to notice Ctrl-C, which asyncio
+    delivers as a cancellation anyway; those wake-ups cost a loop turn each, and a
+    virtual clock (SimCord, under which the bot is tested) sees each as a timer to run.
+    The socket's readiness still ends every wait at once."""
+
+    async def wait(
+        self, gen: PQGen[RV], interval: float = WAIT_INTERVAL, timeout: float | None = None
+    ) -> RV:
+        return await super().wait(gen, interval=max(interval, WAIT_INTERVAL), timeout=timeout)
+
+
 async def _connect(url: str, *, synchronous: bool, read_only: bool) -> psycopg.AsyncConnection[tuple[Any, ...]]:
-    conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+    conn = await _Connection.connect(url, autocommit=True)
     try:
         await conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
         if not synchronous:
@@ -154,7 +172,7 @@ async def migrate_pg(url: str, target: int = LATEST_VERSION) -> list[int]:
     if not 0 <= target <= LATEST_VERSION:
         raise ValueError(f"target version {target} outside 0..{LATEST_VERSION}")
     applied: list[int] = []
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+    async with await _Connection.connect(url, autocommit=True) as conn:
         while True:
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))

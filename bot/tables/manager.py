@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 import json
 import logging
@@ -42,8 +40,9 @@ from bot.tables.table import (
 
 log = logging.getLogger(__name__)
 
-#: Seconds a table lease lasts unless renewed (every third of it); a process that died
-#: without handing its leases back blocks its tables this long for any *other* owner.
+#: Seconds a table lease lasts unless renewed (at a save, once a third of it has run); a
+#: process that died without handing its leases back blocks its tables this long for
+#: any *other* owner (the same owner, restarted, takes them back at once).
 LEASE_TTL = 90.0
 
 
@@ -411,8 +410,8 @@ class TableManager:
         self.lease_ttl = lease_ttl
         #: The version each table was loaded or last saved at (versioned saves).
         self.versions: dict[int, int] = {}
-        self._leased: set[int] = set()
-        self._renewer: asyncio.Task[None] | None = None
+        #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
+        self._renew_at: dict[int, float] = {}
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -483,7 +482,22 @@ class TableManager:
         if self.tables.get(table.channel_id) is table:
             del self.tables[table.channel_id]
         self.versions.pop(table.channel_id, None)
-        self._leased.discard(table.channel_id)
+        self._renew_at.pop(table.channel_id, None)
+
+    async def _hold(self, table: Table) -> bool:
+        """Make sure this process holds the table's lease before writing it: claim it
+        (a new table) or renew it once a third of it has run (a save renews it, so a
+        table in play never loses it; an idle one may, and is then let go at its next
+        save if another process took it meanwhile).  False: it was let go."""
+        now = time.monotonic()
+        if self._renew_at.get(table.channel_id, -1.0) > now:
+            return True
+        key = (table.guild_id, table.channel_id)
+        if key not in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl):
+            self._lose(table, "its lease")
+            return False
+        self._renew_at[table.channel_id] = now + self.lease_ttl / 3
+        return True
 
     def discard(self, table: Table) -> None:
         """Forget a table that was opened but never shown (its lobby could not be posted)."""
@@ -493,12 +507,8 @@ class TableManager:
     async def save(self, table: Table) -> None:
         if table.status == CLOSED:
             return
-        key = (table.guild_id, table.channel_id)
-        if table.channel_id not in self._leased:  # a new table: lease it first
-            if key not in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl):
-                self._lose(table, "its lease")
-                return
-            self._leased.add(table.channel_id)
+        if not await self._hold(table):
+            return
         try:
             self.versions[table.channel_id] = await self.store.save_table_state(
                 table.guild_id, table.channel_id, json.dumps(table.to_state()), table.message_id,
@@ -526,8 +536,7 @@ class TableManager:
         self.tables.pop(table.channel_id, None)
         await self.store.delete_table_state(table.guild_id, table.channel_id)
         self.versions.pop(table.channel_id, None)
-        if table.channel_id in self._leased:
-            self._leased.discard(table.channel_id)
+        if self._renew_at.pop(table.channel_id, None) is not None:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
 
@@ -558,7 +567,7 @@ class TableManager:
             self._attach(table)
             self.tables[table.channel_id] = table
             self.versions[table.channel_id] = versions[table.channel_id]
-            self._leased.add(table.channel_id)
+            self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
         for table in restored:
             if table.unsettled is not None and table.status == BETWEEN:
                 # The hand finished but its settlement did not go through: retry (a no-op
@@ -569,41 +578,14 @@ class TableManager:
         return restored
 
     def resume_all(self) -> None:
-        """Start the game loops of restored tables (needs a running event loop), and
-        the renewal of this process's table leases."""
+        """Start the game loops of restored tables (needs a running event loop)."""
         for table in self.tables.values():
             table.kick()
-        if self._renewer is None:
-            self._renewer = asyncio.get_running_loop().create_task(
-                self._renew_leases(), name="taroky-table-leases")
-
-    async def renew_leases(self) -> None:
-        """Renew the leases of every table served here; let go of any another process
-        took (its lease had run out)."""
-        tables = [t for t in list(self.tables.values()) if t.channel_id in self._leased]
-        held = set(await self.store.claim_tables(
-            self.owner, [(t.guild_id, t.channel_id) for t in tables], ttl=self.lease_ttl))
-        for table in tables:
-            if (table.guild_id, table.channel_id) not in held:
-                self._lose(table, "the renewal of its lease")
-
-    async def _renew_leases(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_ttl / 3)
-            try:
-                await self.renew_leases()
-            except Exception:
-                log.exception("Renewing the table leases failed; trying again later")
 
     async def shutdown(self) -> None:
-        """Stop renewing and hand the leases back (a clean stop: another process may
+        """Hand this process's table leases back (a clean stop: another process may
         take the tables at once)."""
-        if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
-            self._renewer = None
-        tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._leased]
+        tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
         if tables:
             await self.store.release_tables(self.owner, tables)
-        self._leased.clear()
+        self._renew_at.clear()
