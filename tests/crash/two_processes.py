@@ -76,6 +76,10 @@ async def worker_main(url: str, shard: int, name: str, stopfile: str, hands: int
         return restored
 
     TableManager.restore_all = logged_restore  # type: ignore[method-assign]
+    # A restored hand in play resumes when ``play`` below drives it (``table.kick()``),
+    # not inside SimCord's start-up, whose settling allows 5 s: two bots and their
+    # pictures on two shared cores can take longer to play out a hand.
+    TableManager.resume_all = lambda self: None  # type: ignore[method-assign]
 
     settings = Settings(
         token="", database_url=url, shards=Shards(2, (shard,)), instance=name,
@@ -132,6 +136,9 @@ async def worker_main(url: str, shard: int, name: str, stopfile: str, hands: int
             _log(f"TABLE {table.guild_id} {table.channel_id} {table.status} {table.hand_no}")
     finally:
         await env.shutdown()
+        # SimCord detaches the bot without ``bot.close()``; do its part for the tables:
+        # hand the leases back (a clean stop), then close the store.
+        await bot.tables.shutdown()
         if bot.store is not None:
             await bot.store.close()
     _log("DONE")
