@@ -30,6 +30,7 @@ Guarantees, as in SQLite:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -196,6 +197,16 @@ async def migrate_pg(url: str, target: int = LATEST_VERSION) -> list[int]:
     return applied
 
 
+_BEGIN_WRITE: Final = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+
+
+async def _rollback(conn: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
+    # A broken connection has no transaction left to roll back; it is reopened at the
+    # next call (``_usable``).
+    with contextlib.suppress(psycopg.Error):
+        await conn.execute("ROLLBACK")
+
+
 class PostgresStore(Store):
     """The store on a PostgreSQL database (``DATABASE_URL=postgresql://...``).
 
@@ -272,12 +283,21 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[SqlConnection]:
-        """One write transaction, after every other process's (the advisory lock)."""
+        """One write transaction, after every other process's (the advisory lock).
+
+        ``BEGIN`` and the lock go in one round trip (a simple query of two statements);
+        any error, also a cancellation, rolls the transaction back."""
         async with self._write_lock:
             conn = await self._usable(read_only=False)
-            async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            committed = False
+            try:
+                await conn.execute(_BEGIN_WRITE)
                 yield PgConnection(conn)
+                await conn.execute("COMMIT")
+                committed = True
+            finally:
+                if not committed:
+                    await asyncio.shield(_rollback(conn))
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[SqlConnection]:
