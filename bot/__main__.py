@@ -14,7 +14,7 @@ import discord
 
 from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
-from bot.store.preflight import DatabaseUnusable, check_database
+from bot.store.preflight import DatabaseUnusable, check_database, check_postgres
 
 log = logging.getLogger("bot")
 
@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2
     try:
-        if not settings.database_url:  # PostgreSQL answers for itself at start-up
+        if settings.database_url:
+            check_postgres(settings.database_url)
+        else:
             check_database(settings.db_path)
     except DatabaseUnusable as error:
         print(f"taroky-bot: {error}", file=sys.stderr)
