@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.store import Store
+from bot.store import DataStore, open_store
 from bot.tables.components import TableClient
 from bot.tables.games import Deals
 from bot.tables.manager import (
@@ -41,7 +41,7 @@ class TarokyBot(TableClient):
         *,
         table_store: TableStateStore | None = None,
         deals: Deals | None = None,
-        store: Store | None = None,
+        store: DataStore | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -56,9 +56,10 @@ class TarokyBot(TableClient):
         self._deals = deals
         self.output = DiscordTableOutput(self, edit_interval=settings.edit_interval)
         self.tables: TableManager  # set in setup_hook
+        self._manager: TableManager | None = None  # the same, once set (for close)
         self._resumed = False
-        #: The SQLite ``bot.store.Store`` (money, history, tables); opened in
-        #: ``setup_hook`` unless given (then the caller closes it).
+        #: The store (money, history, tables: the SQLite file or PostgreSQL); opened
+        #: in ``setup_hook`` unless given (then the caller closes it).
         self.store = store
         self._owns_store = store is None
 
@@ -78,7 +79,10 @@ class TarokyBot(TableClient):
             ),
             output=self.output,
             ledger=TableLedger(self.store) if self.store is not None else None,
+            shards=self.settings.shards,
+            owner=self.settings.lease_owner,
         )
+        self._manager = self.tables
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
@@ -90,12 +94,17 @@ class TarokyBot(TableClient):
         await self._sync_commands()
 
     async def _open_store(self) -> TableStateStore:
-        """The SQLite store at ``TAROKY_DB``."""
-        self.store = await Store.open(self.settings.db_path)
+        """The store: PostgreSQL at ``DATABASE_URL``, else the SQLite file ``TAROKY_DB``."""
+        self.store = await open_store(self.settings.store_location)
         return SqliteTableStore(self.store)
 
     async def close(self) -> None:
         await super().close()
+        if self._manager is not None:
+            try:
+                await self._manager.shutdown()  # hand the table leases back
+            except Exception:
+                log.exception("Handing the table leases back failed")
         if self.store is not None and self._owns_store:
             await self.store.close()
 
@@ -115,3 +124,17 @@ class TarokyBot(TableClient):
         if not self._resumed:
             self._resumed = True
             self.tables.resume_all()
+
+
+class ShardedTarokyBot(TarokyBot, commands.AutoShardedBot):
+    """The bot running some of the Discord shards (``TAROKY_SHARDS``): discord.py's
+    ``AutoShardedBot`` with this process's ``shard_ids`` of ``shard_count``."""
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> TarokyBot:
+    """The bot for ``settings``: sharded when ``TAROKY_SHARDS`` names shards."""
+    if settings.shards is not None:
+        return ShardedTarokyBot(
+            settings, shard_count=settings.shards.count, shard_ids=list(settings.shards.ids), **kwargs
+        )
+    return TarokyBot(settings, **kwargs)

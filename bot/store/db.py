@@ -28,6 +28,7 @@ from typing import Any, Final
 
 import aiosqlite
 
+from bot.store.interface import Shards, SqlConnection, TableKey
 from bot.store.migrations import LATEST_VERSION, migrate_sync
 from bot.store.models import (
     KIND_HAND,
@@ -111,6 +112,10 @@ class Store:
     Open with ``await Store.open(path)``; share one instance across all tables of the
     process; ``await store.close()`` on shutdown.
     """
+
+    #: What the database raises for a broken UNIQUE constraint (the PostgreSQL store
+    #: names its own).
+    _INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def __init__(
         self,
@@ -197,7 +202,7 @@ class Store:
     # ------------------------------------------------------------------ transactions
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[SqlConnection]:
         """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error."""
         async with self._write_lock:
             conn = self._writer
@@ -215,13 +220,13 @@ class Store:
                     await asyncio.shield(self._rollback(conn))
 
     @staticmethod
-    async def _rollback(conn: aiosqlite.Connection) -> None:
+    async def _rollback(conn: SqlConnection) -> None:
         # OperationalError: no transaction was active (e.g. COMMIT already succeeded).
         with contextlib.suppress(sqlite3.OperationalError):
             await conn.execute("ROLLBACK")
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _read(self) -> AsyncIterator[SqlConnection]:
         """One read transaction (a consistent snapshot) on the reader connection."""
         async with self._read_lock:
             conn = self._reader
@@ -233,14 +238,14 @@ class Store:
 
     @staticmethod
     async def _rows(
-        conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+        conn: SqlConnection, sql: str, params: Sequence[Any] = ()
     ) -> list[tuple[Any, ...]]:
         return [tuple(r) for r in await conn.execute_fetchall(sql, params)]
 
     # ------------------------------------------------------------------ seasons
 
     @staticmethod
-    async def _current_season(conn: aiosqlite.Connection, guild_id: int) -> int:
+    async def _current_season(conn: SqlConnection, guild_id: int) -> int:
         rows = await Store._rows(
             conn, "SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = ?", (guild_id,)
         )
@@ -252,7 +257,7 @@ class Store:
             return await self._current_season(conn, guild_id)
 
     async def _season_or_current(
-        self, conn: aiosqlite.Connection, guild_id: int, season: int | None
+        self, conn: SqlConnection, guild_id: int, season: int | None
     ) -> int:
         return season if season is not None else await self._current_season(conn, guild_id)
 
@@ -311,6 +316,7 @@ class Store:
         table_state: Mapping[str, Any] | None = None,
         message_id: int | None = None,
         allow_pool_overdraw: bool = False,
+        expected_version: int | None = None,
     ) -> bool:
         """Pay out one hand in one transaction; return False if it was already settled.
 
@@ -326,7 +332,9 @@ class Store:
 
         If ``table_state`` is given it is saved in the same transaction (also when
         the hand was already settled), so "hand paid" and "table moved on" can never
-        be separated by a crash.
+        be separated by a crash.  ``expected_version`` makes that save a
+        compare-and-set as in ``save_table_state`` (``StaleTableStateError``, nothing
+        written, the hand not paid).
         """
         hand.validate()
         digest = hand.digest()
@@ -373,7 +381,7 @@ class Store:
                     )
                 if state_json is not None:
                     await self._upsert_table_state(
-                        conn, g, hand.channel_id, state_json, message_id, None
+                        conn, g, hand.channel_id, state_json, message_id, expected_version
                     )
                 return False
 
@@ -442,12 +450,12 @@ class Store:
                 await self._record_session_step(conn, hand)
             if state_json is not None:
                 await self._upsert_table_state(
-                    conn, g, hand.channel_id, state_json, message_id, None
+                    conn, g, hand.channel_id, state_json, message_id, expected_version
                 )
         return True
 
     async def _check_balances_in_range(
-        self, conn: aiosqlite.Connection, hand: SettledHand, players: list[int]
+        self, conn: SqlConnection, hand: SettledHand, players: list[int]
     ) -> None:
         """Refuse (rolling the settlement back) a balance beyond ±``MAX_AMOUNT``: SQLite
         would otherwise keep an overflowing sum as a REAL."""
@@ -467,7 +475,7 @@ class Store:
             )
 
     async def _apply_pool(
-        self, conn: aiosqlite.Connection, hand: SettledHand, delta: int, allow_overdraw: bool
+        self, conn: SqlConnection, hand: SettledHand, delta: int, allow_overdraw: bool
     ) -> None:
         key = (hand.guild_id, hand.season, hand.channel_id, hand.variant, hand.currency)
         rows = await self._rows(
@@ -487,7 +495,7 @@ class Store:
 
     async def _ensure_balances(
         self,
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         season: int,
         currency: str,
@@ -526,7 +534,7 @@ class Store:
                 [(KIND_START, guild_id, season, currency, p, start) for p in missing],
             )
 
-    async def _record_session_step(self, conn: aiosqlite.Connection, hand: SettledHand) -> None:
+    async def _record_session_step(self, conn: SqlConnection, hand: SettledHand) -> None:
         """Write what the hand's session decided (deals played, totals, its end).
 
         The table's session decides; this only checks that the hand belongs to an open
@@ -836,12 +844,12 @@ class Store:
                 )
             ranked = (
                 f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, player_id, value"
-                f" FROM ({source})"
+                f" FROM ({source}) AS src"
             )
-            total_rows = await self._rows(conn, f"SELECT COUNT(*) FROM ({source})", params)
+            total_rows = await self._rows(conn, f"SELECT COUNT(*) FROM ({source}) AS src", params)
             rows = await self._rows(
                 conn,
-                f"SELECT rank, player_id, value FROM ({ranked})"
+                f"SELECT rank, player_id, value FROM ({ranked}) AS ranked"
                 " ORDER BY rank, player_id LIMIT ? OFFSET ?",
                 (*params, page_size, (page - 1) * page_size),
             )
@@ -941,7 +949,7 @@ class Store:
 
     @staticmethod
     async def _upsert_table_state(
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         channel_id: int,
         state_json: str,
@@ -1017,15 +1025,57 @@ class Store:
             )
         return self._table_state(rows[0]) if rows else None
 
-    async def load_all_table_states(self) -> list[TableState]:
-        """Every saved table (for restoring them at start-up)."""
+    async def load_all_table_states(self, *, shards: Shards | None = None) -> list[TableState]:
+        """Every saved table (for restoring them at start-up); with ``shards`` only the
+        tables of guilds those shards serve (``(guild_id >> 22) % count``)."""
+        where, params = "", []
+        if shards is not None:
+            marks = ",".join("?" * len(shards.ids))
+            where = f" WHERE ((guild_id >> 22) % ?) IN ({marks})"
+            params = [shards.count, *shards.ids]
         async with self._read() as conn:
             rows = await self._rows(
                 conn,
                 "SELECT guild_id, channel_id, message_id, version, state_json, updated_at"
-                " FROM table_states ORDER BY guild_id, channel_id",
+                f" FROM table_states{where} ORDER BY guild_id, channel_id",
+                params,
             )
         return [self._table_state(r) for r in rows]
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float, now: float | None = None
+    ) -> list[TableKey]:
+        """Lease tables to ``owner`` (a bot process) for ``ttl`` seconds; return those it
+        now holds.  A table is leased to ``owner`` if it had no lease, the lease was
+        already ``owner``'s (renewed) or has expired; a live lease of another owner is
+        left alone.  This is the lock that holds across processes: a process serves only
+        the tables it holds (see ``docs/store.md``, "Several processes")."""
+        if ttl <= 0:
+            raise ValueError("a lease lasts a positive number of seconds")
+        at = time.time() if now is None else now
+        held: list[TableKey] = []
+        async with self._write() as conn:
+            for guild_id, channel_id in tables:
+                rows = await self._rows(
+                    conn,
+                    "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+                    " owner = excluded.owner, expires_at = excluded.expires_at"
+                    " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
+                    " RETURNING owner",
+                    (guild_id, channel_id, owner, at + ttl, at),
+                )
+                if rows:
+                    held.append((guild_id, channel_id))
+        return held
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
+        """End ``owner``'s leases of ``tables`` (it closed them or shuts down)."""
+        async with self._write() as conn:
+            await conn.executemany(
+                "DELETE FROM table_leases WHERE guild_id = ? AND channel_id = ? AND owner = ?",
+                [(g, c, owner) for g, c in tables],
+            )
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> bool:
         """Forget a table (it was closed); True if there was one."""
@@ -1104,7 +1154,7 @@ class Store:
                     (guild_id, channel_id, variant, currency, season, deals_planned,
                      _dumps(totals)),
                 )
-            except sqlite3.IntegrityError:
+            except self._INTEGRITY_ERRORS:
                 raise SessionError(
                     f"channel {guild_id}/{channel_id} already has an open session"
                 ) from None
@@ -1114,7 +1164,7 @@ class Store:
 
     async def _pay_pot_seeds(
         self,
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         channel_id: int,
         variant: str,
@@ -1150,7 +1200,7 @@ class Store:
         )
 
     async def _pay_pool_out(
-        self, conn: aiosqlite.Connection, session_id: int, payout: Mapping[int, int]
+        self, conn: SqlConnection, session_id: int, payout: Mapping[int, int]
     ) -> None:
         """The table's pool pays ``payout`` to the players of a session (PL-19)."""
         rows = await self._rows(
@@ -1261,7 +1311,7 @@ class Store:
                     "  WHERE payee_kind = 'player'"
                     " UNION ALL"
                     " SELECT guild_id, season, currency, payer_id, -amount FROM ledger"
-                    "  WHERE payer_kind = 'player')"
+                    "  WHERE payer_kind = 'player') AS moves"
                     " GROUP BY guild_id, season, currency, pid",
                 )
             }
@@ -1280,7 +1330,7 @@ class Store:
                     "  FROM ledger WHERE payee_kind = 'pool'"
                     " UNION ALL"
                     " SELECT guild_id, season, channel_id, variant, currency, -amount"
-                    "  FROM ledger WHERE payer_kind = 'pool')"
+                    "  FROM ledger WHERE payer_kind = 'pool') AS moves"
                     " GROUP BY guild_id, season, channel_id, variant, currency",
                 )
             }

@@ -31,7 +31,7 @@ from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.store import DataStore
     from bot.tables.manager import TableManager
     from bot.tables.output import DiscordTableOutput
 
@@ -53,7 +53,7 @@ class TableClient(commands.Bot):
 
     tables: TableManager
     output: DiscordTableOutput
-    store: Store | None
+    store: DataStore | None
 
 
 def table_client(interaction: discord.Interaction) -> TableClient:
