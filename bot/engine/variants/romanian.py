@@ -25,7 +25,7 @@ What lives here, each written once and switched by class constants for Taper:
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
 from ..cards import CARD_POINTS, CARDS, MOND, PAGAT, PLAIN_SUITS, SKYZ, Card, king, mask_of
@@ -48,9 +48,12 @@ from ..restrictions import (
     ValueRule,
     high_bid,
 )
-from ..scoring import POOL, HandResult, PaymentLine, add_into, side_payment
+from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
 from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 # ---- contracts: "k-th of g" (RO-9) ------------------------------------------------------------
 
@@ -381,6 +384,9 @@ ANNULLED_OPTION: Final = _opt("annulled_counts", "Annulled deals count in a radl
                               "RO-23")
 HEP_HEP_OPTION: Final = _opt("hep_hep", "Hep-hep", False, "RO-23",
                              "On: a deal in which nobody wins or loses anything starts a radler.")
+POOL_AT_END_OPTION: Final = _opt("pool_at_end", "The pool at a session's end", "keep", "RO-24",
+                                 "keep: it stays at the table for the next session; share: it "
+                                 "is split equally among the players.", ("keep", "share"))
 
 
 class Romanian(Variant):
@@ -401,7 +407,7 @@ class Romanian(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         RITUAL_OPTION, POOL_OPTION, UNU_OPTION, TREI_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION, SILENT_OPTION,
         TOTI_HIGH_OPTION, VALAT_SCALE_OPTION, VALAT_DOUBLE_OPTION, TRICKS_ONLY_OPTION,
-        ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION)
+        ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION, POOL_AT_END_OPTION)
     restrictions: ClassVar[tuple[Restriction, ...]] = ro_rules(False)
 
     # ---- axes Taper changes ---------------------------------------------------------------
@@ -659,6 +665,19 @@ class Romanian(Variant):
         """RO-20: P, the pool with this deal's ante."""
         return g.pool + sum(g.antes.values())
 
+    def session_end_payments(self, session: Session) -> dict[int, int]:
+        """RO-24 ``pool_at_end``: the pool stays at the table (keep), or is split equally
+        among the players, the remainder one unit each in play order from the next deal's
+        forehand (share)."""
+        pot = session.pool
+        if pot <= 0 or self.resolve_options(session.options)["pool_at_end"] != "share":
+            return {}
+        n = session.seats
+        first = (session.dealer + 1) % n
+        out: dict[int, int] = {POOL: -pot}
+        share(out, [(first + i) % n for i in range(n)], pot, +1)
+        return out
+
     # ---- the radler (RO-23) --------------------------------------------------------------------
 
     def radler_next(self, g: Game, left: int) -> int:
@@ -815,6 +834,8 @@ class Romanian(Variant):
     def _talon_candidates(self, g: Game) -> list[Action]:
         st = g.staged
         if st.stage >= 0:
+            if not self.calls_king:  # TP-6: no called king, no surrender
+                return [act(Kind.TAKE, st.stage + 1), act(Kind.REJECT)]
             return [act(Kind.TAKE, st.stage + 1), act(Kind.REJECT), act(Kind.SURRENDER)]
         order = self.inspect_order(g)
         return [act(Kind.TAKE_BACK, grp + 1) for grp in order[:-1]]
@@ -1277,7 +1298,8 @@ class Romanian(Variant):
             if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
                 text = "You hold no tarok and no king: you may annul the deal. "
             if high is None:
-                return text + "Bid unul de doi, unul de unu or solo, or pass."
+                opening = [c.title.lower() for c in self.ladder(g) if line_of(c)[1] == 1]
+                return text + f"Bid {', '.join(opening[:-1])} or {opening[-1]}, or pass."
             hs = g.auction.high_seat
             assert hs is not None
             text += f"Seat {hs + 1} has bid {high.title}: "
