@@ -136,7 +136,7 @@ class Taper(Romanian):
         "talon cards not taken. The declarer wins with 34 points or more; 33 : 33 loses.",
     )
     game_payments: ClassVar[dict[str, str]] = {
-        "trei_1": "and every trei: 1 game point if won; the level if lost.",
+        "trei_1": "and every trei: 1 game point if won; 1 × the level if lost.",
         "doi_1": "and every doi: 2 game points if won; 2 × the level if lost.",
         "unu_1": "and every unu: 3 game points if won; 3 × the level if lost.",
         "solo_ro": "8 game points, won or lost.",
