@@ -113,8 +113,9 @@ ANNOUNCEMENTS = {
     "petrtyl": {"king_last", "tarok1_last", "sweep"},  # PT-3
     "polish": {polish.PAGAT_LAST, polish.WALAT},  # PL-6
     "kozy": {"krol_ultymo", "trul", "pagat_ultymo", "walat"},  # KZ-6, KZ-11
-    # RO-15 (TP-6: no rege ultimo in Taper)
-    "romanian": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro"},
+    # RO-15, RO-25 Czernowitz's regele prins (TP-6: no rege ultimo in Taper)
+    "romanian": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro",
+                 "regele_prins"},
     "taper": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "valat_ro"},
 }
 

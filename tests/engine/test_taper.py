@@ -25,6 +25,7 @@ from bot.engine.game import Game, Trick
 from bot.engine.variants.taper import TAPER_PACK
 
 from .helpers import A, stack
+from .ro_helpers import all_done, between, bid_path, finish, legal, to_announce
 
 V = "taper"
 PACK = [int(c) for c in TAPER_PACK]
@@ -43,115 +44,6 @@ def tp(hands: dict[int, str], talon: str = "", dealer: int = 2, options: dict[st
     before the deal (not empty, so only the dealer antes)."""
     return new_game(V, players=3, dealer=dealer, options=options,
                     deck=deck(hands, talon, dealer, seed), pool=pool, stake=stake)
-
-
-def bid_path(g: Game, contract: str) -> None:
-    """Bid up the ladder to ``contract``: seats in turn bid its levels, the last of them is
-    the declarer and the others pass."""
-    line, _, k = contract.partition("_")
-    names = [contract] if contract == "solo_ro" else [f"{line}_{i}" for i in range(1, int(k) + 1)]
-    order = g.order
-    for n in names:
-        g.act(g.to_act, A("bid", n))
-    while g.phase is Phase.AUCTION:
-        g.act(g.to_act, A("pass"))
-    assert g.bidder == order[(len(names) - 1) % 3]
-
-
-def to_announce(g: Game, contract: str = "trei_1", path: str = "T") -> Game:
-    """Bid ``contract``, walk the talon (``T`` take, ``R`` reject, ``B<n>`` take back group
-    n) and discard the first allowed cards."""
-    bid_path(g, contract)
-    for step in path.split() if contract != "solo_ro" else []:
-        if step == "T":
-            g.act(g.bidder, act(Kind.TAKE, g.staged.stage + 1))
-        elif step == "R":
-            g.act(g.bidder, A("reject"))
-        else:
-            g.act(g.bidder, act(Kind.TAKE_BACK, int(step[1:])))
-    while g.phase is Phase.DISCARD:
-        g.act(g.to_act, g.legal_actions()[0])
-    assert g.phase is Phase.ANNOUNCE, g.phase
-    return g
-
-
-def all_done(g: Game) -> None:
-    while g.phase is Phase.ANNOUNCE:
-        g.act(g.to_act, A("done"))
-
-
-def split(target: int, give: tuple[int, ...] = (), keep_out: tuple[int, ...] = (SKYZ, 46),
-          taken: int = 0) -> int:
-    """A pile of exactly ``target`` points from the Taper pack holding ``give`` and none of
-    ``keep_out`` (by default neither side then has the trula or all four kings) nor of
-    ``taken``."""
-    out = (set(keep_out) - set(give)) | {c for c in PACK if taken >> c & 1}
-    mine = list(give)
-    for c in sorted(PACK, key=lambda c: (-CARDS[c].points, c)):
-        if c in out or c in mine:
-            continue
-        if count_mask_points(mask_of(mine + [c])) <= target:
-            mine.append(c)
-        if count_mask_points(mask_of(mine)) == target and len(mine) % 3 == 0:
-            break
-    m = mask_of(mine)
-    assert count_mask_points(m) == target
-    return m
-
-
-def finish(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
-           tricks: dict[int, int] | None = None, give: tuple[int, ...] = (),
-           keep_out: tuple[int, ...] = (SKYZ, 46), all_tricks: list[Trick] | None = None) -> None:
-    """Jump to the end of play: the declarer holds exactly ``decl_points`` (the rest goes to
-    the first opponent), ``last`` is the last trick's plays."""
-    b = g.bidder
-    assert b is not None
-    opp = [s for s in g.active if s != b]
-    talon = g.talon_to_opponents
-    for m in g.talon_to.values():
-        talon |= m
-    mine = split(decl_points - count_mask_points(g.talon_to.get(b, 0)), give, keep_out, talon)
-    for s in g.active:
-        g.hands[s] = 0
-        g.discards[s] = 0
-        g.won[s] = 0
-    g.won[b] = mine
-    g.won[opp[0]] = PACK_MASK & ~mine & ~talon
-    per = tricks or {s: 4 for s in g.active}
-    g.tricks_won = [per.get(s, 0) for s in range(3)]
-    winners = [s for s in g.active for _ in range(per.get(s, 0))]
-    g.tricks = list(all_tricks or [])
-    for w in winners[len(g.tricks):-1]:
-        g.tricks.append(Trick(w, [], w))
-    plays = [(s, parse_cards(c)[0]) for s, c in (last or [])]
-    g.tricks.append(Trick(plays[0][0], plays, g.trick_winner(plays)) if plays
-                    else Trick(winners[-1], [], winners[-1]))
-    g.finish()
-
-
-def between(g: Game) -> dict[int, int]:
-    """The payments between players (no pool lines)."""
-    out: dict[int, int] = {}
-    assert g.result is not None
-    for ln in g.result.lines:
-        if POOL not in ln.net:
-            for k, v in ln.net.items():
-                out[k] = out.get(k, 0) + v
-    return {k: v for k, v in out.items() if v}
-
-
-def without_antes(g: Game) -> dict[int, int]:
-    out: dict[int, int] = {}
-    assert g.result is not None
-    for ln in g.result.lines:
-        if not ln.label.startswith("Antes"):
-            for k, v in ln.net.items():
-                out[k] = out.get(k, 0) + v
-    return {k: v for k, v in out.items() if v}
-
-
-def legal(g: Game) -> set[tuple[str, Any]]:
-    return {(a.kind.value, a.value) for a in g.legal_actions()}
 
 
 def bids(g: Game) -> set[Any]:
@@ -315,13 +207,13 @@ def test_trei_levels(contract):
     first = bottom if contract == "trei_2" else top
     for i, want in enumerate(forward):
         g = tp({}, talon="QH QD QS QC CH CD")
-        to_announce(g, contract, " ".join(["R"] * i + ["T"]))
+        to_announce(g, contract, path=" ".join(["R"] * i + ["T"]))
         assert g.level == want
         assert g.drawn[g.bidder] == (first if i == 0 else (top | bottom) & ~first)
         assert g.discards[g.bidder].bit_count() == 3
     g = tp({}, talon="QH QD QS QC CH CD")
     back_to = 2 if contract == "trei_2" else 1
-    to_announce(g, contract, f"R R B{back_to}")
+    to_announce(g, contract, path=f"R R B{back_to}")
     assert g.level == back[0] and g.drawn[g.bidder] == first
     assert find_variant(V).talon_levels(g.contract) == tuple(forward + back)
 
@@ -329,10 +221,10 @@ def test_trei_levels(contract):
 def test_doi_and_unu_as_in_romanian():
     """TP-7: 'Doi, unu and solo work as in RO-9.'"""
     g = tp({}, talon="QH QD QS QC CH CD")
-    to_announce(g, "doi_3", "R R R B1")
+    to_announce(g, "doi_3", path="R R R B1")
     assert g.level == 7
     g = tp({}, talon="QH QD QS QC CH CD")
-    to_announce(g, "unu_1", "R R R R R R B5")
+    to_announce(g, "unu_1", path="R R R R R R B5")
     assert g.level == 11
 
 
@@ -373,7 +265,7 @@ def test_opponents_score_their_higher_declaration():
     per opponent. C declared 10 (+1 to the opponents). Result: A −6, B +3, C +3.'"""
     ten = "II III IV V VI VII VIII IX X XI JS JC"
     g = tp({2: ten}, talon="QH QD QS QC CH CD")
-    to_announce(g, "trei_2", "T")
+    to_announce(g, "trei_2", path="T")
     assert g.bidder == 1 and g.level == 2
     # Seat 1 bid al doilea de trei; seat 2 (C) and seat 0 (B) are the opponents.
     g.act(1, A("done"))
@@ -423,7 +315,7 @@ def test_trei_game_one_won_level_lost_contra_recontra():
     for dbl in (0, 1, 2):
         for pts in (40, 20):
             g = tp({}, talon="QH QD QS QC CH CD")
-            to_announce(g, "trei_1", "R R B1")
+            to_announce(g, "trei_1", path="R R B1")
             assert g.level == 3
             g.act(0, A("done"))
             if dbl:
@@ -445,7 +337,7 @@ def test_computed_example_1():
     (+2 each). Result: A +16, B −8, C −8.'"""
     eleven = "II III IV V VI VII VIII IX X XI XII JH"
     g = tp({0: eleven}, talon="QH QD QS QC CH CD")
-    to_announce(g, "trei_1", "R R B1")
+    to_announce(g, "trei_1", path="R R B1")
     assert g.level == 3
     g.act(0, A("declare", "taroace_11"))
     g.act(0, A("done"))

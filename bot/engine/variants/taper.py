@@ -31,6 +31,7 @@ from .romanian import (
     LUNA_PRINSA,
     PAGAT_ULTIMO,
     POOL_AT_END_OPTION,
+    POOL_OPTION,
     RITUAL_OPTION,
     SILENT_OPTION,
     SOLO_BONUS_OPTION,
@@ -44,7 +45,6 @@ from .romanian import (
     VALAT_SCALE_OPTION,
     Romanian,
     _contracts,
-    _opt,
     ro_rules,
 )
 
@@ -54,9 +54,6 @@ TAPER_PACK: Final[tuple[Card, ...]] = tuple(c for c in CARDS if c.is_tarok or c.
 
 #: TP-5, TP-6: the ladder T1 < … < Solo, the declarer alone.
 TAPER_CONTRACTS: Final = _contracts(None)
-
-TAPER_POOL_OPTION: Final = _opt("pool", "Play with the pool", True, "RO-25, TP-4",
-                                "Off: no antes and no pagat ultimo pool.")
 
 #: Terms of the Romanian glossary that name the called king (TP-6: none is called).
 _KING_TERMS: Final = ("call", "partner", "surrender", "regele prins", "rege ultimo",
@@ -73,7 +70,7 @@ class Taper(Romanian):
     pack: ClassVar[tuple[Card, ...]] = TAPER_PACK  # TP-2
     contracts: ClassVar[dict[str, Contract]] = TAPER_CONTRACTS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        RITUAL_OPTION, TAPER_POOL_OPTION, UNU_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION,
+        RITUAL_OPTION, POOL_OPTION, UNU_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION,
         SILENT_OPTION, TOTI_HIGH_OPTION, VALAT_SCALE_OPTION, VALAT_DOUBLE_OPTION,
         TRICKS_ONLY_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION, POOL_AT_END_OPTION)
     restrictions: ClassVar[tuple[Restriction, ...]] = ro_rules(True)
@@ -137,23 +134,16 @@ class Taper(Romanian):
     )
     game_payments: ClassVar[dict[str, str]] = {
         "trei_1": "and every trei: 1 game point if won; 1 × the level if lost.",
-        "doi_1": "and every doi: 2 game points if won; 2 × the level if lost.",
-        "unu_1": "and every unu: 3 game points if won; 3 × the level if lost.",
-        "solo_ro": "8 game points, won or lost.",
+        **Romanian.game_payments,
     }
     scoring_rules: ClassVar[tuple[str, ...]] = (
-        "Contra on the game makes the level count both ways: 2 × the game × the level, won or "
-        "lost; recontra 4 ×, supra 8 ×, hirş 16 ×, mord 32 ×. Each announced bonus is doubled "
-        "the same way, separately.",
+        Romanian.scoring_rules[0],  # contra and the doubles (RO-17, TP-8)
         "Declarations: 10 taroace 1, 11 taroace 2, 12 taroace 3 game points; the opponents "
         "score only their higher declaration.",
         "Bonuses in trei, doi and unu, announced / silent: trula 2 / 1, toţi regii 2 / 1, luna "
         "prinsă 2 / 1, pagat ultimo 7 and the pool / 1, valat 16 / 8. In solo they are doubled "
         "(pagat ultimo 9). These values are reconstructed; the table's options change them.",
-        "An announced bonus is won or paid by its side; a silent bonus is paid to the side "
-        "that makes it.",
-        "An announced pagat ultimo also takes the pool; if it fails, its side pays the pool's "
-        "amount in (times the doubling).",
+        *Romanian.scoring_rules[3:5],  # announced and silent bonuses, the pool (RO-19, RO-20)
         "The declarer plays alone: every amount is paid to or by each opponent.",
         "After a deal that everybody passed the next three deals are a radler: every payment "
         "between players is doubled.",
