@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pytest
 
 from bot.ai import choose_action
-from bot.ai.heuristic import hand_strength
+from bot.ai.heuristic import hand_strength, known_partner
 from bot.engine import VARIANTS, Action, Game, Kind, find_variant, new_game, seeded_rng
 from bot.engine.cards import PAGAT, parse_card, parse_cards
 from tests.engine.helpers import A, all_done, game
@@ -235,8 +235,9 @@ def _partner_overtakes(variant: str, deals: int) -> tuple[int, int]:
             seat = g.to_act
             action = choose_action(g, seat).action
             view = g.view_for(seat)
-            partner_wins = bool(view.trick) and view.my_partner is not None \
-                and g.variant.trick_winner(view.trick) == view.my_partner
+            partner = known_partner(view)
+            partner_wins = bool(view.trick) and partner is not None \
+                and g.variant.trick_winner(view.trick) == partner
             if action.kind is Kind.PLAY and partner_wins \
                     and not all(_takes(g, seat, a) for a in g.legal_actions(seat)):
                 chances += 1
