@@ -134,7 +134,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="new", description="Open a Taroky table in this channel")
     @app_commands.describe(
         variant="Which game (default: Czech Taroky)",
-        players="4 or 5 players (with 5 the dealer sits out each deal)",
+        players="3, 4 or 5 players, as the variant allows (default: its usual number; with 5 the dealer sits out)",
         options="House rules as key=value, separated by commas",
         teach="Teach mode: panels get a Hint button",
         level="How well the computer players play: easy, normal (default) or strong",
@@ -146,7 +146,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         self,
         interaction: discord.Interaction,
         variant: str = "czech",
-        players: app_commands.Range[int, 4, 5] = 4,
+        players: app_commands.Range[int, 3, 5] | None = None,
         options: str = "",
         teach: bool = False,
         deals: app_commands.Range[int, 0, 1000] = 0,
@@ -155,6 +155,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not 0 <= deals <= 1000:
             raise TableError("The number of deals is between 0 (no limit) and 1000.")
+        if players is None:  # the variant's usual number (Taper: 3, TP-1)
+            players = find_variant(variant).seat_counts[0] if len(variant) <= MAX_VARIANT_NAME else 4
         config = TableConfig(
             variant=variant, players=players, options=_check_options(variant, players, options),
             teach=teach, deals=deals, level=level,

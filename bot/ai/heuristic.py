@@ -76,9 +76,17 @@ def _count(n: int, one: str, many: str) -> str:
 def known_partner(view: PlayerView) -> int | None:
     """The seat this seat knows to be its partner, from its view alone: the bidder and the
     holder of the called card know each other; the bidder learns its partner when the
-    called card is shown.  None when there is none, or none known."""
+    called card is shown; of three players, when no card is called, the two against the
+    declarer are open partners (TP-6).  None when there is none, or none known."""
     partner = view.my_partner
-    return partner if partner is not None and partner != view.seat else None
+    if partner is not None and partner != view.seat:
+        return partner
+    b = view.bidder
+    if (b is not None and b != view.seat and view.contract_name is not None
+            and view.called_card is None and _active_seats(view) == 3):
+        return next(s for s in range(view.num_seats)
+                    if s not in (view.seat, b) and s != view.sitting_out)
+    return None
 
 
 def _active_seats(view: PlayerView) -> int:

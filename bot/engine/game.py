@@ -625,7 +625,7 @@ class Game:
             return [act(Kind.DEAL_SIX_SIX), act(Kind.DEAL_TWELVES)]
         if step == "batches":
             taken = set(self.ritual.batches.values())
-            return [act(Kind.BATCH, b + 1) for b in range(4) if b not in taken]
+            return [act(Kind.BATCH, b + 1) for b in range(len(self.active)) if b not in taken]
         return []
 
     def _ritual(self, seat: int, a: Action) -> None:
@@ -665,7 +665,7 @@ class Game:
                 self._deal_twelves(batches)
                 return
             if len(remaining) == 1:
-                left = next(b for b in range(4) if b not in batches.values())
+                left = next(b for b in range(len(self.active)) if b not in batches.values())
                 batches[remaining[0]] = left
                 self.ritual.step = None
                 self._deal_twelves(batches)

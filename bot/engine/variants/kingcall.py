@@ -103,6 +103,35 @@ class HoldOnlyEarlier(ActionRule):
         return f"You sit after the high bidder, so you may not hold: {self.rule[0].lower()}{self.rule[1:]}"
 
 
+def holding_turn(g: Game, seat: int, a: Action, hold_words: str) -> int | None:
+    """NE-2, RO-7: book ``seat``'s pass, hold or bid in an auction with holding (a pass is
+    final) and return who speaks next: the next seat in play order that has not passed and
+    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is what a
+    hold is called ("holds", "says la mine:")."""
+    st = g.auction
+    st.spoke.add(seat)
+    g.bids.append((seat, a))
+    if a.kind is Kind.PASS:
+        st.out.add(seat)
+        g.emit("pass", seat, f"Seat {seat + 1} passes.")
+    elif a.kind is Kind.HOLD:
+        assert st.high is not None
+        st.high_seat = seat
+        g.emit("hold", seat, f"Seat {seat + 1} {hold_words} {st.high.title}.")
+    else:
+        st.high = g.variant.contracts[str(a.value)]
+        st.high_seat = seat
+        g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+    order = g.order
+    i = order.index(seat)
+    n = len(order)
+    for k in range(1, n + 1):
+        s = order[(i + k) % n]
+        if s not in st.out and s != st.high_seat:
+            return s
+    return None
+
+
 class OpeningOnly(ActionRule):
     """NE-2: Four only as the opening bid (PT-1: Three)."""
 
@@ -540,7 +569,6 @@ class KingCall(Variant):
         return self._auction_offers
 
     def _auction(self, g: Game, seat: int, a: Action) -> None:
-        st = g.auction
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
@@ -548,27 +576,10 @@ class KingCall(Variant):
             g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
                                "abandoned for no score.")
             return
-        st.spoke.add(seat)
-        g.bids.append((seat, a))
-        if a.kind is Kind.PASS:
-            st.out.add(seat)
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
-        elif a.kind is Kind.HOLD:
-            assert st.high is not None
-            st.high_seat = seat
-            g.emit("hold", seat, f"Seat {seat + 1} holds {st.high.title}.")
-        else:
-            st.high = self.contracts[str(a.value)]
-            st.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
-        order = g.order
-        i = order.index(seat)
-        n = len(order)
-        for k in range(1, n + 1):
-            s = order[(i + k) % n]
-            if s not in st.out and s != st.high_seat:
-                g.to_act = s
-                return
+        nxt = holding_turn(g, seat, a, "holds")
+        if nxt is not None:
+            g.to_act = nxt
+            return
         self.end_auction(g)
 
     def end_auction(self, g: Game) -> None:
