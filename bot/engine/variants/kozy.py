@@ -224,7 +224,6 @@ KOZY_RULES: Final[tuple[Restriction, ...]] = (
 
 CONTRACTS: Final[dict[str, Contract]] = {c.name: c for c in LADDER}
 
-_PRE_AUCTION: Final = [act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP)]
 _DECLARER_THROW_IN: Final = [act(Kind.PLAY_ON), act(Kind.THROW_IN)]
 _AUCTION: Final = [PASS, *(bid(c.name) for c in LADDER)]
 _SURRENDER: Final = act(Kind.SURRENDER)
@@ -479,38 +478,27 @@ class Kozy(Variant):
 
     # ---- the deal and the throw-in (KZ-1, KZ-2, KZ-3) ------------------------------------
 
+    #: KZ-2, KZ-3: the round before the bidding (``Game.start_pre_auction``): a seat
+    #: with no tarok may throw in, a holder of the four kings may show them.
+    pre_auction: ClassVar[tuple[Action, ...]] = (
+        act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP))
+
     def start_bidding(self, g: Game) -> None:
         g.auction = Auction()
+        g.phase = Phase.AUCTION
         g.to_act = g.forehand
-        if any(not g.hands[s] & TAROK_MASK or g.hands[s] & KING_MASK == KING_MASK
-               for s in g.active):
-            # Everyone is asked, so being asked tells nobody anything (KZ-2: privately).
-            g.phase = Phase.THROW_IN
-        else:
-            g.phase = Phase.AUCTION
 
-    def _before_bidding(self, g: Game, seat: int, a: Action) -> None:
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} holds no tarok and throws the hand in.")
             g.finish_thrown_in(f"Seat {seat + 1} held no tarok: the hand is thrown in for no "
                                "score.")
             return
-        if a.kind is Kind.DECLARE:
-            g.shown[seat] = KING_MASK & g.hands[seat]
-            g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
-            kings = tuple(cards_of(KING_MASK))
-            g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
-        else:
-            g.emit("keep", seat, f"Seat {seat + 1} keeps the hand.")
-        st = g.auction
-        st.turn += 1
-        if st.turn < len(g.active):
-            g.to_act = g.next_active(seat)
-            return
-        g.auction = Auction()
-        g.phase = Phase.AUCTION
-        g.to_act = g.forehand
+        g.shown[seat] = KING_MASK & g.hands[seat]
+        g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
+        kings = tuple(cards_of(KING_MASK))
+        g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
@@ -613,8 +601,8 @@ class Kozy(Variant):
 
     def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
-        if ph is Phase.THROW_IN:
-            return _PRE_AUCTION if g.contract is None else _DECLARER_THROW_IN
+        if ph is Phase.THROW_IN:  # (the round before the bidding is ``Game``'s)
+            return _DECLARER_THROW_IN
         if ph is Phase.AUCTION:
             return _AUCTION
         if ph is Phase.CALL:
@@ -629,10 +617,7 @@ class Kozy(Variant):
     def apply(self, g: Game, seat: int, a: Action) -> None:
         ph = g.phase
         if ph is Phase.THROW_IN:
-            if g.contract is None:
-                self._before_bidding(g, seat, a)
-            else:
-                self._declarer_throw_in(g, seat, a)
+            self._declarer_throw_in(g, seat, a)
         elif ph is Phase.AUCTION:
             self._bid(g, seat, a)
         elif ph is Phase.CALL:
