@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine.errors import IllegalAction
+from bot.engine.names import name_seats
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
@@ -244,6 +246,11 @@ class Table:
         s = self.seats[seat]
         return s.name if s is not None else f"Seat {seat + 1}"
 
+    def named(self, text: str) -> str:
+        """An engine text (event, prompt, Why?, summary, payment line) with the seats'
+        names in place of its "Seat N" placeholders (``bot.engine.names``)."""
+        return name_seats(text, [self.seat_name(i) for i in range(len(self.seats))])
+
     def participant(self, seat: int) -> int:
         """The store's id for the player in ``seat``: the Discord user id, or
         ``computer_id(seat)`` (``-1 - seat``) for a computer."""
@@ -439,7 +446,10 @@ class Table:
                     break
                 if not game.can(seat, action):
                     if n == 0:
-                        game.verify(seat, action)  # raises, naming the rule
+                        try:
+                            game.verify(seat, action)  # raises, naming the rule
+                        except IllegalAction as refusal:
+                            raise IllegalAction(self.named(str(refusal))) from None
                         raise TableError("That choice is not allowed now.")
                     break
                 events.extend(game.act(seat, action))
@@ -711,7 +721,7 @@ class Table:
         async with self.lock:
             if self.game is None or self.status != PLAYING:
                 raise TableError("There is no hand in play to explain.")
-            return self.game.explain(seat)
+            return self.named(self.game.explain(seat))
 
     async def hint(self, seat: int) -> str:
         """What a computer player would choose for ``seat`` now, and why (under the lock)."""
