@@ -208,7 +208,11 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             f"`{table.deal_commitment}`\nA fingerprint of this hand's deck, fixed before the deal; "
             "the hand's record reveals the deck and its secret, so `taroky verify` can check it."),
             inline=False)
-    if table.status == BETWEEN and table.unsettled is not None:
+    if table.status == BETWEEN and table.settle_given_up:
+        embed.add_field(name="Not paid yet", value=(
+            "This hand could not be paid, and an admin must look at it "
+            "(`/taroky-admin retry-payment` tries again)."), inline=False)
+    elif table.status == BETWEEN and table.unsettled is not None:
         embed.add_field(name="Not paid yet", value=(
             "The database did not take this hand's payments; they are retried automatically "
             f"({table.settle_failures} attempt(s) failed so far). Nothing is lost: the next hand "

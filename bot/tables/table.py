@@ -45,6 +45,11 @@ LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
 
 #: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
 SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
+#: Failed attempts to pay a hand (the first included) after which the background retry
+#: stops (30 s, 1, 2, 4, 5, 5 and 5 minutes apart: about 23 minutes in all): a refusal that
+#: lasts that long will not heal by itself, and the table asks for an admin
+#: (``Table.retry_settlement``, ``/taroky-admin retry-payment``).
+SETTLE_ATTEMPTS_MAX = 8
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -497,9 +502,30 @@ class Table:
             self._arm_settle_retry()
         return paid
 
+    @property
+    def settle_given_up(self) -> bool:
+        """The unpaid hand failed ``SETTLE_ATTEMPTS_MAX`` times: it stays recorded as
+        unpaid and is retried only when an admin asks (``retry_settlement``)."""
+        return self.unsettled is not None and self.settle_failures >= SETTLE_ATTEMPTS_MAX
+
+    async def retry_settlement(self) -> bool:
+        """An admin's retry of the unpaid hand, now (one attempt): True when it is paid
+        (or nothing was unpaid)."""
+        async with self.lock:
+            if self.unsettled is None:
+                return True
+            paid = await self._settle_in_store(self.unsettled)
+            await self._changed()
+            return paid
+
     def _arm_settle_retry(self) -> None:
         """Retry an unpaid hand's settlement in the background (lock not needed here):
-        after 30 s, then doubling up to 5 minutes, until it is paid or the table closes."""
+        after 30 s, then doubling up to 5 minutes, until it is paid, the table closes or
+        ``SETTLE_ATTEMPTS_MAX`` attempts have failed."""
+        if self.settle_given_up:
+            log.error("Hand %s could not be paid after %d attempts; an admin must look at it",
+                      self.hand_id, self.settle_failures)
+            return
         if self._retry is not None and not self._retry.done():
             return
         with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
@@ -509,7 +535,7 @@ class Table:
 
     async def _retry_settlement(self) -> None:
         delay = SETTLE_RETRY_FIRST
-        while self.unsettled is not None and self.status != CLOSED:
+        while self.unsettled is not None and self.status != CLOSED and not self.settle_given_up:
             await asyncio.sleep(delay)
             delay = min(delay * 2, SETTLE_RETRY_MAX)
             async with self.lock:
@@ -520,14 +546,19 @@ class Table:
                     paid = await self.settle_hook(self, game)
                 except Exception:
                     log.exception("Settling hand %s failed again; it will be retried", self.hand_id)
+                    paid = False
+                if not paid:
                     self.settle_failures += 1
+                    if self.settle_given_up:
+                        log.error("Hand %s could not be paid after %d attempts; an admin must "
+                                  "look at it", self.hand_id, self.settle_failures)
+                        await self._changed()  # the table message says so
                     continue
-                if paid:
-                    self.unsettled = None
-                    self.settle_failures = 0
-                    log.info("Hand %s is paid (after a retry)", self.hand_id)
-                    await self._changed()
-                    return
+                self.unsettled = None
+                self.settle_failures = 0
+                log.info("Hand %s is paid (after a retry)", self.hand_id)
+                await self._changed()
+                return
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether

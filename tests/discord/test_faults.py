@@ -15,7 +15,7 @@ import pytest
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.games import Deals
-from bot.tables.table import SETTLE_RETRY_MAX
+from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of, take_turn
 
 # The renderer warms up in a worker thread: on a busy machine that can take seconds.
@@ -176,6 +176,58 @@ async def test_an_unpaid_hand_is_retried_shown_and_never_thrown_away_by_end(worl
     await world.alice.slash(world.channel, "taroky end")
     assert world.bot.tables.get(world.channel.id) is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
+    assert await store.check_integrity() == []
+
+
+def _said(r: Any) -> str:
+    return " ".join([m.content or "" for m in r.followups]
+                    + ([r.response.content or ""] if r.response is not None else []))
+
+
+async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
+    """Issue #15: a permanently refused hand was retried forever.  Now the retry backs off
+    (30 s, doubling to 5 minutes) and stops after ``SETTLE_ATTEMPTS_MAX`` attempts; the table
+    message says in one sentence that an admin must look, the hand stays recorded as unpaid,
+    and an admin's ``/taroky-admin retry-payment`` tries again on demand."""
+    store = world.bot.store
+    table, panel = await alice_plays(world)
+    attempts: list[float] = []
+    hook = table.settle_hook
+    assert hook is not None
+
+    async def counted(t: Any, g: Any) -> bool:
+        attempts.append(world.env.backend.clock.elapsed)
+        return await hook(t, g)
+
+    table.settle_hook = counted
+    refusing = RefusingWrites(store, "CHECK constraint failed: ledger")  # never heals
+    await play_out(world, {world.alice.id: panel})
+    assert table.unsettled is not None and table.settle_failures == 1
+    for _ in range(SETTLE_ATTEMPTS_MAX + 2):
+        await world.env.advance_time(SETTLE_RETRY_MAX + 1)
+    assert table.settle_given_up and table.settle_failures == SETTLE_ATTEMPTS_MAX
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX
+    gaps = [round(b - a) for a, b in zip(attempts, attempts[1:])]
+    assert gaps[0] >= SETTLE_RETRY_FIRST and all(
+        SETTLE_RETRY_FIRST <= gap <= 2 * SETTLE_RETRY_MAX + 1 for gap in gaps), gaps
+    await world.env.advance_time(3600)  # no more attempts: the final state
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX and table.unsettled is not None
+    note = {f.name: f.value for f in table_message(world).embeds[0].fields}["Not paid yet"]
+    assert "could not be paid" in note and "an admin must look" in note
+    assert note.count(". ") == 0 and note.endswith(".")  # one sentence
+    assert await store.count_hands(world.guild.id, world.channel.id) == 0
+    # An admin retries; while the database still refuses, the hand stays unpaid.
+    erika = admin(world)
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "still refuses" in _said(r) and table.unsettled is not None
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX + 1
+    refusing.on = False
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "paid now" in _said(r) and table.unsettled is None
+    assert await store.count_hands(world.guild.id, world.channel.id) == 1
+    assert "Not paid yet" not in {f.name for f in table_message(world).embeds[0].fields}
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "no unpaid hand" in _said(r)
     assert await store.check_integrity() == []
 
 
