@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.config import Settings
 from bot.store import Store
@@ -19,7 +19,7 @@ from bot.tables.manager import (
     TableStateStore,
 )
 from bot.tables.output import DiscordTableOutput
-from bot.tables.table import TableTimings
+from bot.tables.table import SETTLE_SWEEP, TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,7 @@ class TarokyBot(TableClient):
             output=self.output,
             ledger=TableLedger(self.store) if self.store is not None else None,
         )
+        self._settle_sweep.start()
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
@@ -94,7 +95,18 @@ class TarokyBot(TableClient):
         self.store = await Store.open(self.settings.db_path)
         return SqliteTableStore(self.store)
 
+    @tasks.loop(seconds=SETTLE_SWEEP)
+    async def _settle_sweep(self) -> None:
+        """Issue #15: the one place unpaid hands are retried, at each table's planned time
+        (``Table.retry_due_settlement``); a failure is logged and the sweep goes on."""
+        for table in list(self.tables.tables.values()):
+            try:
+                await table.retry_due_settlement()
+            except Exception:
+                log.exception("Retrying the payment of table %s failed", table.id)
+
     async def close(self) -> None:
+        self._settle_sweep.cancel()
         await super().close()
         if self.store is not None and self._owns_store:
             await self.store.close()

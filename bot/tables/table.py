@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,6 +51,8 @@ SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
 #: lasts that long will not heal by itself, and the table asks for an admin
 #: (``Table.retry_settlement``, ``/taroky-admin retry-payment``).
 SETTLE_ATTEMPTS_MAX = 8
+#: Seconds between the bot's visits to its tables' planned settlement attempts.
+SETTLE_SWEEP = 10.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -192,7 +195,10 @@ class Table:
         #: Failed attempts to pay ``unsettled`` (the table message shows it to everyone,
         #: admins included); the retry task tries again in the background.
         self.settle_failures = 0
-        self._retry: asyncio.Task[None] | None = None
+        #: When (``time.monotonic``) the sweeper (``retry_due_settlement``) tries to pay
+        #: ``unsettled`` again, and the back-off after that; None: no attempt planned.
+        self.settle_retry_at: float | None = None
+        self._retry_delay = SETTLE_RETRY_FIRST
         #: The commitment to the hand's deck (shown on the table message) and its secret
         #: salt (only in the saved state until the hand's record reveals it).
         self.deal_commitment: str | None = None
@@ -406,8 +412,6 @@ class Table:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
-            if self._retry is not None and self._retry is not asyncio.current_task():
-                self._retry.cancel()
 
     def _cancel_tasks(self) -> None:
         current = asyncio.current_task()
@@ -497,6 +501,8 @@ class Table:
         if paid:
             self.unsettled = None
             self.settle_failures = 0
+            self.settle_retry_at = None
+            self._retry_delay = SETTLE_RETRY_FIRST
         else:
             self.settle_failures += 1
             self._arm_settle_retry()
@@ -519,46 +525,35 @@ class Table:
             return paid
 
     def _arm_settle_retry(self) -> None:
-        """Retry an unpaid hand's settlement in the background (lock not needed here):
-        after 30 s, then doubling up to 5 minutes, until it is paid, the table closes or
-        ``SETTLE_ATTEMPTS_MAX`` attempts have failed."""
+        """Plan the next attempt to pay the unpaid hand: 30 s after the first failure,
+        the wait doubling up to 5 minutes, until it is paid, the table closes or
+        ``SETTLE_ATTEMPTS_MAX`` attempts have failed.  The bot's one sweeper
+        (``retry_due_settlement``, every ``SETTLE_SWEEP`` seconds) makes the attempts: no
+        task per table sleeps in a loop that lasts as long as the refusal."""
         if self.settle_given_up:
+            self.settle_retry_at = None
             log.error("Hand %s could not be paid after %d attempts; an admin must look at it",
                       self.hand_id, self.settle_failures)
             return
-        if self._retry is not None and not self._retry.done():
-            return
-        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
-            self._retry = asyncio.get_running_loop().create_task(
-                self._retry_settlement(), name=f"taroky-table-{self.id}-settle"
-            )
+        if self.settle_retry_at is None:
+            self.settle_retry_at = time.monotonic() + self._retry_delay
+            self._retry_delay = min(self._retry_delay * 2, SETTLE_RETRY_MAX)
 
-    async def _retry_settlement(self) -> None:
-        delay = SETTLE_RETRY_FIRST
-        while self.unsettled is not None and self.status != CLOSED and not self.settle_given_up:
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, SETTLE_RETRY_MAX)
-            async with self.lock:
-                game = self.unsettled
-                if game is None or self.status == CLOSED or self.settle_hook is None:
-                    return
-                try:
-                    paid = await self.settle_hook(self, game)
-                except Exception:
-                    log.exception("Settling hand %s failed again; it will be retried", self.hand_id)
-                    paid = False
-                if not paid:
-                    self.settle_failures += 1
-                    if self.settle_given_up:
-                        log.error("Hand %s could not be paid after %d attempts; an admin must "
-                                  "look at it", self.hand_id, self.settle_failures)
-                        await self._changed()  # the table message says so
-                    continue
-                self.unsettled = None
-                self.settle_failures = 0
+    async def retry_due_settlement(self) -> None:
+        """The sweeper's visit: one attempt to pay the unpaid hand if its time has come."""
+        due = self.settle_retry_at
+        if due is None or time.monotonic() < due:
+            return
+        async with self.lock:
+            game = self.unsettled
+            self.settle_retry_at = None
+            if game is None or self.status == CLOSED or self.settle_hook is None:
+                return
+            if await self._settle_in_store(game):
                 log.info("Hand %s is paid (after a retry)", self.hand_id)
                 await self._changed()
-                return
+            elif self.settle_given_up:
+                await self._changed()  # the table message says an admin must look
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether

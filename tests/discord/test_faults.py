@@ -15,7 +15,7 @@ import pytest
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.games import Deals
-from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX
+from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX, SETTLE_SWEEP
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of, take_turn
 
 # The renderer warms up in a worker thread: on a busy machine that can take seconds.
@@ -207,7 +207,7 @@ async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
         await world.env.advance_time(SETTLE_RETRY_MAX + 1)
     assert table.settle_given_up and table.settle_failures == SETTLE_ATTEMPTS_MAX
     assert len(attempts) == SETTLE_ATTEMPTS_MAX
-    gaps = [round(b - a) for a, b in zip(attempts, attempts[1:])]
+    gaps = [round(b - a) for a, b in zip(attempts, attempts[1:], strict=False)]
     assert gaps[0] >= SETTLE_RETRY_FIRST and all(
         SETTLE_RETRY_FIRST <= gap <= 2 * SETTLE_RETRY_MAX + 1 for gap in gaps), gaps
     await world.env.advance_time(3600)  # no more attempts: the final state
@@ -229,6 +229,27 @@ async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
     r = await erika.slash(world.channel, "taroky-admin retry-payment")
     assert "no unpaid hand" in _said(r)
     assert await store.check_integrity() == []
+
+
+async def test_an_unpaid_hand_leaves_no_task_sleeping_until_it_is_paid(world):
+    """Issue #15, the fuzz with seed 7: "bot did not settle while advancing time" during
+    "Deal the next hand".  Every table with an unpaid hand ran a task that slept and retried
+    for as long as the database refused; a sleep shorter than SimCord's settle timeout is
+    waited out on the wall clock, so with several such tables the bot never came to rest.
+    Now a table only plans its next attempt and the bot's one sweeper makes it: while the
+    hand waits, no task of the table is pending, and advancing the clock pays it."""
+    store = world.bot.store
+    table, panel = await alice_plays(world)
+    refusing = RefusingWrites(store)
+    await play_out(world, {world.alice.id: panel})
+    assert table.unsettled is not None and table.settle_retry_at is not None
+    await world.alice.slash(world.channel, "taroky pool")
+    pending = [t.get_name() for t in world.env._work.tasks if not t.done()]
+    assert not [n for n in pending if n.startswith(f"taroky-table-{table.id}")], pending
+    refusing.on = False
+    await world.env.advance_time(SETTLE_RETRY_FIRST + SETTLE_SWEEP + 1)
+    assert table.unsettled is None and table.settle_retry_at is None
+    assert await store.count_hands(world.guild.id, world.channel.id) == 1
 
 
 async def test_end_pays_a_hand_the_retry_has_not_reached(world):
