@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.config import Settings
 from bot.store import DataStore, open_store
@@ -19,7 +19,7 @@ from bot.tables.manager import (
     TableStateStore,
 )
 from bot.tables.output import DiscordTableOutput
-from bot.tables.table import TableTimings
+from bot.tables.table import SETTLE_SWEEP, TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,7 @@ class TarokyBot(TableClient):
             owner=self.settings.lease_owner,
         )
         self._manager = self.tables
+        self._settle_sweep.start()
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
@@ -98,7 +99,18 @@ class TarokyBot(TableClient):
         self.store = await open_store(self.settings.store_location)
         return SqliteTableStore(self.store)
 
+    @tasks.loop(seconds=SETTLE_SWEEP)
+    async def _settle_sweep(self) -> None:
+        """Issue #15: the one place unpaid hands are retried, at each table's planned time
+        (``Table.retry_due_settlement``); a failure is logged and the sweep goes on."""
+        for table in list(self.tables.tables.values()):
+            try:
+                await table.retry_due_settlement()
+            except Exception:
+                log.exception("Retrying the payment of table %s failed", table.id)
+
     async def close(self) -> None:
+        self._settle_sweep.cancel()
         await super().close()
         if self._manager is not None:
             try:

@@ -24,7 +24,7 @@ from discord.ext import commands
 from bot.engine import TarokyError, find_variant
 from bot.store import DataStore, format_amount, parse_amount
 from bot.store.models import HandSummary
-from bot.tables.components import reply_error, table_client
+from bot.tables.components import reply, reply_error, table_client
 from bot.tables.errors import TableError
 from bot.tables.manager import variant_currency
 from bot.tables.messages import who
@@ -417,6 +417,24 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
             "(from their first hand; balances that exist are unchanged).",
             ephemeral=True,
         )
+
+    @app_commands.command(name="retry-payment", description="Try again to pay this channel's unpaid hand")
+    async def retry_payment(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._retry_payment(interaction))
+
+    async def _retry_payment(self, interaction: discord.Interaction) -> None:
+        """Issue #15: a hand the database kept refusing stays unpaid until an admin asks."""
+        require_admin(interaction)
+        table = table_client(interaction).tables.get(interaction.channel_id or 0)
+        if table is None or table.unsettled is None:
+            raise RecordsError("This channel's table has no unpaid hand.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
+        if await table.retry_settlement():
+            text = "The hand is paid now."
+        else:
+            text = ("The database still refuses this hand's payments: it stays recorded as unpaid "
+                    "(the bot's log says why); try again once that is fixed.")
+        await reply(interaction, text)
 
     @app_commands.command(name="export-ledger", description="Download this season's ledger as a CSV file")
     async def export_ledger(self, interaction: discord.Interaction) -> None:

@@ -208,7 +208,11 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             f"`{table.deal_commitment}`\nA fingerprint of this hand's deck, fixed before the deal; "
             "the hand's record reveals the deck and its secret, so `taroky verify` can check it."),
             inline=False)
-    if table.status == BETWEEN and table.unsettled is not None:
+    if table.status == BETWEEN and table.settle_given_up:
+        embed.add_field(name="Not paid yet", value=(
+            "This hand could not be paid, and an admin must look at it "
+            "(`/taroky-admin retry-payment` tries again)."), inline=False)
+    elif table.status == BETWEEN and table.unsettled is not None:
         embed.add_field(name="Not paid yet", value=(
             "The database did not take this hand's payments; they are retried automatically "
             f"({table.settle_failures} attempt(s) failed so far). Nothing is lost: the next hand "
@@ -238,10 +242,10 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     pv: PlayerView = game.view_for(seat)
     legal = list(pv.legal)
     if legal:
-        embed.description = f"**Your turn.** {pv.prompt}"
+        embed.description = f"**Your turn.** {table.named(pv.prompt)}"
     else:
         who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
-        embed.description = pv.prompt or f"Waiting for {who}."
+        embed.description = table.named(pv.prompt) or f"Waiting for {who}."
     embed.add_field(name=f"Your cards ({len(pv.hand)})", value=cards_text(pv.hand), inline=False)
     if pv.talon_seen:
         embed.add_field(name="Talon you see", value=cards_text(pv.talon_seen), inline=False)
@@ -302,9 +306,9 @@ def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.E
     """End-of-hand summary: card points, every payment, the new balances."""
     embed = discord.Embed(title=f"Hand {hand_no} is over", colour=GREY)
     if result.summary:
-        embed.description = result.summary[:4000]
+        embed.description = table.named(result.summary)[:4000]
     if result.card_points:
-        value = "\n".join(f"{side}: {result.points_text(side)}" for side in result.card_points)
+        value = "\n".join(f"{table.named(side)}: {result.points_text(side)}" for side in result.card_points)
         embed.add_field(name="Card points", value=value[:1024], inline=False)
     if result.lines:
         rendered = []
@@ -314,7 +318,8 @@ def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.E
                 for who, v in line.net.items()
                 if v
             )
-            rendered.append(f"{line.label}: {parts}" if parts else line.label)
+            label = table.named(line.label)
+            rendered.append(f"{label}: {parts}" if parts else label)
         embed.add_field(name="Payments", value="\n".join(rendered)[:1024], inline=False)
     if result.transfers:
         transfers = [

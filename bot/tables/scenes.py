@@ -287,7 +287,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     for line in result.lines:
         gains = {k: v for k, v in line.net.items() if v > 0}
         if not gains:
-            payments.append(PaymentLine(line.label, ""))
+            payments.append(PaymentLine(table.named(line.label), ""))
             continue
         receivers = ", ".join(_who(table, k) for k in gains)
         values = set(gains.values())
@@ -295,7 +295,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
             amount = f"+{money(table, values.pop())} each"
         else:
             amount = f"+{money(table, sum(gains.values()))}"
-        payments.append(PaymentLine(f"{line.label} — to {receivers}", amount))
+        payments.append(PaymentLine(f"{table.named(line.label)} — to {receivers}", amount))
 
     net_total = result.net
     balances_now = table.last_balances
@@ -322,7 +322,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         note = f"Called {called}; partners: {' and '.join(picture_name(table, s) for s in declarers)}."
     title = f"Hand {hand_no}"
     if result.summary:
-        title += f" — {result.summary}"
+        title += f" — {table.named(result.summary)}"
     return SummaryScene(
         title=title,
         sides=sides,

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -29,6 +30,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine.errors import IllegalAction
+from bot.engine.names import name_seats
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
 from bot.tables.errors import NotSeated, StaleChoice, TableError
@@ -43,6 +46,13 @@ LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
 
 #: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
 SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
+#: Failed attempts to pay a hand (the first included) after which the background retry
+#: stops (30 s, 1, 2, 4, 5, 5 and 5 minutes apart: about 23 minutes in all): a refusal that
+#: lasts that long will not heal by itself, and the table asks for an admin
+#: (``Table.retry_settlement``, ``/taroky-admin retry-payment``).
+SETTLE_ATTEMPTS_MAX = 8
+#: Seconds between the bot's visits to its tables' planned settlement attempts.
+SETTLE_SWEEP = 10.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -185,7 +195,10 @@ class Table:
         #: Failed attempts to pay ``unsettled`` (the table message shows it to everyone,
         #: admins included); the retry task tries again in the background.
         self.settle_failures = 0
-        self._retry: asyncio.Task[None] | None = None
+        #: When (``time.monotonic``) the sweeper (``retry_due_settlement``) tries to pay
+        #: ``unsettled`` again, and the back-off after that; None: no attempt planned.
+        self.settle_retry_at: float | None = None
+        self._retry_delay = SETTLE_RETRY_FIRST
         #: The commitment to the hand's deck (shown on the table message) and its secret
         #: salt (only in the saved state until the hand's record reveals it).
         self.deal_commitment: str | None = None
@@ -243,6 +256,11 @@ class Table:
     def seat_name(self, seat: int) -> str:
         s = self.seats[seat]
         return s.name if s is not None else f"Seat {seat + 1}"
+
+    def named(self, text: str) -> str:
+        """An engine text (event, prompt, Why?, summary, payment line) with the seats'
+        names in place of its "Seat N" placeholders (``bot.engine.names``)."""
+        return name_seats(text, [self.seat_name(i) for i in range(len(self.seats))])
 
     def participant(self, seat: int) -> int:
         """The store's id for the player in ``seat``: the Discord user id, or
@@ -394,8 +412,6 @@ class Table:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
-            if self._retry is not None and self._retry is not asyncio.current_task():
-                self._retry.cancel()
 
     def _cancel_tasks(self) -> None:
         current = asyncio.current_task()
@@ -439,7 +455,10 @@ class Table:
                     break
                 if not game.can(seat, action):
                     if n == 0:
-                        game.verify(seat, action)  # raises, naming the rule
+                        try:
+                            game.verify(seat, action)  # raises, naming the rule
+                        except IllegalAction as refusal:
+                            raise IllegalAction(self.named(str(refusal))) from None
                         raise TableError("That choice is not allowed now.")
                     break
                 events.extend(game.act(seat, action))
@@ -482,42 +501,59 @@ class Table:
         if paid:
             self.unsettled = None
             self.settle_failures = 0
+            self.settle_retry_at = None
+            self._retry_delay = SETTLE_RETRY_FIRST
         else:
             self.settle_failures += 1
             self._arm_settle_retry()
         return paid
 
-    def _arm_settle_retry(self) -> None:
-        """Retry an unpaid hand's settlement in the background (lock not needed here):
-        after 30 s, then doubling up to 5 minutes, until it is paid or the table closes."""
-        if self._retry is not None and not self._retry.done():
-            return
-        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
-            self._retry = asyncio.get_running_loop().create_task(
-                self._retry_settlement(), name=f"taroky-table-{self.id}-settle"
-            )
+    @property
+    def settle_given_up(self) -> bool:
+        """The unpaid hand failed ``SETTLE_ATTEMPTS_MAX`` times: it stays recorded as
+        unpaid and is retried only when an admin asks (``retry_settlement``)."""
+        return self.unsettled is not None and self.settle_failures >= SETTLE_ATTEMPTS_MAX
 
-    async def _retry_settlement(self) -> None:
-        delay = SETTLE_RETRY_FIRST
-        while self.unsettled is not None and self.status != CLOSED:
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, SETTLE_RETRY_MAX)
-            async with self.lock:
-                game = self.unsettled
-                if game is None or self.status == CLOSED or self.settle_hook is None:
-                    return
-                try:
-                    paid = await self.settle_hook(self, game)
-                except Exception:
-                    log.exception("Settling hand %s failed again; it will be retried", self.hand_id)
-                    self.settle_failures += 1
-                    continue
-                if paid:
-                    self.unsettled = None
-                    self.settle_failures = 0
-                    log.info("Hand %s is paid (after a retry)", self.hand_id)
-                    await self._changed()
-                    return
+    async def retry_settlement(self) -> bool:
+        """An admin's retry of the unpaid hand, now (one attempt): True when it is paid
+        (or nothing was unpaid)."""
+        async with self.lock:
+            if self.unsettled is None:
+                return True
+            paid = await self._settle_in_store(self.unsettled)
+            await self._changed()
+            return paid
+
+    def _arm_settle_retry(self) -> None:
+        """Plan the next attempt to pay the unpaid hand: 30 s after the first failure,
+        the wait doubling up to 5 minutes, until it is paid, the table closes or
+        ``SETTLE_ATTEMPTS_MAX`` attempts have failed.  The bot's one sweeper
+        (``retry_due_settlement``, every ``SETTLE_SWEEP`` seconds) makes the attempts: no
+        task per table sleeps in a loop that lasts as long as the refusal."""
+        if self.settle_given_up:
+            self.settle_retry_at = None
+            log.error("Hand %s could not be paid after %d attempts; an admin must look at it",
+                      self.hand_id, self.settle_failures)
+            return
+        if self.settle_retry_at is None:
+            self.settle_retry_at = time.monotonic() + self._retry_delay
+            self._retry_delay = min(self._retry_delay * 2, SETTLE_RETRY_MAX)
+
+    async def retry_due_settlement(self) -> None:
+        """The sweeper's visit: one attempt to pay the unpaid hand if its time has come."""
+        due = self.settle_retry_at
+        if due is None or time.monotonic() < due:
+            return
+        async with self.lock:
+            game = self.unsettled
+            self.settle_retry_at = None
+            if game is None or self.status == CLOSED or self.settle_hook is None:
+                return
+            if await self._settle_in_store(game):
+                log.info("Hand %s is paid (after a retry)", self.hand_id)
+                await self._changed()
+            elif self.settle_given_up:
+                await self._changed()  # the table message says an admin must look
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether
@@ -711,7 +747,7 @@ class Table:
         async with self.lock:
             if self.game is None or self.status != PLAYING:
                 raise TableError("There is no hand in play to explain.")
-            return self.game.explain(seat)
+            return self.named(self.game.explain(seat))
 
     async def hint(self, seat: int) -> str:
         """What a computer player would choose for ``seat`` now, and why (under the lock)."""

@@ -229,6 +229,15 @@ class Fuzz:
             self.refusing.on = False
         for _ in range(6):  # absent humans are replaced by computers; retries pay hands
             await self.env.advance_time(max(SETTLE_RETRY_MAX, 250) + 1)
+        admins = {self.world.guild.id: self.admin}
+        for channel in self.channels:  # a hand whose retries gave up waits for an admin
+            table = self.bot.tables.get(channel.id)
+            if table is not None and table.settle_given_up:
+                if channel.guild.id not in admins:
+                    role = channel.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+                    admins[channel.guild.id] = channel.guild.add_member(self.env.create_user("hana"), roles=[role])
+                await self.interact("retry-payment", admins[channel.guild.id],
+                                    admins[channel.guild.id].slash(channel, "taroky-admin retry-payment"))
         for table in self.bot.tables.tables.values():
             assert table.status in ("lobby", "between"), f"table {table.id} is stuck ({table.status})"
             assert table.unsettled is None, f"table {table.id} has an unpaid hand"

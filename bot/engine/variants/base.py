@@ -258,6 +258,20 @@ class Variant:
         """The seat after the dealer (NE-1 overrides this on a session's first deal)."""
         return g.next_active(g.dealer)
 
+    # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ---------------------------
+
+    #: What each seat is offered, privately and in play order from forehand, before
+    #: anyone bids (``Game.start_pre_auction`` runs the round): keeping the hand
+    #: (``Kind.KEEP``) last.  Empty: the variant has no such round.
+    pre_auction: ClassVar[tuple[Action, ...]] = ()
+
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
+        """A choice in the round before the bidding other than keeping the hand.  The
+        default is the throw-in: the deal ends with nothing paid."""
+        g.throw_in_by = seat
+        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
+        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid.")
+
     # ---- bidding and contract (overridden) ---------------------------------------
 
     def start_bidding(self, g: Game) -> None:

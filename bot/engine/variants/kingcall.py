@@ -277,6 +277,46 @@ def call_card(g: Game, seat: int, card: Card) -> None:
     g.emit("call", seat, f"Seat {seat + 1} calls {card.name}.", None, (card,))
 
 
+def record_announcement(g: Game, seat: int, a: Action) -> str:
+    """``seat`` announces a bonus or declares a combination (``a``): written into the
+    announcement log and told to everyone; returns its name.  Shared with Kozy (KZ-6,
+    KZ-11)."""
+    name = str(a.value)
+    what = g.variant.title_of(name)
+    g.ann_log.append((seat, what))
+    if a.kind is Kind.ANNOUNCE:
+        g.announced[name] = Announced(name, seat)
+        g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
+    else:
+        g.declared[seat].append(name)
+        g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+    return name
+
+
+def turn_prompt(g: Game, seat: int, knock: str = "tap it") -> str | None:
+    """The prompt of the moments the king-calling family and Kozy word alike: the hand
+    over, another seat to act, the cut (``knock``: the word for refusing it), the discard
+    and trick play; None in the other phases."""
+    ph = g.phase
+    if ph is Phase.FINISHED:
+        return "The hand is over."
+    if seat != g.to_act:
+        return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+    if ph is Phase.RITUAL:
+        if g.ritual.step == "cut_or_knock":
+            return f"Cut the pack, or {knock} to have it dealt in four packets of twelve."
+        return "Choose a packet of twelve cards."
+    if ph is Phase.DISCARD:
+        rules = " ".join(r.rule for r in g.variant.rules_of(Phase.DISCARD))
+        return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
+    if ph is Phase.PLAY:
+        t = g.trick
+        if t is None or not t.plays:
+            return "Lead any card."
+        return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
+    return None
+
+
 def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
                  over: dict[str, str], ref: str) -> tuple[Restriction, ...]:
     """The bidding-ladder rules of a variant, in the variant's own words."""
@@ -726,15 +766,7 @@ class KingCall(Variant):
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
-        name = str(a.value)
-        what = self.title_of(name)
-        g.ann_log.append((seat, what))
-        if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
-        else:
-            g.declared[seat].append(name)
-            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+        record_announcement(g, seat, a)
 
     def doublable(self, g: Game) -> frozenset[str]:
         """NE-8: kontra / rekontra only on Five and Five Over, only on the game (an option);
@@ -993,16 +1025,10 @@ class KingCall(Variant):
         return g.called.short
 
     def prompt(self, g: Game, seat: int) -> str:
-        if g.phase is Phase.FINISHED:
-            return "The hand is over."
-        if seat != g.to_act:
-            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        shared = turn_prompt(g, seat)
+        if shared is not None:
+            return shared
         ph = g.phase
-        if ph is Phase.RITUAL:
-            step = g.ritual.step
-            if step == "cut_or_knock":
-                return "Cut the pack, or tap it to have it dealt in four packets of twelve."
-            return "Choose a packet of twelve cards."
         if ph is Phase.AUCTION:
             return self.auction_prompt(g, seat)
         if ph is Phase.CALL:
@@ -1022,19 +1048,11 @@ class KingCall(Variant):
                 return text
             return ("Take the second three (5 chips), show them and take the first three back "
                     "(6 chips), or surrender and pay 4 chips to each other player.")
-        if ph is Phase.DISCARD:
-            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
-            return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return ("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
                         "say kontra if you may — or Done.")
             return "You may say rekontra / kontra, or pass."
-        if ph is Phase.PLAY:
-            t = g.trick
-            if t is None or not t.plays:
-                return "Lead any card."
-            return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
         return "Wait for the others."
 
     def auction_prompt(self, g: Game, seat: int) -> str:
@@ -1054,4 +1072,5 @@ class KingCall(Variant):
         return text
 
 
-__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card"]
+__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card",
+           "record_announcement", "turn_prompt"]
