@@ -77,6 +77,15 @@ def select_options(message: Any, custom_id: str) -> list[str]:
     return []
 
 
+def select_min(message: Any, custom_id: str) -> int:
+    """How many options a select requires (a discard takes exactly as many as needed)."""
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("custom_id") == custom_id:
+                return int(c.get("min_values", 1))
+    return 1
+
+
 async def open_panel(world: Any, member: Any) -> Any:
     """Click My hand on the table message; returns the (ephemeral) panel message."""
     result = await member.click(table_message(world), label="My hand")
@@ -98,7 +107,7 @@ async def take_turn(member: Any, panel_result: Any, choose: Any = None) -> Any:
     if selects:
         cid = selects[0]
         values = select_options(panel, cid)
-        return await member.select(panel, values[:1], custom_id=cid)
+        return await member.select(panel, values[:select_min(panel, cid)], custom_id=cid)
     raise AssertionError(f"no choice on the panel: {panel.embeds[0].description if panel.embeds else panel}")
 
 
@@ -132,3 +141,43 @@ async def two_humans(world: Any) -> Any:
     table = table_of(world)
     panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
     return table, panels
+
+
+def visible_texts(message: Any) -> list[str]:
+    """Everything a member reads on a message (a ``discord.Message`` or an ephemeral
+    ``ResponseMessage``): its content, each embed's title, description, fields and footer,
+    and each component's label, placeholder and options.  (The pictures' alt texts are the
+    rendering's and are checked there.)"""
+    out: list[str] = []
+    if getattr(message, "content", None):
+        out.append(message.content)
+    for embed in getattr(message, "embeds", None) or []:
+        out += [t for t in (embed.title, embed.description) if t]
+        for f in embed.fields:
+            out += [f.name or "", f.value or ""]
+        if embed.footer and embed.footer.text:
+            out.append(embed.footer.text)
+    for row in getattr(message, "components", None) or []:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for c in children:
+            get = c.get if isinstance(c, dict) else (lambda k, c=c: getattr(c, k, None))
+            out += [t for t in (get("label"), get("placeholder")) if t]
+            for o in get("options") or []:
+                out += [t for t in ((o.get("label"), o.get("description")) if isinstance(o, dict)
+                                    else (o.label, o.description)) if t]
+    return out
+
+
+def buttons(message: Any) -> list[dict[str, Any]]:
+    """The buttons of a message as raw component dicts (label, style, custom_id), in order."""
+    out: list[dict[str, Any]] = []
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("type") == 2:
+                out.append(c)
+    return out
+
+
+def selects(message: Any) -> list[dict[str, Any]]:
+    """The select menus of a message as raw component dicts."""
+    return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]

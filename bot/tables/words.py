@@ -1,0 +1,117 @@
+"""The words a table shows players: cards in words and symbols, players by name.
+
+Every text a table prints goes through here, so that a player reads the same name for a
+card, a choice and a player everywhere (buttons, selects, the panel, the table message,
+Why?, Hint, the summary):
+
+* :func:`say` names a card in the table's variant's words (``cards.say_card``: ``XIX``,
+  ``Škýz``, ``K♥ king``, ``A♦`` or ``1♦``); :func:`hand_text` lists a hand sorted as the
+  hand picture sorts it;
+* :func:`label` is the text of a choice's button;
+* :func:`named` puts the players' names into the engine's sentences, which speak of seats
+  ("Seat 2 has bid Four" becomes "Bětka (computer) has bid Four").
+
+Nothing here reads a player's hidden cards: callers pass what the player may see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bot.engine import Action, Card, Phase, Variant, find_variant
+from bot.engine.cards import say_card
+from bot.engine.rulebook import choice_notes
+from rendering.faces import sort_hand
+
+if TYPE_CHECKING:
+    from bot.tables.table import Table
+
+#: "Seat 3" or "seat 3" in an engine sentence (seat numbers are 1-based there).
+_SEAT = re.compile(r"\b[Ss]eat (\d)\b")
+
+
+def variant_of(table: Table) -> Variant:
+    """The table's variant (its game's, once a hand is dealt)."""
+    return table.game.variant if table.game is not None else find_variant(table.config.variant)
+
+
+def say(table: Table, card: Card, *, long: bool = False) -> str:
+    """``card`` named for a player in the table's variant's words."""
+    return say_card(card, variant_of(table).card_words, long=long)
+
+
+def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False) -> str:
+    """Cards named for a player, in the given order (or ``sort``: as the hand picture)."""
+    v = variant_of(table)
+    seq = sort_hand(cards, v.red_ace_high) if sort else list(cards)
+    return " ".join(say_card(c, v.card_words) for c in seq) or "—"
+
+
+def hand_text(table: Table, cards: Iterable[Card]) -> str:
+    """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
+    return cards_text(table, cards, sort=True)
+
+
+def label(table: Table, action: Action) -> str:
+    """The button text of ``action`` (its card in the variant's words)."""
+    return variant_of(table).label(action)
+
+
+def named(table: Table, text: str) -> str:
+    """An engine sentence with every "Seat N" replaced by that seat's player's name."""
+    n = len(table.seats)
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m[1]) - 1
+        return table.seat_name(seat) if 0 <= seat < n else m[0]
+
+    return _SEAT.sub(name, text)
+
+
+
+
+def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]]) -> list[str]:
+    """The doubling in force, one line per level, highest first, in the variant's words
+    and as the multiplier: "Reflek ×4: the game", "Flek ×2: Pagát, Valát".  The table
+    message and the table picture both show these lines."""
+    words = [w for w in variant.double_words if w]
+    by_level: dict[int, list[str]] = {}
+    for name, level in doubles:
+        if level > 0:
+            by_level.setdefault(level, []).append(variant.title_of(name))
+    out = []
+    for level in sorted(by_level, reverse=True):
+        word = words[level - 1] if level <= len(words) else "Doubled"
+        out.append(f"{word} ×{2 ** level}: {', '.join(by_level[level])}")
+    return out
+
+
+def why_text(table: Table, seat: int) -> str:
+    """Why? for ``seat`` now: the rules that close some choices (``Game.explain``), the
+    trick as it stands, and what each choice in front of the player commits them to, from
+    the variant's glossary (amounts with units).  Call it with the table lock held."""
+    game = table.game
+    if game is None:
+        return "There is no hand in play."
+    if game.to_act != seat:
+        who = table.seat_name(game.to_act) if game.to_act is not None else "nobody"
+        return f"It is not your turn, so there is nothing for you to decide now: the table waits for {who}."
+    view = game.view_for(seat)
+    parts = [named(table, game.explain(seat))]
+    prompt = named(table, view.prompt)
+    if parts[0].startswith(prompt) and prompt:  # (the prompt is on the panel already)
+        parts[0] = parts[0][len(prompt):].strip()
+    if game.phase is Phase.PLAY and view.trick:
+        winner = game.variant.trick_winner(view.trick)
+        card = next(c for s, c in view.trick if s == winner)
+        who = "you" if winner == seat else table.seat_name(winner)
+        parts.append(f"So far {say(table, card)}, played by {who}, wins this trick.")
+    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
+    if notes:
+        parts.append("What your choices mean:\n" + "\n".join(f"• {n}" for n in notes))
+    return "\n".join(p for p in parts if p)
+
+
+__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text"]
