@@ -409,17 +409,31 @@ def choice_notes(v: Variant, choices: Sequence[Action], doubled: dict[str, int] 
     out: list[str] = []
     seen: set[str] = set()
     for a in choices:
+        name = (label or v.label)(a)
+        paid = bonus_rule(v, a) if a.kind is Kind.ANNOUNCE else None
+        if paid is not None:
+            out.append(f"**{name}** — {paid}")
+            continue
         term = choice_term(v, a, doubled)
         if term is None or term in seen:
             continue
         seen.add(term)
-        name = (label or v.label)(a)
         out.append(f"**{name}** — {v.glossary[term][0]}")
     return out
 
 
+def bonus_rule(v: Variant, a: Action) -> str | None:
+    """The scoring sentence of the bonus an announcement promises (what it pays, won or
+    lost), from the variant's ``scoring_rules`` and ``valat_rule``; None if none names it."""
+    key = normalize(v.title_of(str(a.value)))
+    for line in (*v.scoring_rules, v.valat_rule):
+        if line and normalize(line).startswith(key):
+            return line
+    return None
+
+
 __all__ = [
-    "ALIASES", "KIND_TERMS", "MAX_PAGE", "choice_notes", "choice_term", "glossary_term", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
+    "ALIASES", "KIND_TERMS", "MAX_PAGE", "bonus_rule", "choice_notes", "choice_term", "glossary_term", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
     "lead_rule",
     "normalize", "page_text", "pages", "pip_order", "topics",
 ]

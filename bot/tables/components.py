@@ -413,7 +413,68 @@ class ActionButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.config.teach:
+            question = words.confirmation(table, self.code)
+            if question is not None:  # teach mode: a costly promise is asked about first
+                view = discord.ui.View(timeout=None)
+                view.add_item(ConfirmButton(self.table_id, self.seat, self.hand or 0, self.step or 0, self.code))
+                view.add_item(CancelButton(self.table_id))
+                await interaction.response.send_message(question, view=view, ephemeral=True)
+                return
         await act(interaction, table, self.at, [self.code])
+
+
+class ConfirmButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:c:{_TABLE}{_SEAT}{_MOMENT}:(?P<code>\S{{1,60}})",
+):
+    """"Yes, say it" under teach mode's question before a costly announcement or double."""
+
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, code: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, say it", style=discord.ButtonStyle.danger,
+                custom_id=f"tk:c:{table_id}{_seat_part(seat)}:{hand}:{step}:{code}",
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step, self.code = table_id, seat, hand, step, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="Said.", view=None)
+        hand, step = self.hand or 0, self.step or 0
+        await table.act(interaction.user.id, hand, step, [self.code])
+
+
+class CancelButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:x:{_TABLE}",
+):
+    """"No" under teach mode's question: nothing is said."""
+
+    needs_seat = False
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(label="No", style=discord.ButtonStyle.secondary, custom_id=f"tk:x:{table_id}")
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CancelButton:
+        return cls(match["table"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="Nothing was said; choose again on your panel.", view=None)
 
 
 class ActionSelect(
@@ -469,4 +530,6 @@ TABLE_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HintButton,
     ActionButton,
     ActionSelect,
+    ConfirmButton,
+    CancelButton,
 )

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bot.engine import Action, Card, Phase, Variant, find_variant
+from bot.engine import Action, Card, Phase, Variant, find_variant, parse_action
 from bot.engine.cards import say_card
 from bot.engine.rulebook import choice_notes
 from rendering.faces import sort_hand
@@ -114,4 +114,24 @@ def why_text(table: Table, seat: int) -> str:
     return "\n".join(p for p in parts if p)
 
 
-__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text"]
+#: The choices teach mode asks about before they are said: promises and doubles, which
+#: can cost more than the game itself.
+CONFIRM_KINDS = ("announce", "double")
+
+
+def confirmation(table: Table, code: str) -> str | None:
+    """Teach mode's question before a costly choice ("Are you sure? **Valát** — Taking every
+    trick: Kč 7.00, or Kč 14.00 if announced."), from the variant's glossary; None for a
+    choice that is not asked about."""
+    game = table.game
+    if game is None or code.partition(":")[0] not in CONFIRM_KINDS:
+        return None
+    action = parse_action(code)
+    doubled = dict(game.public_view().doubles)
+    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a))
+    what = notes[0] if notes else f"**{label(table, action)}**"
+    return (f"Are you sure? {what}\nIf it goes wrong, your side pays for it. "
+            "Say it, or choose again on your panel.")
+
+
+__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation"]
