@@ -111,6 +111,28 @@ async def take_turn(member: Any, panel_result: Any, choose: Any = None) -> Any:
     raise AssertionError(f"no choice on the panel: {panel.embeds[0].description if panel.embeds else panel}")
 
 
+def engine_first(code: str) -> Any:
+    """A chooser for ``take_turn`` that makes the engine's first legal choice (``code``),
+    wherever the panel shows it (the panel puts the safe choice first)."""
+
+    async def choose(member: Any, panel: Any, buttons: list[str], selects: list[str]) -> Any:
+        for cid in buttons:
+            if action_code(cid) == code:
+                result = await member.click(panel, custom_id=cid)
+                if result.ephemeral and (result.response.content or "").startswith("Are you sure?"):
+                    return await member.click(result.response, label="Yes, say it")  # teach mode asks
+                return result
+        for cid in selects:
+            values = select_options(panel, cid)
+            if code in values:
+                need = select_min(panel, cid)
+                picked = [code, *[v for v in values if v != code]][:need]
+                return await member.select(panel, picked, custom_id=cid)
+        raise AssertionError(f"{code} is not on the panel")
+
+    return choose
+
+
 async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None:
     """Let every human (whose panel is in ``panels`` by user id) act until the hand ends."""
     table = table_of(world)
@@ -124,7 +146,7 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
         assert seat is not None
         s = table.seats[seat]
         assert s is not None and s.user_id is not None, "a computer seat should have acted by now"
-        await take_turn(members[s.user_id], panels[s.user_id])
+        await take_turn(members[s.user_id], panels[s.user_id], engine_first(game.legal_actions(seat)[0].code))
     raise AssertionError("the hand did not finish")
 
 # House rule for tests: a quiet povinnost is played out (not settled without play, CZ-10),
@@ -132,10 +154,11 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
 PLAY = "throw_in_povinnost=false"
 
 
-async def two_humans(world: Any) -> Any:
+async def two_humans(world: Any, teach: bool = False) -> Any:
     """Alice and Bob at a started table (the rest computers), each with a panel open:
-    returns the table and the panels by user id."""
-    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    returns the table and the panels by user id.  Teach mode is off unless asked for (its
+    questions before an announcement would stand between a click and its effect)."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY, teach=teach)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
