@@ -361,7 +361,7 @@ KIND_TERMS: dict[Kind, tuple[str, ...]] = {
     Kind.BATCH: ("batch",),
     Kind.DEAL_SIX_SIX: ("six-six",),
     Kind.DEAL_TWELVES: ("twelves",),
-    Kind.DONE: ("announce",),
+    Kind.DONE: ("pass",),
 }
 
 
@@ -418,7 +418,8 @@ def choice_notes(v: Variant, choices: Sequence[Action], doubled: dict[str, int] 
         if term is None or term in seen:
             continue
         seen.add(term)
-        out.append(f"**{name}** — {v.glossary[term][0]}")
+        called = "" if normalize(term) in normalize(name) else f" ({term})"
+        out.append(f"**{name}**{called} — {v.glossary[term][0]}")
     return out
 
 
