@@ -69,6 +69,17 @@ def _describe(hand: Sequence[Card]) -> str:
     return f"{_count(taroky, 'tarok', 'taroky')}{of_them} and {_count(kings, 'king', 'kings')}"
 
 
+def saying(a: Action) -> str:
+    """A choice as a verb phrase for a reason: "bid Four", "announce Valát", "declare
+    Trul", "double the game" (a button's label reads oddly after "so I say")."""
+    label = a.label
+    if a.kind is Kind.BID:
+        return f"bid {label}"
+    if a.kind is Kind.DECLARE:
+        return f"declare {label}"
+    return label[:1].lower() + label[1:]
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{'no' if n == 0 else n} {one if n == 1 else many}"
 
@@ -221,11 +232,11 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I say {bids[0].label}.")
+            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I {saying(bids[0])}.")
         if Kind.PASS in by_kind:
             return Choice(by_kind[Kind.PASS][0],
                           f"My hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"I must bid, so I say {bids[0].label}, the cheapest.")
+        return Choice(bids[0], f"I must bid, so I {saying(bids[0])}, the cheapest.")
     if Kind.CALL in by_kind:
         held = set(hand)
         calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
@@ -245,7 +256,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I say {a.label}.")
+                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I {saying(a)}.")
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")

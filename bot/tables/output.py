@@ -33,7 +33,7 @@ import rendering
 from bot.engine import HandResult
 from bot.store.models import Session
 from bot.tables.errors import TableError
-from bot.tables.messages import panel_message, session_summary_embed, summary_message, table_message
+from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, PLAYING, Table
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
@@ -252,10 +252,11 @@ class DiscordTableOutput:
         )
 
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
-        embed = summary_message(table, hand_no, result)
-        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png", embed)
+        embeds = summary_embeds(table, hand_no, result)
+        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png",
+                                   embeds[0])
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embed=embed, files=files)
+        await channel.send(embeds=embeds, files=files)
 
     # ----------------------------------------------------------- public message
     async def publish(self, table: Table, *, force_new: bool = False) -> None:

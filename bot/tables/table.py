@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
-from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
-from bot.engine.errors import IllegalAction
-from bot.engine.names import name_seats
+from bot.engine import Action, Event, Game, HandResult, Kind, parse_action, replay_record
+from bot.engine.errors import IllegalAction, TarokyError
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
+from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
+from bot.tables.teach import table_options
 
 if TYPE_CHECKING:
     from bot.store.models import Session as SessionRecord
@@ -133,11 +134,34 @@ class TableConfig:
     variant: str = "czech"
     players: int = 4
     options: dict[str, Any] = field(default_factory=dict)
-    teach: bool = False
+    #: Teach mode (on unless the host says otherwise): Hint, a confirmation before a costly
+    #: announcement or double, and the variant's ``teach_options`` (a quiet povinnost is
+    #: played out).
+    teach: bool = True
     #: How well the computer players play (``bot.ai.players.LEVELS``), unless a seat says.
     level: str = DEFAULT_LEVEL
     #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
     deals: int = 0
+
+
+def check_together(game: Game, seat: int, actions: list[Action]) -> None:
+    """Several choices made at once (the cards of one discard) are taken all or none: they
+    are tried in order on a copy of the deal, and the first that would be refused is
+    refused now, before any is applied; a discard must be exactly as many cards as needed."""
+    kinds = {a.kind for a in actions}
+    if kinds == {Kind.DISCARD} and game.discard_seat == seat and len(actions) != game.discard_need:
+        need = game.discard_need
+        raise TableError(f"Choose exactly {need} card{'s' if need != 1 else ''} to discard, "
+                         f"not {len(actions)}; nothing was discarded.")
+    trial = game.clone()
+    for action in actions:
+        if trial.to_act != seat or not trial.can(seat, action):
+            try:
+                trial.verify(seat, action)
+            except TarokyError as error:
+                raise TableError(f"{error.message} Nothing was discarded: choose again.") from None
+            raise TableError("Those choices cannot be made together; nothing was done: choose again.")
+        trial.act(seat, action)
 
 
 class Table:
@@ -207,7 +231,9 @@ class Table:
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
         c = self.config
-        return Session.begin(c.variant, c.players, c.options, deals_agreed=c.deals or None)
+        # (in teach mode with the variant's teach-mode house rules, where the host chose none)
+        options = table_options(c.variant, c.options, c.teach)
+        return Session.begin(c.variant, c.players, options, deals_agreed=c.deals or None)
 
     # ------------------------------------------------------------------ the session
     @property
@@ -259,8 +285,8 @@ class Table:
 
     def named(self, text: str) -> str:
         """An engine text (event, prompt, Why?, summary, payment line) with the seats'
-        names in place of its "Seat N" placeholders (``bot.engine.names``)."""
-        return name_seats(text, [self.seat_name(i) for i in range(len(self.seats))])
+        names in place of its "Seat N" placeholders (``bot.tables.words.named``)."""
+        return words.named(self, text)
 
     def participant(self, seat: int) -> int:
         """The store's id for the player in ``seat``: the Discord user id, or
@@ -285,8 +311,11 @@ class Table:
         async with self.lock:
             if self.status == CLOSED:
                 raise TableError("This table has been closed.")
-            if self.seat_of(user_id) is not None:
-                raise TableError("You already have a seat at this table.")
+            mine = self.seat_of(user_id)
+            if mine is not None:
+                raise TableError(f"You already sit in seat {mine + 1}"
+                                 + (" (you opened this table, so you were seated)" if user_id == self.host_id else "")
+                                 + ": nothing to do. Click **Start** when everyone is in.")
             if self.status != LOBBY:
                 # Between hands a human may take over a computer's chair.
                 for i, seat in enumerate(self.seats):
@@ -343,6 +372,16 @@ class Table:
             self.config.level = LEVELS[(i + 1) % len(LEVELS)]
             await self._changed()
             return self.config.level
+
+    async def toggle_teach(self) -> bool:
+        """The lobby's teach button: teach mode on or off; returns the new setting."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("Teach mode is chosen in the lobby.")
+            self.config.teach = not self.config.teach
+            self.session = self._new_session()
+            await self._changed()
+            return self.config.teach
 
     async def start(self, user_id: int) -> None:
         async with self.lock:
@@ -449,6 +488,8 @@ class Table:
             if chair is not None:
                 chair.away = False
             actions = [parse_action(code) for code in codes]
+            if len(actions) > 1:
+                check_together(game, seat, actions)
             events: list[Event] = []
             for n, action in enumerate(actions):
                 if game.to_act != seat:
@@ -747,7 +788,7 @@ class Table:
         async with self.lock:
             if self.game is None or self.status != PLAYING:
                 raise TableError("There is no hand in play to explain.")
-            return self.named(self.game.explain(seat))
+            return words.why_text(self, seat)
 
     async def hint(self, seat: int) -> str:
         """What a computer player would choose for ``seat`` now, and why (under the lock)."""
@@ -758,7 +799,8 @@ class Table:
             if game.to_act != seat:
                 raise TableError("It's not your turn.")
             choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
-            return f"A computer player would choose **{choice.action.label}**: {choice.reason}"
+            return (f"The strongest computer player would choose **{words.label(self, choice.action)}**. "
+                    f"Its reason: {words.named(self, choice.reason)}")
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:
         """The session a snapshot of the older shape describes: its running totals

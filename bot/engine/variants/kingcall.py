@@ -32,6 +32,7 @@ from ..cards import (
     QUEEN,
     SKYZ,
     Card,
+    CardWords,
     king,
     mask_of,
     suit_card,
@@ -367,6 +368,8 @@ class KingCall(Variant):
     seat_counts = (4, 5)
     clockwise = True  # C-1: drawing only
     red_ace_high = False  # red pips 4 > 3 > 2 > 1
+    #: "In the red suits the 1 (ace) is lowest"; the honours are "the 1" and "the 21".
+    card_words = CardWords(ace="1", pagat="", mond="")
     currency = "chips"
     tarok_discards_face_up = False  # NE-4: only the number of discarded taroky is told
     max_double = 2

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, cards_of, mask_of
+from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
 from ..game import Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
@@ -249,6 +249,7 @@ class Kozy(Variant):
     seat_counts = (4,)  # KZ-24
     clockwise = False  # KZ-1
     red_ace_high = True  # KZ-1
+    card_words = CardWords(skyz="Skiż", rider="cavalier")  # "cavalier (C: kawal)"
     currency = "points"  # KZ-24
     tarok_discards_face_up = True  # KZ-8
     max_double = 4  # K10

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, Card
+from ..cards import MOND, PAGAT, SKYZ, Card, CardWords
 from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
@@ -211,6 +211,7 @@ class Polish(Czech):
     restrictions = RESTRICTIONS
     max_double = 4  # PL-6: kontra, re, sub, mord
     double_words = ("", "Kontra", "Re", "Sub", "Mord")
+    card_words = CardWords(skyz="Skiż", pagat="pagat", mond="mund")
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         # PL-1: the Czech ritual and its six-six deal (C-2, CZ-14)
         *(o for o in Czech.option_specs if o.key in ("ritual", "knock_six_six")),

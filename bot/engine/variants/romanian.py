@@ -28,7 +28,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import CARD_POINTS, CARDS, MOND, PAGAT, PLAIN_SUITS, SKYZ, Card, king, mask_of
+from ..cards import (
+    CARD_POINTS,
+    CARDS,
+    MOND,
+    PAGAT,
+    PLAIN_SUITS,
+    SKYZ,
+    Card,
+    CardWords,
+    king,
+    mask_of,
+)
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
@@ -412,6 +423,7 @@ class Romanian(Variant):
     seat_counts = (4,)  # RO-24
     clockwise = False
     red_ace_high = True  # RO-2: red K Q C J A 2 3 4
+    card_words = CardWords(skyz="Skiz", pagat="pagat", mond="luna", rider="horse")
     currency = "points"
     tarok_discards_face_up = True  # RO-9
     max_double = 5
