@@ -13,6 +13,7 @@ from tests.discord.harness import (
     action_code,
     open_panel,
     play_out,
+    select_min,
     select_options,
     table_message,
     table_of,
@@ -28,7 +29,7 @@ async def _bid_first(member: Any, panel: Any, buttons: list[str], selects: list[
     if buttons:
         return await member.click(panel, custom_id=buttons[0])
     values = select_options(panel, selects[0])
-    return await member.select(panel, values[:1], custom_id=selects[0])
+    return await member.select(panel, values[:select_min(panel, selects[0])], custom_id=selects[0])
 
 
 async def test_all_pass_radler_and_a_radler_deal_on_a_three_seat_table(world, monkeypatch):
