@@ -27,6 +27,7 @@ from bot.tables.components import (
     WhyButton,
 )
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
+from bot.tables.turns import takeover_line
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -239,6 +240,9 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     legal = list(pv.legal)
     if legal:
         embed.description = f"**Your turn.** {pv.prompt}"
+        clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
+        if clock:
+            embed.description += f"\n{clock}"
     else:
         who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
         embed.description = pv.prompt or f"Waiting for {who}."

@@ -36,6 +36,7 @@ from bot.tables.errors import TableError
 from bot.tables.messages import panel_message, session_summary_embed, summary_message, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, PLAYING, Table
+from bot.tables.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,10 @@ class DiscordTableOutput:
         self._cache: OrderedDict[Scene, bytes] = OrderedDict()
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         self._warm_task: asyncio.Task[None] | None = None
+        #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
+        #: their panels are drawn there.
+        self.outputs: dict[str, DiscordTableOutput] = {}
+        self.pings = TurnPings(client)  # the turn ping (bot.tables.turns)
 
     # ----------------------------------------------------------- pictures
     def start_warm_up(self) -> None:
@@ -216,6 +221,7 @@ class DiscordTableOutput:
         await self._prefetch(table)
         await self.publish(table)
         await self.refresh_panels(table)
+        await self.pings.update(table)
 
     async def _prefetch(self, table: Table) -> None:
         """Draw the pictures this change needs (the table, if it is edited now, and the
@@ -304,6 +310,10 @@ class DiscordTableOutput:
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
         """Show the clicking player's private panel: a fresh ephemeral message, or (``edit``)
         the panel the click came from, drawn again.  A player who was away is back."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            await own.show_panel(interaction, table, edit=edit)
+            return
         user_id = interaction.user.id
         seat = table.require_seat(user_id)
         if table.status not in (PLAYING, BETWEEN):
@@ -324,6 +334,10 @@ class DiscordTableOutput:
         """Keep the interaction that shows a panel (to refresh it) and make sure the
         panel carries the hand picture: the commands draw the text panel; unless a
         refresh already did, a short task redraws it with the picture."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            own.remember_panel(table, user_id, interaction)
+            return
         key = (table.id, user_id)
         self.panels[key] = (interaction, time.monotonic())
         if table.status == PLAYING and self._panel_drawn.get(key) != self._moment(table, interaction):
@@ -373,6 +387,7 @@ class DiscordTableOutput:
                 self.panels.pop((table_id, user_id), None)
 
     def forget_table(self, table: Table) -> None:
+        self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)
