@@ -162,9 +162,10 @@ class StepResult:
 
 @dataclass
 class Pending:
-    """A step in front of the learner, with the advisor's choice for it."""
+    """A decision in front of the learner, with the advisor's choice for it; ``step`` is
+    the lesson step it teaches (None: one met before, or none)."""
 
-    step: Step
+    step: Step | None
     at: int  # len(game.history) when it came up
     advice: tuple[Action, ...]
     reason: str
@@ -206,8 +207,8 @@ def _plan(variant: str, seed: int, dealer: int = 3, **options: Any) -> LessonPla
 #: that a learner who follows the advice meets every step the variant has.  Czech plays
 #: a quiet povinnost out (the lesson is about play, not about throwing in).
 PLANS: dict[str, LessonPlan] = {
-    "czech": _plan("czech", 1, throw_in_povinnost=False),
-    "nebraska": _plan("nebraska", 1),
+    "czech": _plan("czech", 17, throw_in_povinnost=False),
+    "nebraska": _plan("nebraska", 80),
 }
 
 
@@ -279,6 +280,7 @@ def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
 def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Action]) -> StepResult:
     """The verdict on the learner's ``chosen`` action(s) for ``pending`` (before they
     are applied: the game is as the learner saw it)."""
+    assert pending.step is not None
     good = _same(chosen, pending.advice)
     advice_words = ", ".join(say(a) for a in pending.advice)
     chosen_words = ", ".join(say(a) for a in chosen)
@@ -325,13 +327,22 @@ class LessonTable(Table):
     def learner_seat(self) -> int:
         return 0
 
+    async def hint(self, seat: int) -> str:
+        """Hint in a lesson: the advice the feedback will judge by (the same choice)."""
+        pending = self.lesson.pending
+        game = self.game
+        if pending is not None and game is not None and pending.at == len(game.history) and seat == self.learner_seat:
+            return (f"The strong computer player would choose **{', '.join(say(a) for a in pending.advice)}**: "
+                    f"{pending.reason}")
+        return await super().hint(seat)
+
     def takeover_in(self) -> float | None:
         """No countdown: a computer never plays for the learner."""
         return None
 
     async def prepare(self) -> None:
-        """(Lock held.)  When the learner is to decide and the decision teaches a step not
-        met yet, compute the advisor's choice for it."""
+        """(Lock held.)  When the learner is to decide, compute the advisor's choice (Hint
+        and the feedback use it) and whether the decision teaches a step not met yet."""
         game = self.game
         seat = self.learner_seat
         if self.status != PLAYING or game is None or game.to_act != seat:
@@ -340,11 +351,12 @@ class LessonTable(Table):
         if self.lesson.pending is not None and self.lesson.pending.at == at:
             return
         self.lesson.pending = None
-        key = situation(game, seat)
-        if key is None or self.lesson.met(key):
+        if len(game.legal_actions(seat)) < 2:
             return
+        key = situation(game, seat)
+        step = STEP_BY_KEY[key] if key is not None and not self.lesson.met(key) else None
         actions, reason = await asyncio.to_thread(advise, game, seat)
-        self.lesson.pending = Pending(STEP_BY_KEY[key], at, actions, reason)
+        self.lesson.pending = Pending(step, at, actions, reason)
 
     async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Any]:
         """The learner's choice: judged against the advice (before it is applied), then
@@ -354,7 +366,8 @@ class LessonTable(Table):
         game = self.game
         pending = self.lesson.pending
         judged: StepResult | None = None
-        if (game is not None and pending is not None and pending.at == len(game.history)
+        if (game is not None and pending is not None and pending.step is not None
+                and pending.at == len(game.history)
                 and game.to_act == self.learner_seat and self.check_moment(hand_no, step)):
             chosen = [parse_action(c) for c in codes]
             if chosen and game.can(self.learner_seat, chosen[0]):

@@ -42,10 +42,10 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
             if table.can_take_back:
                 parts.append("Click **Try again** to take that choice back, or play on.")
         pending = lesson.pending
-        if not lesson.done and (pending is None or pending.step.key != "read"):
+        if not lesson.done:
             read = STEP_BY_KEY["read"]
             parts.append(f"**Step 1 — {read.title}.** {read.goal}")
-        if pending is not None:
+        if pending is not None and pending.step is not None:
             n = len(lesson.done) + 2
             parts.append(f"**Step {n} — {pending.step.title}.** Goal: {pending.step.goal}")
         elif table.status == PLAYING and table.game is not None and table.game.to_act != table.learner_seat:

@@ -106,6 +106,19 @@ def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     return out
 
 
+#: Fields of the table message that its picture shows (the picture's alt text keeps them
+#: for screen readers): with the picture, the embed carries only what it does not, so a
+#: phone shows one short message per move.
+PICTURE_SHOWS = frozenset({"Contract", "Called", "Announcements", "Doubles", "Talon shown", "Trick", "Last trick"})
+
+
+def leave_to_picture(embed: discord.Embed) -> None:
+    """Remove from ``embed`` the fields the table picture shows."""
+    for i in reversed(range(len(embed.fields))):
+        if embed.fields[i].name in PICTURE_SHOWS:
+            embed.remove_field(i)
+
+
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
@@ -203,7 +216,10 @@ class DiscordTableOutput:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed)
+        files = await self.picture(scene, "table.png", embed)
+        if files:
+            leave_to_picture(embed)
+        return embed, view, files
 
     async def panel_payload(
         self, table: Table, seat: int

@@ -78,9 +78,13 @@ async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable,
         text = _text(panel)
         assert table.game is not None and table.game.to_act == table.learner_seat
         pending = table.lesson.pending
-        if pending is None:
-            await _choose(world, panel, [action_code(action_ids(panel)[0])] if action_ids(panel)
-                          else select_options(panel, select_ids(panel)[0])[:table.game.discard_need or 1])
+        if pending is None:  # one choice only: nothing to advise
+            legal = table.game.legal_actions(table.learner_seat)
+            assert len(legal) == 1
+            await _choose(world, panel, [legal[0].code])
+            continue
+        if pending.step is None:  # nothing new to learn here: play on as advised
+            await _choose(world, panel, [a.code for a in pending.advice])
             continue
         assert situation(table.game, table.learner_seat) == pending.step.key
         assert pending.step.goal in text, text
