@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.engine import find_variant
 from bot.tables.components import display_name, reply_error, table_client, user_error
 from bot.tables.lesson import LessonTable, find_plan, lesson_variants
 from bot.tables.lesson_view import LESSON_COMPONENTS, LessonOutput, end_lesson
@@ -29,8 +30,8 @@ def _lesson_output(client: TableClient) -> LessonOutput:
 
 
 @app_commands.command(name="lesson", description="A guided lesson: one prepared hand against computer players")
-@app_commands.describe(variant="Which game to learn (Czech Taroky or Nebraska Taroky)")
-@app_commands.choices(variant=[app_commands.Choice(name=v.title(), value=v) for v in ("czech", "nebraska")])
+@app_commands.describe(variant="Which game to learn")
+@app_commands.choices(variant=[app_commands.Choice(name=find_variant(v).title, value=v) for v in lesson_variants()])
 @app_commands.guild_only()
 async def lesson(interaction: discord.Interaction, variant: str = "czech") -> None:
     """Deal the prepared hand of ``variant`` and show the learner's private lesson panel."""

@@ -372,6 +372,8 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
 
 async def setup(bot: TarokyBot) -> None:
     cog = Taroky(bot)
-    lesson.setup_lesson(cog.app_command, bot)  # /taroky lesson (cogs/lesson.py)
+    group = cog.app_command
+    assert group is not None  # (a GroupCog always has its group)
+    lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
     await bot.add_cog(cog)
     await bot.add_cog(records.TarokyAdmin(bot))

@@ -24,6 +24,7 @@ them all (``tests/discord/test_lesson.py`` checks that it does).
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,16 @@ from typing import Any
 from bot.ai.heuristic import Choice
 from bot.ai.normal import teammates
 from bot.ai.players import choose_level, decision_seed
-from bot.engine import Action, Game, HandResult, Kind, find_variant, replay_record
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    HandResult,
+    Kind,
+    find_variant,
+    parse_action,
+    replay_record,
+)
 from bot.engine.cards import PAGAT, Card
 from bot.engine.session import Session
 from bot.store.money import format_amount
@@ -84,8 +94,9 @@ STEPS: tuple[Step, ...] = (
          "You have none of the suit that was led, so you must play a tarok: a low one when "
          "the trick is worth little or is lost anyway, a high one to take points."),
     Step("smear", "Give points to your partner's trick",
-         "Your partner is winning this trick: add a card that counts (a king, queen, rider or "
-         "jack) so the points go to your side."),
+         "Your partner is winning this trick: a card that counts (a king, queen, rider or jack) "
+         "added to it goes to your side — unless a player after you can still take the trick, "
+         "then keep it and play low."),
     Step("pagat", "Keep the pagát",
          "The pagát (tarok I) is the lowest tarok: play your other taroky first and keep it, "
          "so that it can win the last trick for a bonus."),
@@ -196,8 +207,6 @@ class LessonPlan:
 
 
 def _plan(variant: str, seed: int, dealer: int = 3, **options: Any) -> LessonPlan:
-    import random
-
     deck = list(range(54))
     random.Random(seed).shuffle(deck)
     return LessonPlan(variant, tuple(deck), dealer, tuple(sorted(options.items())))
@@ -260,12 +269,14 @@ def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
         if not pv.trick:
             return ""
         notes = []
-        for who, action in (("yours", chosen[0]), ("the advised card", advice[0])):
+        pair = [("yours", chosen[0])] + ([("the advised card", advice[0])] if advice[:1] != chosen[:1] else [])
+        for who, action in pair:
             if action.kind is not Kind.PLAY:
                 continue
             plays = [*pv.trick, (seat, action.card)]
             takes = game.variant.trick_winner(plays) == seat
-            notes.append(f"{_words(action.card)} ({who}) {'would take' if takes else 'would not take'} "
+            words = _words(action.card)
+            notes.append(f"{words[0].upper()}{words[1:]} ({who}) {'would take' if takes else 'would not take'} "
                          f"the trick so far and is worth {action.card.points} card point"
                          f"{'s' if action.card.points != 1 else ''}")
         return "; ".join(notes) + "." if notes else ""
@@ -358,11 +369,9 @@ class LessonTable(Table):
         actions, reason = await asyncio.to_thread(advise, game, seat)
         self.lesson.pending = Pending(step, at, actions, reason)
 
-    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Any]:
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
         """The learner's choice: judged against the advice (before it is applied), then
         played as at any table."""
-        from bot.engine import parse_action
-
         game = self.game
         pending = self.lesson.pending
         judged: StepResult | None = None

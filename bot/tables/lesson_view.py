@@ -16,7 +16,7 @@ import discord
 
 from bot.engine import HandResult
 from bot.store.models import Session as SessionRecord
-from bot.tables.components import TableComponent, reply, table_client
+from bot.tables.components import TableComponent, table_client
 from bot.tables.errors import TableError
 from bot.tables.lesson import STEP_BY_KEY, LessonTable
 from bot.tables.messages import panel_message

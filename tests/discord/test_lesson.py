@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Kind
 from bot.tables.lesson import PLANS, STEPS, LessonTable, say, situation
 from bot.tables.output import _ensure_warm
 from tests.discord.harness import action_code, action_ids, select_ids, select_options
@@ -148,8 +147,14 @@ async def test_lesson_end_button_closes_it(world):
     assert "lesson is over" in (result.response.content or "")
 
 
-async def test_lesson_for_an_unknown_variant_is_refused(world):
-    result = await world.alice.slash(world.channel, "taroky lesson", variant="polish")
-    assert result.ephemeral
-    assert "no lesson" in (result.response.content or "")
-    assert not world.bot.tables.lessons
+def test_lessons_offered_are_the_prepared_ones():
+    """The command offers exactly the variants with a prepared deal; another is refused
+    with a sentence naming the ones there are."""
+    from bot.tables.errors import TableError
+    from bot.tables.lesson import find_plan
+    from cogs.lesson import lesson
+
+    offered = [c.value for c in lesson.parameters[0].choices]
+    assert sorted(offered) == sorted(PLANS) and {"czech", "nebraska"} <= set(offered)
+    with pytest.raises(TableError, match="no lesson for Polish"):
+        find_plan("polish")
