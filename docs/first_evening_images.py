@@ -44,15 +44,15 @@ def main() -> None:
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
-        if seat == 0 and not shot and game.phase.value == "play" and len(game.tricks) >= 3 and game.trick:
-            if any(a.kind is Kind.PLAY for a in game.legal_actions(0)):
-                table_png = render_table(_scene(table))
-                (OUT / "evening-table.png").write_bytes(table_png)
-                (OUT / "evening-table-phone.png").write_bytes(phone(table_png))
-                hand = hand_scene(table, 0)
-                assert hand is not None
-                (OUT / "evening-hand.png").write_bytes(render_hand(hand))
-                shot = True
+        if (seat == 0 and not shot and len(game.tricks) >= 3 and game.public_view().trick
+                and any(a.kind is Kind.PLAY for a in game.legal_actions(0))):
+            table_png = render_table(_scene(table))
+            (OUT / "evening-table.png").write_bytes(table_png)
+            (OUT / "evening-table-phone.png").write_bytes(phone(table_png))
+            hand = hand_scene(table, 0)
+            assert hand is not None
+            (OUT / "evening-hand.png").write_bytes(render_hand(hand))
+            shot = True
         if seat == 0:
             for a in advise(game, 0)[0]:
                 game.act(0, a)

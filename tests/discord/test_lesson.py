@@ -88,6 +88,9 @@ async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable,
         assert situation(table.game, table.learner_seat) == pending.step.key
         assert pending.step.goal in text, text
         advice = [a.code for a in pending.advice]
+        if not met:  # Hint gives the same advice the feedback judges by
+            hint = await world.alice.click(panel, label="Hint")
+            assert hint.ephemeral and ", ".join(say(a) for a in pending.advice) in hint.response.content
         if poor_first:
             other = _other_choice(panel, advice)
             assert other is not None, f"no other choice at {pending.step.key}"
@@ -121,8 +124,9 @@ async def test_lesson_good_choices_meet_every_step_and_end_with_a_review(world, 
     for step in STEPS[1:]:
         assert step.title in review
     assert "nothing was booked" in review
-    # Private: the channel shows nothing of the lesson; nothing was booked or saved.
+    # Private: the channel shows nothing of the lesson, to anyone; nothing was booked or saved.
     assert [m for m in world.channel.history() if m.author.bot] == []
+    assert [m for m in world.channel.history(viewer=world.bob) if m.author.bot] == []
     assert table.settle_hook is None and table.save_hook is None
     assert world.bot.tables.get(world.channel.id) is None
 

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.tables.output import _ensure_warm
+from bot.tables.turns import human_to_act
 from tests.discord.harness import open_panel, take_turn, two_humans
 
 TURN = "it's your turn"
@@ -85,6 +86,10 @@ async def test_panel_countdown_is_the_real_takeover_time(world):
     assert table.step == step and not table.seats[table.game.to_act].away
     await world.env.advance_time(4)
     assert table.step > step  # a computer played for them, when the panel said
+    # Their ping went with the turn (a new one only if the turn came back to them).
+    waiting = human_to_act(table)
+    pings = _pings(world)
+    assert [p.content.split(",")[0] for p in pings] == ([] if waiting is None else [f"<@{waiting}>"])
 
 
 async def test_no_countdown_or_ping_for_a_player_who_is_not_to_act(world):
