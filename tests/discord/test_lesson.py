@@ -8,6 +8,7 @@ Try again.  Nothing of the lesson is public and nothing is booked.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -31,6 +32,18 @@ def _lesson(world: Any) -> LessonTable:
     lessons = [t for t in world.bot.tables.lessons.values() if isinstance(t, LessonTable)]
     assert len(lessons) == 1
     return lessons[0]
+
+
+#: A clarification id (CZ-7, NE-2, ...) or a card code (KH, 1D, 10S, CC) in player text.
+SPEC_CODE = re.compile(r"\b[A-Z]{1,2}-\d+\b")
+CARD_CODE = re.compile(r"\b(?:10|[1-9]|[KQCJ])[HDSC]\b")
+
+
+def _lesson_text(message: Any) -> str:
+    """The lesson's own embed (the first), checked for codes a player cannot read."""
+    text = message.embeds[0].description or ""
+    assert not SPEC_CODE.search(text) and not CARD_CODE.search(text), text
+    return text
 
 
 def _text(message: Any) -> str:
@@ -75,6 +88,7 @@ async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable,
             break
         panel = result.response
         text = _text(panel)
+        _lesson_text(panel)
         assert table.game is not None and table.game.to_act == table.learner_seat
         pending = table.lesson.pending
         if pending is None:  # one choice only: nothing to advise
@@ -95,7 +109,7 @@ async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable,
             other = _other_choice(panel, advice)
             assert other is not None, f"no other choice at {pending.step.key}"
             await _choose(world, panel, other)
-            after = _text(result.response)
+            after = _lesson_text(result.response)
             assert "🔸" in after and pending.step.title in after, after
             assert ", ".join(say(a) for a in pending.advice) in after
             assert table.can_take_back
@@ -119,7 +133,7 @@ async def test_lesson_good_choices_meet_every_step_and_end_with_a_review(world, 
     table, result, met = await _run(world, variant, poor_first=False)
     assert table.status == "between"
     assert len(met) >= 7, met
-    review = _text(result.response)
+    review = _lesson_text(result.response)
     assert "the review" in result.response.embeds[0].title
     for step in STEPS[1:]:
         assert step.title in review
