@@ -31,7 +31,7 @@ from bot.tables.errors import TableError
 from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
 from bot.tables.rules import rules_text, rules_topics
 from bot.tables.table import LOBBY, Table, TableConfig
-from cogs import records
+from cogs import lesson, records
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -383,5 +383,9 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
 
 
 async def setup(bot: TarokyBot) -> None:
-    await bot.add_cog(Taroky(bot))
+    cog = Taroky(bot)
+    group = cog.app_command
+    assert group is not None  # (a GroupCog always has its group)
+    lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
+    await bot.add_cog(cog)
     await bot.add_cog(records.TarokyAdmin(bot))

@@ -412,6 +412,9 @@ class TableManager:
         self.versions: dict[int, int] = {}
         #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
         self._renew_at: dict[int, float] = {}
+        #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
+        #: (a channel's own table is not disturbed by them); never saved.
+        self.lessons: dict[str, Table] = {}
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -424,6 +427,9 @@ class TableManager:
 
     def by_id(self, channel_id: int, table_id: str) -> Table:
         """The table a component belongs to; refuses buttons of a closed, older table."""
+        lesson = self.lessons.get(table_id)
+        if lesson is not None and lesson.channel_id == channel_id:
+            return lesson
         table = self.require(channel_id)
         if table.id != table_id:
             raise TableError("That button belongs to a table that has been closed.")

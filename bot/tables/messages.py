@@ -31,6 +31,7 @@ from bot.tables.components import (
 )
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
 from bot.tables.teach import usual_outcome
+from bot.tables.turns import takeover_line
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -263,6 +264,9 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     legal = list(pv.legal)
     if legal:
         embed.description = f"**Your turn.** {words.named(table, pv.prompt)}"
+        clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
+        if clock:
+            embed.description += f"\n{clock}"
     else:
         who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
         embed.description = words.named(table, pv.prompt) or f"Waiting for {who}."

@@ -36,6 +36,7 @@ from bot.tables.errors import TableError
 from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, PLAYING, Table
+from bot.tables.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
@@ -105,6 +106,19 @@ def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     return out
 
 
+#: Fields of the table message that its picture shows (the picture's alt text keeps them
+#: for screen readers): with the picture, the embed carries only what it does not, so a
+#: phone shows one short message per move.
+PICTURE_SHOWS = frozenset({"Contract", "Called", "Announcements", "Doubles", "Talon shown", "Trick", "Last trick"})
+
+
+def leave_to_picture(embed: discord.Embed) -> None:
+    """Remove from ``embed`` the fields the table picture shows."""
+    for i in reversed(range(len(embed.fields))):
+        if embed.fields[i].name in PICTURE_SHOWS:
+            embed.remove_field(i)
+
+
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
@@ -126,6 +140,10 @@ class DiscordTableOutput:
         self._cache: OrderedDict[Scene, bytes] = OrderedDict()
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         self._warm_task: asyncio.Task[None] | None = None
+        #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
+        #: their panels are drawn there.
+        self.outputs: dict[str, DiscordTableOutput] = {}
+        self.pings = TurnPings(client)  # the turn ping (bot.tables.turns)
 
     # ----------------------------------------------------------- pictures
     def start_warm_up(self) -> None:
@@ -198,7 +216,10 @@ class DiscordTableOutput:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed)
+        files = await self.picture(scene, "table.png", embed)
+        if files:
+            leave_to_picture(embed)
+        return embed, view, files
 
     async def panel_payload(
         self, table: Table, seat: int
@@ -216,6 +237,7 @@ class DiscordTableOutput:
         await self._prefetch(table)
         await self.publish(table)
         await self.refresh_panels(table)
+        await self.pings.update(table)
 
     async def _prefetch(self, table: Table) -> None:
         """Draw the pictures this change needs (the table, if it is edited now, and the
@@ -305,6 +327,10 @@ class DiscordTableOutput:
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
         """Show the clicking player's private panel: a fresh ephemeral message, or (``edit``)
         the panel the click came from, drawn again.  A player who was away is back."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            await own.show_panel(interaction, table, edit=edit)
+            return
         user_id = interaction.user.id
         seat = table.require_seat(user_id)
         if table.status not in (PLAYING, BETWEEN):
@@ -325,6 +351,10 @@ class DiscordTableOutput:
         """Keep the interaction that shows a panel (to refresh it) and make sure the
         panel carries the hand picture: the commands draw the text panel; unless a
         refresh already did, a short task redraws it with the picture."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            own.remember_panel(table, user_id, interaction)
+            return
         key = (table.id, user_id)
         self.panels[key] = (interaction, time.monotonic())
         if table.status == PLAYING and self._panel_drawn.get(key) != self._moment(table, interaction):
@@ -374,6 +404,7 @@ class DiscordTableOutput:
                 self.panels.pop((table_id, user_id), None)
 
     def forget_table(self, table: Table) -> None:
+        self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)

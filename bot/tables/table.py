@@ -227,6 +227,8 @@ class Table:
         #: salt (only in the saved state until the hand's record reveals it).
         self.deal_commitment: str | None = None
         self.deal_salt: str | None = None
+        #: When the absence timer of the current turn started (``time.monotonic``).
+        self.turn_started: float | None = None
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -665,6 +667,7 @@ class Table:
         if self._timer is not None and not self._timer.done():
             self._timer.cancel()
         self._timer_key = key
+        self.turn_started = time.monotonic()
         self._timer = asyncio.get_running_loop().create_task(
             self._absence_timer(key), name=f"taroky-table-{self.id}-timer"
         )
@@ -696,6 +699,20 @@ class Table:
             raise
         except Exception:
             log.exception("The absence timer of table %s failed", self.id)
+
+    def takeover_in(self) -> float | None:
+        """Seconds until a computer plays for the human to act (the absence timer's
+        reminder and takeover pauses), or None when no human is waited for."""
+        game = self.game
+        if self.status != PLAYING or game is None or game.to_act is None:
+            return None
+        seat = self.seats[game.to_act]
+        if seat is None or seat.computer_plays:
+            return None
+        now = time.monotonic()
+        armed = self._timer_key == (self.hand_no, self.step) and self.turn_started is not None
+        started = self.turn_started if armed and self.turn_started is not None else now
+        return max(0.0, started + self.timings.reminder_after + self.timings.takeover_after - now)
 
     def mark_back(self, user_id: int) -> bool:
         """The player opened their panel: the computer stops playing for them."""
