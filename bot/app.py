@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.ai import pool as search_pool
 from bot.config import Settings
 from bot.store import DataStore, open_store
 from bot.tables.components import TableClient
@@ -112,6 +113,7 @@ class TarokyBot(TableClient):
     async def close(self) -> None:
         self._settle_sweep.cancel()
         await super().close()
+        search_pool.shutdown()  # the strong player's worker process
         if self._manager is not None:
             try:
                 await self._manager.shutdown()  # hand the table leases back

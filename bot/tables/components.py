@@ -413,7 +413,7 @@ class ActionButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        if table.config.teach:
+        if table.config.teach and table.confirms_costly_choices:
             question = words.confirmation(table, self.code)
             if question is not None:  # teach mode: a costly promise is asked about first
                 view = discord.ui.View(timeout=None)

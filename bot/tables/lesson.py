@@ -311,6 +311,10 @@ class LessonTable(Table):
     """A lesson's table: the learner in seat 1 (forehand), three computer seats, the
     prepared deck, teach mode, no money and no saving."""
 
+    #: A lesson judges each choice after it is made and offers Try again, so it does not
+    #: ask "Are you sure?" before announcements and doubles as a teach-mode table does.
+    confirms_costly_choices = False
+
     def __init__(self, *, plan: LessonPlan, learner_id: int, learner_name: str, guild_id: int,
                  channel_id: int, timings: TableTimings, output: TableOutput | None = None) -> None:
         self.plan = plan

@@ -167,6 +167,10 @@ def check_together(game: Game, seat: int, actions: list[Action]) -> None:
 class Table:
     """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
 
+    #: In teach mode, announcements and doubles ask "Are you sure?" first (a lesson, which
+    #: judges every choice afterwards and offers Try again, does not).
+    confirms_costly_choices: bool = True
+
     def __init__(
         self,
         *,
