@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine.cards import NUM_CARDS, Card
+from bot.engine.cards import CZECH_WORDS, NUM_CARDS, Card, CardWords
 
 MAX_SEATS = 5
 MIN_SEATS = 2
@@ -90,6 +90,7 @@ class HandScene:
     legal: frozenset[Card] | None = None
     title: str = ""
     red_ace_high: bool = True
+    card_words: CardWords = CZECH_WORDS  # how the variant names cards (text twins)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _cards(self.cards))
@@ -117,6 +118,7 @@ class TrickScene:
     clockwise: bool = False
     talon_card: Card | None = None
     title: str = ""
+    card_words: CardWords = CZECH_WORDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -167,6 +169,7 @@ class TableScene:
     hand_counts: Sequence[int] = ()
     clockwise: bool = False
     title: str = ""
+    card_words: CardWords = CZECH_WORDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))

@@ -8,32 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.cards import Card, Suit
+from bot.engine.cards import CZECH_WORDS, Card, CardWords, Suit, say_card
 
 from .faces import HAND_SUIT_ORDER, sort_hand
 from .scenes import HandScene, PlayedTrick, SeatInfo, SummaryScene, TableScene, TrickScene
 
 
-def text_card(card: Card) -> str:
-    """``card.short``, with ``*`` after a five-point card (``KH*``, ``Sk*``)."""
-    return card.short + ("*" if card.points == 5 else "")
+def text_card(card: Card, words: CardWords = CZECH_WORDS) -> str:
+    """A card as a player reads it, in the variant's words (``K♥``, ``A♦`` or ``1♦``,
+    ``XIX``, ``Škýz``): the one card-naming function, ``say_card``."""
+    return say_card(card, words)
 
 
 def text_hand(scene: HandScene) -> str:
     """The hand, sorted and grouped by suit; with the playable cards when it is the
-    player's turn.  Five-point cards carry a ``*``."""
+    player's turn; the cards worth five points named."""
     cards = sort_hand(scene.cards, scene.red_ace_high)
     lines = [scene.title or f"Your hand — {len(cards)} cards"]
     for suit in (Suit.TAROK, *HAND_SUIT_ORDER):
         group = [c for c in cards if c.suit == suit]
         if group:
-            lines.append(f"{suit.label.capitalize()}: " + " ".join(text_card(c) for c in group))
+            lines.append(f"{suit.label.capitalize()}: " + " ".join(text_card(c, scene.card_words) for c in group))
     if not cards:
         lines.append("No cards in hand.")
+    five = [c for c in cards if c.points == 5]
+    if five:
+        lines.append("Worth five points: " + " ".join(text_card(c, scene.card_words) for c in five))
     if scene.legal is not None:
         playable = [c for c in cards if c in scene.legal]
         if playable:
-            lines.append("You can play: " + " ".join(text_card(c) for c in playable))
+            lines.append("You can play: " + " ".join(text_card(c, scene.card_words) for c in playable))
         else:
             lines.append("You can play no card.")
     return "\n".join(lines)
@@ -52,7 +56,8 @@ def _seat_label(seat: SeatInfo, index: int, *, declarer: int | None = None) -> s
     return seat.name + (f" ({', '.join(tags)})" if tags else "")
 
 
-def _trick_lines(seats: Sequence[SeatInfo], trick: PlayedTrick) -> list[str]:
+def _trick_lines(seats: Sequence[SeatInfo], trick: PlayedTrick,
+                 words: CardWords = CZECH_WORDS) -> list[str]:
     """One line per seat in the order they play this trick, starting with the leader."""
     n = len(seats)
     played = dict(trick.plays)
@@ -69,7 +74,7 @@ def _trick_lines(seats: Sequence[SeatInfo], trick: PlayedTrick) -> list[str]:
             if seat == trick.winner:
                 marks.append("takes the trick")
             suffix = f" ({', '.join(marks)})" if marks else ""
-            lines.append(f"{name}: {played[seat].short}{suffix}")
+            lines.append(f"{name}: {text_card(played[seat], words)}{suffix}")
         else:
             lines.append(f"{name}: —")
     return lines
@@ -79,11 +84,11 @@ def text_trick(scene: TrickScene) -> str:
     """The trick: one line per seat in play order from the leader, the winner."""
     direction = "clockwise" if scene.clockwise else "anticlockwise"
     lines = [f"{scene.title or 'Trick'} (play goes {direction})"]
-    lines += _trick_lines(scene.seats, scene.trick)
+    lines += _trick_lines(scene.seats, scene.trick, scene.card_words)
     out = [s for s in scene.seats if s.sitting_out]
     lines += [f"{s.name} sits out." for s in out]
     if scene.talon_card is not None:
-        lines.append(f"Talon card on this trick: {scene.talon_card.short}")
+        lines.append(f"Talon card on this trick: {text_card(scene.talon_card, scene.card_words)}")
     if scene.winner is not None:
         lines.append(f"{scene.seats[scene.winner].name} takes the trick.")
     return "\n".join(lines)
@@ -114,13 +119,13 @@ def text_table(scene: TableScene) -> str:
             lines.append(f"{label}: {value}")
     lines += scene.announcements
     if scene.talon_exposed:
-        lines.append(f"{scene.talon_label}: " + " ".join(c.short for c in scene.talon_exposed))
+        lines.append(f"{scene.talon_label}: " + " ".join(text_card(c, scene.card_words) for c in scene.talon_exposed))
     if scene.trick is not None and scene.trick.plays:
         lines.append("Current trick:")
-        lines += ["  " + line for line in _trick_lines(scene.seats, scene.trick)]
+        lines += ["  " + line for line in _trick_lines(scene.seats, scene.trick, scene.card_words)]
     if scene.last_trick is not None and scene.last_trick.plays:
         lines.append("Last trick:")
-        lines += ["  " + line for line in _trick_lines(scene.seats, scene.last_trick)]
+        lines += ["  " + line for line in _trick_lines(scene.seats, scene.last_trick, scene.card_words)]
     return "\n".join(lines)
 
 

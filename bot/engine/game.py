@@ -36,7 +36,7 @@ from .kernel import (
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
 from .restrictions import ActionRule, CardRule
 from .rng import RandomSource, secure_rng
-from .scoring import HandResult
+from .scoring import HandResult, side_payment
 
 if TYPE_CHECKING:
     from .variants.base import Variant
@@ -882,6 +882,31 @@ class Game:
             self._dbl_val = self._double_targets(seat)
             self._dbl_key = key
         return self._dbl_val
+
+    def cost_of(self, seat: int, action: Action) -> int | None:
+        """What ``seat`` pays if the announcement or double ``action`` goes against its
+        side (the promise missed, the doubled bonus or game lost), as the settlement would
+        charge it: the variant's ``stake_of`` at the level the action leaves, shared over
+        the sides as every payment is.  None for other actions or where the variant has no
+        such amount."""
+        name = str(action.value)
+        if action.kind is Kind.ANNOUNCE:
+            level = 0
+        elif action.kind is Kind.DOUBLE and name in self.announced:
+            level = self.announced[name].level + 1
+        else:
+            return None
+        return self._side_stake(seat, name, level)
+
+    def game_cost(self, seat: int) -> int | None:
+        """The most the game itself, at its doubling now, can cost ``seat``."""
+        return self._side_stake(seat, "game", self.game_level)
+
+    def _side_stake(self, seat: int, name: str, level: int) -> int | None:
+        amount = self.variant.stake_of(self, name, level)
+        if amount is None:
+            return None
+        return -side_payment(self.opponents_of(seat), self.side_of(seat), amount).get(seat, 0)
 
     def _double_targets(self, seat: int) -> list[str]:
         """Flek by the side opposing the announcers, reflek by the announcers, super by the

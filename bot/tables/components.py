@@ -414,7 +414,7 @@ class ActionButton(
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         if table.config.teach and table.confirms_costly_choices:
-            question = words.confirmation(table, self.code)
+            question = words.confirmation(table, self.seat, self.code)
             if question is not None:  # teach mode: a costly promise is asked about first
                 view = discord.ui.View(timeout=None)
                 view.add_item(ConfirmButton(self.table_id, self.seat, self.hand or 0, self.step or 0, self.code))

@@ -38,11 +38,12 @@ from bot.engine import (
     Game,
     HandResult,
     Kind,
+    Variant,
     find_variant,
     parse_action,
     replay_record,
 )
-from bot.engine.cards import PAGAT, Card
+from bot.engine.cards import PAGAT, say_card
 from bot.engine.session import Session
 from bot.store.money import format_amount
 from bot.tables.errors import TableError
@@ -104,19 +105,16 @@ STEPS: tuple[Step, ...] = (
 STEP_BY_KEY: dict[str, Step] = {s.key: s for s in STEPS}
 
 
-def _words(card: Card) -> str:
-    return card.name
-
-
-def say(action: Action) -> str:
-    """A choice in words, for the lesson's feedback."""
+def say(action: Action, variant: Variant) -> str:
+    """A choice in words, for the lesson's feedback: cards named as everywhere else
+    (``say_card`` with the variant's words: ``K♥ king``, ``A♦``, ``XIX``)."""
     if action.kind is Kind.PLAY:
-        return _words(action.card)
+        return say_card(action.card, variant.card_words, long=True)
     if action.kind is Kind.DISCARD:
-        return f"lay away {_words(action.card)}"
+        return f"lay away {say_card(action.card, variant.card_words, long=True)}"
     if action.kind is Kind.CALL:
-        return f"call {_words(action.card)}"
-    return action.label
+        return f"call {say_card(action.card, variant.card_words, long=True)}"
+    return variant.label(action)
 
 
 def situation(game: Game, seat: int) -> str | None:
@@ -275,7 +273,7 @@ def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
                 continue
             plays = [*pv.trick, (seat, action.card)]
             takes = game.variant.trick_winner(plays) == seat
-            words = _words(action.card)
+            words = say_card(action.card, game.variant.card_words, long=True)
             notes.append(f"{words[0].upper()}{words[1:]} ({who}) {'would take' if takes else 'would not take'} "
                          f"the trick so far and is worth {action.card.points} card point"
                          f"{'s' if action.card.points != 1 else ''}")
@@ -293,8 +291,8 @@ def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Actio
     are applied: the game is as the learner saw it)."""
     assert pending.step is not None
     good = _same(chosen, pending.advice)
-    advice_words = ", ".join(say(a) for a in pending.advice)
-    chosen_words = ", ".join(say(a) for a in chosen)
+    advice_words = ", ".join(say(a, game.variant) for a in pending.advice)
+    chosen_words = ", ".join(say(a, game.variant) for a in chosen)
     note = engine_note(game, seat, pending.step.key, chosen, pending.advice)
     if good:
         text = f"✅ Well done: **{chosen_words}** is what the strong computer player chooses too. {pending.reason}"
@@ -347,7 +345,7 @@ class LessonTable(Table):
         pending = self.lesson.pending
         game = self.game
         if pending is not None and game is not None and pending.at == len(game.history) and seat == self.learner_seat:
-            return (f"The strong computer player would choose **{', '.join(say(a) for a in pending.advice)}**: "
+            return (f"The strong computer player would choose **{', '.join(say(a, game.variant) for a in pending.advice)}**: "
                     f"{pending.reason}")
         return await super().hint(seat)
 
@@ -427,6 +425,7 @@ class LessonTable(Table):
     def finish(self, result: HandResult) -> str:
         """The review at the end: every step, the learner's choice, and the result."""
         lines = []
+        variant = find_variant(self.config.variant)
         for step in STEPS:
             if step.key == "read":
                 continue
@@ -434,10 +433,10 @@ class LessonTable(Table):
             if r is None:
                 lines.append(f"▫️ **{step.title}** — did not come up in this deal.")
             elif r.good:
-                lines.append(f"✅ **{step.title}** — {', '.join(say(a) for a in r.chosen)}.")
+                lines.append(f"✅ **{step.title}** — {', '.join(say(a, variant) for a in r.chosen)}.")
             else:
-                lines.append(f"🔸 **{step.title}** — you chose {', '.join(say(a) for a in r.chosen)}; "
-                             f"the advice was {', '.join(say(a) for a in r.advice)}.")
+                lines.append(f"🔸 **{step.title}** — you chose {', '.join(say(a, variant) for a in r.chosen)}; "
+                             f"the advice was {', '.join(say(a, variant) for a in r.advice)}.")
         seat = self.learner_seat
         net = result.net.get(seat, 0)
         currency = find_variant(self.config.variant).currency

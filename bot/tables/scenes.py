@@ -175,6 +175,7 @@ def table_scene(table: Table) -> TableScene | None:
         hand_counts=hand_counts,
         clockwise=clockwise(table),
         title=title,
+        card_words=variant_of(table).card_words,
     )
 
 
@@ -192,6 +193,7 @@ def trick_scene(table: Table, plays: Sequence[tuple[int, Card]], winner: int | N
         winner=trick.winner,
         clockwise=clockwise(table),
         title=title,
+        card_words=variant_of(table).card_words,
     )
 
 
@@ -219,7 +221,8 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
             title = "Your turn — choose cards to discard"
         else:
             title = "Your turn"
-    return HandScene(cards=cards, legal=legal, title=title, red_ace_high=variant_of(table).red_ace_high)
+    return HandScene(cards=cards, legal=legal, title=title, red_ace_high=variant_of(table).red_ace_high,
+                     card_words=variant_of(table).card_words)
 
 
 # ----------------------------------------------------------------------- summary

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bot.engine import Action, Card, Phase, Variant, find_variant, parse_action
+from bot.engine import Action, Card, Kind, Phase, Variant, find_variant, parse_action
 from bot.engine.cards import say_card
 from bot.engine.names import name_seats
 from bot.engine.rulebook import choice_notes
+from bot.store.money import format_amount
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
@@ -102,29 +103,75 @@ def why_text(table: Table, seat: int) -> str:
         who = "you" if winner == seat else table.seat_name(winner)
         parts.append(f"So far {say(table, card)}, played by {who}, wins this trick.")
     notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
+    for a in view.legal:  # what a promise or a double would cost, as settled
+        stake = stake_text(table, seat, a)
+        head = f"**{label(table, a)}**"
+        at = next((i for i, n in enumerate(notes) if n.startswith(head)), None)
+        if stake is not None:
+            if at is None:
+                notes.append(f"{head} — {stake}.")
+            else:
+                notes[at] = f"{notes[at].rstrip('.')}; {stake}."
     if notes:
         parts.append("What your choices mean:\n" + "\n".join(f"• {n}" for n in notes))
     return "\n".join(p for p in parts if p)
 
 
-#: The choices teach mode asks about before they are said: promises and doubles, which
-#: can cost more than the game itself.
+#: The choices teach mode may ask about before they are said: promises and doubles.
 CONFIRM_KINDS = ("announce", "double")
 
 
-def confirmation(table: Table, code: str) -> str | None:
+def stake_text(table: Table, seat: int, action: Action) -> str | None:
+    """What ``action`` (an announcement or a double) commits ``seat`` to, with the amount
+    the settlement would charge (``Game.stake``): "if you miss, you pay Kč 14.00"."""
+    game = table.game
+    if game is None:
+        return None
+    paid = game.cost_of(seat, action)
+    if paid is None:
+        return None
+    amount = format_amount(variant_of(table).currency, paid)
+    if action.kind is Kind.DOUBLE:
+        what = variant_of(table).title_of(str(action.value))
+        upto = "up to " if str(action.value) == "game" else ""
+        return f"if {what} goes against your side, you pay {upto}{amount}"
+    return f"if you miss, you pay {amount}"
+
+
+def is_costly(table: Table, seat: int, action: Action) -> bool:
+    """Whether ``action`` can cost ``seat`` more than the game itself can: teach mode asks
+    about it first.  An announcement or double the variant puts no single amount on is
+    asked about too."""
+    game = table.game
+    if game is None or action.kind.value not in CONFIRM_KINDS:
+        return False
+    paid = game.cost_of(seat, action)
+    game_cost = game.game_cost(seat)
+    return paid is None or game_cost is None or paid > game_cost
+
+
+def confirmation(table: Table, seat: int | None, code: str) -> str | None:
     """Teach mode's question before a costly choice ("Are you sure? **Valát** — Taking every
-    trick: Kč 7.00, or Kč 14.00 if announced."), from the variant's glossary; None for a
-    choice that is not asked about."""
+    trick ...; if you miss, you pay Kč 14.00."), from the variant's glossary and the amount
+    the settlement would charge; None for a choice that is not asked about."""
     game = table.game
     if game is None or code.partition(":")[0] not in CONFIRM_KINDS:
         return None
     action = parse_action(code)
+    seat = game.to_act if seat is None else seat
+    if seat is None or not is_costly(table, seat, action):
+        return None
     doubled = dict(game.public_view().doubles)
     notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a))
     what = notes[0] if notes else f"**{label(table, action)}**"
+    stake = stake_text(table, seat, action)
+    if stake is not None:
+        what = f"{what.rstrip('.')}; {stake}."
+        game_cost = game.game_cost(seat)
+        if game_cost is not None:
+            what += f" The game itself can cost you {format_amount(variant_of(table).currency, game_cost)}."
     return (f"Are you sure? {what}\nIf it goes wrong, your side pays for it. "
             "Say it, or choose again on your panel.")
 
 
-__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation"]
+__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]

@@ -104,14 +104,14 @@ async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable,
         advice = [a.code for a in pending.advice]
         if not met:  # Hint gives the same advice the feedback judges by
             hint = await world.alice.click(panel, label="Hint")
-            assert hint.ephemeral and ", ".join(say(a) for a in pending.advice) in hint.response.content
+            assert hint.ephemeral and ", ".join(say(a, table.game.variant) for a in pending.advice) in hint.response.content
         if poor_first:
             other = _other_choice(panel, advice)
             assert other is not None, f"no other choice at {pending.step.key}"
             await _choose(world, panel, other)
             after = _lesson_text(result.response)
             assert "🔸" in after and pending.step.title in after, after
-            assert ", ".join(say(a) for a in pending.advice) in after
+            assert ", ".join(say(a, table.game.variant) for a in pending.advice) in after
             assert table.can_take_back
             assert "Try again" in [c.get("label") for row in result.response.components
                                    for c in row.get("components", [])]

@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+from bot.engine import Kind
+from bot.engine.actions import act
+from bot.store.money import format_amount
 from bot.tables.games import Deals
 from tests.discord.harness import (
     buttons,
@@ -77,8 +80,10 @@ async def test_without_teach_mode_the_usual_rule_holds(world):
 
 @pytest.mark.simcord(settle_timeout=30.0)
 async def test_a_costly_announcement_asks_first_in_teach_mode(world):
-    """Teach mode asks before an announcement: "Are you sure?" with what it is worth, from
-    the variant; nothing is said until the player confirms."""
+    """Issue #10: "announcements and doubles that can cost more than the game ask for a
+    confirmation in teach mode" — Valát (Kč 14.00 each if missed, more than the game's
+    most) is asked about with the amount the settlement would charge; the pagát (Kč 2.00,
+    less than the game) is said at once."""
     await world.alice.slash(world.channel, "taroky new")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
@@ -88,13 +93,18 @@ async def test_a_costly_announcement_asks_first_in_teach_mode(world):
         return any((b.get("label") or "").startswith("Announce") for b in buttons(message))
 
     view = await _until(world, panel, announce_button)
-    button = next(b for b in buttons(view) if (b.get("label") or "").startswith("Announce"))
+    game = table.game
+    valat = next(b for b in buttons(view) if b.get("label") == "Announce Valát")
+    cost = game.cost_of(0, act(Kind.ANNOUNCE, "valat"))
+    assert cost is not None and cost > (game.game_cost(0) or 0)
     step = table.step
-    asked = await world.alice.click(view, custom_id=button["custom_id"])
+    asked = await world.alice.click(view, custom_id=valat["custom_id"])
     question = asked.response.content or ""
     assert asked.ephemeral and question.startswith("Are you sure?")
-    assert "Kč" in question  # what it is worth, with its unit
-    assert table.step == step and not table.game.announced.get("pagat")  # nothing said yet
-    await world.alice.click(asked.response, label="Yes, say it")
-    assert table.step == step + 1 or table.step > step
-    assert any(seat == 0 for seat, _ in table.game.public_view().announcements)
+    assert f"you pay {format_amount('czk_hal', cost)}" in question
+    assert table.step == step and "valat" not in game.announced  # nothing said yet
+    pagat = next(b for b in buttons(view) if b.get("label") == "Announce Pagát")
+    assert (game.cost_of(0, act(Kind.ANNOUNCE, "pagat")) or 0) <= (game.game_cost(0) or 0)
+    await world.alice.click(view, custom_id=pagat["custom_id"])
+    assert table.step > step and game.announced["pagat"].seat == 0  # said, no question
+    assert "valat" not in game.announced

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import find_variant
 from bot.engine.cards import CARDS, parse_card, parse_cards
 from rendering import (
     HandScene,
@@ -20,18 +21,23 @@ from rendering import (
 )
 
 
-def test_text_card_marks_five_pointers() -> None:
-    assert text_card(parse_card("KH")) == "KH*"
-    assert text_card(parse_card("Sk")) == "Sk*"
+def test_text_card_names_cards_in_words_not_codes() -> None:
+    """Issue #10: cards in words and symbols everywhere a player reads them, the alt text
+    too, in the variant's convention (A♦ in Czech, 1♦ in Nebraska)."""
+    assert text_card(parse_card("KH")) == "K♥"
+    assert text_card(parse_card("Sk")) == "Škýz"
     assert text_card(parse_card("XIX")) == "XIX"
+    assert text_card(parse_card("1D")) == "A♦"
+    assert text_card(parse_card("1D"), find_variant("nebraska").card_words) == "1♦"
 
 
 def test_text_hand_groups_and_legal() -> None:
     text = text_hand(samples.hand_to_play())
     lines = text.splitlines()
-    assert lines[1] == "Taroky: Sk* XXI* XIX XV XI VII I*"
-    assert "Hearts: KH* 1H" in lines
-    assert lines[-1] == "You can play: KH* 1H"
+    assert lines[1] == "Taroky: Škýz XXI XIX XV XI VII I"
+    assert "Hearts: K♥ A♥" in lines
+    assert "Worth five points: Škýz XXI I K♥" in lines
+    assert lines[-1] == "You can play: K♥ A♥"
     assert "You can play" not in text_hand(samples.hand_waiting())
 
 
@@ -39,10 +45,10 @@ def test_text_trick_in_play_order_from_leader() -> None:
     text = text_trick(samples.trick_czech_complete())
     assert text.splitlines() == [
         "Trick 4 of 12 (play goes anticlockwise)",
-        "Drahomír: KH (leads)",
-        "Oldřich: 3H",
+        "Drahomír: K♥ (leads)",
+        "Oldřich: 3♥",
         "Jiří Uhřík: XIX (takes the trick)",
-        "Alois: 2H",
+        "Alois: 2♥",
         "Jiří Uhřík takes the trick.",
     ]
 
@@ -53,7 +59,7 @@ def test_text_trick_partial_five_and_talon() -> None:
     five = text_trick(samples.trick_five_players())
     assert "Ota sits out." in five
     assert "Ota:" not in five
-    assert "Talon card on this trick: KC" in text_trick(samples.trick_varsava())
+    assert "Talon card on this trick: K♣" in text_trick(samples.trick_varsava())
 
 
 def test_text_table() -> None:
@@ -65,7 +71,7 @@ def test_text_table() -> None:
     assert "pagát announced by Drahomír" in text
     assert "Jiří Uhřík: XIX (takes the trick)" in text
     ne = text_table(samples.table_nebraska())
-    assert "Blind — first three (exposed): KD 9C XII" in ne
+    assert "Blind — first three (exposed): K♦ 9♣ XII" in ne
 
 
 def test_text_summary() -> None:

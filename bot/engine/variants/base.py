@@ -335,6 +335,13 @@ class Variant:
     def doublable(self, g: Game) -> frozenset[str]:
         return _DOUBLABLE
 
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        """What ``name`` (an announced bonus, or "game"), doubled ``level`` times, pays each
+        opponent (``side_payment``'s amount) when it goes against its side, as the
+        settlement charges it; for the game, the most it can pay.  None where the variant
+        has no single such amount (teach mode then asks about the choice anyway)."""
+        return None
+
     def may_double(self, g: Game, seat: int, name: str, level: int) -> bool:
         """Whether ``seat``, on the side whose turn it is to double ``name`` (now at
         ``level``), may say it: per-seat eligibility, e.g. from the auction (KZ-7).  Every

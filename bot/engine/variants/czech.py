@@ -789,6 +789,15 @@ class Czech(Variant):
 
     # ---- scoring (CZ-5, CZ-7..10, CZ-12, CZ-16) --------------------------------------------
 
+    #: CZ-6: what an announced bonus pays each opponent, won or lost, before its doubles.
+    announce_values: ClassVar[dict[str, int]] = {"pagat": 200, "valat": 1400}
+
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        if name == "game":  # the most: 35 points over 35
+            return 35 * self.game_rate(g) << level
+        value = self.announce_values.get(name)
+        return None if value is None else value << level
+
     def game_rate(self, g: Game) -> int:
         c = g.contract
         if c is TROJKA:
@@ -869,7 +878,7 @@ class Czech(Variant):
         if pa is not None:
             side = g.side_of(pa.seat)
             other = g.opponents_of(pa.seat)
-            amt = 200 * (1 << pa.level)
+            amt = self.announce_values["pagat"] << pa.level
             ok = pagat_player is not None and last is not None and last.winner == pagat_player
             if ok:
                 lines.append(PaymentLine("Pagát announced and won", side_payment(side, other, amt)))
@@ -890,7 +899,7 @@ class Czech(Variant):
         if va is not None:
             side = g.side_of(va.seat)
             other = g.opponents_of(va.seat)
-            amt = 1400 * (1 << va.level)
+            amt = self.announce_values["valat"] << va.level
             if sweep == side:
                 lines.append(PaymentLine("Valát announced and made", side_payment(side, other, amt)))
             else:

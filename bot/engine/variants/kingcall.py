@@ -901,6 +901,18 @@ class KingCall(Variant):
         """Contracts scored their own way (Petrtyl: Three thrown in, Grand Nullo)."""
         return None
 
+    #: NE-7: an announced last-trick bonus pays this many times its silent value.
+    announced_times: ClassVar[int] = 2
+
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        if g.contract is None:
+            return None
+        if name == "game":  # the most: doubled for valát
+            return 2 * self.game_rate(g) << level
+        if name in ("king_last", "tarok1_last"):  # (never doubled: NE-7)
+            return self.announced_times * self.bonus_mult.get(g.contract.name, 1)
+        return None
+
     def game_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int], won: bool,
                    sweep: frozenset[int] | None) -> list[PaymentLine]:
         assert g.contract is not None
@@ -943,7 +955,7 @@ class KingCall(Variant):
         if ann is not None:
             side = g.side_of(ann.seat)
             other = g.opponents_of(ann.seat)
-            amt = 2 * base
+            amt = self.announced_times * base
             if player is None:
                 ok = False
                 why = " (played before the last trick)"

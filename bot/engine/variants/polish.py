@@ -532,6 +532,14 @@ class Polish(Czech):
 
     # ---- scoring (PL-9 to PL-17) --------------------------------------------------------
 
+    #: PL-10, PL-11: what an announced pagat or walat pays each opponent before doubles.
+    announce_values: ClassVar[dict[str, int]] = {PAGAT_LAST: PAGAT_ANNOUNCED, WALAT: WALAT_ANNOUNCED}
+
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        if name == "game":  # the most: the opponents took nothing
+            return basic_score(0, str(g.options["basic_rounding"])) * self.factor(g) << level
+        return super().stake_of(g, name, level)
+
     def factor(self, g: Game) -> int:
         """PL-9: the contract factor."""
         if g.contract is BREWER:
@@ -618,7 +626,7 @@ class Polish(Czech):
         pa = g.announced.get(PAGAT_LAST)
         if pa is not None:
             side, other = g.side_of(pa.seat), g.opponents_of(pa.seat)
-            amt = PAGAT_ANNOUNCED << pa.level
+            amt = self.announce_values[PAGAT_LAST] << pa.level
             if self._pagat_won(g, pa):
                 return [PaymentLine("Pagat announced and won", side_payment(side, other, amt))]
             return [PaymentLine("Pagat announced and lost", side_payment(other, side, amt))]
@@ -656,7 +664,7 @@ class Polish(Czech):
         lines: list[PaymentLine] = []
         if va is not None:
             side, other = g.side_of(va.seat), g.opponents_of(va.seat)
-            amt = WALAT_ANNOUNCED << va.level
+            amt = self.announce_values[WALAT] << va.level
             if sweep == side:
                 lines.append(PaymentLine("Walat announced and made", side_payment(side, other, amt)))
             else:
