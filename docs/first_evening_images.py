@@ -37,7 +37,7 @@ def main() -> None:
                   config=TableConfig(variant="czech", options=dict(plan.options)))
     table.seats = [Seat(name=n, user_id=1 if i == 0 else None) for i, n in enumerate(NAMES)]
     session = Session.begin("czech", 4, dict(plan.options), dealer=plan.dealer)
-    game = session.deal(rng=random.Random(1), deck=list(plan.deck))
+    game = session.deal(rng=random.Random(1), deck=list(plan.decks[0]))
     table.session = session
     table.game, table.status, table.hand_no = game, PLAYING, 1
     shot = False

@@ -188,7 +188,9 @@ class Lesson:
     pending: Pending | None = None
     last: StepResult | None = None  # the feedback shown now
     retries: int = 0
-    review: str | None = None  # set when the hand is over
+    review: str | None = None  # set when the last hand is over
+    between: str | None = None  # set when a hand is over and another is prepared
+    hands: list[tuple[str, int]] = field(default_factory=list)  # each hand: summary, learner's net
 
     def met(self, key: str) -> bool:
         return any(r.step.key == key for r in self.done)
@@ -196,26 +198,39 @@ class Lesson:
 
 @dataclass(frozen=True)
 class LessonPlan:
-    """A prepared deal: the variant, its house rules, who deals and the stacked deck."""
+    """Prepared deals: the variant, its house rules, who deals first and the stacked
+    decks, one per hand.  No one hand offers one player every step (the bidder calls and
+    takes the talon, only an opponent of the bidder says flek or kontra, and in Czech
+    only the opponents choose to draw or not), so a lesson is two hands: in the first
+    the learner bids and plays the game, in the second plays against the bidder."""
 
     variant: str
-    deck: tuple[int, ...]
+    decks: tuple[tuple[int, ...], ...]
     dealer: int = 3
     options: tuple[tuple[str, Any], ...] = ()
 
+    @property
+    def hands(self) -> int:
+        return len(self.decks)
 
-def _plan(variant: str, seed: int, dealer: int = 3, **options: Any) -> LessonPlan:
+
+def shuffled(seed: int) -> tuple[int, ...]:
+    """The pack shuffled by ``random.Random(seed)``: a prepared deal is named by its seed."""
     deck = list(range(54))
     random.Random(seed).shuffle(deck)
-    return LessonPlan(variant, tuple(deck), dealer, tuple(sorted(options.items())))
+    return tuple(deck)
+
+
+def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: Any) -> LessonPlan:
+    return LessonPlan(variant, tuple(shuffled(s) for s in seeds), dealer, tuple(sorted(options.items())))
 
 
 #: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
-#: that a learner who follows the advice meets every step the variant has.  Czech plays
+#: that a learner who follows the advice meets every step in the two hands.  Czech plays
 #: a quiet povinnost out (the lesson is about play, not about throwing in).
 PLANS: dict[str, LessonPlan] = {
-    "czech": _plan("czech", 17, throw_in_povinnost=False),
-    "nebraska": _plan("nebraska", 80),
+    "czech": _plan("czech", (17, 3), throw_in_povinnost=False),
+    "nebraska": _plan("nebraska", (80, 129)),
 }
 
 
@@ -320,7 +335,7 @@ class LessonTable(Table):
                              teach=True, level=OPPONENTS)
         super().__init__(
             guild_id=guild_id, channel_id=channel_id, host_id=learner_id, config=config,
-            deals=Deals.stacked(plan.deck),
+            deals=Deals.stacked(*plan.decks),
             timings=TableTimings(ai_delay=timings.ai_delay, reminder_after=LESSON_PATIENCE,
                                  takeover_after=LESSON_PATIENCE),
             output=output,
@@ -422,8 +437,25 @@ class LessonTable(Table):
             await self._changed()
         self.kick()
 
+    def _verdict(self, net: int) -> str:
+        money = format_amount(find_variant(self.config.variant).currency, abs(net))
+        if net > 0:
+            return f"You would have won {money} in a real game"
+        if net < 0:
+            return f"You would have lost {money} in a real game"
+        return "You would have neither won nor lost in a real game"
+
     def finish(self, result: HandResult) -> str:
-        """The review at the end: every step, the learner's choice, and the result."""
+        """The end of a hand: before the last prepared hand a short note and Next hand;
+        after it the review: every step, the learner's choice, and each hand's result."""
+        net = result.net.get(self.learner_seat, 0)
+        self.lesson.hands.append((result.summary, net))
+        if self.hand_no < self.plan.hands:
+            self.lesson.between = (
+                f"**Hand {self.hand_no} of {self.plan.hands} is over.** {result.summary} "
+                f"{self._verdict(net)}.\nIn the next hand you play against the bidder: "
+                "click **Next hand**.")
+            return self.lesson.between
         lines = []
         variant = find_variant(self.config.variant)
         for step in STEPS:
@@ -431,27 +463,35 @@ class LessonTable(Table):
                 continue
             r = next((x for x in self.lesson.done if x.step.key == step.key), None)
             if r is None:
-                lines.append(f"▫️ **{step.title}** — did not come up in this deal.")
+                lines.append(f"▫️ **{step.title}** — did not come up in these hands.")
             elif r.good:
                 lines.append(f"✅ **{step.title}** — {', '.join(say(a, variant) for a in r.chosen)}.")
             else:
                 lines.append(f"🔸 **{step.title}** — you chose {', '.join(say(a, variant) for a in r.chosen)}; "
                              f"the advice was {', '.join(say(a, variant) for a in r.advice)}.")
-        seat = self.learner_seat
-        net = result.net.get(seat, 0)
-        currency = find_variant(self.config.variant).currency
-        verdict = ("You would have won" if net > 0 else "You would have lost" if net < 0
-                   else "You would have neither won nor lost")
-        money = format_amount(currency, abs(net))
         good = sum(1 for r in self.lesson.done if r.good)
         lines.append("")
         lines.append(f"{good} of {len(self.lesson.done)} steps as the strong computer player would play them"
                      + (f" ({self.lesson.retries} tried again)." if self.lesson.retries else "."))
-        lines.append(f"{result.summary} {verdict} {money} in a real game"
-                     " — this was a lesson, so nothing was booked.")
+        for n, (summary, won) in enumerate(self.lesson.hands, 1):
+            lines.append(f"Hand {n}: {summary} {self._verdict(won)}.")
+        lines.append("This was a lesson, so nothing was booked.")
         self.lesson.review = "\n".join(lines)
         return self.lesson.review
 
+    async def next_hand(self, user_id: int) -> None:
+        """Deal the next prepared hand (Next hand on the panel)."""
+        if self.hand_no >= self.plan.hands:
+            raise TableError("That was the last hand of the lesson.")
+        self.lesson.between = None
+        self.lesson.last = None
+        self._before = None
+        await super().next_hand(user_id)
+
+    @property
+    def has_next_hand(self) -> bool:
+        return self.status == BETWEEN and self.hand_no < self.plan.hands
+
     @property
     def is_over(self) -> bool:
-        return self.status == BETWEEN
+        return self.status == BETWEEN and self.hand_no >= self.plan.hands

@@ -36,6 +36,8 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
     if lesson.review is not None:
         embed.title = f"Lesson — {table.session.variant.title}: the review"
         parts.append(lesson.review)
+    elif lesson.between is not None and table.has_next_hand:
+        parts.append(lesson.between)
     else:
         if lesson.last is not None:
             parts.append(f"**{lesson.last.step.title}.** {lesson.last.feedback}")
@@ -59,11 +61,13 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
 class LessonButton(
     TableComponent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"tk:L:(?P<table>[0-9a-f]{1,16}):(?P<what>again|end)",
+    template=r"tk:L:(?P<table>[0-9a-f]{1,16}):(?P<what>again|end|next)",
 ):
-    """Try again (take the last judged choice back) and End lesson, on a lesson panel."""
+    """Try again (take the last judged choice back), Next hand (the lesson's second
+    prepared hand) and End lesson, on a lesson panel."""
 
     LABELS = {"again": ("Try again", discord.ButtonStyle.primary),
+              "next": ("Next hand", discord.ButtonStyle.primary),
               "end": ("End lesson", discord.ButtonStyle.secondary)}
 
     def __init__(self, table_id: str, what: str, *, row: int | None = None) -> None:
@@ -89,6 +93,9 @@ class LessonButton(
             return
         await interaction.response.defer()
         client.output.remember_panel(table, interaction.user.id, interaction)
+        if self.what == "next":
+            await table.next_hand(interaction.user.id)
+            return
         await table.take_back()
 
 
@@ -148,6 +155,8 @@ class LessonOutput(DiscordTableOutput):
             row = 4
             if table.can_take_back:
                 view.add_item(LessonButton(table.id, "again", row=row))
+            if table.has_next_hand:
+                view.add_item(LessonButton(table.id, "next", row=row))
             view.add_item(LessonButton(table.id, "end", row=row))
         if table.status == PLAYING and table.game is not None:
             files += await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", panel)
