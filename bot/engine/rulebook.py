@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .actions import Action, Kind
-from .cards import CARDS, PLAIN_SUITS, Suit
+from .cards import CARDS, PLAIN_SUITS, Suit, say_card
 from .game import Phase
 from .masks import NUM_TAROKY
 from .restrictions import Restriction
@@ -81,6 +81,15 @@ ALIASES: dict[str, str] = {
     "words": "glossary",
     "house rules": "options",
     "dealing": "deal",
+    "card": "cards",
+    "king": "cards",
+    "queen": "cards",
+    "rider": "cards",
+    "cavalier": "cards",
+    "jack": "cards",
+    "ace": "cards",
+    "suit": "cards",
+    "suits": "cards",
 }
 
 _WHO = {"forehand": "forehand", "bidder": "the bidder"}
@@ -302,7 +311,31 @@ def build_pages(v: Variant, restrictions: Sequence[Restriction]) -> dict[str, Pa
                            + ".")
     for term in own_terms:
         out[term] = Page(term, f"{_sentence(term)} — {v.title}", _term_line(v, term))
+    if "cards" not in out:
+        out["cards"] = Page("cards", f"The cards — {v.title}", _cards_page(v))
     return out
+
+
+def _cards_page(v: Variant) -> str:
+    """The pack in the words the table uses for cards: taroky, the suits and their court
+    cards, how they rank and what they count (the engine's strength and points)."""
+    court = [c for c in CARDS if c >= NUM_TAROKY and c.suit is Suit.HEARTS and 1 < c.points < 5]
+    counts = ", ".join(f"each {_FACE_WORDS[v.say(c)[0]]} {c.points}"
+                       for c in sorted(court, key=lambda c: -c.points))
+    honours = [say_card(c, v.card_words, long=True) for c in CARDS if c < NUM_TAROKY and c.points > 1]
+    return "\n".join([
+        f"{len([c for c in v.pack if c < NUM_TAROKY])} taroky (trumps), numbered I to XXI, and "
+        f"the {v.card_words.skyz}, the highest; a tarok beats every suit card.",
+        "Four suits: ♥ hearts, ♦ diamonds, ♠ spades, ♣ clubs. A card is written with its rank "
+        f"and suit: K♥ is the king of hearts, {v.card_words.ace}♦ the "
+        f"{'ace' if v.card_words.ace == 'A' else 'one'} of diamonds.",
+        pip_order(v),
+        f"Card points: {', '.join(honours)} and each king 5; {counts}; "
+        "every other card 1 (how they are counted: the scoring page).",
+    ])
+
+
+_FACE_WORDS = {"K": "king", "Q": "queen", "C": "rider", "J": "jack"}
 
 
 def topics(v: Variant) -> list[str]:

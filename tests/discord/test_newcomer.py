@@ -27,10 +27,12 @@ import pytest
 
 from bot.engine import VARIANTS, Kind, find_variant
 from bot.engine.rulebook import choice_term, find_page, normalize
+from bot.tables.games import Deals
 from tests.discord.harness import (
     action_code,
     buttons,
     open_panel,
+    seeded_factory,
     select_min,
     select_options,
     selects,
@@ -38,6 +40,7 @@ from tests.discord.harness import (
     table_of,
     visible_texts,
 )
+from tests.engine.helpers import stack
 
 #: A clarification id (CZ-7, NE-2, C-2, PL-18, ...).
 SPEC_CODE = re.compile(r"\b[A-Z]{1,2}-\d+\b")
@@ -63,10 +66,18 @@ class Newcomer:
     seen: list[tuple[str, str]] = field(default_factory=list)  # (where, text)
     prompts: list[str] = field(default_factory=list)
     whys: list[tuple[str, str]] = field(default_factory=list)  # (prompt, Why? answer)
+    lesson: Any = None  # the lesson's table, when taking the lesson
+
+    def table(self) -> Any:
+        return self.lesson if self.lesson is not None else table_of(self.world)
 
     def look(self, where: str, message: Any) -> None:
         if message is not None:
             self.seen += [(where, t) for t in visible_texts(message)]
+            for a in getattr(message, "attachments", None) or []:  # the pictures' alt text
+                alt = a.get("description") if isinstance(a, dict) else getattr(a, "description", None)
+                if alt:
+                    self.seen.append((f"{where} picture", alt))
 
     def look_result(self, where: str, result: Any) -> None:
         self.look(where, result.response)
@@ -114,7 +125,7 @@ class Newcomer:
     def check_choices(self, view: Any) -> None:
         """The safe choice is the first button and the primary one; a discard is one
         select taking exactly the cards needed."""
-        table = table_of(self.world)
+        table = self.table()
         game = table.game
         assert game is not None
         legal = game.legal_actions(game.to_act)
@@ -131,7 +142,7 @@ class Newcomer:
     def check_terms(self, prompt: str, labels: list[str]) -> None:
         """Every game term in the prompt and on the buttons has a rules page, and every
         choice other than a card names one."""
-        table = table_of(self.world)
+        table = self.table()
         v = find_variant(table.config.variant)
         text = " " + normalize(" ".join([prompt, *labels])) + " "
         for term in TERMS:
@@ -143,6 +154,28 @@ class Newcomer:
         for a in view.legal:
             if a.kind is not Kind.PLAY and a.kind is not Kind.DISCARD:
                 assert choice_term(v, a, dict(view.doubles)) is not None, f"{v.name}: no page for {a}"
+
+    async def take_lesson(self, variant: str) -> None:
+        """``/taroky lesson``: both prepared hands, clicking the first thing offered."""
+        result = await self.member.slash(self.world.channel, "taroky lesson", variant=variant)
+        self.look_result("lesson", result)
+        self.lesson = next(iter(self.world.bot.tables.lessons.values()))
+        for _ in range(400):
+            view = result.response
+            self.look("lesson", view)
+            if self.lesson.status != "playing":
+                if not self.lesson.has_next_hand:
+                    return
+                await self.click(view, "lesson", label="Next hand")
+                continue
+            prompt = view.embeds[1].description or ""  # (the lesson's embed, then the panel)
+            self.prompts.append(prompt)
+            why = await self.click(view, "why", label="Why?")
+            self.whys.append((prompt, why.response.content or ""))
+            self.check_choices(view)
+            self.check_terms(prompt, [b.get("label") or "" for b in buttons(view)])
+            await self.choose_first(view)
+        raise AssertionError("the lesson did not finish")
 
     def everything(self) -> list[tuple[str, str]]:
         """What was seen, with the channel as the member's client shows it at the end."""
@@ -159,8 +192,25 @@ def check_seen(seen: list[tuple[str, str]]) -> None:
         assert not re.search(r"\b[Ss]eat \d has\b", text), f"a seat number for a name in the {where}: {text!r}"
 
 
+#: Deals in which a computer bids when the newcomer passes (with the usual shuffle every
+#: Kozy and Petrtyl player passed and the hand ended without a trick): Kozy's shuffle 2,
+#: and for Petrtyl a strong hand for seat 3, forehand (seat 2 holds tarok II) weak.
+DEALS = {
+    "kozy": Deals(seed=2),
+    "petrtyl": Deals.stacked(stack({1: "II III 4H 3H 2H 4D 3D 2D 10S 9S 8C 7C",
+                                    2: "XXI XX XIX XVIII XVII XVI XV XIV KH KD KS KC"}, dealer=0), seed=1),
+}
+
+
+@pytest.fixture
+def game_factory(request: pytest.FixtureRequest) -> Deals:
+    if "variant" not in request.fixturenames:
+        return seeded_factory(1)
+    return DEALS.get(request.getfixturevalue("variant"), seeded_factory(1))
+
+
 @pytest.mark.simcord(settle_timeout=30.0)  # (pictures are drawn in a thread: slow on a busy machine)
-@pytest.mark.parametrize("variant", ["czech", "nebraska", "heun", "petrtyl", "polish", "kozy", "romanian"])
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
 async def test_a_newcomer_plays_a_whole_hand(world, variant):
     """Issue #10: a newcomer who reads only labels and prompts plays a hand of each variant;
     nothing they see carries a specification code or a card code, every term has a page,
@@ -172,6 +222,10 @@ async def test_a_newcomer_plays_a_whole_hand(world, variant):
     await newcomer.play_hand()
     table = table_of(world)
     assert table.status == "between"
+    game = table.game
+    assert game is not None and game.tricks, f"{variant}: the hand ended before play"
+    assert not any(game.hands), f"{variant}: the hand ended before every card was played"
+    assert any(w == "panel picture" for w, _ in newcomer.seen)  # alt texts were read too
     seen = newcomer.everything()
     check_seen(seen)
     assert newcomer.whys
@@ -182,3 +236,17 @@ async def test_a_newcomer_plays_a_whole_hand(world, variant):
     panel_texts = [t for w, t in seen if w == "channel" and ("You receive" in t or "you receive" in t
                                                              or "you pay" in t or "No money moved" in t)]
     assert panel_texts or table.last_result is None
+
+
+@pytest.mark.simcord(settle_timeout=60.0)
+async def test_a_newcomer_takes_the_lesson(world):
+    """Issue #10 (acceptance): the newcomer who reads only labels and prompts goes through
+    the lesson — both prepared hands, to the review — taking the first choice offered;
+    nothing they see carries a specification code or a card code, every term has a page,
+    the safe choice comes first."""
+    newcomer = Newcomer(world, world.alice)
+    await newcomer.take_lesson("czech")
+    assert newcomer.lesson.lesson.review is not None and newcomer.lesson.hand_no == 2
+    assert any(w == "lesson picture" for w, _ in newcomer.seen)
+    check_seen(newcomer.seen)
+    assert newcomer.whys

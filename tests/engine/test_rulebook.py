@@ -210,7 +210,8 @@ def test_every_term_of_every_prompt_and_button_has_a_page(name: str) -> None:
     for text in sorted(w.texts):
         found, strange = terms_in(text)
         for term in found - own:
-            missing.setdefault(term, text)
+            if find_page(v, term) is None:  # (what /taroky rules topic:<term> answers)
+                missing.setdefault(term, text)
         for word in strange:
             missing.setdefault(word, text)
     assert not missing, f"{v.title}: terms without a page (term: where it appears): {missing}"

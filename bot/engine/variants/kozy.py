@@ -411,6 +411,9 @@ class Kozy(Variant):
                    "Seat 2 bids Trzy; you bid Cztery."),
         "call": ("Naming a king whose holder becomes your secret partner.",
                  "You call the king of spades; its holder plays with you without saying so."),
+        "king": ("The highest card of each suit (król), worth 5 points; the declarer calls "
+                 "one to choose a partner.",
+                 "You call the king of hearts: whoever holds it plays with you."),
         "partner": ("The holder of the called king; he plays with the declarer.",
                     "You hold the called king of diamonds: you are the declarer's partner."),
         "talon": ("The six cards dealt face down first.",
