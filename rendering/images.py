@@ -437,8 +437,17 @@ def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
     return lines
 
 
+def _announcement_lines(scene: TableScene) -> list[str]:
+    """The announcements under the contract, wrapped to the info column (never cut)."""
+    out: list[str] = []
+    for line in scene.announcements:
+        parts = _wrap(line, _LABEL_PX, _INFO_W - 30 - 24)
+        out += ["• " + parts[0], *("   " + p for p in parts[1:])]
+    return out
+
+
 def _panel_height(scene: TableScene) -> int:
-    left = 16 + _INFO_LINE * len(_panel_lines(scene)) + _NOTE_LINE * len(scene.announcements)
+    left = 16 + _INFO_LINE * len(_panel_lines(scene)) + _NOTE_LINE * len(_announcement_lines(scene))
     right = 16
     if scene.talon_exposed:
         rows = math.ceil(len(scene.talon_exposed) / 6)
@@ -495,9 +504,8 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
         d.text((x + lw, y), ellipsize(value, SANS, size, avail - lw), font=font(SANS, size), fill=NAVY)
         y += _INFO_LINE
-    for line in scene.announcements:
-        size = fit_text("• " + line, SANS, _LABEL_PX, avail, _LABEL_PX - 4)
-        d.text((x, y), ellipsize("• " + line, SANS, size, avail), font=font(SANS, size), fill=RED)
+    for line in _announcement_lines(scene):
+        d.text((x, y), line, font=font(SANS, _LABEL_PX), fill=RED)
         y += _NOTE_LINE
     top = img.height - 7 - _legend_height(img.width)
     d.line((x, top, img.width - 24, top), fill=(225, 215, 195), width=2)
@@ -534,106 +542,149 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
 
 # --------------------------------------------------------------------------- summary
 
-_SUM_W: Final = 760
+#: The summary is drawn narrow with large type: Discord shows it about 360 px wide on a
+#: phone, where 20 px type stays about 12 px high; long lines wrap, nothing is cut.
+_SUM_W: Final = 600
 _SIDE_COLOURS: Final = ((46, 98, 170), (190, 70, 50), (60, 140, 80), (150, 90, 160), (200, 150, 40))
+_SUM_TEXT: Final = 20
+_SUM_SMALL: Final = 17
+_SUM_HEAD: Final = 15
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` px at ``size`` (at spaces; a word
+    longer than the line is broken inside)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if text_width(trial, SANS, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while text_width(word, SANS, size) > width and len(word) > 1:
+            cut = len(word)
+            while cut > 1 and text_width(word[:cut], SANS, size) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 def draw_summary(scene: SummaryScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_summary`, as an RGB image."""
-    w = _SUM_W
-    line = 26
-    h = 20 + 36 + (24 if scene.note else 0) + 58
-    h += 30 + line * len(scene.sides) + 14
-    if scene.payments:
-        h += 30 + line * len(scene.payments) + 14
-    if scene.balances:
-        h += 30 + line * len(scene.balances) + 14
-    if scene.pool_before or scene.pool_after:
-        h += 40
-    h += 10
-    img = Image.new("RGB", (w, h), BACKDROP)
+    height = _summary(scene, None)
+    img = Image.new("RGB", (_SUM_W, height), BACKDROP)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((6, 6, w - 7, h - 7), 14, fill=PAPER, outline=WOOD_LIGHT, width=3)
-    x0, x1 = 28, w - 28
-    y = 20
-    size = fit_text(scene.title, SANS, 24, x1 - x0, 14)
-    d.text((x0, y), scene.title, font=font(SANS, size), fill=NAVY)
-    y += 36
-    if scene.note:
-        d.text((x0, y), ellipsize(scene.note, SANS, 15, x1 - x0), font=font(SANS, 15), fill=(90, 90, 90))
-        y += 24
-    # Points bar.
+    d.rounded_rectangle((6, 6, _SUM_W - 7, height - 7), 14, fill=PAPER, outline=WOOD_LIGHT, width=3)
+    _summary(scene, d)
+    return img
+
+
+def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
+    """Lay the summary out (and draw it when ``d`` is given); its height."""
+    x0, x1 = 24, _SUM_W - 24
+    text_f, small_f, head_f = font(SANS, _SUM_TEXT), font(SANS, _SUM_SMALL), font(SANS, _SUM_HEAD)
+    line, small_line = _SUM_TEXT + 7, _SUM_SMALL + 6
+
+    def put(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+        if d is not None:
+            d.text((x, y), text, font=f, fill=fill)
+
+    def right(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+        put(x - f.getlength(text), y, text, f, fill)
+
+    def section(label: str, y: int) -> int:
+        if d is not None:
+            d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
+        put(x0, y + 8, label, head_f, MUTED)
+        return y + 32
+
+    y = 18
+    for t in _wrap(scene.title, 26, x1 - x0):
+        put(x0, y, t, font(SANS, 26), NAVY)
+        y += 33
+    for t in _wrap(scene.note, _SUM_SMALL, x1 - x0) if scene.note else []:
+        put(x0, y, t, small_f, (90, 90, 90))
+        y += small_line
+    # The points bar, each side's points on its part.
     total = max(1, scene.total_points, sum(max(0, s.card_points) for s in scene.sides))
     bx = x0
-    bar_y = y + 6
+    bar_y = y + 8
     for i, side in enumerate(scene.sides):
         seg = round((x1 - x0) * max(0, side.card_points) / total)
         if i == len(scene.sides) - 1 and sum(s.card_points for s in scene.sides) == total:
             seg = x1 - bx
-        colour = _SIDE_COLOURS[i % len(_SIDE_COLOURS)]
-        if seg > 0:
-            d.rectangle((bx, bar_y, bx + seg - 1, bar_y + 30), fill=colour)
+        if seg > 0 and d is not None:
+            d.rectangle((bx, bar_y, bx + seg - 1, bar_y + 32), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
             t = str(side.card_points)
-            f = font(SANS, 16)
-            if f.getlength(t) + 8 < seg:
-                d.text((bx + seg / 2 - f.getlength(t) / 2, bar_y + 6), t, font=f, fill=WHITE)
+            if text_f.getlength(t) + 8 < seg:
+                put(bx + seg / 2 - text_f.getlength(t) / 2, bar_y + 5, t, text_f, WHITE)
         bx += seg
-    d.rectangle((x0, bar_y, x1, bar_y + 30), outline=INK, width=1)
-    if len(scene.sides) == 2 and total % 2 == 0:  # the 35 line only means something for two sides
-        mid = x0 + (x1 - x0) // 2
-        d.line((mid, bar_y - 5, mid, bar_y + 35), fill=INK, width=2)
-    y += 58
-    # Sides.
-    cols = (x0, x0 + 250, x1 - 150, x1)
-    hf, bf = font(SANS, 13), font(SANS, 16)
-    d.text((cols[0], y + 6), "SIDE", font=hf, fill=MUTED)
-    d.text((cols[1], y + 6), "PLAYERS", font=hf, fill=MUTED)
-    _right(d, cols[2], y + 6, "CARDS", hf, MUTED)
-    _right(d, cols[3], y + 6, "POINTS", hf, MUTED)
-    y += 30
+    if d is not None:
+        d.rectangle((x0, bar_y, x1, bar_y + 32), outline=INK, width=1)
+        if len(scene.sides) == 2 and total % 2 == 0:  # the 35 line only means something for two sides
+            mid = x0 + (x1 - x0) // 2
+            d.line((mid, bar_y - 5, mid, bar_y + 37), fill=INK, width=2)
+    y = bar_y + 32 + 14
+    # Sides: the label and its points and cards, then its players (wrapped).
+    y = section("SIDES", y)
     for i, side in enumerate(scene.sides):
-        colour = _SIDE_COLOURS[i % len(_SIDE_COLOURS)]
-        d.rectangle((cols[0], y + 3, cols[0] + 12, y + 17), fill=colour)
-        label = side.label + ("  ✓" if side.won else "")
-        d.text((cols[0] + 20, y), ellipsize(label, SANS, 16, cols[1] - cols[0] - 30), font=bf, fill=GAIN if side.won else INK)
-        members = "" if list(side.members) == [side.label] else ", ".join(side.members)
-        d.text((cols[1], y), ellipsize(members, SANS, 16, cols[2] - cols[1] - 90), font=bf, fill=INK)
-        _right(d, cols[2], y, str(side.cards_taken), bf, INK)
-        _right(d, cols[3], y, str(side.card_points), bf, INK)
-        y += line
-    y += 14
+        if d is not None:
+            d.rectangle((x0, y + 4, x0 + 14, y + 20), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
+        count = f"{side.card_points} points, {side.cards_taken} cards"
+        label_w = x1 - x0 - 22 - int(text_f.getlength(count)) - 12
+        for k, t in enumerate(_wrap(side.label + ("  ✓" if side.won else ""), _SUM_TEXT, label_w)):
+            put(x0 + 22, y, t, text_f, GAIN if side.won else INK)
+            if k == 0:
+                right(x1, y, count, text_f, INK)
+            y += line
+        if list(side.members) != [side.label] and side.members:
+            for t in _wrap(", ".join(side.members), _SUM_SMALL, x1 - x0 - 22):
+                put(x0 + 22, y, t, small_f, MUTED)
+                y += small_line
+        y += 4
+    y += 8
     if scene.payments:
-        y = _section(d, "PAYMENTS", x0, x1, y)
+        y = section("PAYMENTS", y)
         for p in scene.payments:
-            d.text((x0, y), ellipsize(p.text, SANS, 16, x1 - x0 - 170), font=bf, fill=INK)
-            _right(d, x1, y, p.amount, bf, NAVY)
-            y += line
-        y += 14
+            room = x1 - x0 - int(text_f.getlength(p.amount)) - 16
+            for k, t in enumerate(_wrap(p.text, _SUM_TEXT, room)):
+                put(x0, y, t, text_f, INK)
+                if k == 0:
+                    right(x1, y, p.amount, text_f, NAVY)
+                y += line
+            y += 4
+        y += 8
     if scene.balances:
-        y = _section(d, "PLAYERS", x0, x1, y)
-        _right(d, x1 - 170, y - 22, "THIS HAND", hf, MUTED)
-        if any(b.balance_text for b in scene.balances):
-            _right(d, x1, y - 22, "TOTAL", hf, MUTED)
+        y = section("PLAYERS", y)
+        totals = any(b.balance_text for b in scene.balances)
+        change_w = max(int(text_f.getlength(b.change_text)) for b in scene.balances)
+        total_w = max((int(small_f.getlength(b.balance_text)) for b in scene.balances), default=0)
+        change_x = x1 - (total_w + 20 if totals else 0)
+        right(change_x, y - 24, "THIS HAND", head_f, MUTED)
+        if totals:
+            right(x1, y - 24, "TOTAL", head_f, MUTED)
+        room = change_x - change_w - 16 - x0
         for b in scene.balances:
-            d.text((x0, y), ellipsize(b.name, SANS, 16, 300), font=bf, fill=INK)
             colour = GAIN if b.change > 0 else LOSS if b.change < 0 else MUTED
-            _right(d, x1 - 170, y, b.change_text, bf, colour)
+            right(change_x, y, b.change_text, text_f, colour)
             if b.balance_text:
-                _right(d, x1, y, b.balance_text, font(SANS, 14), (100, 100, 100))
+                right(x1, y + 2, b.balance_text, small_f, (100, 100, 100))
+            for t in _wrap(b.name, _SUM_TEXT, room):
+                put(x0, y, t, text_f, INK)
+                y += line
+        y += 12
+    if scene.pool_before or scene.pool_after:
+        if d is not None:
+            d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
+        text = "Pool: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
+        for t in _wrap(text, _SUM_TEXT, x1 - x0):
+            put(x0, y + 10, t, font(SANS, _SUM_TEXT), GOLD_DARK)
             y += line
         y += 14
-    if scene.pool_before or scene.pool_after:
-        d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
-        text = "Pool: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
-        d.text((x0, y + 10), text, font=font(SANS, 17), fill=GOLD_DARK)
-    return img
-
-
-def _right(d: ImageDraw.ImageDraw, x: int, y: int, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
-    d.text((x - f.getlength(text), y), text, font=f, fill=fill)
-
-
-def _section(d: ImageDraw.ImageDraw, label: str, x0: int, x1: int, y: int) -> int:
-    d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
-    d.text((x0, y + 8), label, font=font(SANS, 13), fill=MUTED)
-    return y + 30
+    return y + 14

@@ -146,6 +146,21 @@ def table_czech() -> TableScene:
     )
 
 
+def table_long_names() -> TableScene:
+    """The Czech table with a long-named player and long announcements (they wrap)."""
+    long_name = "Maximilián Bohuslav Křižovnický-Hohenwart"
+    base = table_czech()
+    seats = list(base.seats)
+    seats[1] = SeatInfo(long_name)
+    return TableScene(
+        seats, to_act=base.to_act, contract=base.contract, level=base.level,
+        declarer=base.declarer, called=base.called, flek=base.flek,
+        announcements=(f"pagát announced by {long_name}", "Oldřich declared barvičky and said flek on the game"),
+        trick=base.trick, last_trick=base.last_trick, scores=base.scores,
+        hand_counts=base.hand_counts, clockwise=False, title=base.title,
+    )
+
+
 def table_nebraska() -> TableScene:
     """Nebraska Four, clockwise: the first three of the blind exposed (NE-4)."""
     return TableScene(
@@ -225,6 +240,32 @@ def summary_povinnost() -> SummaryScene:
             PlayerBalance("Jiří Uhřík", 30, "+0.30 Kč", "−0.60 Kč"),
             PlayerBalance("Alois", -30, "−0.30 Kč", "0.90 Kč"),
             PlayerBalance("Oldřich", -30, "−0.30 Kč", "−1.80 Kč"),
+        ),
+    )
+
+
+def summary_long() -> SummaryScene:
+    """A long settlement with a long-named player: lines that must wrap, not be cut."""
+    long_name = "Maximilián Bohuslav Křižovnický-Hohenwart"
+    return SummaryScene(
+        title=f"Four — {long_name} and Karen lose with 31 points",
+        note=f"{long_name} called the king of hearts, held by Karen. Valát announced and missed.",
+        sides=(
+            SideResult("Bidder's side", (long_name, "Karen"), 31, 24, won=False),
+            SideResult("Opponents", ("Alois", "Oldřich"), 39, 30, won=True),
+        ),
+        payments=(
+            PaymentLine("Four: 4 chips × 2 (kontra), lost — Alois and Oldřich receive from "
+                        f"{long_name} and Karen", "8 chips"),
+            PaymentLine("Tarok 1 Last announced and lost (played before the last trick) — "
+                        f"Alois and Oldřich receive from {long_name} and Karen", "2 chips"),
+            PaymentLine("Three High: Oldřich receives from each other player", "1 chip"),
+        ),
+        balances=(
+            PlayerBalance(long_name, -11, "−11 chips", "9 chips"),
+            PlayerBalance("Karen", -9, "−9 chips", "11 chips"),
+            PlayerBalance("Alois", 9, "+9 chips", "29 chips"),
+            PlayerBalance("Oldřich", 11, "+11 chips", "31 chips"),
         ),
     )
 

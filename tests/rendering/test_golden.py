@@ -31,6 +31,10 @@ GOLDEN = {
     "phone_table_anticlockwise": lambda: phone(render_table(samples.table_czech())),
     "phone_table_clockwise": lambda: phone(render_table(samples.table_nebraska())),
     "phone_table_five_seats": lambda: phone(render_table(samples.table_five())),
+    # A long name and long lines wrap at phone width rather than being cut.
+    "phone_table_long_names": lambda: phone(render_table(samples.table_long_names())),
+    "phone_summary_povinnost": lambda: phone(render_summary(samples.summary_povinnost())),
+    "phone_summary_long": lambda: phone(render_summary(samples.summary_long())),
 }
 
 PHONE_WIDTH = 360
