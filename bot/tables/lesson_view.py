@@ -141,6 +141,7 @@ class LessonOutput(DiscordTableOutput):
         """The lesson embed (with the table picture, or the summary at the end) and the
         normal panel (with the hand picture) and its buttons, plus Try again / End."""
         panel, view = panel_message(table, seat)
+        panel.remove_footer()  # (no balance: nothing in a lesson is booked)
         embeds: list[discord.Embed] = []
         files: list[discord.File] = []
         if isinstance(table, LessonTable):

@@ -253,6 +253,8 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only."""
     game = table.game
     embed = discord.Embed(title=f"Your hand — table {table.id}, hand {table.hand_no}", colour=GREEN)
+    if seat < len(table.scores):  # the player's balance, in their own panel
+        embed.set_footer(text=f"Your balance this session: {money(table, table.scores[seat])}")
     view = discord.ui.View(timeout=None)
     if game is None or table.status != PLAYING:
         embed.description = "The hand is over; the summary is in the channel."
@@ -511,6 +513,9 @@ def session_summary_embed(table: Table, session: Session) -> discord.Embed:
 
 #: /taroky help: every command and button in one page, for a newcomer.
 HELP_LINES = (
+    ("New to Taroky?", "`/taroky lesson` (Czech or Nebraska) deals two prepared hands against "
+     "computer players, in a panel only you see: a goal at every step, what you did well or "
+     "could do better, and a review at the end. Nothing is booked."),
     ("Start a game", "`/taroky new` opens a table in this channel (choose the game with `variant`; "
      "teach mode is on unless you say `teach: False`). Others click **Join**; **Start** deals, and "
      "computer players take the empty seats."),
