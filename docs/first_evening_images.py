@@ -61,7 +61,9 @@ def main() -> None:
     session.record(game)
     table.status = "between"
     assert game.result is not None
-    (OUT / "evening-summary.png").write_bytes(render_summary(summary_scene(table, 1, game.result)))
+    summary_png = render_summary(summary_scene(table, 1, game.result))
+    (OUT / "evening-summary.png").write_bytes(summary_png)
+    (OUT / "evening-summary-phone.png").write_bytes(phone(summary_png))
     print("wrote", *sorted(p.name for p in OUT.glob("evening-*.png")))
 
 

@@ -832,12 +832,12 @@ class Czech(Variant):
             rate = self.game_rate(g)
             if pts_d > 35:
                 amt = (pts_d - 35) * rate * mult
-                lines.append(PaymentLine(f"Game: {pts_d - 35} points over 35 × {_kc(rate)}"
+                lines.append(PaymentLine(f"Game: {_points(pts_d - 35)} over 35 × {_kc(rate)}"
                                          + (f" × {mult}" if mult > 1 else ""), side_payment(decl, opp, amt)))
                 summary = f"The bidder's side won with {pts_d} card points."
             elif pts_d < 35:
                 amt = (pts_o - 35) * rate * mult
-                lines.append(PaymentLine(f"Game: opponents {pts_o - 35} points over 35 × {_kc(rate)}"
+                lines.append(PaymentLine(f"Game: opponents {_points(pts_o - 35)} over 35 × {_kc(rate)}"
                                          + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, amt)))
                 summary = f"The bidder's side lost with {pts_d} card points."
             else:
@@ -1052,6 +1052,10 @@ _ANNOUNCE_CANDIDATES: Final = (_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT,
                                 *(declare(d) for d in DECLARATIONS))
 
 _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
 
 
 def _kc(hal: int) -> str:
