@@ -29,12 +29,12 @@ def _lesson_output(client: TableClient) -> LessonOutput:
     return LessonOutput(client, edit_interval=0.0, render_in_thread=client.output.render_in_thread)
 
 
-@app_commands.command(name="lesson", description="A guided lesson: one prepared hand against computer players")
+@app_commands.command(name="lesson", description="A guided lesson: two prepared hands against computer players")
 @app_commands.describe(variant="Which game to learn")
 @app_commands.choices(variant=[app_commands.Choice(name=find_variant(v).title, value=v) for v in lesson_variants()])
 @app_commands.guild_only()
 async def lesson(interaction: discord.Interaction, variant: str = "czech") -> None:
-    """Deal the prepared hand of ``variant`` and show the learner's private lesson panel."""
+    """Deal the first prepared hand of ``variant`` and show the learner's private lesson panel."""
     try:
         await _start(interaction, variant)
     except Exception as error:

@@ -1,5 +1,5 @@
-"""The guided lesson (``/taroky lesson [variant]``): one prepared deal against computer
-seats, for one learner, about ten steps each with a goal, feedback and a review.
+"""The guided lesson (``/taroky lesson [variant]``): two prepared deals against
+computer seats, for one learner, about ten steps each with a goal, feedback and a review.
 
 A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
 panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
