@@ -103,15 +103,17 @@ def why_text(table: Table, seat: int) -> str:
         who = "you" if winner == seat else table.seat_name(winner)
         parts.append(f"So far {say(table, card)}, played by {who}, wins this trick.")
     notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
-    for a in view.legal:  # what a promise or a double would cost, as settled
-        stake = stake_text(table, seat, a)
+    ordered: list[str] = []
+    for a in view.legal:  # in the panel's order, with what a promise or double would cost
         head = f"**{label(table, a)}**"
-        at = next((i for i, n in enumerate(notes) if n.startswith(head)), None)
-        if stake is not None:
-            if at is None:
-                notes.append(f"{head} — {stake}.")
-            else:
-                notes[at] = f"{notes[at].rstrip('.')}; {stake}."
+        note = next((n for n in notes if n.startswith(head)), None)
+        stake = stake_text(table, seat, a)
+        if note is not None:
+            notes.remove(note)
+            ordered.append(note if stake is None else f"{note.rstrip('.')}; {stake}.")
+        elif stake is not None:
+            ordered.append(f"{head} — {stake}.")
+    notes = ordered + notes
     if notes:
         parts.append("What your choices mean:\n" + "\n".join(f"• {n}" for n in notes))
     return "\n".join(p for p in parts if p)
@@ -132,9 +134,13 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
         return None
     amount = format_amount(variant_of(table).currency, paid)
     if action.kind is Kind.DOUBLE:
-        what = variant_of(table).title_of(str(action.value))
-        upto = "up to " if str(action.value) == "game" else ""
-        return f"if {what} goes against your side, you pay {upto}{amount}"
+        name = str(action.value)
+        if name == "game":
+            return f"if your side loses the game, you pay up to {amount}"
+        what = variant_of(table).title_of(name)
+        # (the side that may say this double is the player's own knowledge: no secret told)
+        ours = game.announced[name].seat in game.side_of(seat)
+        return f"if {what} {'fails' if ours else 'succeeds'}, you pay {amount}"
     return f"if you miss, you pay {amount}"
 
 

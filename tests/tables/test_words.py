@@ -104,3 +104,39 @@ def test_why_explains_every_decision_and_never_merely_repeats_the_prompt(variant
         assert all(len(e) <= 6000 for e in embeds)
         assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
     assert "play" in phases
+
+
+def test_why_and_teach_modes_question_quote_what_the_settlement_charges():
+    """Issue #10: Why? says what each choice commits the player to ("Valát: ... if you miss,
+    your side pays Kč 14.00 ..."), with the amount ``Game.cost_of`` computes from the
+    variant's payments; teach mode asks first only about a choice that can cost more than
+    the game (CZ-6: valát, Kč 14.00 each, above the game's most), not about the pagát
+    (Kč 2.00 each)."""
+    from bot.store.money import format_amount
+    from bot.tables.words import confirmation, is_costly
+
+    valat, pagat = act(Kind.ANNOUNCE, "valat"), act(Kind.ANNOUNCE, "pagat")
+    for d in range(20):
+        game = new_game("czech", players=4, dealer=0, rng=random.Random(d))
+        while not game.is_over and game.phase.value != "play":
+            seat = game.to_act
+            legal = game.legal_actions(seat)
+            if valat in legal and pagat in legal:
+                break
+            game.act(seat, next((a for a in legal if a.kind in (Kind.PASS, Kind.DONE, Kind.DECLINE)), legal[0]))
+        else:
+            continue
+        table = _table("czech")
+        table.game = game
+        cost = game.cost_of(seat, valat)
+        assert cost is not None
+        amount = format_amount("czk_hal", cost)
+        why = why_text(table, seat)
+        assert f"**Announce Valát** — " in why and f"if you miss, you pay {amount}" in why, why
+        assert is_costly(table, seat, valat) and not is_costly(table, seat, pagat)
+        question = confirmation(table, seat, valat.code)
+        assert question is not None and f"you pay {amount}" in question
+        assert confirmation(table, seat, pagat.code) is None
+        assert confirmation(table, seat, "done") is None
+        return
+    raise AssertionError("no deal offered both announcements")
