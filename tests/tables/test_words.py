@@ -132,7 +132,7 @@ def test_why_and_teach_modes_question_quote_what_the_settlement_charges():
         assert cost is not None
         amount = format_amount("czk_hal", cost)
         why = why_text(table, seat)
-        assert f"**Announce Valát** — " in why and f"if you miss, you pay {amount}" in why, why
+        assert "**Announce Valát** — " in why and f"if you miss, you pay {amount}" in why, why
         assert is_costly(table, seat, valat) and not is_costly(table, seat, pagat)
         question = confirmation(table, seat, valat.code)
         assert question is not None and f"you pay {amount}" in question
