@@ -14,6 +14,9 @@ from bot.store.money import format_amount
 from tests.discord.harness import open_panel, table_message, table_of, visible_texts
 from tests.discord.test_newcomer import Newcomer
 
+# (the pictures are drawn in a worker thread: slow on a busy machine)
+pytestmark = pytest.mark.simcord(settle_timeout=30.0)
+
 
 async def _newcomer_hand(world: Any) -> Newcomer:
     newcomer = Newcomer(world, world.alice)
@@ -78,7 +81,6 @@ async def test_the_panel_shows_the_players_balance(world):
     assert footer == f"Your balance this session: {format_amount('czk_hal', table.scores[0])}"
 
 
-@pytest.mark.simcord(settle_timeout=30.0)
 async def test_a_hand_as_the_newcomer_reads_it(world):
     """Items 9 and 10 over one hand a newcomer plays:
 
@@ -130,3 +132,16 @@ async def test_hint_speaks_to_the_learner(world):
     assert text.startswith("The strongest computer player would choose **")
     assert not re.search(r"\(strength \d+\)", text), text
     assert not re.search(r"(^|[.:!] )I ", text), text
+
+
+async def test_the_table_message_leaves_to_its_picture_what_the_picture_shows(world):
+    """Item 8: "when the picture is shown the embed carries only what the picture does
+    not" — the table message with its picture has no contract, doubles, trick or last
+    trick fields; the picture's alt text carries them instead."""
+    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.click(table_message(world), label="Start")
+    message = table_message(world)
+    assert [a.filename for a in message.attachments] == ["table.png"]
+    names = {f.name for e in message.embeds for f in e.fields}
+    assert not names & {"Contract", "Called", "Announcements", "Doubles", "Trick", "Last trick"}, names
+    assert "Seats (in play order)" in names

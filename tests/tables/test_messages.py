@@ -56,4 +56,9 @@ def test_doubles_are_told_in_the_variants_words_beyond_three() -> None:
     table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant="polish"))
     table.game = g
     text = dict(public_lines(table, g.public_view()))["Doubles"]
-    assert text == "Mord ×16: the game"  # (as the table picture shows it)
+    assert text == "Mord ×16: the game"
+    # Issue #10: "doubling shown the same in text and picture".
+    from bot.tables.scenes import table_scene
+
+    scene = table_scene(table)
+    assert scene is not None and scene.flek == text
