@@ -611,11 +611,12 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     for t in _wrap(scene.note, _SUM_SMALL, x1 - x0) if scene.note else []:
         put(x0, y, t, small_f, (90, 90, 90))
         y += small_line
-    # The points bar, each side's points on its part.
+    # The points bar, each side's points on its part (none when no card was counted).
     total = max(1, scene.total_points, sum(max(0, s.card_points) for s in scene.sides))
     bx = x0
     bar_y = y + 8
-    for i, side in enumerate(scene.sides):
+    counted = any(s.card_points or s.cards_taken for s in scene.sides)
+    for i, side in enumerate(scene.sides if counted else ()):
         seg = round((x1 - x0) * max(0, side.card_points) / total)
         if i == len(scene.sides) - 1 and sum(s.card_points for s in scene.sides) == total:
             seg = x1 - bx
@@ -625,18 +626,18 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             if text_f.getlength(t) + 8 < seg:
                 put(bx + seg / 2 - text_f.getlength(t) / 2, bar_y + 5, t, text_f, WHITE)
         bx += seg
-    if d is not None:
+    if d is not None and counted:
         d.rectangle((x0, bar_y, x1, bar_y + 32), outline=INK, width=1)
         if len(scene.sides) == 2 and total % 2 == 0:  # the 35 line only means something for two sides
             mid = x0 + (x1 - x0) // 2
             d.line((mid, bar_y - 5, mid, bar_y + 37), fill=INK, width=2)
-    y = bar_y + 32 + 14
+    y = bar_y + 32 + 14 if counted else y + 8
     # Sides: the label and its points and cards, then its players (wrapped).
     y = section("SIDES", y)
     for i, side in enumerate(scene.sides):
         if d is not None:
             d.rectangle((x0, y + 4, x0 + 14, y + 20), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
-        count = f"{side.card_points} points, {side.cards_taken} cards"
+        count = side.points_text or f"{side.card_points} points, {side.cards_taken} cards"
         label_w = x1 - x0 - 22 - int(text_f.getlength(count)) - 12
         for k, t in enumerate(_wrap(side.label + ("  ✓" if side.won else ""), _SUM_TEXT, label_w)):
             put(x0 + 22, y, t, text_f, GAIN if side.won else INK)

@@ -139,8 +139,8 @@ def text_summary(scene: SummaryScene) -> str:
         members = ", ".join(side.members)
         who = f" ({members})" if members and list(side.members) != [side.label] else ""
         lines.append(
-            f"{side.label}{who}: {side.points_text or f'{side.card_points} card points'}, "
-            f"{side.cards_taken} cards{mark}"
+            f"{side.label}{who}: {side.points_text or f'{side.card_points} card points'}"
+            f"{f', {side.cards_taken} cards' if side.cards_taken or not side.points_text else ''}{mark}"
         )
     if scene.payments:
         lines.append("Payments:")

@@ -266,6 +266,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
 
     sides: list[SideResult] = []
     won_by_declarers = result.declarers_won
+    unplayed = result.thrown_in and (game is None or not game.tricks)
     for label, pts in result.card_points.items():
         members = _side_members(table, label, result, active)
         names = [picture_name(table, s) for s in members]
@@ -278,6 +279,8 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         taken = _cards_taken(game, members, result.tricks, per_trick)
         shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
         told = result.points_text(label) if label in result.card_counts else ""
+        if unplayed:  # no card was played: the cards laid away count for nothing here
+            pts, taken, told = 0, 0, "no cards played"
         sides.append(SideResult(shown, names or [shown], pts, taken, won, told))
     if not sides:
         sides.append(SideResult("All", [picture_name(table, s) for s in active], 0, 0, None))
@@ -319,6 +322,8 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     declarers = sorted(result.declarer_side)
     if called and len(declarers) == 2:
         note = f"Called {called}; partners: {' and '.join(picture_name(table, s) for s in declarers)}."
+    if unplayed and not note:
+        note = "Settled without play: no card was played, so no card points were counted."
     title = f"Hand {hand_no}"
     if result.summary:
         title += f" — {words.named(table, result.summary)}"

@@ -3,6 +3,7 @@ the usual rule would have paid, and a question before a costly announcement."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -76,6 +77,12 @@ async def test_without_teach_mode_the_usual_rule_holds(world):
     panel = await open_panel(world, world.alice)
     await _until(world, panel, lambda _: False, limit=200)
     assert table.game is not None and table.game.thrown_in
+    # Issue #10 item 9: "a sensible summary for a hand settled without play" — no side
+    # is shown winning with the few points laid away against the rest of the pack.
+    alts = [a.description or "" for m in world.channel.history() for a in m.attachments
+            if a.filename == "summary.png"]
+    assert alts and "Settled without play" in alts[-1] and "no cards played" in alts[-1], alts
+    assert not re.search(r"\d+ card points", alts[-1]), alts[-1]
 
 
 @pytest.mark.simcord(settle_timeout=30.0)
