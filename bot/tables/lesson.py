@@ -38,6 +38,7 @@ from bot.engine import (
     Game,
     HandResult,
     Kind,
+    OptionValue,
     Variant,
     find_variant,
     parse_action,
@@ -207,7 +208,7 @@ class LessonPlan:
     variant: str
     decks: tuple[tuple[int, ...], ...]
     dealer: int = 3
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
 
     @property
     def hands(self) -> int:
@@ -221,7 +222,7 @@ def shuffled(seed: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: Any) -> LessonPlan:
+def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: OptionValue) -> LessonPlan:
     return LessonPlan(variant, tuple(shuffled(s) for s in seeds), dealer, tuple(sorted(options.items())))
 
 
