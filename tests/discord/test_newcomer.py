@@ -2,7 +2,8 @@
 
 A newcomer who reads only labels and prompts opens a table in teach mode against three
 computer players and plays a whole hand of each variant, always taking the first offered
-choice and pressing **Why?** and **Hint** whenever it is their turn.  Everything they see —
+choice, pressing **Why?** whenever it is their turn and **Hint** once in every phase (Hint
+asks the strong computer player, the slow part).  Everything they see —
 the lobby, the table message, their panel, the replies to Why? and Hint, the summary — is
 collected (``Newcomer.seen``) and checked:
 
@@ -67,6 +68,7 @@ class Newcomer:
     prompts: list[str] = field(default_factory=list)
     whys: list[tuple[str, str]] = field(default_factory=list)  # (prompt, Why? answer)
     lesson: Any = None  # the lesson's table, when taking the lesson
+    hinted: set[Any] = field(default_factory=set)  # the phases Hint was pressed in
 
     def table(self) -> Any:
         return self.lesson if self.lesson is not None else table_of(self.world)
@@ -106,7 +108,9 @@ class Newcomer:
             self.prompts.append(prompt)
             why = await self.click(view, "why", label="Why?")
             self.whys.append((prompt, why.response.content or ""))
-            await self.click(view, "hint", label="Hint")
+            if game.phase not in self.hinted:  # (Hint asks the strong player: once a phase)
+                self.hinted.add(game.phase)
+                await self.click(view, "hint", label="Hint")
             self.check_choices(view)
             self.check_terms(prompt, [b.get("label") or "" for b in buttons(view)])
             await self.choose_first(view)
