@@ -15,6 +15,8 @@ CASES = [
     ("czech", "pagat", "Pagát announced and lost"),
     ("polish", "walat", "Walat announced and missed"),
     ("nebraska", "tarok1_last", "Tarok 1 Last announced and lost"),
+    ("kozy", "walat", "Walat announced and lost"),
+    ("kozy", "pagat_ultymo", "Pagat ultymo announced and lost"),
 ]
 
 
@@ -23,19 +25,25 @@ def _to_announcement(variant: str, name: str, seed: int) -> tuple[Game, int] | N
     announce ``name``; None if nobody may in this deal."""
     g = new_game(variant, rng=seeded_rng(seed))
     want = act(Kind.ANNOUNCE, name)
+    bid = False  # the first to speak bids (else a game where all may pass ends here)
     while not g.is_over and g.phase.value != "play":
         s = g.to_act
         assert s is not None
         legal = g.legal_actions(s)
         if want in legal:
             return g, s
+        first_bid = next((a for a in legal if a.kind is Kind.BID), None)
+        if not bid and first_bid is not None:
+            bid = True
+            g.act(s, first_bid)
+            continue
         g.act(s, next((a for a in legal if a.kind in (Kind.DONE, Kind.PASS, Kind.DECLINE)), legal[0]))
     return None
 
 
 @pytest.mark.parametrize(("variant", "name", "failed"), CASES)
 def test_the_quoted_amount_is_what_settlement_charges_when_the_promise_fails(variant, name, failed):
-    """CZ-6 / PL-10, PL-11 / NE-7 (announced bonuses are paid won or lost): the amount
+    """CZ-6 / PL-10, PL-11 / NE-7 / KZ-18, KZ-23 (announced bonuses are paid won or lost): the amount
     ``Game.cost_of`` tells before an announcement is what the announcer pays on the
     settlement line when the announcement fails, in a hand played out to the end."""
     for seed in range(60):
@@ -97,7 +105,7 @@ def test_a_flek_doubles_what_the_announcer_pays():
     raise AssertionError("no flek on a missed valát came up")
 
 
-@pytest.mark.parametrize("variant", ["czech", "polish", "nebraska"])
+@pytest.mark.parametrize("variant", ["czech", "polish", "nebraska", "kozy"])
 def test_the_game_has_a_cost_to_compare_with(variant):
     """Teach mode asks before a choice that can cost more than the game: the game's own
     most is known once the contract is, and doubles with the game's doubling."""
@@ -107,7 +115,9 @@ def test_the_game_has_a_cost_to_compare_with(variant):
             s = g.to_act
             assert s is not None
             legal = g.legal_actions(s)
-            g.act(s, next((a for a in legal if a.kind in (Kind.PASS, Kind.DECLINE)), legal[0]))
+            bid = next((a for a in legal if a.kind is Kind.BID), None)
+            g.act(s, bid if bid is not None and g.bidder is None and not g.bids else
+                  next((a for a in legal if a.kind in (Kind.PASS, Kind.DECLINE)), legal[0]))
         if g.phase.value != "announce" or g.bidder is None:
             continue
         cost = g.game_cost(g.bidder)

@@ -735,6 +735,22 @@ class Kozy(Variant):
                                         OPPONENTS: count_mask_points(pile_o)},
                            lines, net, declarer_side=decl, declarers_won=won)
 
+    def announced_value(self, g: Game, name: str) -> int:
+        """KZ-16, KZ-18, KZ-19, KZ-23: what an announced bonus pays, won or lost, before its
+        doubles (Trul as the house rule sets it)."""
+        if name == "trul":
+            return int(g.options["announced_trul"])
+        return _ANNOUNCED[name]
+
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        if g.contract is None:
+            return None
+        if name == "game":  # KZ-14
+            return g.contract.rank << level
+        if name == "trul" or name in _ANNOUNCED:
+            return self.announced_value(g, name) << level
+        return None
+
     def _game_line(self, g: Game, decl: frozenset[int], opp: frozenset[int],
                    won: bool) -> PaymentLine:
         """KZ-14: 1-4 by the bid, × 2 for each double."""
@@ -765,7 +781,7 @@ class Kozy(Variant):
         t = g.announced.get("trul")
         if t is not None:
             side = g.side_of(t.seat)
-            amt = int(g.options["announced_trul"]) << t.level
+            amt = self.announced_value(g, "trul") << t.level
             ok = g.side_mask(side) & HONOUR_MASK == HONOUR_MASK
             out.append(_won_or_lost(g, side, f"Trul announced and {'made' if ok else 'lost'}: "
                                     f"{amt}", amt, ok))
@@ -793,7 +809,7 @@ class Kozy(Variant):
         last = where is not None and where[0] == len(g.tricks) - 1
         if ann is not None:
             side = g.side_of(ann.seat)
-            amt = 2 << ann.level
+            amt = self.announced_value(g, "pagat_ultymo") << ann.level
             ok = where is not None and last and where[2] == where[1]
             why = " (played before the last trick)" if where is not None and not last else ""
             out.append(_won_or_lost(g, side, f"Pagat ultymo announced and "
@@ -818,7 +834,7 @@ class Kozy(Variant):
         early = where is not None and not last and where[2] not in decl
         ann = g.announced.get("krol_ultymo")
         if ann is not None:
-            amt = 2 << ann.level
+            amt = self.announced_value(g, "krol_ultymo") << ann.level
             ok = where is not None and last and where[2] in decl
             why = " (played before the last trick)" if where is not None and not last else ""
             out.append(_won_or_lost(g, decl, f"Król ultymo announced and "
@@ -855,7 +871,7 @@ class Kozy(Variant):
         side: frozenset[int] | None = None
         if ann is not None:
             side = g.side_of(ann.seat)
-            amt = 20 << ann.level
+            amt = self.announced_value(g, "walat") << ann.level
             ok = sweep == side
             out.append(_won_or_lost(g, side, f"Walat announced and {'won' if ok else 'lost'}: {amt}",
                                     amt, ok))
@@ -930,6 +946,10 @@ def _played(g: Game, card: int) -> tuple[int, int, int] | None:
             if pc == card:
                 return i, s, t.winner
     return None
+
+
+#: KZ-18, KZ-19, KZ-23: announced pagat ultymo and król ultymo 2, walat 20 (won or lost).
+_ANNOUNCED: Final[dict[str, int]] = {"pagat_ultymo": 2, "krol_ultymo": 2, "walat": 20}
 
 
 def _side_word(g: Game, side: frozenset[int]) -> str:
