@@ -31,7 +31,7 @@ from bot.tables.errors import TableError
 from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
 from bot.tables.rules import rules_text, rules_topics
 from bot.tables.table import LOBBY, Table, TableConfig
-from cogs import lesson, records
+from cogs import language, lesson, records
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -371,5 +371,8 @@ async def setup(bot: TarokyBot) -> None:
     group = cog.app_command
     assert group is not None  # (a GroupCog always has its group)
     lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
+    admin = records.TarokyAdmin(bot)
+    assert admin.app_command is not None
+    language.setup_language(group, admin.app_command, bot)  # (cogs/language.py)
     await bot.add_cog(cog)
-    await bot.add_cog(records.TarokyAdmin(bot))
+    await bot.add_cog(admin)

@@ -32,6 +32,7 @@ from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
 
 if TYPE_CHECKING:
+    from bot.i18n.choices import Languages
     from bot.store import DataStore
     from bot.tables.manager import TableManager
     from bot.tables.output import DiscordTableOutput
@@ -55,6 +56,7 @@ class TableClient(commands.Bot):
     tables: TableManager
     output: DiscordTableOutput
     store: DataStore | None
+    languages: Languages  # who reads which language (issue #14)
 
 
 def table_client(interaction: discord.Interaction) -> TableClient:
