@@ -267,8 +267,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.guild_only()
     @guarded
     async def pool(self, interaction: discord.Interaction) -> None:
-        embed = await records.pool_embed(
-            records._store(interaction), records._guild(interaction), interaction.channel_id or 0
+        embed = await records.pool_embed(  # (public: the server's language)
+            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            interaction.channel_id or 0,
         )
         await interaction.response.send_message(embed=embed)
 
@@ -278,7 +279,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         embed, view = await records.history_message(
-            records._store(interaction), records._guild(interaction), interaction.channel_id or 0, page
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            interaction.channel_id or 0, page,
         )
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -287,8 +289,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
-            records._store(interaction), records._guild(interaction), interaction.user.id,
-            display_name(interaction.user),
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            interaction.user.id, display_name(interaction.user),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -299,7 +301,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
-            records._store(interaction), records._guild(interaction), target.id, display_name(target)
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            target.id, display_name(target),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -324,8 +327,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         order: str = "balance",
         page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
-        embed, view = await records.leaderboard_message(
-            records._store(interaction), records._guild(interaction), currency, variant, order, page
+        embed, view = await records.leaderboard_message(  # (public: the server's language)
+            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            currency, variant, order, page,
         )
         await interaction.response.send_message(embed=embed, view=view)
 

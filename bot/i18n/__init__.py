@@ -41,6 +41,8 @@ SOURCE: Final = "en"
 #: Each language's name in itself, as a player picks it.
 LANGUAGE_NAMES: Final[dict[str, str]] = {"en": "English", "cs": "Čeština", "pl": "Polski", "ro": "Română"}
 DOMAIN: Final = "taroky"
+#: The catalog context of the variants' titles (collected from the engine, not marked).
+VARIANT_CONTEXT: Final = "variant"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 
 
@@ -114,6 +116,17 @@ class Text:
         """``message`` as meant in ``context`` (e.g. a command's name or a game term)."""
         text = translations(self.lang).pgettext(context, message)
         return text.format(**values) if values else text
+
+    def variant_title(self, name: str) -> str:
+        """A variant's title in this language (context ``variant``); a name the engine no
+        longer knows (an old record) as it is."""
+        from bot.engine import TarokyError, find_variant
+
+        try:
+            title = find_variant(name).title
+        except TarokyError:
+            return name
+        return self.pgettext(VARIANT_CONTEXT, title)
 
     def number(self, n: int | Decimal) -> str:
         """A number as this language writes it (``1 234`` in Czech)."""

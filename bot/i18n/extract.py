@@ -28,7 +28,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
-from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, catalog_path
+from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, VARIANT_CONTEXT, catalog_path
 from bot.i18n.commands import context_of
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -88,8 +88,17 @@ def command_messages() -> set[Message]:
     return asyncio.run(_command_messages())
 
 
+def engine_messages() -> set[Message]:
+    """The texts the engine keeps as data and the bot shows: the variants' titles."""
+    from bot.engine import VARIANTS
+
+    return {(VARIANT_CONTEXT, v.title, None) for v in VARIANTS.values()}
+
+
 def all_messages() -> dict[Message, list[tuple[str, int]]]:
     out = code_messages()
+    for message in sorted(engine_messages(), key=lambda m: m[1]):
+        out.setdefault(message, []).append(("(variants)", 0))
     for message in sorted(command_messages(), key=lambda m: (m[0] or "", m[1])):
         out.setdefault(message, []).append(("(slash commands)", 0))
     return out

@@ -99,8 +99,12 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one place user errors become ephemeral sentences (bugs are logged)."""
+    """The one place user errors become ephemeral sentences (bugs are logged), in the
+    reader's language where the sentence has a translation."""
     text = user_error(error)
+    original = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
+    if isinstance(original, TableError) and isinstance(interaction.client, TableClient):
+        text = original.text(await interaction.client.languages.for_reader(interaction))
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
         text = "Something went wrong on my side. Please try again."

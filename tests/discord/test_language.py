@@ -62,3 +62,28 @@ async def test_the_commands_reach_discord_with_their_localizations(world) -> Non
     command = world.env.backend.find_command("taroky", world.guild.id, type=1)
     assert command["name_localizations"]["pl"] == "taroki"
     assert command["description_localizations"]["ro"] == "Joacă tarok în acest canal"
+
+
+async def test_records_speak_the_readers_language_and_the_public_ones_the_servers(world) -> None:
+    """A player who chose Czech reads their balance, the history and a refusal in Czech;
+    the public pool and leaderboard speak the server's language (Polish here), with
+    its money format."""
+    await world.alice.slash(world.channel, "taroky language", language="cs")
+    balance = await world.alice.slash(world.channel, "taroky balance")
+    embed = balance.response.embeds[0]
+    assert embed.title == "Zůstatek: alice"
+    assert embed.description == "Zatím nic: zůstatky začínají první vyúčtovanou hrou."
+    assert embed.footer.text == "Sezóna 1"
+    refused = await world.alice.slash(world.channel, "taroky history", page=9)
+    assert refused.response.content == "Strana 9 neexistuje; poslední strana historie tohoto kanálu je 1."
+    english = await world.bob.slash(world.channel, "taroky balance")  # bob chose nothing
+    assert english.response.embeds[0].title == "Balance of bob"
+
+    await world.bot.languages.choose("guild", world.guild.id, "pl")
+    await world.bot.store.seed_pool(world.guild.id, world.channel.id, "czech", "czk_hal", 1234)
+    pool = await world.alice.slash(world.channel, "taroky pool")
+    embed = pool.response.embeds[0]
+    assert embed.title == "Pule przy tym stole"
+    assert embed.description == "**Czeskie taroki (Hlučín)**: 12,34\xa0Kč"
+    board = await world.bob.slash(world.channel, "taroky leaderboard")
+    assert board.response.embeds[0].description == "W rankingu jeszcze nikogo nie ma: najpierw rozegrajcie rozdanie."

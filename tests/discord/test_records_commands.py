@@ -191,7 +191,7 @@ async def test_history_pages(world):
         await deal(world, table)
     history = await world.alice.slash(world.channel, "taroky history")
     footer = history.response.embeds[0].footer.text
-    assert "Page 1 of 2" in footer and "7 hand(s)" in footer
+    assert "Page 1 of 2" in footer and "7 hands" in footer
     nxt = await world.alice.click(history.response, label="Next")
     assert "Page 2 of 2" in nxt.response.embeds[0].footer.text
     bad = await world.alice.slash(world.channel, "taroky history", page=9)
