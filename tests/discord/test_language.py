@@ -7,28 +7,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import TarokyBot
-from bot.config import Settings
-
 
 @pytest.fixture
-async def make_bot(tmp_path: Any, game_factory: Any) -> Any:
-    bots: list[TarokyBot] = []
-
-    def make() -> TarokyBot:
-        bot = TarokyBot(Settings(token="", db_path=tmp_path / "taroky.sqlite3").for_tests(), deals=game_factory)
-        bots.append(bot)
-        return bot
-
-    yield make
-    for bot in bots:
-        if bot.store is not None:
-            await bot.store.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: Any) -> TarokyBot:
-    return make_bot()  # type: ignore[no-any-return]
+def make_bot(make_sqlite_bot: Any) -> Any:
+    """This module's bots keep a real SQLite file (``tests/discord/conftest.py``)."""
+    return make_sqlite_bot
 
 
 async def test_a_player_chooses_czech_and_keeps_it_after_a_restart(world, make_bot) -> None:
