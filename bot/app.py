@@ -10,6 +10,8 @@ from discord.ext import commands, tasks
 
 from bot.ai import pool as search_pool
 from bot.config import Settings
+from bot.i18n.choices import Languages
+from bot.i18n.commands import CatalogTranslator
 from bot.store import DataStore, open_store
 from bot.tables.components import TableClient
 from bot.tables.games import Deals
@@ -63,6 +65,8 @@ class TarokyBot(TableClient):
         #: in ``setup_hook`` unless given (then the caller closes it).
         self.store = store
         self._owns_store = store is None
+        #: Who reads which language (issue #14); given the store once it is open.
+        self.languages = Languages(store)
 
     async def setup_hook(self) -> None:
         store = self._table_store
@@ -84,6 +88,8 @@ class TarokyBot(TableClient):
             owner=self.settings.lease_owner,
         )
         self._manager = self.tables
+        self.languages = Languages(self.store)
+        await self.tree.set_translator(CatalogTranslator())  # slash commands in their languages
         self._settle_sweep.start()
         restored = await self.tables.restore_all()
         if restored:

@@ -21,8 +21,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import TarokyError, find_variant
-from bot.store import DataStore, format_amount, parse_amount
+from bot.engine import find_variant
+from bot.i18n import N_, Text
+from bot.store import DataStore, parse_amount
 from bot.store.models import HandSummary
 from bot.tables.components import reply, reply_error, table_client
 from bot.tables.errors import TableError
@@ -36,14 +37,16 @@ HISTORY_PAGE = 5
 LEADERBOARD_PAGE = 10
 MAX_STARTING = 10**12
 
+#: The leaderboard's orders and the currencies, as the catalog has them (shown with
+#: ``t._``; also the English names of the slash command's choices).
 ORDERS: dict[str, str] = {
-    "balance": "Balance",
-    "hands_played": "Hands played",
-    "hands_won_as_bidder": "Hands won as bidder",
-    "biggest_win": "Biggest win",
+    "balance": N_("Balance"),
+    "hands_played": N_("Hands played"),
+    "hands_won_as_bidder": N_("Hands won as bidder"),
+    "biggest_win": N_("Biggest win"),
 }
 ORDER_KEYS = tuple(ORDERS)
-CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": "Chips", "points": "Game points"}
+CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": N_("Chips"), "points": N_("Game points")}
 
 
 class RecordsError(TableError):
@@ -51,83 +54,89 @@ class RecordsError(TableError):
 
 
 # ---------------------------------------------------------------------- formatting
-def money(currency: str, amount: int) -> str:
-    return format_amount(currency, amount)
-
-
-def signed(currency: str, amount: int) -> str:
-    return ("+" if amount > 0 else "") + money(currency, amount)
-
-
-def variant_title(variant: str) -> str:
-    """A variant's title; a name the engine no longer knows (an old record) as it is."""
-    try:
-        return find_variant(variant).title
-    except TarokyError:
-        return variant
+def signed(t: Text, currency: str, amount: int) -> str:
+    return ("+" if amount > 0 else "") + t.money(currency, amount)
 
 
 def _store(interaction: discord.Interaction) -> DataStore:
     store = table_client(interaction).store
     if store is None:
-        raise RecordsError("Scores are not kept here: the bot runs without its database.")
+        raise RecordsError(N_("Scores are not kept here: the bot runs without its database."))
     return store
 
 
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise RecordsError("This command works in a server channel only.")
+        raise RecordsError(N_("This command works in a server channel only."))
     return interaction.guild_id
 
 
+async def reader(interaction: discord.Interaction) -> Text:
+    """The language to answer this interaction's user in (their choice, else their app's)."""
+    return await table_client(interaction).languages.for_reader(interaction)
+
+
+async def server(interaction: discord.Interaction) -> Text:
+    """The language of this server's public messages."""
+    return await table_client(interaction).languages.for_guild(interaction.guild)
+
+
 # ---------------------------------------------------------------------- pool
-async def pool_embed(store: DataStore, guild_id: int, channel_id: int) -> discord.Embed:
+async def pool_embed(t: Text, store: DataStore, guild_id: int, channel_id: int) -> discord.Embed:
     pools = await store.get_pools(guild_id, channel_id)
     season = await store.current_season(guild_id)
-    embed = discord.Embed(title="Pools at this table", colour=discord.Colour.gold())
+    embed = discord.Embed(title=t._("Pools at this table"), colour=discord.Colour.gold())
     if not pools:
-        embed.description = "No pool has held anything here this season (the Žid starts empty)."
+        embed.description = t._("No pool has held anything here this season (the Žid starts empty).")
     else:
         embed.description = "\n".join(
-            f"**{variant_title(p.variant)}**: {money(p.currency, p.amount)}" for p in pools
+            f"**{t.variant_title(p.variant)}**: {t.money(p.currency, p.amount)}" for p in pools
         )
-    embed.set_footer(text=f"Season {season}")
+    embed.set_footer(text=t._("Season {season}", season=season))
     return embed
 
 
 # ---------------------------------------------------------------------- history
-def _hand_line(h: HandSummary) -> str:
-    parts = [f"**#{h.seq}** {variant_title(h.variant)} · {h.settled_at.replace('T', ' ').rstrip('Z')} UTC"]
+def _hand_line(t: Text, h: HandSummary) -> str:
+    parts = [f"**#{h.seq}** {t.variant_title(h.variant)} · {h.settled_at.replace('T', ' ').rstrip('Z')} UTC"]
     if h.bidder is not None:
-        outcome = "won" if h.bidder_won else "lost" if h.bidder_won is False else "played"
-        parts.append(f"bidder {who(h.bidder)} {outcome}")
-    moves = ", ".join(f"{who(p)} {signed(h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
+        if h.bidder_won:
+            parts.append(t._("bidder {name} won", name=who(h.bidder)))
+        elif h.bidder_won is False:
+            parts.append(t._("bidder {name} lost", name=who(h.bidder)))
+        else:
+            parts.append(t._("bidder {name} played", name=who(h.bidder)))
+    moves = ", ".join(f"{who(p)} {signed(t, h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
     if h.pool_delta:
-        moves += f", pool {signed(h.currency, h.pool_delta)}"
-    return " · ".join(parts) + "\n" + (moves or "no money moved")
+        moves += ", " + t._("pool {amount}", amount=signed(t, h.currency, h.pool_delta))
+    return " · ".join(parts) + "\n" + (moves or t._("no money moved"))
 
 
 async def history_message(
-    store: DataStore, guild_id: int, channel_id: int, page: int
+    t: Text, store: DataStore, guild_id: int, channel_id: int, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     total = await store.count_hands(guild_id, channel_id)
     pages = max(1, -(-total // HISTORY_PAGE))
     if page < 1 or page > pages:
-        raise RecordsError(f"There is no page {page}; this channel's history has {pages} page(s).")
+        raise RecordsError(N_("There is no page {page}; the last page of this channel's history is {pages}."),
+                           page=page, pages=pages)
     hands = await store.recent_hands(guild_id, channel_id, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE)
-    embed = discord.Embed(title="Recent hands in this channel", colour=discord.Colour.blurple())
+    embed = discord.Embed(title=t._("Recent hands in this channel"), colour=discord.Colour.blurple())
     view = discord.ui.View(timeout=None)
     if not hands:
-        embed.description = "No hand has been settled in this channel yet."
+        embed.description = t._("No hand has been settled in this channel yet.")
     else:
-        embed.description = "\n\n".join(_hand_line(h) for h in hands)
-        view.add_item(DownloadSelect([
-            discord.SelectOption(label=f"Hand #{h.seq}", value=h.hand_id[:100], description=variant_title(h.variant)[:100])
+        embed.description = "\n\n".join(_hand_line(t, h) for h in hands)
+        view.add_item(DownloadSelect(t, [
+            discord.SelectOption(label=t._("Hand #{seq}", seq=h.seq), value=h.hand_id[:100],
+                                 description=t.variant_title(h.variant)[:100])
             for h in hands
         ]))
-    embed.set_footer(text=f"Page {page} of {pages} · {total} hand(s) · replay a record with `taroky replay FILE`")
-    view.add_item(HistoryPageButton(max(page - 1, 1), "p", disabled=page <= 1))
-    view.add_item(HistoryPageButton(min(page + 1, pages), "n", disabled=page >= pages))
+    embed.set_footer(text=" · ".join((
+        t._("Page {page} of {pages}", page=page, pages=pages), t.ngettext("{n} hand", "{n} hands", total),
+        t._("replay a record with `taroky replay FILE`"))))
+    view.add_item(HistoryPageButton(max(page - 1, 1), "p", t, disabled=page <= 1))
+    view.add_item(HistoryPageButton(min(page + 1, pages), "n", t, disabled=page >= pages))
     return embed, view
 
 
@@ -136,10 +145,10 @@ async def record_file(store: DataStore, guild_id: int, channel_id: int, hand_id:
     to forge: a hand of another channel, even of the same server, is refused)."""
     hand = await store.get_hand(hand_id[:200])
     if hand is None or hand.guild_id != guild_id or hand.channel_id != channel_id:
-        raise RecordsError("That hand is not in this channel's history.")
+        raise RecordsError(N_("That hand is not in this channel's history."))
     record = await store.get_hand_record(hand_id)
     if record is None:  # pragma: no cover - a hand row always has its record
-        raise RecordsError("That hand has no record.")
+        raise RecordsError(N_("That hand has no record."))
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
     return discord.File(io.BytesIO(data), filename=f"taroky-hand-{hand.seq}.json")
 
@@ -153,88 +162,106 @@ def default_currency(order: str, currency: str | None, variant: str | None) -> s
 
 
 async def leaderboard_message(
-    store: DataStore, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
+    t: Text, store: DataStore, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     if order not in ORDERS:
-        raise RecordsError(f"Order by one of: {', '.join(ORDERS)}.")
+        raise RecordsError(N_("Order by one of: {orders}."), orders=", ".join(ORDERS))
     if currency is not None and currency not in CURRENCY_NAMES:
-        raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
+        raise RecordsError(N_("There is no currency '{currency}'; use one of {currencies}."),
+                           currency=currency, currencies=", ".join(CURRENCY_NAMES))
     if variant is not None:
         variant = find_variant(variant).name
     if page < 1:
-        raise RecordsError("Pages start at 1.")
+        raise RecordsError(N_("Pages start at 1."))
     currency = default_currency(order, currency, variant)
     try:
         rows, total = await store.leaderboard(
             guild_id, currency=currency, variant=variant, order_by=order, page=page, page_size=LEADERBOARD_PAGE
         )
     except ValueError as error:
-        raise RecordsError(f"That leaderboard cannot be drawn: {error}.") from None
+        raise RecordsError(N_("That leaderboard cannot be drawn: {error}."), error=str(error)) from None
     pages = max(1, -(-total // LEADERBOARD_PAGE))
     if page > pages:
-        raise RecordsError(f"There is no page {page}; this leaderboard has {pages} page(s).")
+        raise RecordsError(N_("There is no page {page}; the last page of this leaderboard is {pages}."),
+                           page=page, pages=pages)
     season = await store.current_season(guild_id)
-    scope = [ORDERS[order]]
+    scope = [t._(ORDERS[order])]
     if variant:
-        scope.append(variant_title(variant))
+        scope.append(t.variant_title(variant))
     if currency and order in ("balance", "biggest_win"):
-        scope.append(CURRENCY_NAMES[currency])
-    embed = discord.Embed(title="Leaderboard — " + " · ".join(scope), colour=discord.Colour.green())
+        scope.append(t._(CURRENCY_NAMES[currency]))
+    embed = discord.Embed(title=t._("Leaderboard — {scope}", scope=" · ".join(scope)), colour=discord.Colour.green())
     if not rows:
-        embed.description = "Nobody is on this leaderboard yet: play a hand first."
+        embed.description = t._("Nobody is on this leaderboard yet: play a hand first.")
     else:
         lines = []
         for r in rows:
-            value = money(r.currency, r.value) if r.currency and order in ("balance", "biggest_win") else str(r.value)
+            value = (t.money(r.currency, r.value) if r.currency and order in ("balance", "biggest_win")
+                     else t.number(r.value))
             lines.append(f"**{r.rank}.** {who(r.player_id)} — {value}")
         embed.description = "\n".join(lines)
-    embed.set_footer(text=f"Season {season} · page {page} of {pages} · {total} player(s)")
+    embed.set_footer(text=" · ".join((t._("Season {season}", season=season),
+                                      t._("page {page} of {pages}", page=page, pages=pages),
+                                      t.ngettext("{n} player", "{n} players", total))))
     view = discord.ui.View(timeout=None)
     for target, direction, disabled in ((max(page - 1, 1), "p", page <= 1), (min(page + 1, pages), "n", page >= pages)):
-        view.add_item(LeaderboardPageButton(order, currency, variant, target, direction, disabled=disabled))
+        view.add_item(LeaderboardPageButton(order, currency, variant, target, direction, t, disabled=disabled))
     return embed, view
 
 
 # ---------------------------------------------------------------------- balance / stats
-async def balance_embed(store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
+def currency_name(t: Text, currency: str) -> str:
+    return t._(CURRENCY_NAMES[currency]) if currency in CURRENCY_NAMES else currency
+
+
+async def balance_embed(t: Text, store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
     balances = await store.balance(guild_id, player_id)
     season = await store.current_season(guild_id)
-    embed = discord.Embed(title=f"Balance of {name}", colour=discord.Colour.gold())
+    embed = discord.Embed(title=t._("Balance of {name}", name=name), colour=discord.Colour.gold())
     if not balances:
-        embed.description = "Nothing yet: balances start with the first settled hand."
+        embed.description = t._("Nothing yet: balances start with the first settled hand.")
     else:
-        embed.description = "\n".join(f"**{CURRENCY_NAMES.get(c, c)}**: {money(c, a)}" for c, a in sorted(balances.items()))
-    embed.set_footer(text=f"Season {season}")
+        embed.description = "\n".join(f"**{currency_name(t, c)}**: {t.money(c, a)}" for c, a in sorted(balances.items()))
+    embed.set_footer(text=t._("Season {season}", season=season))
     return embed
 
 
-async def stats_embed(store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
+async def stats_embed(t: Text, store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
     stats = await store.player_stats(guild_id, player_id)
-    embed = discord.Embed(title=f"Statistics of {name}", colour=discord.Colour.blurple())
+    embed = discord.Embed(title=t._("Statistics of {name}", name=name), colour=discord.Colour.blurple())
     if stats.balances:
         embed.add_field(
-            name="Balances",
-            value="\n".join(f"{CURRENCY_NAMES.get(c, c)}: {money(c, a)}" for c, a in sorted(stats.balances.items())),
+            name=t._("Balances"),
+            value="\n".join(f"{currency_name(t, c)}: {t.money(c, a)}" for c, a in sorted(stats.balances.items())),
             inline=False,
         )
     if not stats.by_variant:
-        embed.description = "No hands played this season yet."
+        embed.description = t._("No hands played this season yet.")
     for v in stats.by_variant:
         embed.add_field(
-            name=f"{variant_title(v.variant)} ({CURRENCY_NAMES.get(v.currency, v.currency)})",
-            value=(
-                f"Hands played: {v.hands_played} · won: {v.hands_won}\n"
-                f"As bidder: {v.hands_as_bidder} · won as bidder: {v.hands_won_as_bidder}\n"
-                f"Net: {signed(v.currency, v.net)}\n"
-                f"Biggest win: {money(v.currency, v.biggest_win)} · biggest loss: {money(v.currency, v.biggest_loss)}"
-            ),
+            name=f"{t.variant_title(v.variant)} ({currency_name(t, v.currency)})",
+            value="\n".join((
+                t._("Hands played: {played} · won: {won}", played=t.number(v.hands_played), won=t.number(v.hands_won)),
+                t._("As bidder: {bid} · won as bidder: {won}", bid=t.number(v.hands_as_bidder),
+                    won=t.number(v.hands_won_as_bidder)),
+                t._("Net: {net}", net=signed(t, v.currency, v.net)),
+                t._("Biggest win: {win} · biggest loss: {loss}", win=t.money(v.currency, v.biggest_win),
+                    loss=t.money(v.currency, v.biggest_loss)),
+            )),
             inline=False,
         )
-    embed.set_footer(text=f"Season {stats.season}")
+    embed.set_footer(text=t._("Season {season}", season=stats.season))
     return embed
 
 
 # ---------------------------------------------------------------------- components
+ENGLISH = Text()
+
+
+def _page_label(t: Text, direction: str) -> str:
+    return t._("Previous") if direction == "p" else t._("Next")
+
+
 async def _guard(interaction: discord.Interaction, coro: Awaitable[None]) -> None:
     try:
         await coro
@@ -248,9 +275,9 @@ class HistoryPageButton(
 ):
     """Previous/Next of the history message (``direction`` keeps the two ids apart)."""
 
-    def __init__(self, page: int, direction: str, *, disabled: bool = False) -> None:
+    def __init__(self, page: int, direction: str, t: Text = ENGLISH, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
-            label="Previous" if direction == "p" else "Next", custom_id=f"tkr:h:{page}:{direction}",
+            label=_page_label(t, direction), custom_id=f"tkr:h:{page}:{direction}",
             disabled=disabled, row=4,
         ))
         self.page = page
@@ -266,7 +293,7 @@ class HistoryPageButton(
 
     async def _page(self, interaction: discord.Interaction) -> None:
         embed, view = await history_message(
-            _store(interaction), _guild(interaction), interaction.channel_id or 0, self.page
+            await reader(interaction), _store(interaction), _guild(interaction), interaction.channel_id or 0, self.page
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -281,12 +308,12 @@ class LeaderboardPageButton(
     """Previous/Next of the leaderboard: the id keeps its order, currency and variant."""
 
     def __init__(
-        self, order: str, currency: str | None, variant: str | None, page: int, direction: str, *,
-        disabled: bool = False,
+        self, order: str, currency: str | None, variant: str | None, page: int, direction: str,
+        t: Text = ENGLISH, *, disabled: bool = False,
     ) -> None:
         custom_id = f"tkr:l:{ORDER_KEYS.index(order)}:{currency or '_'}:{variant or '_'}:{page}:{direction}"
         super().__init__(discord.ui.Button(
-            label="Previous" if direction == "p" else "Next", custom_id=custom_id, disabled=disabled, row=4,
+            label=_page_label(t, direction), custom_id=custom_id, disabled=disabled, row=4,
         ))
         self.order, self.currency, self.variant, self.page = order, currency, variant, page
 
@@ -303,8 +330,9 @@ class LeaderboardPageButton(
         await _guard(interaction, self._page(interaction))
 
     async def _page(self, interaction: discord.Interaction) -> None:
-        embed, view = await leaderboard_message(
-            _store(interaction), _guild(interaction), self.currency, self.variant, self.order, self.page
+        embed, view = await leaderboard_message(  # (a public message: the server's language)
+            await server(interaction), _store(interaction), _guild(interaction), self.currency, self.variant,
+            self.order, self.page,
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -312,9 +340,9 @@ class LeaderboardPageButton(
 class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"tkr:d"):
     """The history's select: sends the chosen hand's record as a JSON file (ephemeral)."""
 
-    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(self, t: Text = ENGLISH, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id="tkr:d", placeholder="Download a hand record (JSON)",
+            custom_id="tkr:d", placeholder=t._("Download a hand record (JSON)"),
             options=options or [discord.SelectOption(label="-")],
         ))
 
@@ -330,10 +358,11 @@ class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     async def _download(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
-            raise RecordsError("Choose a hand to download.")
+            raise RecordsError(N_("Choose a hand to download."))
         file = await record_file(_store(interaction), _guild(interaction), interaction.channel_id or 0, values[0])
+        t = await reader(interaction)
         await interaction.response.send_message(
-            "Here is the hand record. Replay it with `taroky replay FILE`.", file=file, ephemeral=True
+            t._("Here is the hand record. Replay it with `taroky replay FILE`."), file=file, ephemeral=True
         )
 
 
@@ -354,7 +383,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 def require_admin(interaction: discord.Interaction) -> None:
     if not is_admin(interaction):
-        raise RecordsError("Only members with the Manage Server permission can do that.")
+        raise RecordsError(N_("Only members with the Manage Server permission can do that."))
 
 
 CURRENCY_CHOICES = [app_commands.Choice(name=n, value=c) for c, n in CURRENCY_NAMES.items()]
@@ -385,9 +414,10 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         require_admin(interaction)
         store = _store(interaction)
         season = await store.start_new_season(_guild(interaction))
+        t = await reader(interaction)
         await interaction.response.send_message(
-            f"Season {season} has started: balances start again from the starting amounts and every pool "
-            "from zero. Earlier seasons stay in the history.",
+            t._("Season {season} has started: balances start again from the starting amounts and every pool "
+                "from zero. Earlier seasons stay in the history.", season=season),
             ephemeral=True,
         )
 
@@ -400,21 +430,26 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
     async def _set_starting(self, interaction: discord.Interaction, currency: str, amount: str) -> None:
         require_admin(interaction)
         if currency not in CURRENCY_NAMES:
-            raise RecordsError(f"There is no currency '{currency}'; use one of {', '.join(CURRENCY_NAMES)}.")
-        bounds = f"from {money(currency, 0)} to {money(currency, MAX_STARTING)}"
+            raise RecordsError(N_("There is no currency '{currency}'; use one of {currencies}."),
+                               currency=currency, currencies=", ".join(CURRENCY_NAMES))
+        t = await reader(interaction)
+        low, high = t.money(currency, 0), t.money(currency, MAX_STARTING)
         if len(amount) > 20:  # (never read: far past the bound, and echoed only in part)
-            raise RecordsError(f"The starting amount is {bounds}; '{amount[:19]}…' is far too long.")
+            raise RecordsError(N_("The starting amount is from {low} to {high}; '{amount}…' is far too long."),
+                               low=low, high=high, amount=amount[:19])
         try:
             value = parse_amount(currency, amount)
         except ValueError:
-            raise RecordsError(f"'{amount}' is not an amount of {CURRENCY_NAMES[currency]}.") from None
+            raise RecordsError(N_("'{amount}' is not an amount of {currency}."),
+                               amount=amount, currency=currency_name(t, currency)) from None
         if value < 0 or value > MAX_STARTING:
-            raise RecordsError(f"The starting amount is {bounds}, not {money(currency, value)}.")
+            raise RecordsError(N_("The starting amount is from {low} to {high}, not {amount}."),
+                               low=low, high=high, amount=t.money(currency, value))
         store = _store(interaction)
         await store.set_starting_amount(_guild(interaction), currency, value)
         await interaction.response.send_message(
-            f"Players now start a season with {money(currency, value)} "
-            "(from their first hand; balances that exist are unchanged).",
+            t._("Players now start a season with {amount} "
+                "(from their first hand; balances that exist are unchanged).", amount=t.money(currency, value)),
             ephemeral=True,
         )
 
@@ -427,13 +462,14 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         require_admin(interaction)
         table = table_client(interaction).tables.get(interaction.channel_id or 0)
         if table is None or table.unsettled is None:
-            raise RecordsError("This channel's table has no unpaid hand.")
+            raise RecordsError(N_("This channel's table has no unpaid hand."))
         await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
+        t = await reader(interaction)
         if await table.retry_settlement():
-            text = "The hand is paid now."
+            text = t._("The hand is paid now.")
         else:
-            text = ("The database still refuses this hand's payments: it stays recorded as unpaid "
-                    "(the bot's log says why); try again once that is fixed.")
+            text = t._("The database still refuses this hand's payments: it stays recorded as unpaid "
+                       "(the bot's log says why); try again once that is fixed.")
         await reply(interaction, text)
 
     @app_commands.command(name="export-ledger", description="Download this season's ledger as a CSV file")
@@ -447,6 +483,8 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         season = await store.current_season(guild_id)
         csv_text = await store.export_ledger_csv(guild_id)
         file = discord.File(io.BytesIO(csv_text.encode()), filename=f"taroky-ledger-season-{season}.csv")
+        t = await reader(interaction)
         await interaction.response.send_message(
-            f"The ledger of season {season}: every transfer, tied to its hand.", file=file, ephemeral=True
+            t._("The ledger of season {season}: every transfer, tied to its hand.", season=season),
+            file=file, ephemeral=True,
         )

@@ -31,7 +31,7 @@ from bot.tables.errors import TableError
 from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
 from bot.tables.rules import rules_text, rules_topics
 from bot.tables.table import LOBBY, Table, TableConfig
-from cogs import lesson, records
+from cogs import language, lesson, records
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -267,8 +267,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.guild_only()
     @guarded
     async def pool(self, interaction: discord.Interaction) -> None:
-        embed = await records.pool_embed(
-            records._store(interaction), records._guild(interaction), interaction.channel_id or 0
+        embed = await records.pool_embed(  # (public: the server's language)
+            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            interaction.channel_id or 0,
         )
         await interaction.response.send_message(embed=embed)
 
@@ -278,7 +279,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         embed, view = await records.history_message(
-            records._store(interaction), records._guild(interaction), interaction.channel_id or 0, page
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            interaction.channel_id or 0, page,
         )
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -287,8 +289,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
-            records._store(interaction), records._guild(interaction), interaction.user.id,
-            display_name(interaction.user),
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            interaction.user.id, display_name(interaction.user),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -299,7 +301,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
-            records._store(interaction), records._guild(interaction), target.id, display_name(target)
+            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            target.id, display_name(target),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -324,8 +327,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         order: str = "balance",
         page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
-        embed, view = await records.leaderboard_message(
-            records._store(interaction), records._guild(interaction), currency, variant, order, page
+        embed, view = await records.leaderboard_message(  # (public: the server's language)
+            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            currency, variant, order, page,
         )
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -371,5 +375,8 @@ async def setup(bot: TarokyBot) -> None:
     group = cog.app_command
     assert group is not None  # (a GroupCog always has its group)
     lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
+    admin = records.TarokyAdmin(bot)
+    assert admin.app_command is not None
+    language.setup_language(group, admin.app_command, bot)  # (cogs/language.py)
     await bot.add_cog(cog)
-    await bot.add_cog(records.TarokyAdmin(bot))
+    await bot.add_cog(admin)

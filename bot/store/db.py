@@ -280,6 +280,28 @@ class Store:
 
     # ------------------------------------------------------------------ settings
 
+    async def set_language(self, scope: str, id_: int, language: str | None) -> None:
+        """Remember the language a server (``scope="guild"``) or a player (``"user"``)
+        chose; None forgets it (back to Discord's locale)."""
+        if scope not in ("guild", "user"):
+            raise ValueError(f"unknown language scope {scope!r}")
+        async with self._write() as conn:
+            if language is None:
+                await conn.execute("DELETE FROM language_choices WHERE scope = ? AND id = ?", (scope, id_))
+            else:
+                await conn.execute(
+                    "INSERT INTO language_choices (scope, id, language) VALUES (?, ?, ?) "
+                    "ON CONFLICT (scope, id) DO UPDATE SET language = excluded.language",
+                    (scope, id_, language),
+                )
+
+    async def get_language(self, scope: str, id_: int) -> str | None:
+        """The language ``set_language`` remembered, or None."""
+        async with self._read() as conn:
+            rows = await self._rows(
+                conn, "SELECT language FROM language_choices WHERE scope = ? AND id = ?", (scope, id_))
+        return str(rows[0][0]) if rows else None
+
     async def set_starting_amount(self, guild_id: int, currency: str, amount: int) -> None:
         """Set what a player starts a season with in ``currency`` (smallest unit, >= 0).
 

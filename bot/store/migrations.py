@@ -206,9 +206,19 @@ CREATE TABLE table_leases (
 );
 """
 
+# -- 5: the languages players and servers chose (issue #14) ------------------------------
+_V5: Final = """
+CREATE TABLE language_choices (
+    scope    TEXT    NOT NULL CHECK (scope IN ('guild', 'user')),
+    id       INTEGER NOT NULL,
+    language TEXT    NOT NULL,
+    PRIMARY KEY (scope, id)
+);
+"""
+
 #: ``MIGRATIONS[i]`` upgrades ``user_version`` ``i`` to ``i + 1``.  Append only.
 #: ``bot.store.pg_migrations.PG_MIGRATIONS[i]`` is the same step for PostgreSQL.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4, _V5)
 
 #: The schema version this code writes.
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -200,5 +200,14 @@ CREATE TABLE table_leases (
 );
 """
 
+_V5: Final = """
+CREATE TABLE language_choices (
+    scope    TEXT   NOT NULL CHECK (scope IN ('guild', 'user')),
+    id       BIGINT NOT NULL,
+    language TEXT   NOT NULL,
+    PRIMARY KEY (scope, id)
+);
+"""
+
 #: ``PG_MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``.  Append only.
-PG_MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
+PG_MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4, _V5)

@@ -32,6 +32,7 @@ from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
 
 if TYPE_CHECKING:
+    from bot.i18n.choices import Languages
     from bot.store import DataStore
     from bot.tables.manager import TableManager
     from bot.tables.output import DiscordTableOutput
@@ -55,6 +56,7 @@ class TableClient(commands.Bot):
     tables: TableManager
     output: DiscordTableOutput
     store: DataStore | None
+    languages: Languages  # who reads which language (issue #14)
 
 
 def table_client(interaction: discord.Interaction) -> TableClient:
@@ -97,8 +99,12 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """The one place user errors become ephemeral sentences (bugs are logged)."""
+    """The one place user errors become ephemeral sentences (bugs are logged), in the
+    reader's language where the sentence has a translation."""
     text = user_error(error)
+    original = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
+    if isinstance(original, TableError) and isinstance(interaction.client, TableClient):
+        text = original.text(await interaction.client.languages.for_reader(interaction))
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
         text = "Something went wrong on my side. Please try again."

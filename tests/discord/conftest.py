@@ -12,8 +12,9 @@ Fixtures
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,6 +55,28 @@ def make_bot(
 @pytest.fixture
 def simcord_bot(make_bot: Callable[[], TarokyBot]) -> TarokyBot:
     return make_bot()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "taroky.sqlite3"
+
+
+@pytest.fixture
+async def make_sqlite_bot(db_path: Path, game_factory: Deals) -> AsyncIterator[Callable[[], TarokyBot]]:
+    """Bots on a real SQLite file (``db_path``), each restart a new bot on the same file;
+    a module whose ``make_bot`` returns this runs its tests on it."""
+    bots: list[TarokyBot] = []
+
+    def make() -> TarokyBot:
+        bot = TarokyBot(Settings(token="", db_path=db_path).for_tests(), deals=game_factory)
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:  # SimCord detaches bots without closing them: close their stores
+        if bot.store is not None:
+            await bot.store.close()
 
 
 @dataclass

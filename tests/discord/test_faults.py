@@ -12,8 +12,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import TarokyBot
-from bot.config import Settings
 from bot.tables.games import Deals
 from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX, SETTLE_SWEEP
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of, take_turn
@@ -28,28 +26,9 @@ def game_factory() -> Deals:
 
 
 @pytest.fixture
-def db_path(tmp_path: Any) -> Any:
-    return tmp_path / "taroky.sqlite3"
-
-
-@pytest.fixture
-async def make_bot(db_path: Any, game_factory: Any) -> Any:
-    bots: list[TarokyBot] = []
-
-    def make() -> TarokyBot:
-        bot = TarokyBot(Settings(token="", db_path=db_path).for_tests(), deals=game_factory)
-        bots.append(bot)
-        return bot
-
-    yield make
-    for bot in bots:
-        if bot.store is not None:
-            await bot.store.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: Any) -> TarokyBot:
-    return make_bot()
+def make_bot(make_sqlite_bot: Any) -> Any:
+    """This module's bots keep a real SQLite file (``tests/discord/conftest.py``)."""
+    return make_sqlite_bot
 
 
 def admin(world: Any) -> Any:

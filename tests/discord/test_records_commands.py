@@ -13,8 +13,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import TarokyBot
-from bot.config import Settings
 from bot.engine import replay_record
 from bot.tables.errors import TableError
 from bot.tables.games import Deals
@@ -28,28 +26,9 @@ def game_factory() -> Deals:
 
 
 @pytest.fixture
-def db_path(tmp_path: Any) -> Any:
-    return tmp_path / "taroky.sqlite3"
-
-
-@pytest.fixture
-async def make_bot(db_path: Any, game_factory: Any) -> Any:
-    bots: list[TarokyBot] = []
-
-    def make() -> TarokyBot:
-        bot = TarokyBot(Settings(token="", db_path=db_path).for_tests(), deals=game_factory)
-        bots.append(bot)
-        return bot
-
-    yield make
-    for bot in bots:  # SimCord detaches bots without closing them: close their stores
-        if bot.store is not None:
-            await bot.store.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: Any) -> TarokyBot:
-    return make_bot()
+def make_bot(make_sqlite_bot: Any) -> Any:
+    """This module's bots keep a real SQLite file (``tests/discord/conftest.py``)."""
+    return make_sqlite_bot
 
 
 def store_of(world: Any) -> Any:
@@ -191,7 +170,7 @@ async def test_history_pages(world):
         await deal(world, table)
     history = await world.alice.slash(world.channel, "taroky history")
     footer = history.response.embeds[0].footer.text
-    assert "Page 1 of 2" in footer and "7 hand(s)" in footer
+    assert "Page 1 of 2" in footer and "7 hands" in footer
     nxt = await world.alice.click(history.response, label="Next")
     assert "Page 2 of 2" in nxt.response.embeds[0].footer.text
     bad = await world.alice.slash(world.channel, "taroky history", page=9)

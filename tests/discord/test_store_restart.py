@@ -6,30 +6,13 @@ from typing import Any
 
 import pytest
 
-from bot.app import TarokyBot
-from bot.config import Settings
 from tests.discord.harness import open_panel, play_out, table_message, table_of
 
 
 @pytest.fixture
-async def make_bot(tmp_path: Any, game_factory: Any) -> Any:
-    bots: list[TarokyBot] = []
-
-    def make() -> TarokyBot:
-        settings = Settings(token="", db_path=tmp_path / "taroky.sqlite3").for_tests()
-        bot = TarokyBot(settings, deals=game_factory)
-        bots.append(bot)
-        return bot
-
-    yield make
-    for bot in bots:  # SimCord detaches bots without closing them
-        if bot.store is not None:
-            await bot.store.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: Any) -> TarokyBot:
-    return make_bot()  # type: ignore[no-any-return]
+def make_bot(make_sqlite_bot: Any) -> Any:
+    """This module's bots keep a real SQLite file (``tests/discord/conftest.py``)."""
+    return make_sqlite_bot
 
 
 async def test_table_survives_restart_with_sqlite(world, make_bot):

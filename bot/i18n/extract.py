@@ -1,0 +1,186 @@
+"""Keep the catalogs in step with the code: ``python -m bot.i18n.extract``.
+
+* ``--check`` (run by the test suite): every language's catalog has every message the
+  code marks and the slash commands use, and nothing else; lists what is missing or
+  unused and exits 1 if anything is.
+* no flag: writes the template ``bot/i18n/locale/taroky.pot`` and updates each
+  language's ``.po`` from it (new messages added untranslated, gone ones marked
+  obsolete), the way ``pybabel update`` does, for translators to fill in.
+
+The messages are what Babel's extractor finds in ``bot/``, ``cogs/`` and ``rendering/``
+(``_``, ``N_``, ``ngettext``, ``pgettext``) and every text discord.py asks the command
+translator for (names, descriptions, parameters, choices) while building the commands'
+payloads, so a command added to a cog is a message at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Final
+
+import discord
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+from discord import app_commands
+
+from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, VARIANT_CONTEXT, catalog_path
+from bot.i18n.commands import context_of
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+SOURCE_DIRS: Final = ("bot", "cogs", "rendering")
+KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+TEMPLATE: Final = LOCALE_DIR / f"{DOMAIN}.pot"
+
+#: A message: (context or None, msgid, plural msgid or None).
+Message = tuple[str | None, str, str | None]
+
+
+def code_messages() -> dict[Message, list[tuple[str, int]]]:
+    """Every message the code marks for translation, with where it is."""
+    out: dict[Message, list[tuple[str, int]]] = {}
+    for folder in SOURCE_DIRS:
+        for filename, lineno, message, _comments, context in extract_from_dir(
+            ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
+        ):
+            if isinstance(message, tuple):
+                key: Message = (context, message[0], message[1])
+            else:
+                key = (context, message, None)
+            if key[1]:
+                out.setdefault(key, []).append((f"{folder}/{filename}", lineno))
+    return out
+
+
+class _Recorder(app_commands.Translator):
+    """Notes every text discord.py would have translated, and translates none."""
+
+    def __init__(self) -> None:
+        self.seen: set[Message] = set()
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        self.seen.add((context_of(context.location), string.message, None))
+        return None
+
+
+async def _command_messages() -> set[Message]:
+    from bot.app import TarokyBot
+    from bot.config import Settings
+
+    bot = TarokyBot(Settings(token="", db_path=Path("unused.sqlite3")).for_tests())
+    for extension in bot.settings.extensions:
+        await bot.load_extension(extension)
+    recorder = _Recorder()
+    for command in bot.tree.get_commands():
+        await command.get_translated_payload(bot.tree, recorder)
+    await bot.close()
+    return recorder.seen
+
+
+def command_messages() -> set[Message]:
+    """Every name, description, parameter and choice of the bot's slash commands."""
+    return asyncio.run(_command_messages())
+
+
+def engine_messages() -> set[Message]:
+    """The texts the engine keeps as data and the bot shows: the variants' titles."""
+    from bot.engine import VARIANTS
+
+    return {(VARIANT_CONTEXT, v.title, None) for v in VARIANTS.values()}
+
+
+def all_messages() -> dict[Message, list[tuple[str, int]]]:
+    out = code_messages()
+    for message in sorted(engine_messages(), key=lambda m: m[1]):
+        out.setdefault(message, []).append(("(variants)", 0))
+    for message in sorted(command_messages(), key=lambda m: (m[0] or "", m[1])):
+        out.setdefault(message, []).append(("(slash commands)", 0))
+    return out
+
+
+def template(messages: dict[Message, list[tuple[str, int]]]) -> Catalog:
+    cat = Catalog(domain=DOMAIN, project="Taroky bot", locale=None, charset="utf-8")
+    for (context, msgid, plural), where in sorted(messages.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+        cat.add(msgid if plural is None else (msgid, plural), locations=where, context=context)
+    return cat
+
+
+def read_catalog(lang: str) -> Catalog:
+    with catalog_path(lang).open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def _key(context: str | None, msgid: str | tuple[str, ...] | list[str]) -> tuple[str | None, str]:
+    return context, msgid if isinstance(msgid, str) else msgid[0]
+
+
+def check(messages: dict[Message, list[tuple[str, int]]], langs: Iterable[str] = LANGUAGES) -> list[str]:
+    """What is wrong with the catalogs, a line each (nothing: all is well)."""
+    wanted = {_key(c, m) for c, m, _p in messages}
+    problems: list[str] = []
+    for lang in langs:
+        if lang == SOURCE:
+            continue
+        cat = read_catalog(lang)
+        have: set[tuple[str | None, str]] = set()
+        for msg in cat:
+            if not msg.id:
+                continue  # the header
+            key = _key(msg.context, msg.id)
+            have.add(key)
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            if key in wanted and (msg.fuzzy or not all(strings)):
+                problems.append(f"{lang}: untranslated: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
+        for key in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
+            problems.append(f"{lang}: missing: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
+        for key in sorted(have - wanted, key=lambda k: (k[0] or "", k[1])):
+            problems.append(f"{lang}: unused: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
+    return problems
+
+
+def update(messages: dict[Message, list[tuple[str, int]]]) -> None:
+    """Write the template and bring every language's catalog up to it."""
+    tmpl = template(messages)
+    TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
+    with TEMPLATE.open("wb") as f:
+        write_po(f, tmpl, width=100, omit_header=False)
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        path = catalog_path(lang)
+        if path.exists():
+            cat = read_catalog(lang)
+            cat.update(tmpl, no_fuzzy_matching=True)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            cat = Catalog(domain=DOMAIN, locale=lang, project="Taroky bot")
+            cat.update(tmpl, no_fuzzy_matching=True)
+        with path.open("wb") as f:
+            write_po(f, cat, width=100, ignore_obsolete=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.i18n.extract", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check the catalogs; exit 1 if any is behind")
+    args = parser.parse_args(argv)
+    messages = all_messages()
+    if args.check:
+        problems = check(messages)
+        for line in problems:
+            print(line)
+        print(f"{len(messages)} messages; {len(problems)} problem(s)")
+        return 1 if problems else 0
+    update(messages)
+    print(f"{len(messages)} messages written to {TEMPLATE.relative_to(ROOT)} and the catalogs of "
+          + ", ".join(lang for lang in LANGUAGES if lang != SOURCE))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
