@@ -27,7 +27,7 @@ from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
-__all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "teammates"]
+__all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "hand_words", "teammates"]
 
 Option = tuple[Action, Card]
 
@@ -147,8 +147,9 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
                 if c.points > 1:
                     return Choice(a, f"{R.cap(who)} is already winning this trick and no card "
                                      f"still out can beat it, so give it points: play {say(c)}.")
-                return Choice(a, f"{R.cap(who)} is already winning this trick and you have no "
-                                 f"card worth points to give it, so play {say(c)}, your cheapest.")
+                return Choice(a, f"{R.cap(who)} is already winning this trick; none of your "
+                                 "cards that leave it winning is worth points, so play "
+                                 f"{say(c)}, your cheapest.")
             a, c = _cheapest(variant, spare(under))
             return Choice(a, f"{R.cap(who)} is winning this trick, but a player after you may "
                              f"still beat it, so do not give it points: play {say(c)} low.")
@@ -303,7 +304,7 @@ def bid_threshold(variant: str) -> int:
     return BID_THRESHOLDS.get(variant, BID_STRENGTH)
 
 
-def _hand_words(hand: Sequence[Card]) -> str:
+def hand_words(hand: Sequence[Card]) -> str:
     """A hand as a player sees it: "8 taroky, 3 of them high (XVIII or above), and 2 kings"."""
     taroky = sum(1 for c in hand if c.is_tarok)
     high = sum(1 for c in hand if c.tarok_number >= 18)
@@ -335,10 +336,10 @@ def choose_normal(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= bid_threshold(variant.name) and bids:
-            return Choice(bids[0], f"{R.verb(variant, bids[0])}: you hold {_hand_words(hand)}, "
+            return Choice(bids[0], f"{R.verb(variant, bids[0])}: you hold {hand_words(hand)}, "
                                    "enough to make the game.")
         if Kind.PASS in by_kind:
-            return Choice(by_kind[Kind.PASS][0], f"Pass: you hold only {_hand_words(hand)}, too "
+            return Choice(by_kind[Kind.PASS][0], f"Pass: you hold only {hand_words(hand)}, too "
                                                  "little to make the game.")
         return Choice(bids[0], f"You must bid, so {R.verb(variant, bids[0])[:1].lower()}"
                                f"{R.verb(variant, bids[0])[1:]}, the cheapest.")

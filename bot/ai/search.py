@@ -27,7 +27,7 @@ import time
 
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength
-from bot.ai.normal import bid_threshold, choose_normal, teammates
+from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
 from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant
 from bot.engine.actions import PASS
 from bot.engine.cards import CARD_POINTS, CARDS, Card
@@ -123,9 +123,11 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
         return base
     a = cands[best_i]
     v = game.variant
+    holding = (f"you hold {hand_words(list(view.hand))}; "
+               if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA) else "")
     return Choice(a, f"{R.verb(v, a)} rather than {R.verb(v, base.action)[:1].lower()}"
-                     f"{R.verb(v, base.action)[1:]}: played to the end over many ways the hidden "
-                     "cards may lie, this hand does better that way.")
+                     f"{R.verb(v, base.action)[1:]}: {holding}played to the end over many ways "
+                     "the hidden cards may lie, the hand comes out better that way.")
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)

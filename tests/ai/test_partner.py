@@ -1,0 +1,59 @@
+"""Not overtaking a partner's winning trick without cause (issue #13): the normal player
+never takes a trick its view shows a partner winning when a lower card is allowed; the
+strong player does only when its search shows a clear gain, and a near tie goes to
+leaving the trick with the partner."""
+
+from __future__ import annotations
+
+from bot.ai.normal import choose_normal
+from bot.ai.search import OVERTAKE_Z, _spare_partner, choose_strong
+from bot.engine import Game
+from bot.engine.cards import parse_card
+from tests.engine.helpers import A
+from tests.engine.kc_helpers import bid_to_call, kc, to_play
+
+
+def five(hands: dict[int, str], called: str) -> Game:
+    """Nebraska Five: seat 0 bids it, calls ``called`` and leads."""
+    g = bid_to_call(kc(hands), "five")
+    g.act(0, A("call", called))
+    to_play(g)
+    assert g.phase.value == "play" and g.to_act == 0
+    return g
+
+
+def _partner_leads_the_mond() -> Game:
+    """The bidder leads XXI; its partner (holding the called K♠) holds the škýz, so no
+    card still out can beat the XXI, and also II, which leaves it winning."""
+    g = five({0: "XXI XX XIX XVIII XVII KH 7S 8S 9S 10S 7C 8C",
+              1: "KS Sk II 2H 3H 4H 1H 9C 10C QD JD CD",
+              2: "KD"}, "KS")
+    g.act(0, A("play", "XXI"))
+    return g
+
+
+def test_a_safe_partners_trick_is_not_overtaken_by_either_player() -> None:
+    """The partner's XXI cannot be beaten by anyone after: both the normal and the strong
+    player leave it winning (the škýz kept for a trick it must win)."""
+    g = _partner_leads_the_mond()
+    assert g.view_for(1).my_partner == 0
+    for choice in (choose_normal(g, 1), choose_strong(g, 1, 5)):
+        card = choice.action.card
+        assert g.variant.trick_winner((*g.view_for(1).trick, (1, card))) == 0, choice
+
+
+def test_a_near_tie_goes_to_leaving_the_partner_winning() -> None:
+    """The search's best card overtakes the partner by a margin within the noise of the
+    sampled worlds: the card that leaves the partner winning is chosen instead; a clear
+    gain (beyond ``OVERTAKE_Z`` standard errors) keeps the overtaking card."""
+    g = _partner_leads_the_mond()
+    view = g.view_for(1)
+    cards = [int(parse_card("Sk")), int(parse_card("II"))]
+    noisy = [[3.0, -1.0, 4.0, 0.0, 3.0, -2.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]]
+    means = [sum(x) / 6 for x in noisy]
+    assert means[0] > means[1]
+    assert _spare_partner(g, 1, view, cards, noisy, means, 0) == 1
+    clear = [[5.0, 5.5, 4.5, 5.0, 5.2, 4.8], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]]
+    means = [sum(x) / 6 for x in clear]
+    assert OVERTAKE_Z > 0
+    assert _spare_partner(g, 1, view, cards, clear, means, 0) == 0
