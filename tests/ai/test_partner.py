@@ -57,3 +57,31 @@ def test_a_near_tie_goes_to_leaving_the_partner_winning() -> None:
     means = [sum(x) / 6 for x in clear]
     assert OVERTAKE_Z > 0
     assert _spare_partner(g, 1, view, cards, clear, means, 0) == 0
+
+
+def test_bidding_thresholds_are_the_variants_own() -> None:
+    """Each variant bids from its own threshold (data, tuned on duplicate deals): over
+    seeded auctions, a Romanian hand just under Nebraska's threshold bids where a Nebraska
+    hand of the same strength passes."""
+    from bot.ai.heuristic import hand_strength
+    from bot.ai.normal import bid_threshold
+    from bot.engine import Kind, new_game, seeded_rng
+    from bot.engine.cards import cards_of
+
+    low, high = bid_threshold("romanian"), bid_threshold("nebraska")
+    assert low < high
+    seen: dict[str, set[Kind]] = {"romanian": set(), "nebraska": set()}
+    for variant, kinds in seen.items():
+        for seed in range(40):
+            g = new_game(variant, 4, seed % 4, {}, seeded_rng(f"bt-{variant}-{seed}"))
+            while g.to_act is not None and g.phase.value in ("deal", "auction", "cut"):
+                s = g.to_act
+                legal = g.legal_actions(s)
+                c = choose_normal(g, s)
+                if (g.phase.value == "auction" and any(a.kind is Kind.PASS for a in legal)
+                        and any(a.kind in (Kind.BID, Kind.HOLD) for a in legal)
+                        and low <= hand_strength(cards_of(g.hands[s])) < high):
+                    kinds.add(c.action.kind)
+                g.act(s, c.action)
+    assert seen["romanian"] and seen["romanian"] <= {Kind.BID, Kind.HOLD}
+    assert seen["nebraska"] == {Kind.PASS}
