@@ -15,15 +15,18 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
 
 Everything else (bids, the call, the talon, discards, announcements, doubles) is the
 normal player's (``bot.ai.normal``).  A choice is deterministic given ``seed`` (the
-tables pass hand and step); the number of worlds depends only on the position.  If the
-machine is so loaded that a decision runs past ``HARD_LIMIT`` seconds, the worlds played
-so far decide (or, with too few, the normal player).
+tables pass hand and step); the number of worlds depends only on the position.  If a
+decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
+played so far decide (or, with too few, the normal player).  CPU time, not the wall
+clock, so that other processes on a loaded machine do not change the choice; a late
+answer at a table is the worker pool's to handle (``bot.ai.pool``).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength
@@ -40,7 +43,7 @@ __all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
 PLAYOUTS = 160
 MIN_WORLDS = 6
 MAX_WORLDS = 28
-#: Seconds after which a decision stops sampling (a loaded machine).
+#: Seconds of CPU time after which a decision stops sampling (a slow machine).
 HARD_LIMIT = 0.4
 
 
@@ -88,34 +91,41 @@ def _rollout_whole(g: Game) -> None:
         g.act(s, la[0] if len(la) == 1 else choose_normal(g, s).action)
 
 
-def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
-    """Bids, the call, the talon: the normal player's choice and a few others, each played
-    to the end of the hand in the same sampled worlds."""
-    base = choose_normal(game, seat)
-    cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
-    view = game.view_for(seat)
+def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
+              worlds: int, finish: Callable[[Game], None]) -> tuple[list[float], int]:
+    """Each of ``cands`` made in the same sampled worlds (weighted by the auction seen) and
+    the hand finished by ``finish``: the weighted money of each for ``seat``, and how many
+    worlds were played (fewer than ``worlds`` past ``HARD_LIMIT``)."""
     cons = constraints_of(view)
     rng = random.Random(seed)
     totals = [0.0] * len(cands)
-    start = time.perf_counter()
+    start = time.thread_time()
     done = 0
     passers = _passers(view)
-    weight = 0.0
-    for _ in range(WHOLE_WORLDS):
+    for _ in range(worlds):
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
         for i, a in enumerate(cands):
             g = d.clone()
             g.act(seat, a)
-            _rollout_whole(g)
+            finish(g)
             r = g.result
             if r is not None:
                 totals[i] += wt * r.net.get(seat, 0)
-        weight += wt
         done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
+        if time.thread_time() - start > HARD_LIMIT:
             break
+    return totals, done
+
+
+def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
+    """Bids, the call, the talon: the normal player's choice and a few others, each played
+    to the end of the hand in the same sampled worlds."""
+    base = choose_normal(game, seat)
+    cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
+    view = game.view_for(seat)
+    totals, done = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS, _rollout_whole)
     if done < 3:
         return base
     best_i = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
@@ -158,28 +168,7 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action not in cands:
         return base
     view = game.view_for(seat)
-    cons = constraints_of(view)
-    rng = random.Random(seed)
-    totals = [0.0] * len(cands)
-    start = time.perf_counter()
-    done = 0
-    passers = _passers(view)
-    weight = 0.0
-    for _ in range(ANNOUNCE_WORLDS):
-        w = sample_world(view, rng, cons=cons)
-        wt = _weight(view, w, passers)
-        d = determinize(game, seat, w, cons)
-        for i, a in enumerate(cands):
-            g = d.clone()
-            g.act(seat, a)
-            _finish_quietly(g)
-            r = g.result
-            if r is not None:
-                totals[i] += wt * r.net.get(seat, 0)
-        weight += wt
-        done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
-            break
+    totals, done = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS, _finish_quietly)
     if done < 3:
         return base
     base_i = cands.index(base.action)
@@ -333,7 +322,7 @@ def exact_value(g: Game, seat: int) -> int:
 
 
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
-    start = time.perf_counter()
+    start = time.thread_time()
     legal_all = game.legal_actions(seat)
     view = game.view_for(seat)
     cons = constraints_of(view)
@@ -373,7 +362,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
                 ours[i] += 1
         weight += wt
         done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
+        if time.thread_time() - start > HARD_LIMIT:
             break
     base = choose_normal(game, seat)
     if done < 3:
