@@ -138,14 +138,14 @@ def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
     a, c = _cheapest(variant, plain or cards)
-    return Choice(a, f"I lead {c.name}, a cheap card, to keep my strong cards for later.")
+    return Choice(a, f"Lead {variant.say(c)}, a cheap card, and keep your strong cards for later.")
 
 
 def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     variant = find_variant(view.variant)
     cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
-        return Choice(cards[0][0], "It is the only card I may play.")
+        return Choice(cards[0][0], "It is the only card you may play.")
     last_trick = len(view.hand) <= 1
 
     def spare_pagat(options: list[Option]) -> list[Option]:
@@ -163,7 +163,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
         a, c = _cheapest(variant, spare_pagat(cards))
-        return Choice(a, f"Every card I may play beats my partner's, so I play {c.name}, the cheapest.")
+        return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {variant.say(c)}.")
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
@@ -171,10 +171,10 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     if winners:
         a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
-            return Choice(a, f"{_capital(c.name)} wins a trick that holds the mond and the škýz.")
-        return Choice(a, f"{_capital(c.name)} is the cheapest card that wins this trick.")
+            return Choice(a, "The pagát wins a trick that holds the mond and the škýz: play it.")
+        return Choice(a, f"Take this trick with {variant.say(c)}, your cheapest card that wins it.")
     a, c = _cheapest(variant, spare_pagat(cards))
-    return Choice(a, f"I cannot win this trick, so I throw {c.name}, my cheapest card.")
+    return Choice(a, f"You cannot win this trick, so throw your cheapest card, {variant.say(c)}.")
 
 
 def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
@@ -186,14 +186,10 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
         # The most points the partner is sure to keep; of equal points, the lower card.
         a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
         if c.points > 1:
-            return Choice(a, f"My partner is winning this trick and nobody can take it, so I give them {c.name}.")
-        return Choice(a, f"My partner is winning this trick, so I play {c.name} and leave it to them.")
+            return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {variant.say(c)}.")
+        return Choice(a, f"Your partner is winning this trick, so play {variant.say(c)} and leave it to them.")
     a, c = _cheapest(variant, under)
-    return Choice(a, f"My partner is winning this trick, so I play {c.name} low and leave it to them.")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return Choice(a, f"Your partner is winning this trick, so play {variant.say(c)} low and leave it to them.")
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
@@ -207,7 +203,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice(best, f"I put away {best.card.name}: cheap and from a short suit, to make a void.")
+    return Choice(best, f"Lay away {find_variant(view.variant).say(best.card)}: cheap and from a short suit, to make a void.")
 
 
 def choose_action(game: Game, seat: int) -> Choice:
@@ -216,7 +212,7 @@ def choose_action(game: Game, seat: int) -> Choice:
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
-        return Choice(legal[0], "It is the only thing I may do now.")
+        return Choice(legal[0], "It is the only thing you may do now.")
     view = game.view_for(seat)
     by_kind: dict[Kind, list[Action]] = {}
     for a in legal:
@@ -232,23 +228,23 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I {saying(bids[0])}.")
+            return Choice(bids[0], f"Your hand is strong ({_describe(hand)}), so {saying(bids[0])}.")
         if Kind.PASS in by_kind:
             return Choice(by_kind[Kind.PASS][0],
-                          f"My hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"I must bid, so I {saying(bids[0])}, the cheapest.")
+                          f"Pass: your hand is not strong enough to bid ({_describe(hand)}).")
+        return Choice(bids[0], f"You must bid, so {saying(bids[0])}, the cheapest.")
     if Kind.CALL in by_kind:
         held = set(hand)
         calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
         pick = (calls or by_kind[Kind.CALL])[0]
-        return Choice(pick, "I call a card I do not hold, so that its holder is my partner.")
+        return Choice(pick, "Call a card you do not hold, so that its holder is your partner.")
     for kind, reason in (
-        (Kind.KEEP, "My hand is playable, so I keep it."),
-        (Kind.THROW_IN, "A game of one is not worth playing, so I throw the cards in."),
-        (Kind.DRAW, "I take the talon cards: more cards to choose from."),
-        (Kind.TAKE, "These talon cards are good enough for me."),
-        (Kind.PLAY_ON, "I play on."),
-        (Kind.CUT, "I cut the pack."),
+        (Kind.KEEP, "Your hand is playable, so keep it."),
+        (Kind.THROW_IN, "A game of one is not worth playing, so throw the cards in."),
+        (Kind.DRAW, "Take the talon cards: more cards to choose from."),
+        (Kind.TAKE, "These talon cards are good enough: take them."),
+        (Kind.PLAY_ON, "Play on."),
+        (Kind.CUT, "Cut the pack."),
     ):
         if kind in by_kind:
             return Choice(by_kind[kind][0], reason)
@@ -256,7 +252,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I {saying(a)}.")
+                return Choice(a, f"Your hand is very strong ({_describe(hand)}), so {saying(a)}.")
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")

@@ -46,8 +46,9 @@ def _n(variant: str) -> int:
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_normal_reason_speaks_to_the_player(variant: str) -> None:
     """Over whole seeded hands of every variant, every normal choice's reason (what the
-    Hint shows when the strong player agrees) is a sentence to the player; and for every
-    pair of cards it might prefer, the strong player's card-play reason is one too."""
+    Hint shows when the strong player agrees) and every easy one is a sentence to the
+    player; and for every pair of cards it might prefer, the strong player's card-play
+    reason is one too."""
     reasons = 0
     for seed in range(6):
         options = {"throw_in_povinnost": False} if variant == "czech" else {}
@@ -57,6 +58,7 @@ def test_every_normal_reason_speaks_to_the_player(variant: str) -> None:
             s = g.to_act
             c = choose_normal(g, s)
             check(variant, c.reason)
+            check(variant, choose_level("easy", g, s).reason)
             reasons += 1
             legal = [a for a in g.legal_actions(s) if a.kind is Kind.PLAY]
             if len(legal) > 1 and seed < 2:
