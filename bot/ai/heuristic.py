@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.ai import reasons as R
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
@@ -138,7 +139,7 @@ def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
     a, c = _cheapest(variant, plain or cards)
-    return Choice(a, f"Lead {variant.say(c)}, a cheap card, and keep your strong cards for later.")
+    return Choice(a, f"Lead {R.say(variant, c)}, a cheap card, and keep your strong cards for later.")
 
 
 def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
@@ -163,7 +164,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
         a, c = _cheapest(variant, spare_pagat(cards))
-        return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {variant.say(c)}.")
+        return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {R.say(variant, c)}.")
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
@@ -172,9 +173,9 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
             return Choice(a, "The pagát wins a trick that holds the mond and the škýz: play it.")
-        return Choice(a, f"Take this trick with {variant.say(c)}, your cheapest card that wins it.")
+        return Choice(a, f"Take this trick with {R.say(variant, c)}, your cheapest card that wins it.")
     a, c = _cheapest(variant, spare_pagat(cards))
-    return Choice(a, f"You cannot win this trick, so throw your cheapest card, {variant.say(c)}.")
+    return Choice(a, f"You cannot win this trick, so throw your cheapest card, {R.say(variant, c)}.")
 
 
 def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
@@ -186,10 +187,10 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
         # The most points the partner is sure to keep; of equal points, the lower card.
         a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
         if c.points > 1:
-            return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {variant.say(c)}.")
-        return Choice(a, f"Your partner is winning this trick, so play {variant.say(c)} and leave it to them.")
+            return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {R.say(variant, c)}.")
+        return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} and leave it to them.")
     a, c = _cheapest(variant, under)
-    return Choice(a, f"Your partner is winning this trick, so play {variant.say(c)} low and leave it to them.")
+    return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} low and leave it to them.")
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
@@ -203,7 +204,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice(best, f"Lay away {find_variant(view.variant).say(best.card)}: cheap and from a short suit, to make a void.")
+    return Choice(best, f"Lay away {R.say(find_variant(view.variant), best.card)}: cheap and from a short suit, to make a void.")
 
 
 def choose_action(game: Game, seat: int) -> Choice:
