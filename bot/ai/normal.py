@@ -26,6 +26,7 @@ from bot.ai import reasons as R
 from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
+from bot.engine.game import Contract
 
 __all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "hand_words", "teammates"]
 
@@ -114,7 +115,8 @@ def _top_tarok(view: PlayerView, variant: Variant, c: Card) -> bool:
     return c.is_tarok and all(not u.is_tarok or u < c for u in _unseen(view, variant))
 
 
-def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
+def _choose_play(view: PlayerView, seat: int, plays: list[Action],
+                 contract: Contract | None = None) -> Choice:
     variant = find_variant(view.variant)
     cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
@@ -130,7 +132,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
 
     mates = teammates(view) or frozenset()
     trick = view.trick
-    contract = variant.contracts.get(view.contract_name or "")
+    # (the contract is public: everyone heard the auction)
     if contract is not None and contract.negative and (not contract.alone or seat == view.bidder):
         return _play_negative(view, variant, seat, cards, variant.title_of(contract.name))
     if not trick:
@@ -184,25 +186,26 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
 
 def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
                    title: str) -> Choice:
-    """A contract in which card points hurt (Varšava, a misère): lose every trick you can,
-    with your highest card that still loses; else take it as cheaply as you can."""
+    """A contract in which taking tricks hurts (Varšava, michi-michi, the declarer of a
+    nullo): lose every trick you can, with your highest card that still loses; else take
+    it with a high card that adds the fewest points, to be rid of it."""
     trick = view.trick
+    say = R.say
     if not trick:
         a, c = min(cards, key=lambda ac: (_rank(variant, ac[1]), ac[1].points))
-        return Choice(a, f"In {title} every card point you take counts against you: lead "
-                         f"{R.say(variant, c)}, your lowest card, so that someone else takes "
-                         "the trick.")
+        return Choice(a, f"In {title} every trick you take costs you: lead {say(variant, c)}, "
+                         "your lowest card, so that someone else takes the trick.")
     under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) != seat]
     who = R.winning(variant, trick, frozenset())
     if under:
         a, c = max(under, key=lambda ac: (_rank(variant, ac[1]), ac[1].points))
-        return Choice(a, f"In {title} every card point you take counts against you: "
-                         f"{who} is winning this trick, so get rid of {R.say(variant, c)}, "
-                         "your highest card that still loses to it.")
-    a, c = min(cards, key=lambda ac: (ac[1].points, _rank(variant, ac[1])))
-    return Choice(a, f"In {title} every card point you take counts against you, but every "
-                     f"card you may play beats {who}: take it with {R.say(variant, c)}, the "
-                     "cheapest.")
+        return Choice(a, f"In {title} every trick you take costs you: {who} is winning this "
+                         f"trick, so get rid of {say(variant, c)}, your highest card that still "
+                         "loses to it.")
+    a, c = min(cards, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+    return Choice(a, f"In {title} every trick you take costs you, but every card you may play "
+                     f"beats {who}: take it with {say(variant, c)}, a high card you are rid of "
+                     "that adds few card points.")
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -332,7 +335,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
     if Kind.PLAY in by_kind:
-        return _choose_play(view, seat, by_kind[Kind.PLAY])
+        return _choose_play(view, seat, by_kind[Kind.PLAY], game.contract)
     if Kind.DISCARD in by_kind:
         return _choose_discard(view, by_kind[Kind.DISCARD])
     hand = list(view.hand)

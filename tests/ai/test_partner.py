@@ -85,3 +85,30 @@ def test_bidding_thresholds_are_the_variants_own() -> None:
                 g.act(s, c.action)
     assert seen["romanian"] and seen["romanian"] <= {Kind.BID, Kind.HOLD}
     assert seen["nebraska"] == {Kind.PASS}
+
+
+def test_in_michi_michi_the_normal_player_ducks_every_trick_it_can() -> None:
+    """RO-22: "Each player pays 1 per trick won into the pool": when a card that loses the
+    trick is allowed, the normal player plays one (its highest), and says why."""
+    from bot.engine import Kind, new_game, seeded_rng
+
+    ducked = 0
+    for seed in range(30):
+        g = new_game("romanian", 4, seed % 4, {}, seeded_rng(f"michi-{seed}"))
+        while g.to_act is not None:
+            s = g.to_act
+            c = choose_normal(g, s)
+            trick = g.view_for(s).trick
+            if (c.action.kind is Kind.PLAY and trick and g.contract is not None
+                    and g.contract.name == "michi"):
+                v = g.variant
+                losers = [a.card for a in g.legal_actions(s)
+                          if v.trick_winner((*trick, (s, a.card))) != s]
+                if losers and len(g.legal_actions(s)) > 1:
+                    assert c.action.card in losers
+                    assert c.reason.startswith("In Michi-michi every trick you take costs you")
+                    ducked += 1
+            g.act(s, c.action)
+        if ducked > 20:
+            break
+    assert ducked > 0
