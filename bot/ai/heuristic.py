@@ -27,7 +27,8 @@ from bot.ai import reasons as R
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
-__all__ = ["Choice", "choose_action", "hand_strength", "known_partner"]
+__all__ = ["Choice", "cheapest", "choose_action", "hand_strength", "known_partner", "rank",
+           "suit_lengths"]
 
 #: A legal card to play or discard, with its action.
 Option = tuple[Action, Card]
@@ -106,15 +107,24 @@ def _active_seats(view: PlayerView) -> int:
     return view.num_seats - (1 if view.sitting_out is not None else 0)
 
 
-def _rank(variant: Variant, c: Card) -> int:
+def rank(variant: Variant, c: Card) -> int:
     """How high ``c`` ranks in this variant: taroky above every suit card, suit cards in
     the variant's pip order."""
     return 100 + c.tarok_number if c.is_tarok else variant.strength[c]
 
 
-def _cheapest(variant: Variant, options: Sequence[Option]) -> Option:
+def cheapest(variant: Variant, options: Sequence[Option]) -> Option:
     """The option to throw away: fewest card points, then lowest rank."""
-    return min(options, key=lambda ac: (ac[1].points, _rank(variant, ac[1])))
+    return min(options, key=lambda ac: (ac[1].points, rank(variant, ac[1])))
+
+
+def suit_lengths(hand: Sequence[Card]) -> dict[int, int]:
+    """How many cards of each plain suit ``hand`` holds (by ``int(suit)``)."""
+    out: dict[int, int] = {}
+    for c in hand:
+        if not c.is_tarok:
+            out[int(c.suit)] = out.get(int(c.suit), 0) + 1
+    return out
 
 
 def _unseen(view: PlayerView, variant: Variant, played: Sequence[tuple[int, Card]]) -> list[Card]:
@@ -138,7 +148,7 @@ def _trick_is_safe(view: PlayerView, variant: Variant, after: Sequence[tuple[int
 def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
-    a, c = _cheapest(variant, plain or cards)
+    a, c = cheapest(variant, plain or cards)
     return Choice(a, f"Lead {R.say(variant, c)}, a cheap card, and keep your strong cards for later.")
 
 
@@ -163,18 +173,18 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     if partner is not None and variant.trick_winner(trick) == partner:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
-        a, c = _cheapest(variant, spare_pagat(cards))
+        a, c = cheapest(variant, spare_pagat(cards))
         return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {R.say(variant, c)}.")
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
     winners = [(a, c) for a, c in takers if c != PAGAT or last_trick or by_exception]
     if winners:
-        a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
+        a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
             return Choice(a, "The pagát wins a trick that holds the mond and the škýz: play it.")
         return Choice(a, f"Take this trick with {R.say(variant, c)}, your cheapest card that wins it.")
-    a, c = _cheapest(variant, spare_pagat(cards))
+    a, c = cheapest(variant, spare_pagat(cards))
     return Choice(a, f"You cannot win this trick, so throw your cheapest card, {R.say(variant, c)}.")
 
 
@@ -185,19 +195,16 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
     safe = [(a, c) for a, c in under if _trick_is_safe(view, variant, (*trick, (seat, c)))]
     if safe:
         # The most points the partner is sure to keep; of equal points, the lower card.
-        a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+        a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
         if c.points > 1:
             return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {R.say(variant, c)}.")
         return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} and leave it to them.")
-    a, c = _cheapest(variant, under)
+    a, c = cheapest(variant, under)
     return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} low and leave it to them.")
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
-    suit_len: dict[int, int] = {}
-    for c in view.hand:
-        if not c.is_tarok:
-            suit_len[int(c.suit)] = suit_len.get(int(c.suit), 0) + 1
+    suit_len = suit_lengths(view.hand)
 
     def key(a: Action) -> tuple[int, int, int]:
         c = a.card

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai import reasons as R
-from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
+from bot.ai.heuristic import BID_STRENGTH, Choice, cheapest, hand_strength, rank, suit_lengths
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 from bot.engine.game import Contract
@@ -77,14 +77,6 @@ def _holder_shown(view: PlayerView) -> int | None:
         if pc == c:
             return s
     return None
-
-
-def _rank(variant: Variant, c: Card) -> int:
-    return 100 + c.tarok_number if c.is_tarok else variant.strength[c]
-
-
-def _cheapest(variant: Variant, options: Sequence[Option]) -> Option:
-    return min(options, key=lambda ac: (ac[1].points, _rank(variant, ac[1])))
 
 
 def _gone(view: PlayerView) -> set[Card]:
@@ -145,17 +137,17 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
         if under:
             safe = [(a, c) for a, c in spare(under) if _safe(view, variant, (*trick, (seat, c)))]
             if safe:
-                a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+                a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
                 if c.points > 1:
                     return Choice(a, f"{R.cap(who)} is already winning this trick and no card "
                                      f"still out can beat it, so give it points: play {say(c)}.")
                 return Choice(a, f"{R.cap(who)} is already winning this trick; none of your "
                                  "cards that leave it winning is worth points, so play "
                                  f"{say(c)}, your cheapest.")
-            a, c = _cheapest(variant, spare(under))
+            a, c = cheapest(variant, spare(under))
             return Choice(a, f"{R.cap(who)} is winning this trick, but a player after you may "
                              f"still beat it, so do not give it points: play {say(c)} low.")
-        a, c = _cheapest(variant, spare(cards))
+        a, c = cheapest(variant, spare(cards))
         return Choice(a, f"Every card you may play beats {who}, so the trick stays with your "
                          f"side anyway: play your cheapest, {say(c)}.")
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
@@ -165,7 +157,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     pool = sure or winners
     points = sum(c.points for _, c in trick)
     if pool:
-        a, c = min(pool, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
+        a, c = min(pool, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last:
             return Choice(a, f"This trick holds {say(MOND)} and {variant.say(SKYZ)}, and then "
                              f"{say(c)} beats them both: take it with {say(c)}.")
@@ -179,7 +171,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
         return Choice(a, f"{R.cap(who)} is winning this trick{rich}: take it with {say(c)}, "
                          "your cheapest card that beats it, though a player after you may still "
                          "beat yours.")
-    a, c = _cheapest(variant, spare(cards))
+    a, c = cheapest(variant, spare(cards))
     return Choice(a, f"{R.cap(who)} is winning this trick and no card you may play beats it, "
                      f"so throw your cheapest, {say(c)}.")
 
@@ -192,17 +184,17 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
     trick = view.trick
     say = R.say
     if not trick:
-        a, c = min(cards, key=lambda ac: (_rank(variant, ac[1]), ac[1].points))
+        a, c = min(cards, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
         return Choice(a, f"In {title} every trick you take costs you: lead {say(variant, c)}, "
                          "your lowest card, so that someone else takes the trick.")
     under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) != seat]
     who = R.winning(variant, trick, frozenset())
     if under:
-        a, c = max(under, key=lambda ac: (_rank(variant, ac[1]), ac[1].points))
+        a, c = max(under, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
         return Choice(a, f"In {title} every trick you take costs you: {who} is winning this "
                          f"trick, so get rid of {say(variant, c)}, your highest card that still "
                          "loses to it.")
-    a, c = min(cards, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+    a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
     return Choice(a, f"In {title} every trick you take costs you, but every card you may play "
                      f"beats {who}: take it with {say(variant, c)}, a high card you are rid of "
                      "that adds few card points.")
@@ -228,7 +220,7 @@ def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
         return Choice(a, f"Lead {R.say(variant, c)}: nobody has led {c.suit.label} yet, so "
                          "everyone should still have to follow and the king should win.")
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
-    a, c = _cheapest(variant, plain or cards)
+    a, c = cheapest(variant, plain or cards)
     return Choice(a, f"Lead {R.say(variant, c)}, a cheap card: it costs little if it is beaten, "
                      "and you keep your strong cards for later.")
 
@@ -237,10 +229,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
     """Lay away from the shortest suits (to make voids), the most card points first: the
     discards count for my side."""
     variant = find_variant(view.variant)
-    suit_len: dict[int, int] = {}
-    for c in view.hand:
-        if not c.is_tarok:
-            suit_len[int(c.suit)] = suit_len.get(int(c.suit), 0) + 1
+    suit_len = suit_lengths(view.hand)
 
     def key(a: Action) -> tuple[int, int, int]:
         c = a.card
@@ -286,14 +275,6 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     cards = groups.get(int(best.value or 0), [])
     return Choice(best, f"Take {R.says(variant, cards)}: of the talon cards you may take, these "
                         "add the most taroky and card points to your hand.")
-
-
-def _suit_lengths(hand: Sequence[Card]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for c in hand:
-        if not c.is_tarok:
-            out[int(c.suit)] = out.get(int(c.suit), 0) + 1
-    return out
 
 
 #: How strong a hand (``hand_strength``) the normal player bids with, by variant: the
@@ -360,7 +341,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
                           "honours you cannot win a game, so play to take fewer card points "
                           "than anyone else.")
         if calls:
-            lengths = _suit_lengths(hand)
+            lengths = suit_lengths(hand)
             kings = [a for a in calls if a.card.is_king]
             if kings:
                 pick = max(kings, key=lambda a: lengths.get(int(a.card.suit), 0))

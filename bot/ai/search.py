@@ -29,9 +29,9 @@ import time
 from collections.abc import Callable
 
 from bot.ai import reasons as R
-from bot.ai.heuristic import Choice, hand_strength
+from bot.ai.heuristic import Choice, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
-from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant
+from bot.engine import Action, Game, Kind, Phase, PlayerView
 from bot.engine.actions import PASS
 from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
@@ -438,7 +438,7 @@ def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, shar
             what = "it will probably lose this trick, but it sets up the rest of the hand"
         else:
             what = f"it tests the {R.suit_word(c)} and may win the trick"
-        if _rank(v, b) > _rank(v, c) and (b.is_tarok or b.points > c.points):
+        if rank(v, b) > rank(v, c) and (b.is_tarok or b.points > c.points):
             what += f", and you keep {R.say(v, b)} for later"
         elif c.is_tarok and not b.is_tarok:
             what += ", drawing the opponents' taroky"
@@ -467,7 +467,7 @@ def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, shar
         return (f"{R.cap(who)} is winning this trick: let it go with {R.say(v, c)} and save "
                 f"{R.say(v, b)} for a later trick; {found}.")
     if c_takes and b_takes:
-        if _rank(v, c) > _rank(v, b):
+        if rank(v, c) > rank(v, b):
             return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it more surely "
                     f"than {R.say(v, b)}, which a player after you may beat; {found}.")
         return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it as well as "
@@ -482,10 +482,6 @@ def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, shar
                 f"later, and keep {R.say(v, b)}; {found}.")
     return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw {R.say(v, c)} "
             f"and keep {R.say(v, b)} for later; {found}.")
-
-
-def _rank(variant: Variant, c: Card) -> int:
-    return 100 + c.tarok_number if c.is_tarok else variant.strength[c]
 
 
 def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
