@@ -427,6 +427,18 @@ def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, shar
              "played out over many ways the hidden cards may lie, it comes out better")
     keeps = share >= 0.75 and not exact
     loses = share <= 0.25 and not exact
+    contract = game.contract
+    if contract is not None and contract.negative and (not contract.alone
+                                                        or seat == view.bidder):
+        hurts = f"In {v.title_of(contract.name)} every trick you take costs you"
+        if not trick:
+            return f"{hurts}: lead {R.say(v, c)} rather than {R.say(v, b)}; {found}."
+        who = R.winning(v, trick, frozenset())
+        if v.trick_winner((*trick, (seat, c))) != seat:
+            return (f"{hurts}: {who} is winning this trick, so let it go with {R.say(v, c)} "
+                    f"rather than {R.say(v, b)}; {found}.")
+        return (f"{hurts}, but taking this trick from {who} with {R.say(v, c)} now leaves "
+                f"you better placed than {R.say(v, b)}; {found}.")
     if not trick:
         if exact:
             what = "it makes the most of the last tricks"
