@@ -106,6 +106,10 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
+        if not all(d.can(seat, a) for a in cands):
+            # (the seat sees what it may do: a world where that differs is not one it can
+            # be in — e.g. where a double it may say depends on who holds the called king)
+            continue
         for i, a in enumerate(cands):
             g = d.clone()
             g.act(seat, a)
@@ -344,6 +348,9 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
+        mask = d.legal_play_mask(seat)
+        if not all(mask >> c & 1 for c in cards):
+            continue  # (a world where other cards are allowed is not one the seat is in)
         for i, c in enumerate(cards):
             g = d.clone()
             g.play_lean(seat, c)
