@@ -9,17 +9,8 @@ from bot.ai.normal import choose_normal
 from bot.ai.search import OVERTAKE_Z, _spare_partner, choose_strong
 from bot.engine import Game
 from bot.engine.cards import parse_card
+from tests.ai.helpers import five
 from tests.engine.helpers import A
-from tests.engine.kc_helpers import bid_to_call, kc, to_play
-
-
-def five(hands: dict[int, str], called: str) -> Game:
-    """Nebraska Five: seat 0 bids it, calls ``called`` and leads."""
-    g = bid_to_call(kc(hands), "five")
-    g.act(0, A("call", called))
-    to_play(g)
-    assert g.phase.value == "play" and g.to_act == 0
-    return g
 
 
 def _partner_leads_the_mond() -> Game:

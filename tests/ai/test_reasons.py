@@ -11,10 +11,11 @@ import pytest
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level, decision_seed
 from bot.ai.search import _play_reason
-from bot.engine import VARIANTS, Game, Kind, find_variant, new_game, seeded_rng
+from bot.engine import VARIANTS, Kind, find_variant, new_game, seeded_rng
 from bot.engine.cards import PAGAT, parse_card
+from tests.ai.helpers import five
 from tests.engine.helpers import A
-from tests.engine.kc_helpers import bid_to_call, kc, to_play
+from tests.engine.kc_helpers import kc
 
 _RULE_ID = re.compile(r"\b(?:C|CZ|NE|HE|PT|PL|KZ|RO|TP|K)-\d")
 _CARD_CODE = re.compile(r"\b(?:[KQCJ]|10|[1-9])[HDSC]\b|\bSk\b")
@@ -88,13 +89,6 @@ def test_strong_reasons_speak_to_the_player(variant: str) -> None:
         step += 1
 
 
-def five(hands: dict[int, str], called: str) -> Game:
-    """Nebraska Five: seat 0 bids it, calls ``called`` and leads."""
-    g = bid_to_call(kc(hands), "five")
-    g.act(0, A("call", called))
-    to_play(g)
-    assert g.phase.value == "play" and g.to_act == 0
-    return g
 
 
 def test_a_partner_winning_for_sure_is_given_points_and_the_reason_says_so() -> None:
