@@ -24,6 +24,7 @@ answer at a table is the worker pool's to handle (``bot.ai.pool``).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -92,13 +93,13 @@ def _rollout_whole(g: Game) -> None:
 
 
 def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
-              worlds: int, finish: Callable[[Game], None]) -> tuple[list[float], int]:
+              worlds: int, finish: Callable[[Game], None]) -> tuple[list[list[float]], int]:
     """Each of ``cands`` made in the same sampled worlds (weighted by the auction seen) and
-    the hand finished by ``finish``: the weighted money of each for ``seat``, and how many
-    worlds were played (fewer than ``worlds`` past ``HARD_LIMIT``)."""
+    the hand finished by ``finish``: the weighted money of each for ``seat`` in each world,
+    and how many worlds were played (fewer than ``worlds`` past ``HARD_LIMIT``)."""
     cons = constraints_of(view)
     rng = random.Random(seed)
-    totals = [0.0] * len(cands)
+    values: list[list[float]] = [[] for _ in cands]
     start = time.thread_time()
     done = 0
     passers = _passers(view)
@@ -115,12 +116,28 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
             g.act(seat, a)
             finish(g)
             r = g.result
-            if r is not None:
-                totals[i] += wt * r.net.get(seat, 0)
+            values[i].append(wt * r.net.get(seat, 0) if r is not None else 0.0)
         done += 1
         if time.thread_time() - start > HARD_LIMIT:
             break
-    return totals, done
+    return values, done
+
+
+#: A choice other than the normal player's, found by playing whole hands out in a few
+#: worlds, must beat it by this many standard errors of the paired difference: the best
+#: of several noisy estimates is biased upwards (a bold bid or a double looks better than
+#: it is), and the worlds are played out with every card seen, which flatters doubling.
+CHOICE_Z = 0.5
+
+
+def _clearly_better(values: list[list[float]], best: int, base: int) -> bool:
+    diffs = [a - b for a, b in zip(values[best], values[base], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > CHOICE_Z * math.sqrt(var / n)
 
 
 def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
@@ -129,11 +146,12 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
     base = choose_normal(game, seat)
     cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
     view = game.view_for(seat)
-    totals, done = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS, _rollout_whole)
+    values, done = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS, _rollout_whole)
+    totals = [sum(v) for v in values]
     if done < 3:
         return base
     best_i = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
-    if best_i == 0 or totals[best_i] <= totals[0]:
+    if best_i == 0 or totals[best_i] <= totals[0] or not _clearly_better(values, best_i, 0):
         return base
     a = cands[best_i]
     v = game.variant
@@ -172,12 +190,13 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action not in cands:
         return base
     view = game.view_for(seat)
-    totals, done = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS, _finish_quietly)
+    values, done = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS, _finish_quietly)
+    totals = [sum(v) for v in values]
     if done < 3:
         return base
     base_i = cands.index(base.action)
     best_i = max(range(len(cands)), key=lambda i: (totals[i], i == base_i))
-    if totals[best_i] <= totals[base_i]:
+    if totals[best_i] <= totals[base_i] or not _clearly_better(values, best_i, base_i):
         return base
     a = cands[best_i]
     v = game.variant
