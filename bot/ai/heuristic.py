@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.ai import reasons as R
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
-__all__ = ["Choice", "choose_action", "hand_strength", "known_partner"]
+__all__ = ["Choice", "cheapest", "choose_action", "hand_strength", "known_partner", "rank",
+           "suit_lengths"]
 
 #: A legal card to play or discard, with its action.
 Option = tuple[Action, Card]
@@ -105,15 +107,24 @@ def _active_seats(view: PlayerView) -> int:
     return view.num_seats - (1 if view.sitting_out is not None else 0)
 
 
-def _rank(variant: Variant, c: Card) -> int:
+def rank(variant: Variant, c: Card) -> int:
     """How high ``c`` ranks in this variant: taroky above every suit card, suit cards in
     the variant's pip order."""
     return 100 + c.tarok_number if c.is_tarok else variant.strength[c]
 
 
-def _cheapest(variant: Variant, options: Sequence[Option]) -> Option:
+def cheapest(variant: Variant, options: Sequence[Option]) -> Option:
     """The option to throw away: fewest card points, then lowest rank."""
-    return min(options, key=lambda ac: (ac[1].points, _rank(variant, ac[1])))
+    return min(options, key=lambda ac: (ac[1].points, rank(variant, ac[1])))
+
+
+def suit_lengths(hand: Sequence[Card]) -> dict[int, int]:
+    """How many cards of each plain suit ``hand`` holds (by ``int(suit)``)."""
+    out: dict[int, int] = {}
+    for c in hand:
+        if not c.is_tarok:
+            out[int(c.suit)] = out.get(int(c.suit), 0) + 1
+    return out
 
 
 def _unseen(view: PlayerView, variant: Variant, played: Sequence[tuple[int, Card]]) -> list[Card]:
@@ -137,15 +148,15 @@ def _trick_is_safe(view: PlayerView, variant: Variant, after: Sequence[tuple[int
 def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
-    a, c = _cheapest(variant, plain or cards)
-    return Choice(a, f"I lead {c.name}, a cheap card, to keep my strong cards for later.")
+    a, c = cheapest(variant, plain or cards)
+    return Choice(a, f"Lead {R.say(variant, c)}, a cheap card, and keep your strong cards for later.")
 
 
 def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     variant = find_variant(view.variant)
     cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
-        return Choice(cards[0][0], "It is the only card I may play.")
+        return Choice(cards[0][0], "It is the only card you may play.")
     last_trick = len(view.hand) <= 1
 
     def spare_pagat(options: list[Option]) -> list[Option]:
@@ -162,19 +173,19 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     if partner is not None and variant.trick_winner(trick) == partner:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
-        a, c = _cheapest(variant, spare_pagat(cards))
-        return Choice(a, f"Every card I may play beats my partner's, so I play {c.name}, the cheapest.")
+        a, c = cheapest(variant, spare_pagat(cards))
+        return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {R.say(variant, c)}.")
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
     winners = [(a, c) for a, c in takers if c != PAGAT or last_trick or by_exception]
     if winners:
-        a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, _rank(variant, ac[1])))
+        a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
-            return Choice(a, f"{_capital(c.name)} wins a trick that holds the mond and the škýz.")
-        return Choice(a, f"{_capital(c.name)} is the cheapest card that wins this trick.")
-    a, c = _cheapest(variant, spare_pagat(cards))
-    return Choice(a, f"I cannot win this trick, so I throw {c.name}, my cheapest card.")
+            return Choice(a, "The pagát wins a trick that holds the mond and the škýz: play it.")
+        return Choice(a, f"Take this trick with {R.say(variant, c)}, your cheapest card that wins it.")
+    a, c = cheapest(variant, spare_pagat(cards))
+    return Choice(a, f"You cannot win this trick, so throw your cheapest card, {R.say(variant, c)}.")
 
 
 def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
@@ -184,30 +195,23 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
     safe = [(a, c) for a, c in under if _trick_is_safe(view, variant, (*trick, (seat, c)))]
     if safe:
         # The most points the partner is sure to keep; of equal points, the lower card.
-        a, c = max(safe, key=lambda ac: (ac[1].points, -_rank(variant, ac[1])))
+        a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
         if c.points > 1:
-            return Choice(a, f"My partner is winning this trick and nobody can take it, so I give them {c.name}.")
-        return Choice(a, f"My partner is winning this trick, so I play {c.name} and leave it to them.")
-    a, c = _cheapest(variant, under)
-    return Choice(a, f"My partner is winning this trick, so I play {c.name} low and leave it to them.")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+            return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {R.say(variant, c)}.")
+        return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} and leave it to them.")
+    a, c = cheapest(variant, under)
+    return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} low and leave it to them.")
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
-    suit_len: dict[int, int] = {}
-    for c in view.hand:
-        if not c.is_tarok:
-            suit_len[int(c.suit)] = suit_len.get(int(c.suit), 0) + 1
+    suit_len = suit_lengths(view.hand)
 
     def key(a: Action) -> tuple[int, int, int]:
         c = a.card
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice(best, f"I put away {best.card.name}: cheap and from a short suit, to make a void.")
+    return Choice(best, f"Lay away {R.say(find_variant(view.variant), best.card)}: cheap and from a short suit, to make a void.")
 
 
 def choose_action(game: Game, seat: int) -> Choice:
@@ -216,7 +220,7 @@ def choose_action(game: Game, seat: int) -> Choice:
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
-        return Choice(legal[0], "It is the only thing I may do now.")
+        return Choice(legal[0], "It is the only thing you may do now.")
     view = game.view_for(seat)
     by_kind: dict[Kind, list[Action]] = {}
     for a in legal:
@@ -232,23 +236,23 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I {saying(bids[0])}.")
+            return Choice(bids[0], f"Your hand is strong ({_describe(hand)}), so {saying(bids[0])}.")
         if Kind.PASS in by_kind:
             return Choice(by_kind[Kind.PASS][0],
-                          f"My hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"I must bid, so I {saying(bids[0])}, the cheapest.")
+                          f"Pass: your hand is not strong enough to bid ({_describe(hand)}).")
+        return Choice(bids[0], f"You must bid, so {saying(bids[0])}, the cheapest.")
     if Kind.CALL in by_kind:
         held = set(hand)
         calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
         pick = (calls or by_kind[Kind.CALL])[0]
-        return Choice(pick, "I call a card I do not hold, so that its holder is my partner.")
+        return Choice(pick, "Call a card you do not hold, so that its holder is your partner.")
     for kind, reason in (
-        (Kind.KEEP, "My hand is playable, so I keep it."),
-        (Kind.THROW_IN, "A game of one is not worth playing, so I throw the cards in."),
-        (Kind.DRAW, "I take the talon cards: more cards to choose from."),
-        (Kind.TAKE, "These talon cards are good enough for me."),
-        (Kind.PLAY_ON, "I play on."),
-        (Kind.CUT, "I cut the pack."),
+        (Kind.KEEP, "Your hand is playable, so keep it."),
+        (Kind.THROW_IN, "A game of one is not worth playing, so throw the cards in."),
+        (Kind.DRAW, "Take the talon cards: more cards to choose from."),
+        (Kind.TAKE, "These talon cards are good enough: take them."),
+        (Kind.PLAY_ON, "Play on."),
+        (Kind.CUT, "Cut the pack."),
     ):
         if kind in by_kind:
             return Choice(by_kind[kind][0], reason)
@@ -256,7 +260,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I {saying(a)}.")
+                return Choice(a, f"Your hand is very strong ({_describe(hand)}), so {saying(a)}.")
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")

@@ -15,18 +15,23 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
 
 Everything else (bids, the call, the talon, discards, announcements, doubles) is the
 normal player's (``bot.ai.normal``).  A choice is deterministic given ``seed`` (the
-tables pass hand and step); the number of worlds depends only on the position.  If the
-machine is so loaded that a decision runs past ``HARD_LIMIT`` seconds, the worlds played
-so far decide (or, with too few, the normal player).
+tables pass hand and step); the number of worlds depends only on the position.  If a
+decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
+played so far decide (or, with too few, the normal player).  CPU time, not the wall
+clock, so that other processes on a loaded machine do not change the choice; a late
+answer at a table is the worker pool's to handle (``bot.ai.pool``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 
-from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength, saying
-from bot.ai.normal import choose_normal
+from bot.ai import reasons as R
+from bot.ai.heuristic import Choice, hand_strength, rank
+from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
 from bot.engine import Action, Game, Kind, Phase, PlayerView
 from bot.engine.actions import PASS
 from bot.engine.cards import CARD_POINTS, CARDS, Card
@@ -39,7 +44,7 @@ __all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
 PLAYOUTS = 160
 MIN_WORLDS = 6
 MAX_WORLDS = 28
-#: Seconds after which a decision stops sampling (a loaded machine).
+#: Seconds of CPU time after which a decision stops sampling (a slow machine).
 HARD_LIMIT = 0.4
 
 
@@ -87,53 +92,74 @@ def _rollout_whole(g: Game) -> None:
         g.act(s, la[0] if len(la) == 1 else choose_normal(g, s).action)
 
 
+def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
+              worlds: int, finish: Callable[[Game], None]) -> tuple[list[list[float]], int]:
+    """Each of ``cands`` made in the same sampled worlds (weighted by the auction seen) and
+    the hand finished by ``finish``: the weighted money of each for ``seat`` in each world,
+    and how many worlds were played (fewer than ``worlds`` past ``HARD_LIMIT``)."""
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    values: list[list[float]] = [[] for _ in cands]
+    start = time.thread_time()
+    done = 0
+    passers = _passers(view)
+    for _ in range(worlds):
+        w = sample_world(view, rng, cons=cons)
+        wt = _weight(view, w, passers)
+        d = determinize(game, seat, w, cons)
+        if not all(d.can(seat, a) for a in cands):
+            # (the seat sees what it may do: a world where that differs is not one it can
+            # be in — e.g. where a double it may say depends on who holds the called king)
+            continue
+        for i, a in enumerate(cands):
+            g = d.clone()
+            g.act(seat, a)
+            finish(g)
+            r = g.result
+            values[i].append(wt * r.net.get(seat, 0) if r is not None else 0.0)
+        done += 1
+        if time.thread_time() - start > HARD_LIMIT:
+            break
+    return values, done
+
+
+#: A choice other than the normal player's, found by playing whole hands out in a few
+#: worlds, must beat it by this many standard errors of the paired difference: the best
+#: of several noisy estimates is biased upwards (a bold bid or a double looks better than
+#: it is), and the worlds are played out with every card seen, which flatters doubling.
+CHOICE_Z = 0.5
+
+
+def _clearly_better(values: list[list[float]], best: int, base: int) -> bool:
+    diffs = [a - b for a, b in zip(values[best], values[base], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > CHOICE_Z * math.sqrt(var / n)
+
+
 def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
     """Bids, the call, the talon: the normal player's choice and a few others, each played
     to the end of the hand in the same sampled worlds."""
     base = choose_normal(game, seat)
     cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
     view = game.view_for(seat)
-    cons = constraints_of(view)
-    rng = random.Random(seed)
-    totals = [0.0] * len(cands)
-    start = time.perf_counter()
-    done = 0
-    passers = _passers(view)
-    weight = 0.0
-    for _ in range(WHOLE_WORLDS):
-        w = sample_world(view, rng, cons=cons)
-        wt = _weight(view, w, passers)
-        d = determinize(game, seat, w, cons)
-        for i, a in enumerate(cands):
-            g = d.clone()
-            g.act(seat, a)
-            _rollout_whole(g)
-            r = g.result
-            if r is not None:
-                totals[i] += wt * r.net.get(seat, 0)
-        weight += wt
-        done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
-            break
+    values, done = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS, _rollout_whole)
+    totals = [sum(v) for v in values]
     if done < 3:
         return base
     best_i = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
-    if best_i == 0 or totals[best_i] <= totals[0]:
+    if best_i == 0 or totals[best_i] <= totals[0] or not _clearly_better(values, best_i, 0):
         return base
     a = cands[best_i]
-    unit, name = _unit(game)
-    gain = (totals[best_i] - totals[0]) / weight / unit
-    return Choice(a, f"I choose {_words(a)}: played to the end in {done} ways the unseen cards "
-                     f"may lie, it does about {gain:.2f} {name} a hand better than "
-                     f"{_words(base.action)}.")
-
-
-def _words(a: Action) -> str:
-    """An action's label with its card in words ("Call the king of diamonds")."""
-    v = a.value
-    if isinstance(v, Card):
-        return a.label.replace(v.short, v.name)
-    return a.label
+    v = game.variant
+    holding = (f"you hold {hand_words(list(view.hand))}; "
+               if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA) else "")
+    return Choice(a, f"{R.verb(v, a)} rather than {R.verb(v, base.action)[:1].lower()}"
+                     f"{R.verb(v, base.action)[1:]}: {holding}played to the end over many ways "
+                     "the hidden cards may lie, the hand comes out better that way.")
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)
@@ -164,42 +190,22 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action not in cands:
         return base
     view = game.view_for(seat)
-    cons = constraints_of(view)
-    rng = random.Random(seed)
-    totals = [0.0] * len(cands)
-    start = time.perf_counter()
-    done = 0
-    passers = _passers(view)
-    weight = 0.0
-    for _ in range(ANNOUNCE_WORLDS):
-        w = sample_world(view, rng, cons=cons)
-        wt = _weight(view, w, passers)
-        d = determinize(game, seat, w, cons)
-        for i, a in enumerate(cands):
-            g = d.clone()
-            g.act(seat, a)
-            _finish_quietly(g)
-            r = g.result
-            if r is not None:
-                totals[i] += wt * r.net.get(seat, 0)
-        weight += wt
-        done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
-            break
+    values, done = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS, _finish_quietly)
+    totals = [sum(v) for v in values]
     if done < 3:
         return base
     base_i = cands.index(base.action)
     best_i = max(range(len(cands)), key=lambda i: (totals[i], i == base_i))
-    if totals[best_i] <= totals[base_i]:
+    if totals[best_i] <= totals[base_i] or not _clearly_better(values, best_i, base_i):
         return base
     a = cands[best_i]
-    unit, name = _unit(game)
-    gain = (totals[best_i] - totals[base_i]) / weight / unit
+    v = game.variant
     if a.kind is Kind.DONE:
-        return Choice(a, f"Saying more does not pay with this hand: played out in {done} ways the "
-                         f"unseen cards may lie, I do about {gain:.2f} {name} a hand better quiet.")
-    return Choice(a, f"I {saying(a)}: played out in {done} ways the unseen cards may lie, it "
-                     f"pays about {gain:.2f} {name} a hand more than saying nothing.")
+        return Choice(a, f"Say nothing more: played out over many ways the hidden cards may "
+                         f"lie, {R.verb(v, base.action)[:1].lower()}{R.verb(v, base.action)[1:]} "
+                         "costs more often than it pays with this hand.")
+    return Choice(a, f"{R.verb(v, a)}: played out over many ways the hidden cards may lie, your "
+                     "hand makes it often enough to pay more than saying nothing.")
 
 
 def _bits(m: int) -> list[int]:
@@ -300,7 +306,7 @@ def _weight(view: PlayerView, world: World, passers: list[int]) -> float:
             for s, c in t:
                 if s == o:
                     held |= 1 << int(c)
-        if hand_strength(_bits(held)) >= BID_STRENGTH:
+        if hand_strength(_bits(held)) >= bid_threshold(view.variant):
             w *= PASS_WITH_STRONG
         # (cards the seat laid away or drew are not counted: a rough likelihood)
     return w
@@ -339,7 +345,7 @@ def exact_value(g: Game, seat: int) -> int:
 
 
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
-    start = time.perf_counter()
+    start = time.thread_time()
     legal_all = game.legal_actions(seat)
     view = game.view_for(seat)
     cons = constraints_of(view)
@@ -350,6 +356,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     rng = random.Random(seed)
     worlds = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(cards)))
     totals = [0.0] * len(cards)
+    values: list[list[float]] = [[] for _ in cards]  # each world's money, weighted
     ours = [0] * len(cards)  # worlds in which my side takes this trick after the card
     k = len(game.tricks)
     done = 0
@@ -360,21 +367,28 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
+        mask = d.legal_play_mask(seat)
+        if not all(mask >> c & 1 for c in cards):
+            continue  # (a world where other cards are allowed is not one the seat is in)
         for i, c in enumerate(cards):
             g = d.clone()
             g.play_lean(seat, c)
             if exact:
-                totals[i] += wt * exact_value(g, seat)
+                x = wt * exact_value(g, seat)
+                totals[i] += x
+                values[i].append(x)
                 continue
             playout(g)
             r = g.result
             assert r is not None
-            totals[i] += wt * r.net.get(seat, 0)
+            x = wt * r.net.get(seat, 0)
+            totals[i] += x
+            values[i].append(x)
             if len(g.tricks) > k and g.tricks[k].winner in g.side_of(seat):
                 ours[i] += 1
         weight += wt
         done += 1
-        if time.perf_counter() - start > HARD_LIMIT:
+        if time.thread_time() - start > HARD_LIMIT:
             break
     base = choose_normal(game, seat)
     if done < 3:
@@ -382,28 +396,130 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     means = [t / weight for t in totals]
     base_i = _index_of(game, cards, int(base.action.card), cons.unknown)
     best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
+    best_i = _spare_partner(game, seat, view, cards, values, means, best_i)
     if means[best_i] <= means[base_i] + 1e-9:
         return Choice(legal[base_i], base.reason)
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
-    unit, name = _unit(game)
-    gain = (means[best_i] - means[base_i]) / unit
-    share = ours[best_i] / done
-    if exact:
-        what = f"{_cap(c.name)} ends the hand best for my side, every way of playing it out searched"
-    elif share >= 0.75:
-        what = f"{_cap(c.name)} should win this trick for my side"
-    elif share <= 0.25:
-        what = f"{_cap(c.name)} leaves this trick to the other side"
-    else:
-        what = f"With {c.name} my side wins this trick about {round(share * 100)} times in 100"
-    return Choice(legal[best_i],
-                  f"{what}; playing the hand out in {done} ways the unseen cards may lie, "
-                  f"it ends about {gain:.2f} {name} a hand better for me than {other.name}.")
+    return Choice(legal[best_i], _play_reason(game, seat, view, c, other, ours[best_i] / done,
+                                              exact))
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+#: A card that takes the trick from a partner the view shows winning must beat the best
+#: card that leaves it there by this many standard errors of the paired difference over
+#: the worlds: a near tie goes to not overtaking (issue #13).
+OVERTAKE_Z = 2.0
+
+
+def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
+                   values: list[list[float]], means: list[float], best_i: int) -> int:
+    """``best_i``, unless it takes the trick from a known partner who is winning it and the
+    best card that leaves the partner winning is not clearly worse (``OVERTAKE_Z``)."""
+    trick = view.trick
+    if not trick:
+        return best_i
+    v = game.variant
+    mates = teammates(view) or frozenset()
+    if v.trick_winner(trick) not in mates:
+        return best_i
+
+    def takes(i: int) -> bool:
+        return v.trick_winner((*trick, (seat, CARDS[cards[i]]))) == seat
+
+    if not takes(best_i):
+        return best_i
+    keep = [i for i in range(len(cards)) if not takes(i)]
+    if not keep:
+        return best_i
+    j = max(keep, key=lambda i: means[i])
+    diffs = [a - b for a, b in zip(values[best_i], values[j], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return j
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best_i if mean > OVERTAKE_Z * (var / n) ** 0.5 else j
+
+
+def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
+                 exact: bool) -> str:
+    """Why the searched card ``c`` beats the normal player's ``b``, in a newcomer's words,
+    read from the position: who is winning the trick, whether ``c`` takes it (and, over the
+    sampled worlds, how often the trick ends with this side), what it gives or saves."""
+    v = game.variant
+    mates = teammates(view) or frozenset()
+    trick = view.trick
+    found = ("every way the last cards can fall was searched" if exact else
+             "played out over many ways the hidden cards may lie, it comes out better")
+    keeps = share >= 0.75 and not exact
+    loses = share <= 0.25 and not exact
+    contract = game.contract
+    if contract is not None and contract.negative and (not contract.alone
+                                                        or seat == view.bidder):
+        hurts = f"In {v.title_of(contract.name)} every trick you take costs you"
+        if not trick:
+            return f"{hurts}: lead {R.say(v, c)} rather than {R.say(v, b)}; {found}."
+        who = R.winning(v, trick, frozenset())
+        if v.trick_winner((*trick, (seat, c))) != seat:
+            return (f"{hurts}: {who} is winning this trick, so let it go with {R.say(v, c)} "
+                    f"rather than {R.say(v, b)}; {found}.")
+        return (f"{hurts}, but taking this trick from {who} with {R.say(v, c)} now leaves "
+                f"you better placed than {R.say(v, b)}; {found}.")
+    if not trick:
+        if exact:
+            what = "it makes the most of the last tricks"
+        elif keeps:
+            what = "it should win this trick for your side"
+        elif loses and c.points <= 1 and not c.is_tarok:
+            what = "it gives up this trick cheaply"
+        elif loses:
+            what = "it will probably lose this trick, but it sets up the rest of the hand"
+        else:
+            what = f"it tests the {R.suit_word(c)} and may win the trick"
+        if rank(v, b) > rank(v, c) and (b.is_tarok or b.points > c.points):
+            what += f", and you keep {R.say(v, b)} for later"
+        elif c.is_tarok and not b.is_tarok:
+            what += ", drawing the opponents' taroky"
+        return f"Lead {R.say(v, c)} rather than {R.say(v, b)}: {what}; {found}."
+    who = R.winning(v, trick, mates)
+    w = v.trick_winner(trick)
+    c_takes = v.trick_winner((*trick, (seat, c))) == seat
+    b_takes = v.trick_winner((*trick, (seat, b))) == seat
+    if w in mates and not c_takes:
+        if c.points > b.points:
+            return (f"{R.cap(who)} is already winning this trick, so give it points: play "
+                    f"{R.say(v, c)} rather than {R.say(v, b)}; {found}.")
+        if b_takes:
+            return (f"{R.cap(who)} is already winning this trick, so do not take it over: play "
+                    f"{R.say(v, c)} and save {R.say(v, b)}; {found}.")
+        return (f"{R.cap(who)} is winning this trick; play {R.say(v, c)} and keep "
+                f"{R.say(v, b)}; {found}.")
+    if w in mates:
+        return (f"{R.cap(who)} is winning this trick, but it is not safe there: take it over "
+                f"with {R.say(v, c)}; {found}.")
+    if c_takes and not b_takes:
+        sure = " and keep it" if keeps else ""
+        return (f"{R.cap(who)} is winning this trick: take it{sure} with {R.say(v, c)} rather "
+                f"than give it away with {R.say(v, b)}; {found}.")
+    if b_takes and not c_takes:
+        return (f"{R.cap(who)} is winning this trick: let it go with {R.say(v, c)} and save "
+                f"{R.say(v, b)} for a later trick; {found}.")
+    if c_takes and b_takes:
+        if rank(v, c) > rank(v, b):
+            return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it more surely "
+                    f"than {R.say(v, b)}, which a player after you may beat; {found}.")
+        return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it as well as "
+                f"{R.say(v, b)} does and saves the higher card; {found}.")
+    if c.points < b.points:
+        return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw "
+                f"{R.say(v, c)}, it gives away fewer card points than {R.say(v, b)}; {found}.")
+    left = sum(1 for h in view.hand if not h.is_tarok and not c.is_tarok and h.suit == c.suit) - 1
+    if not c.is_tarok and left == 0:
+        return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw "
+                f"{R.say(v, c)}, your last {c.suit.label}, so that you can trump that suit "
+                f"later, and keep {R.say(v, b)}; {found}.")
+    return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw {R.say(v, c)} "
+            f"and keep {R.say(v, b)} for later; {found}.")
 
 
 def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
@@ -414,10 +530,3 @@ def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
         if len(_distinct(game, [c, card], live)) == 1:
             return i
     return 0
-
-
-def _unit(game: Game) -> tuple[int, str]:
-    cur = game.variant.currency
-    if cur == "czk_hal":
-        return 100, "Kč"
-    return 1, cur

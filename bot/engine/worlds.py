@@ -26,7 +26,8 @@ cards (the same view with the hidden cards permuted gives the same samples).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from math import comb
 
 from .cards import CARDS, MOND, PAGAT, SKYZ
 from .game import Game, Phase, PlayerView
@@ -61,6 +62,18 @@ class Constraints:
     must: dict[Place, int]  # cards a place must hold
     tarok_range: dict[int, tuple[int, int]]  # a seat's taroky now, by its declarations
     discard_taroky: dict[int, int]  # a face-down discard's number of taroky
+    #: How many of the hidden taroky a hand gets in one draw (``sample_world`` picks it
+    #: within the declared range, so that a declared count is met by construction).
+    hand_taroky: dict[int, int] = field(default_factory=dict)
+
+
+def _fixed_taroky(cons: Constraints, p: Place) -> int:
+    """How many taroky place ``p`` must hold in this draw, or -1 when any number."""
+    if p[0] == "discard":
+        return cons.discard_taroky.get(p[1], -1)
+    if p[0] == "hand":
+        return cons.hand_taroky.get(p[1], -1)
+    return -1
 
 
 def _suit_of(c: int) -> int:
@@ -152,8 +165,10 @@ def constraints_of(view: PlayerView) -> Constraints:
             must[("hand", s)] = must.get(("hand", s), 0) | (1 << SKYZ) | (1 << MOND) | (1 << PAGAT)
         elif name == "kralovske_honery":
             must[("hand", s)] = must.get(("hand", s), 0) | KING_MASK
-        lo, hi = {"taroky": (10, 22), "ten_taroky": (10, 22), "tarocky": (8, 9),
-                  "barvicky": (1, 2), "barvy": (0, 2)}.get(name, (0, 22))
+        # (RO-13, TP-9, PL-12, KZ-15: the newer variants say it, Variant.declared_taroky)
+        lo, hi = variant.declared_taroky(name) or {
+            "taroky": (10, 22), "ten_taroky": (10, 22), "tarocky": (8, 9),
+            "barvicky": (1, 2), "barvy": (0, 2)}.get(name, (0, 22))
         before = tarok_range.get(s, (0, 22))
         # (taroky already played count towards the declared number)
         gone = (played_by.get(s, 0) & TAROK_MASK).bit_count()
@@ -172,7 +187,7 @@ def _assign(cons: Constraints, rng: random.Random) -> dict[Place, int] | None:
     # A face-down discard with a known number of taroky is two places: its taroky and the rest.
     parts: list[tuple[Place, int, int]] = []  # (place, room, kind: -1 any, 1 taroky, 0 none)
     for p, n in cons.capacity.items():
-        k = cons.discard_taroky.get(p[1], -1) if p[0] == "discard" else -1
+        k = _fixed_taroky(cons, p)
         if k < 0:
             parts.append((p, n, -1))
         else:
@@ -223,7 +238,7 @@ def _match(cons: Constraints, rng: random.Random) -> dict[Place, int] | None:
     slots: list[Place] = []
     slot_kind: list[int] = []  # -1 any, 1 taroky only, 0 no taroky (a face-down discard)
     for p, n in cons.capacity.items():
-        k = cons.discard_taroky.get(p[1], -1) if p[0] == "discard" else -1
+        k = _fixed_taroky(cons, p)
         for i in range(max(n, 0)):
             slots.append(p)
             slot_kind.append(-1 if k < 0 else (1 if i < k else 0))
@@ -281,15 +296,35 @@ def _counts_ok(cons: Constraints, places: dict[Place, int]) -> bool:
     return True
 
 
+def _with_counts(cons: Constraints, rng: random.Random) -> Constraints:
+    """``cons`` with each declared hand's number of hidden taroky drawn within its range
+    (CZ-7, NE-7, RO-13, PL-12, KZ-15), weighted as a random hand of that size would hold
+    them (hypergeometric), so that the assignment meets the declaration by construction."""
+    if not cons.tarok_range:
+        return cons
+    hidden = cons.unknown.bit_count()
+    taroky = (cons.unknown & TAROK_MASK).bit_count()
+    counts: dict[int, int] = {}
+    for s, (lo, hi) in cons.tarok_range.items():
+        cap = cons.capacity.get(("hand", s), 0)
+        ks = list(range(max(lo, 0), min(hi, cap, taroky) + 1))
+        weights = [comb(taroky, k) * comb(hidden - taroky, cap - k) for k in ks]
+        if not ks or sum(weights) == 0:
+            return cons  # (inconsistent knowledge: leave the count to the checks)
+        counts[s] = rng.choices(ks, weights)[0]
+    return replace(cons, hand_taroky=counts)
+
+
 def sample_world(view: PlayerView, rng: random.Random, tries: int = 40,
                  cons: Constraints | None = None) -> World:
     """A world consistent with everything ``view``'s seat has seen, drawn from ``rng``.
-    Declared numbers of taroky are met by drawing again (up to ``tries`` times; after
-    that the last draw is kept)."""
+    A declared number of taroky is met by construction (the count of each declared hand
+    is drawn first, ``_with_counts``); a draw that cannot be completed is drawn again (up
+    to ``tries`` times; after that the last draw is kept)."""
     cons = cons if cons is not None else constraints_of(view)
     places: dict[Place, int] | None = None
     for _ in range(tries):
-        got = _assign(cons, rng)
+        got = _assign(_with_counts(cons, rng), rng)
         if got is None:
             continue
         places = got

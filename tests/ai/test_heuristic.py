@@ -15,8 +15,9 @@ from bot.ai import choose_action
 from bot.ai.heuristic import hand_strength, known_partner
 from bot.engine import VARIANTS, Action, Game, Kind, find_variant, new_game, seeded_rng
 from bot.engine.cards import PAGAT, parse_card, parse_cards
+from tests.ai.helpers import five
 from tests.engine.helpers import A, all_done, game
-from tests.engine.kc_helpers import bid_to_call, kc, low, to_play
+from tests.engine.kc_helpers import low
 
 
 def czech_to_play(hands: dict[int, str | Iterable[int]], talon: str) -> Game:
@@ -41,13 +42,6 @@ def czech_to_play(hands: dict[int, str | Iterable[int]], talon: str) -> Game:
     return g
 
 
-def five(hands: dict[int, str], called: str, variant: str = "nebraska") -> Game:
-    """A king-calling Five: seat 0 bids it, calls ``called`` and leads (NE-6, HE-2)."""
-    g = bid_to_call(kc(hands, variant=variant), "five")
-    g.act(0, A("call", called))
-    to_play(g)
-    assert g.phase.value == "play" and g.to_act == 0
-    return g
 
 
 def played(choice_action: Action) -> str:

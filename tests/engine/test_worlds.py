@@ -126,3 +126,38 @@ def test_voids_are_read_from_the_tricks() -> None:
                         assert not w.places[("hand", o)] & TAROK_MASK
     assert found > 0
     assert TALON == ("talon", -1)
+
+
+@pytest.mark.parametrize("variant", ["romanian", "taper", "polish", "kozy"])
+def test_declared_tarok_counts_hold_in_the_true_deal_and_in_every_sample(variant: str) -> None:
+    """RO-13: '"8 taroace" means exactly 8, "9 taroace" exactly 9, "10 taroace" 10 or more,
+    counted after the talon exchange' (TP-9: 10, 11, 12; PL-12: barwy 0–2, mały tarok 8–9,
+    duży tarok 10–12; KZ-15: the exact count).  Another seat's declaration bounds its
+    taroky: the real deal meets the bound, and so does every sampled world (taroky played
+    since the declaration count towards it)."""
+    v = VARIANTS[variant]
+    checked = 0
+    for g in states(variant, range(400)):
+        s = g.to_act
+        assert s is not None
+        view = g.view_for(s)
+        told = [(o, name) for o, name in view.declared
+                if o != s and v.declared_taroky(name) is not None]
+        if not told:
+            continue
+        cons = constraints_of(view)
+        assert world_satisfies(cons, true_world(g, s))
+        rng = random.Random(checked)
+        for o, name in told:
+            lo, hi = v.declared_taroky(name) or (0, 22)
+            played = sum(1 for t in (*view.past_tricks, view.trick) for p, c in t
+                         if p == o and c.is_tarok)
+            for _ in range(4):
+                w = sample_world(view, rng, cons=cons)
+                # (every tarok in another hand is hidden from this seat)
+                held = (w.places[("hand", o)] & TAROK_MASK).bit_count()
+                assert lo <= held + played <= hi, (name, held, played)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked > 0

@@ -356,6 +356,13 @@ class Variant:
         """The combinations ``seat`` holds now (CZ-7, NE-7); none by default."""
         return []
 
+    def declared_taroky(self, name: str) -> tuple[int, int] | None:
+        """How many taroky (at least, at most) the declaration ``name`` says its declarer
+        held when declaring, for the worlds a computer player samples; None when it says
+        nothing of the count (or the variant does not say: the Czech names are known to
+        ``bot.engine.worlds``)."""
+        return None
+
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         raise NotImplementedError
 

@@ -637,6 +637,11 @@ class Kozy(Variant):
             out.append(_DOUBLE_OF[n])
         return out
 
+    def declared_taroky(self, name: str) -> tuple[int, int] | None:
+        """KZ-15: a taroki declaration tells the exact count."""
+        n = next((k for k, v in TAROKI_COUNTS.items() if v == name), None)
+        return None if n is None else (n, n)
+
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """KZ-15: the exact taroki count, judged after the talon exchange."""
         name = TAROKI_COUNTS.get(tarok_count(g.hands[seat]))

@@ -486,6 +486,10 @@ class Polish(Czech):
     def declaration_value(self, g: Game, name: str) -> int:
         return DECLARATIONS[name]
 
+    def declared_taroky(self, name: str) -> tuple[int, int] | None:
+        """PL-12: barwy two taroky or fewer, duży tarok ten or more, mały tarok eight or nine."""
+        return {"barwy": (0, 2), "duzy_tarok": (10, 22), "maly_tarok": (8, 9)}.get(name)
+
     def doublable(self, g: Game) -> frozenset[str]:
         return _DOUBLABLE
 

@@ -917,6 +917,13 @@ class Romanian(Variant):
         n = int(name.rpartition("_")[2])
         return self.declare_counts.index(n) + 1 if n in self.declare_counts else 0
 
+    def declared_taroky(self, name: str) -> tuple[int, int] | None:
+        """RO-13, TP-9: the count declared, exactly; the highest count means as many or more."""
+        if not name.startswith("taroace_"):
+            return None
+        n = int(name.rpartition("_")[2])
+        return (n, 22) if n == self.declare_counts[-1] else (n, n)
+
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """RO-13: exactly 8, exactly 9, 10 or more (TP-9: 10, 11, 12), after the exchange."""
         n = tarok_count(g.hands[seat])

@@ -1,0 +1,72 @@
+"""The words of a computer player's reason (the teach-mode Hint).
+
+A reason is one sentence a newcomer can learn from: it speaks to the player ("you", "your
+partner"), names cards as every other text does (the variant's ``card_words`` through
+``Variant.say``) and players by the engine's "Seat N" placeholder, which the table
+replaces with names (``bot.engine.names``).  It says what the situation is — who is
+winning the trick with which card, what the hand holds — and never a figure the player
+cannot see (no internal score).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import Action, Kind, Variant
+from bot.engine.cards import PAGAT, Card
+
+__all__ = ["cap", "count", "say", "seat_name", "suit_word", "verb", "winning"]
+
+
+def seat_name(s: int) -> str:
+    """The placeholder the table fills with a player's name (counted from 1)."""
+    return f"Seat {s + 1}"
+
+
+def say(variant: Variant, c: Card) -> str:
+    """``c`` named for a player; tarok one with its name ("I pagát", or "tarok I" where
+    the variant has no word for it) so that it does not read as the word "I"."""
+    if c == PAGAT:
+        text = variant.say(c, long=True)
+        return text if text != variant.say(c) else "tarok " + text
+    return variant.say(c)
+
+
+def says(variant: Variant, cards: Sequence[Card]) -> str:
+    return ", ".join(say(variant, c) for c in cards)
+
+
+def suit_word(c: Card) -> str:
+    """The suit of ``c`` in words ("hearts", or "taroky")."""
+    return "taroky" if c.is_tarok else c.suit.label
+
+
+def count(n: int, one: str, many: str) -> str:
+    return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def verb(variant: Variant, a: Action) -> str:
+    """A choice as an imperative for the start of a sentence: "Bid Four", "Declare Trul",
+    "Announce Valát", "Call K♥" (its card in the variant's words)."""
+    label = variant.label(a)
+    if a.kind is Kind.BID:
+        return f"Bid {label}"
+    if a.kind is Kind.DECLARE and not label.lower().startswith("declare"):
+        return f"Declare {label}"
+    return cap(label)
+
+
+def winning(variant: Variant, trick: Sequence[tuple[int, Card]], mates: frozenset[int]) -> str:
+    """Who is winning the trick so far, in words: "your partner Seat 3's K♥" or "Seat 2's
+    XV" (a fellow defender is "Seat 4, on your side,")."""
+    w = variant.trick_winner(trick)
+    wc = next(c for s, c in trick if s == w)
+    if w in mates:
+        if len(mates) == 1:
+            return f"your partner {seat_name(w)}'s {say(variant, wc)}"
+        return f"{seat_name(w)}'s {say(variant, wc)} (on your side)"
+    return f"{seat_name(w)}'s {say(variant, wc)}"
