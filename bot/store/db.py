@@ -19,6 +19,7 @@ import contextlib
 import csv
 import io
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
@@ -52,7 +53,19 @@ from bot.store.models import (
 )
 from bot.store.money import MAX_AMOUNT, check_amount, check_currency, format_amount
 
+log = logging.getLogger(__name__)
+
 BUSY_TIMEOUT_MS: Final = 5000
+#: Seconds a queued table state waits for the other tables' states to share its
+#: transaction (``Store.queue_table_state``).
+GROUP_INTERVAL: Final = 0.05
+_UPSERT_QUEUED: Final = (
+    "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+    " VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+    " message_id = COALESCE(excluded.message_id, message_id),"
+    " version = version + 1, state_json = excluded.state_json,"
+    " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+)
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
 #: What player ``b.player_id`` won from computer seats (negative ids) in ``b``'s guild,
 #: season and currency, net: the part of a balance the leaderboard does not rank.
@@ -124,6 +137,15 @@ class Store:
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        #: Group commit: table states queued by ``queue_table_state``, the latest per
+        #: table, and the short-lived task that writes them together.
+        self._queued: dict[tuple[int, int], tuple[Mapping[str, Any], int | None]] = {}
+        self._group_task: asyncio.Task[None] | None = None
+        #: Seconds a queued state waits for others to share its transaction.
+        self.group_interval = GROUP_INTERVAL
+        #: Write transactions committed by this store, and groups among them (figures).
+        self.transactions = 0
+        self.groups = 0
         #: Schema versions applied by this ``open`` (empty if already current).
         self.migrations_applied = migrations_applied
 
@@ -177,7 +199,13 @@ class Store:
         return conn
 
     async def close(self) -> None:
-        """Wait for running operations, then close both connections."""
+        """Write the queued table states, wait for running operations, then close both
+        connections."""
+        with contextlib.suppress(Exception):  # (a failed group was logged; nothing more to do)
+            await self.flush_table_states()
+        task = self._group_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
         async with self._write_lock, self._read_lock:
             await self._reader.close()
             await self._writer.close()
@@ -197,11 +225,16 @@ class Store:
     # ------------------------------------------------------------------ transactions
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error."""
+    async def _write(self, supersedes: tuple[int, int] | None = None) -> AsyncIterator[aiosqlite.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error.
+
+        ``supersedes`` (guild, channel): the transaction writes or deletes that table's
+        state, so a state of it still queued (older: a table's saves happen under its
+        lock) is dropped, and put back if the transaction fails."""
         async with self._write_lock:
             conn = self._writer
             committed = False
+            queued = self._queued.pop(supersedes, None) if supersedes is not None else None
             try:
                 # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
                 # BEGIN still runs on the connection thread and must be rolled back.
@@ -209,7 +242,10 @@ class Store:
                 yield conn
                 await conn.execute("COMMIT")
                 committed = True
+                self.transactions += 1
             finally:
+                if not committed and queued is not None and supersedes is not None:
+                    self._queued.setdefault(supersedes, queued)
                 if not committed:
                     # Shielded: a cancelled task must still leave no open transaction.
                     await asyncio.shield(self._rollback(conn))
@@ -337,7 +373,7 @@ class Store:
         g, s, cur = hand.guild_id, hand.season, hand.currency
         state_json = _dumps(dict(table_state)) if table_state is not None else None
 
-        async with self._write() as conn:
+        async with self._write((g, hand.channel_id) if state_json is not None else None) as conn:
             current = await self._current_season(conn, g)
             if s > current:
                 raise HandValidationError(f"season {s} has not started (current is {current})")
@@ -989,10 +1025,71 @@ class Store:
         written) — a guard against two writers for one table.
         """
         state_json = _dumps(dict(state))
-        async with self._write() as conn:
+        async with self._write((guild_id, channel_id)) as conn:
             return await self._upsert_table_state(
                 conn, guild_id, channel_id, state_json, message_id, expected_version
             )
+
+    def queue_table_state(
+        self, guild_id: int, channel_id: int, state: Mapping[str, Any], message_id: int | None = None
+    ) -> None:
+        """Save a table's live state *soon*, together with the other tables' (group commit).
+
+        The state (a snapshot: the caller must not change it afterwards) replaces one of
+        the same table still queued; within ``group_interval`` seconds one writer task
+        commits every queued table in **one** transaction, serialising each state once,
+        however many times it changed meanwhile.  A crash loses at most the states
+        queued since the last group (the table restarts at its last saved action).  A
+        synchronous save, settlement with ``table_state`` or deletion of the same table
+        supersedes its queued state.  Returns at once; ``flush_table_states`` waits.
+        """
+        key = (guild_id, channel_id)
+        old = self._queued.get(key)
+        if message_id is None and old is not None:
+            message_id = old[1]
+        self._queued[key] = (state, message_id)
+        task = self._group_task
+        if task is None or task.done():
+            self._group_task = asyncio.get_running_loop().create_task(
+                self._write_groups(), name="taroky-store-group-commit"
+            )
+
+    async def flush_table_states(self) -> None:
+        """Commit every queued table state now (and wait for a group being written)."""
+        await self._write_group()
+
+    async def _write_groups(self) -> None:
+        """The writer task: a group every ``group_interval`` while states are queued.
+        It ends when the queue is empty (SimCord and shutdown see no idle task)."""
+        failures = 0
+        while self._queued:
+            await asyncio.sleep(self.group_interval)
+            try:
+                await self._write_group()
+                failures = 0
+            except Exception:
+                failures += 1
+                log.exception("Saving %d table state(s) failed (attempt %d)", len(self._queued), failures)
+                if failures >= 3:  # the next change of each table queues it again
+                    self._queued.clear()
+                    return
+                await asyncio.sleep(1.0)
+
+    async def _write_group(self) -> None:
+        group: dict[tuple[int, int], tuple[Mapping[str, Any], int | None]] = {}
+        try:
+            async with self._write() as conn:
+                group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
+                if group:
+                    await conn.executemany(
+                        _UPSERT_QUEUED,
+                        [(g, c, m, _dumps(dict(state))) for (g, c), (state, m) in group.items()],
+                    )
+                    self.groups += 1
+        except BaseException:
+            for key, value in group.items():  # newer states queued meanwhile win
+                self._queued.setdefault(key, value)
+            raise
 
     @staticmethod
     def _table_state(row: tuple[Any, ...]) -> TableState:
@@ -1029,7 +1126,7 @@ class Store:
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> bool:
         """Forget a table (it was closed); True if there was one."""
-        async with self._write() as conn:
+        async with self._write((guild_id, channel_id)) as conn:
             rows = await self._rows(
                 conn,
                 "DELETE FROM table_states WHERE guild_id = ? AND channel_id = ? RETURNING 1",

@@ -32,6 +32,12 @@ class TableStateStore(Protocol):
 
     async def load_all_table_states(self) -> list[str]: ...
 
+    def queue_table_state(
+        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+    ) -> None:
+        """Save a snapshot (``Table.to_state()``) soon, in a group with other tables'
+        (the SQLite store commits them together every few tens of milliseconds)."""
+
 
 class MemoryTableStore:
     """Table snapshots in memory (tests; survives ``restart_bot`` when shared)."""
@@ -49,6 +55,11 @@ class MemoryTableStore:
 
     async def load_all_table_states(self) -> list[str]:
         return list(self.states.values())
+
+    def queue_table_state(
+        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+    ) -> None:
+        self.states[(guild_id, channel_id)] = json.dumps(state)
 
 
 class JsonFileTableStore(MemoryTableStore):
@@ -81,6 +92,12 @@ class JsonFileTableStore(MemoryTableStore):
         await super().delete_table_state(guild_id, channel_id)
         self._flush()
 
+    def queue_table_state(
+        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+    ) -> None:
+        super().queue_table_state(guild_id, channel_id, state, message_id)
+        self._flush()
+
 
 class SqliteTableStore:
     """Adapter: table snapshots in the SQLite store (``bot.store.Store``)."""
@@ -98,6 +115,11 @@ class SqliteTableStore:
 
     async def load_all_table_states(self) -> list[str]:
         return [json.dumps(row.state) for row in await self.store.load_all_table_states()]
+
+    def queue_table_state(
+        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+    ) -> None:
+        self.store.queue_table_state(guild_id, channel_id, state, message_id)
 
 
 def variant_currency(variant: str) -> str:
@@ -325,11 +347,12 @@ class TableManager:
             del self.tables[table.channel_id]
 
     async def save(self, table: Table) -> None:
+        """Queue the table's snapshot (taken now, at a consistent moment); the store
+        writes it with the other tables' in its next group.  A hand's payment is never
+        queued: it is one transaction with the next state (``TableLedger.settle``)."""
         if table.status == CLOSED:
             return
-        await self.store.save_table_state(
-            table.guild_id, table.channel_id, json.dumps(table.to_state()), table.message_id
-        )
+        self.store.queue_table_state(table.guild_id, table.channel_id, table.to_state(), table.message_id)
 
     async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
