@@ -50,10 +50,16 @@ class Settings:
     # about five messages per five seconds in a channel).
     edit_interval: float = 1.0
     extensions: tuple[str, ...] = field(default=("cogs.taroky",))
+    # Worker processes drawing the pictures (0: a thread of the bot's process).
+    render_processes: int = 1
+    # After start-up: freeze what is alive then and collect garbage less often (no
+    # long full collections under load).
+    tune_gc: bool = True
 
     def for_tests(self) -> Settings:
-        """A copy with every pause set to zero (computer players act at once)."""
-        return replace(self, ai_delay=0.0, edit_interval=0.0)
+        """A copy with every pause set to zero (computer players act at once), pictures
+        drawn in a thread and the garbage collector left as it is."""
+        return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False)
 
 
 def parse_dotenv(text: str) -> dict[str, str]:

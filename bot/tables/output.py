@@ -9,9 +9,12 @@ Pictures: the public message carries ``table.png`` (the table with the current a
 last trick), a panel ``hand.png`` (the player's hand, legal cards highlighted) and the
 summary ``summary.png``, each shown as the embed's image; the embed keeps the same
 information as text.  Scenes are built from the game state on the event loop
-(:mod:`bot.tables.scenes`), then drawn in a worker thread (``asyncio.to_thread``) so
-the loop never blocks; identical scenes are drawn once (a small cache).  If drawing
-fails, the message goes out as text only.
+(:mod:`bot.tables.scenes`), then drawn in worker processes (:class:`RenderPool`, so a
+second core draws while the event loop's process keeps its GIL; a worker thread when
+the pool is off or unavailable) so the loop never blocks.  Each table keeps the
+pictures of its last change, so a picture that did not change (a panel whose hand
+looks the same) is not drawn again.  If drawing fails, the message goes out as text
+only.
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ import contextlib
 import functools
 import io
 import logging
+import multiprocessing
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 import discord
@@ -105,11 +110,37 @@ def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     return out
 
 
+class RenderPool:
+    """Worker processes that draw scenes (``_draw_all``): Pillow's drawing and PNG
+    encoding leave the bot's process, so both cores work and the event loop does not
+    wait for the GIL.  Started on first use (``spawn``: no copy of the bot's threads);
+    each worker draws the card faces once.  Raises what the pool raised; the caller
+    falls back to a thread."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._executor: ProcessPoolExecutor | None = None
+
+    async def draw(self, scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ensure_warm,
+            )
+        return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
     def __init__(
-        self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True
+        self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True,
+        render_processes: int = 0,
     ) -> None:
         self.client = client
         self.edit_interval = edit_interval
@@ -124,6 +155,10 @@ class DiscordTableOutput:
         # (table id, user id) -> (interaction id, hand, step, status) last drawn with a picture
         self._panel_drawn: dict[tuple[str, int], tuple[int, int, int, str]] = {}
         self._cache: OrderedDict[Scene, bytes] = OrderedDict()
+        #: table id -> the pictures of the table's last change (its table and panels).
+        self._table_cache: dict[str, dict[Scene, bytes]] = {}
+        #: ``render_processes`` > 0: draw in that many worker processes.
+        self.pool: RenderPool | None = RenderPool(render_processes) if render_processes > 0 else None
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         self._warm_task: asyncio.Task[None] | None = None
 
@@ -145,37 +180,64 @@ class DiscordTableOutput:
         """PNG bytes of ``scene``, drawn off the event loop; None on failure."""
         return (await self.render_many([scene]))[0]
 
-    async def render_many(self, scenes: list[Scene]) -> list[bytes | None]:
-        """Draw several scenes in **one** worker-thread hop (cached scenes are not redrawn)."""
-        todo = list(dict.fromkeys(scene for scene in scenes if scene not in self._cache))
+    async def render_many(self, scenes: list[Scene], table_id: str | None = None) -> list[bytes | None]:
+        """Draw several scenes in **one** hop to the render pool or a worker thread
+        (cached scenes are not redrawn; ``table_id``: the table's own cache)."""
+        own = self._table_cache.setdefault(table_id, {}) if table_id is not None else None
+
+        def cached(scene: Scene) -> bytes | None:
+            png = own.get(scene) if own is not None else None
+            return png if png is not None else self._cache.get(scene)
+
+        todo = list(dict.fromkeys(scene for scene in scenes if cached(scene) is None))
         if todo:
             try:
-                if self.render_in_thread:
-                    drawn = await asyncio.to_thread(_draw_all, todo)
-                else:  # tests only: see ``render_in_thread``
-                    drawn = _draw_all(todo)
+                drawn = await self._draw(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, 0.0)] * len(todo)
             for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
                     self.render_times.append((name, seconds))
-                    self._cache[scene] = png
+                    if own is not None:
+                        own[scene] = png
+                    else:
+                        self._cache[scene] = png
             while len(self._cache) > RENDER_CACHE_SIZE:
                 self._cache.popitem(last=False)
         out: list[bytes | None] = []
         for scene in scenes:
-            png = self._cache.get(scene)
-            if png is not None:
+            png = cached(scene)
+            if png is not None and scene in self._cache:
                 self._cache.move_to_end(scene)
             out.append(png)
         return out
 
-    async def picture(self, scene: Scene | None, filename: str, embed: discord.Embed) -> list[discord.File]:
+    async def _draw(self, todo: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+        """The render pool, else a worker thread (also when the pool fails)."""
+        if self.pool is not None:
+            try:
+                return await self.pool.draw(todo)
+            except Exception:
+                log.exception("The render processes failed; drawing in a thread from now on")
+                self.pool.close()
+                self.pool = None
+        if self.render_in_thread:
+            return await asyncio.to_thread(_draw_all, todo)
+        return _draw_all(todo)  # tests only: see ``render_in_thread``
+
+    def close(self) -> None:
+        """Stop the render processes (the bot is closing)."""
+        if self.pool is not None:
+            self.pool.close()
+
+    async def picture(
+        self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None
+    ) -> list[discord.File]:
         """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure."""
         if scene is None:
             return []
-        png = await self.render(scene)
+        png = (await self.render_many([scene], table_id))[0]
         if png is None:
             return []
         alt = ""
@@ -198,7 +260,7 @@ class DiscordTableOutput:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed)
+        return embed, view, await self.picture(scene, "table.png", embed, table.id)
 
     async def panel_payload(
         self, table: Table, seat: int
@@ -207,7 +269,7 @@ class DiscordTableOutput:
         embed, view = panel_message(table, seat)
         files: list[discord.File] = []
         if table.status == PLAYING and table.game is not None:
-            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed)
+            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id)
         return embed, view, files
 
     # ----------------------------------------------------------- TableOutput
@@ -232,8 +294,12 @@ class DiscordTableOutput:
                 if seat is not None:
                     jobs.append(self._scene(functools.partial(hand_scene, table, seat)))
         scenes = [scene for scene in jobs if scene is not None]
-        if len(scenes) > 1:
-            await self.render_many(scenes)
+        if scenes:
+            await self.render_many(scenes, table.id)
+            # The table's cache keeps this change's pictures only (the next change
+            # reuses those that stay the same: render only what changed).
+            own = self._table_cache.get(table.id, {})
+            self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
 
     async def session_finished(self, table: Table, session: Session) -> None:
         """Post the session summary (why it ended, everyone's total)."""
@@ -373,6 +439,7 @@ class DiscordTableOutput:
                 self.panels.pop((table_id, user_id), None)
 
     def forget_table(self, table: Table) -> None:
+        self._table_cache.pop(table.id, None)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)
