@@ -40,7 +40,7 @@ from bot.store.models import Session
 from bot.tables.errors import TableError
 from bot.tables.messages import panel_message, session_summary_embed, summary_message, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
-from bot.tables.table import BETWEEN, PLAYING, Table
+from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,11 @@ log = logging.getLogger(__name__)
 S = TypeVar("S", TableScene, HandScene, TrickScene, SummaryScene)
 
 PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
+#: Seconds a change's edits wait for its pictures; a picture drawn later follows in an
+#: edit of its own (the text and buttons never wait longer for a slow drawing).
+PICTURE_WAIT = 0.02
+#: The key of the table message's picture in ``DiscordTableOutput._shown`` (panels: the seat).
+TABLE_PICTURE = -1
 RENDER_CACHE_SIZE = 64
 ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
 
@@ -140,7 +145,7 @@ class DiscordTableOutput:
 
     def __init__(
         self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True,
-        render_processes: int = 0,
+        render_processes: int = 0, picture_wait: float = PICTURE_WAIT,
     ) -> None:
         self.client = client
         self.edit_interval = edit_interval
@@ -160,6 +165,10 @@ class DiscordTableOutput:
         #: ``render_processes`` > 0: draw in that many worker processes.
         self.pool: RenderPool | None = RenderPool(render_processes) if render_processes > 0 else None
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
+        self.picture_wait = picture_wait
+        #: (table id, seat or TABLE_PICTURE) -> the picture that message shows now: it
+        #: stays while the new one is drawn.
+        self._shown: dict[tuple[str, int], bytes] = {}
         self._warm_task: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------- pictures
@@ -232,14 +241,27 @@ class DiscordTableOutput:
             self.pool.close()
 
     async def picture(
-        self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None
+        self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None,
+        *, shown: int | None = None, wait: bool = True,
     ) -> list[discord.File]:
-        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure."""
+        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure.
+
+        ``wait=False``: only a picture already drawn; else the one the message shows now
+        (``shown``: its key), until the new one is ready."""
         if scene is None:
             return []
-        png = (await self.render_many([scene], table_id))[0]
+        key = (table_id, shown) if table_id is not None and shown is not None else None
+        if wait:
+            png = (await self.render_many([scene], table_id))[0]
+        else:
+            own = self._table_cache.get(table_id, {}) if table_id is not None else {}
+            png = own.get(scene) or self._cache.get(scene)
+            if png is None and key is not None:
+                png = self._shown.get(key)
         if png is None:
             return []
+        if key is not None:
+            self._shown[key] = png
         alt = ""
         with contextlib.suppress(Exception):
             alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
@@ -256,35 +278,66 @@ class DiscordTableOutput:
             log.exception("Building a scene failed; the message goes out as text only")
             return None
 
-    async def table_payload(self, table: Table) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    async def table_payload(
+        self, table: Table, *, wait: bool = True
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed, table.id)
+        return embed, view, await self.picture(scene, "table.png", embed, table.id, shown=TABLE_PICTURE, wait=wait)
 
     async def panel_payload(
-        self, table: Table, seat: int
+        self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """A private panel: embed (text), the legal choices and the hand picture."""
         embed, view = panel_message(table, seat)
         files: list[discord.File] = []
         if table.status == PLAYING and table.game is not None:
-            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id)
+            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id,
+                                       shown=seat, wait=wait)
         return embed, view, files
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
+        """Edit the table message and the open panels now (called with the table lock
+        held).  Their pictures are drawn meanwhile, in the render processes; those not
+        ready within ``picture_wait`` follow in a second edit, and until then each
+        message keeps the picture it shows."""
         self.start_warm_up()
-        await self._prefetch(table)
-        await self.publish(table)
-        await self.refresh_panels(table)
+        drawing = self._prefetch(table)
+        if drawing is not None:
+            if self.picture_wait > 0:
+                await asyncio.wait({drawing}, timeout=self.picture_wait)
+            if not drawing.done():
+                asyncio.get_running_loop().create_task(
+                    self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
+                )
+        await self.publish(table, wait=False)
+        await self.refresh_panels(table, wait=False)
 
-    async def _prefetch(self, table: Table) -> None:
-        """Draw the pictures this change needs (the table, if it is edited now, and the
-        open panels' hands) in one thread hop; publishing then finds them cached.
-        Called with the table lock held, so the state cannot move in between."""
+    @staticmethod
+    def _state(table: Table) -> tuple[int, int, str]:
+        return (table.hand_no, table.step, table.status)
+
+    async def _late_pictures(self, table: Table, drawing: asyncio.Task[None], state: tuple[int, int, str]) -> None:
+        """The pictures of a change came late: show them, unless the table moved on (its
+        next change draws its own)."""
+        try:
+            await drawing
+            async with table.lock:
+                if self._state(table) != state or table.status == CLOSED:
+                    return
+                await self.publish(table, wait=False)
+                await self.refresh_panels(table, wait=False)
+        except Exception:
+            log.exception("Showing the late pictures of table %s failed", table.id)
+
+    def _prefetch(self, table: Table) -> asyncio.Task[None] | None:
+        """Start drawing the pictures this change needs (the table, if it is edited now,
+        and the open panels' hands) in one hop; None when all are drawn already.
+        Called with the table lock held, so the scenes are of one moment."""
         if table.game is None:
-            return
+            return None
         jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
             jobs.append(self._scene(lambda: table_scene(table)))
@@ -294,12 +347,17 @@ class DiscordTableOutput:
                 if seat is not None:
                     jobs.append(self._scene(functools.partial(hand_scene, table, seat)))
         scenes = [scene for scene in jobs if scene is not None]
-        if scenes:
+        # The table's cache keeps this change's pictures only (the next change reuses
+        # those that stay the same: render only what changed).
+        own = self._table_cache.get(table.id, {})
+        self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
+        if all(scene in own for scene in scenes):
+            return None
+
+        async def draw() -> None:
             await self.render_many(scenes, table.id)
-            # The table's cache keeps this change's pictures only (the next change
-            # reuses those that stay the same: render only what changed).
-            own = self._table_cache.get(table.id, {})
-            self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
+
+        return asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
 
     async def session_finished(self, table: Table, session: Session) -> None:
         """Post the session summary (why it ended, everyone's total)."""
@@ -324,18 +382,19 @@ class DiscordTableOutput:
         await channel.send(embed=embed, files=files)
 
     # ----------------------------------------------------------- public message
-    async def publish(self, table: Table, *, force_new: bool = False) -> None:
-        """Create or edit the table's public message (coalesced)."""
+    async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
+        """Create or edit the table's public message (coalesced).  ``wait=False``: do not
+        wait for a picture not drawn yet (the message keeps the one it shows)."""
         if force_new or table.message_id is None:
             await self._send_new(table)
             return
         if table.id in self._pending:
             return  # a pending edit will show the latest state
-        wait = self._edit_wait(table)
-        if wait <= 0:
-            await self._edit(table)
+        delay = self._edit_wait(table)
+        if delay <= 0:
+            await self._edit(table, wait=wait)
             return
-        self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, wait))
+        self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
 
     def _edit_wait(self, table: Table) -> float:
         """Seconds until the public message may be edited again (throttling)."""
@@ -355,8 +414,8 @@ class DiscordTableOutput:
         table.message_id = message.id
         self._last_edit[table.id] = time.monotonic()
 
-    async def _edit(self, table: Table) -> None:
-        embed, view, files = await self.table_payload(table)
+    async def _edit(self, table: Table, *, wait: bool = True) -> None:
+        embed, view, files = await self.table_payload(table, wait=wait)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         assert table.message_id is not None
         try:
@@ -421,7 +480,7 @@ class DiscordTableOutput:
         except Exception:
             log.exception("Drawing the panel of table %s failed", table.id)
 
-    async def refresh_panels(self, table: Table) -> None:
+    async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
         now = time.monotonic()
         for (table_id, user_id), (interaction, shown) in list(self.panels.items()):
             if table_id != table.id:
@@ -430,7 +489,7 @@ class DiscordTableOutput:
             if seat is None or now - shown > PANEL_TTL:
                 self.panels.pop((table_id, user_id), None)
                 continue
-            embed, view, files = await self.panel_payload(table, seat)
+            embed, view, files = await self.panel_payload(table, seat, wait=wait)
             try:
                 await interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 self._panel_drawn[(table_id, user_id)] = self._moment(table, interaction)
@@ -440,6 +499,8 @@ class DiscordTableOutput:
 
     def forget_table(self, table: Table) -> None:
         self._table_cache.pop(table.id, None)
+        for shown in [k for k in self._shown if k[0] == table.id]:
+            self._shown.pop(shown, None)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)

@@ -1,0 +1,75 @@
+"""Pictures off the click path: a change edits the table message and the panels at once;
+a picture not drawn within ``picture_wait`` follows in an edit of its own, and until then
+each message keeps the picture it shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rendering
+from bot.tables.scenes import hand_scene, table_scene
+from tests.discord.harness import open_panel, table_message, table_of, take_turn, two_humans
+
+
+def _png(world: Any, message: Any, filename: str) -> bytes | None:
+    for a in message.attachments:
+        if a.filename == filename:
+            data = world.env.backend.cdn.get(a.url)
+            assert data is not None
+            return data  # type: ignore[no-any-return]
+    return None
+
+
+class EditSpy:
+    """Every version of the table message as the bot writes it: (embed text, picture)."""
+
+    def __init__(self, world: Any) -> None:
+        self.world = world
+        self.versions: list[tuple[str, bytes | None]] = []
+        backend = world.env.backend
+        self._edit = backend.edit_message
+        backend.edit_message = self.edit_message
+
+    def edit_message(self, channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        stored = self._edit(channel_id, message_id, fields)
+        table = self.world.bot.tables.get(channel_id)
+        if table is not None and message_id == table.message_id:
+            message = table_message(self.world)
+            self.versions.append((message.embeds[0].description or "", _png(self.world, message, "table.png")))
+        return stored
+
+
+async def test_late_pictures_follow_the_text_in_their_own_edit(world: Any) -> None:
+    world.bot.output.picture_wait = 0.0  # never wait (SimCord would finish any drawing first)
+    table, panels = await two_humans(world)
+    spy = EditSpy(world)
+    before = _png(world, table_message(world), "table.png")
+    assert before is not None
+    seat = table.game.to_act
+    human = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
+    await take_turn(human, panels[human.id])
+    assert len(spy.versions) >= 2
+    first_text, first_picture = spy.versions[0]
+    last_text, last_picture = spy.versions[-1]
+    # The text and buttons went out at once, with the picture the message showed...
+    assert first_picture == before
+    # ...and the new picture followed, of the table as it stands now.
+    assert last_picture == rendering.render_table(table_scene(table)) != before
+    assert last_text == (table_message(world).embeds[0].description or "")
+
+
+async def test_late_pictures_reach_the_open_panels(world: Any) -> None:
+    world.bot.output.picture_wait = 0.0
+    await two_humans(world)
+    table = table_of(world)
+    panel = await open_panel(world, world.alice)  # a fresh panel, drawn with its picture
+    seat = table.seat_of(world.alice.id)
+    assert seat is not None
+    for _ in range(3):  # a few changes, each drawn late
+        to_act = table.game.to_act
+        member = next((m for m in (world.alice, world.bob) if table.seat_of(m.id) == to_act), None)
+        if member is None:
+            break
+        await take_turn(member, panel if member is world.alice else await open_panel(world, member))
+    got = _png(world, panel.response, "hand.png")
+    assert got == rendering.render_hand(hand_scene(table, seat))
