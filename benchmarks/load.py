@@ -360,7 +360,7 @@ async def run_load(
             origin = time.perf_counter() - env._virtual_time
             while not stop.is_set():
                 env._move_clock(time.perf_counter() - origin)
-                await asyncio.sleep(0.01)
+                await asyncio.sleep(0.05)
 
         clock = asyncio.create_task(real_clock())
         clicks = [0]
@@ -378,6 +378,12 @@ async def run_load(
                     message = next(m for m in channel.history() if m.id == table.message_id)
                     with contextlib.suppress(Exception):
                         await member.click(message, label="Deal the next hand")
+                    await signals.wait(channel.id, 1.0)
+                    continue
+                game = table.game
+                if table.status != PLAYING or game is None or game.to_act != table.seat_of(member.id):
+                    # Not this player's turn (the driver's shortcut: reading the panel
+                    # after every change costs SimCord a copy of it).
                     await signals.wait(channel.id, 1.0)
                     continue
                 shown = panel.response
