@@ -51,7 +51,8 @@ PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
 #: Seconds a change's edits wait for its pictures; a picture drawn later follows in an
 #: edit of its own (the text and buttons never wait longer for a slow drawing).
 PICTURE_WAIT = 0.02
-#: The key of the table message's picture in ``DiscordTableOutput._shown`` (panels: the seat).
+#: Whose picture ``DiscordTableOutput._shown`` keeps: the table message's (panels: the
+#: player's user id).
 TABLE_PICTURE = -1
 RENDER_CACHE_SIZE = 64
 ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
@@ -166,9 +167,9 @@ class DiscordTableOutput:
         self.pool: RenderPool | None = RenderPool(render_processes) if render_processes > 0 else None
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         self.picture_wait = picture_wait
-        #: (table id, seat or TABLE_PICTURE) -> the picture that message shows now: it
-        #: stays while the new one is drawn.
-        self._shown: dict[tuple[str, int], bytes] = {}
+        #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
+        #: now): it stays while the new one of the same hand is drawn.
+        self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
         self._warm_task: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------- pictures
@@ -242,26 +243,28 @@ class DiscordTableOutput:
 
     async def picture(
         self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None,
-        *, shown: int | None = None, wait: bool = True,
+        *, shown: tuple[int, int] | None = None, wait: bool = True,
     ) -> list[discord.File]:
         """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure.
 
         ``wait=False``: only a picture already drawn; else the one the message shows now
-        (``shown``: its key), until the new one is ready."""
+        (``shown``: whose, TABLE_PICTURE or the player's id, and the hand), if it is of
+        the same hand, until the new one is ready."""
         if scene is None:
             return []
-        key = (table_id, shown) if table_id is not None and shown is not None else None
+        key = (table_id, shown[0]) if table_id is not None and shown is not None else None
         if wait:
             png = (await self.render_many([scene], table_id))[0]
         else:
             own = self._table_cache.get(table_id, {}) if table_id is not None else {}
             png = own.get(scene) or self._cache.get(scene)
-            if png is None and key is not None:
-                png = self._shown.get(key)
+            before = self._shown.get(key) if key is not None else None
+            if png is None and before is not None and shown is not None and before[0] == shown[1]:
+                png = before[1]
         if png is None:
             return []
-        if key is not None:
-            self._shown[key] = png
+        if key is not None and shown is not None:
+            self._shown[key] = (shown[1], png)
         alt = ""
         with contextlib.suppress(Exception):
             alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
@@ -284,7 +287,8 @@ class DiscordTableOutput:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed, table.id, shown=TABLE_PICTURE, wait=wait)
+        return embed, view, await self.picture(scene, "table.png", embed, table.id,
+                                               shown=(TABLE_PICTURE, table.hand_no), wait=wait)
 
     async def panel_payload(
         self, table: Table, seat: int, *, wait: bool = True
@@ -292,9 +296,10 @@ class DiscordTableOutput:
         """A private panel: embed (text), the legal choices and the hand picture."""
         embed, view = panel_message(table, seat)
         files: list[discord.File] = []
-        if table.status == PLAYING and table.game is not None:
+        chair = table.seats[seat]
+        if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
             files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id,
-                                       shown=seat, wait=wait)
+                                       shown=(chair.user_id, table.hand_no), wait=wait)
         return embed, view, files
 
     # ----------------------------------------------------------- TableOutput

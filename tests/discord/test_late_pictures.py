@@ -73,3 +73,24 @@ async def test_late_pictures_reach_the_open_panels(world: Any) -> None:
         await take_turn(member, panel if member is world.alice else await open_panel(world, member))
     got = _png(world, panel.response, "hand.png")
     assert got == rendering.render_hand(hand_scene(table, seat))
+
+
+async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand() -> None:
+    """Until its new picture is drawn a message keeps the one it shows, never a picture
+    of another player (a chair taken over between hands) or of an earlier hand."""
+    import discord
+
+    from bot.tables.output import DiscordTableOutput
+    from rendering import samples
+
+    output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()))
+    output._shown[("t1", 42)] = (3, b"\x89PNG old")
+    scene = samples.hand_to_play()  # not drawn yet
+
+    async def files(who: int, hand: int) -> list[discord.File]:
+        return await output.picture(scene, "hand.png", discord.Embed(), "t1", shown=(who, hand), wait=False)
+
+    kept = await files(42, 3)
+    assert len(kept) == 1 and kept[0].fp.read() == b"\x89PNG old"
+    assert await files(42, 4) == []  # the next hand: text only until drawn
+    assert await files(43, 3) == []  # someone else in that chair
