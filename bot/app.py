@@ -70,7 +70,8 @@ class TarokyBot(TableClient):
         self._table_store = table_store
         self._deals = deals
         self.output = DiscordTableOutput(
-            self, edit_interval=settings.edit_interval, render_processes=settings.render_processes
+            self, edit_interval=settings.edit_interval, render_processes=settings.render_processes,
+            picture_wait=settings.picture_wait,
         )
         self.tables: TableManager  # set in setup_hook
         self._resumed = False
@@ -109,6 +110,7 @@ class TarokyBot(TableClient):
     async def _open_store(self) -> TableStateStore:
         """The SQLite store at ``TAROKY_DB``."""
         self.store = await Store.open(self.settings.db_path)
+        self.store.group_interval = self.settings.group_interval
         return SqliteTableStore(self.store)
 
     async def close(self) -> None:

@@ -50,7 +50,7 @@ S = TypeVar("S", TableScene, HandScene, TrickScene, SummaryScene)
 PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
 #: Seconds a change's edits wait for its pictures; a picture drawn later follows in an
 #: edit of its own (the text and buttons never wait longer for a slow drawing).
-PICTURE_WAIT = 0.02
+PICTURE_WAIT: float | None = 0.02
 #: Whose picture ``DiscordTableOutput._shown`` keeps: the table message's (panels: the
 #: player's user id).
 TABLE_PICTURE = -1
@@ -146,7 +146,7 @@ class DiscordTableOutput:
 
     def __init__(
         self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True,
-        render_processes: int = 0, picture_wait: float = PICTURE_WAIT,
+        render_processes: int = 0, picture_wait: float | None = PICTURE_WAIT,
     ) -> None:
         self.client = client
         self.edit_interval = edit_interval
@@ -166,6 +166,7 @@ class DiscordTableOutput:
         #: ``render_processes`` > 0: draw in that many worker processes.
         self.pool: RenderPool | None = RenderPool(render_processes) if render_processes > 0 else None
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
+        #: Seconds a change waits for its pictures (None: until they are drawn).
         self.picture_wait = picture_wait
         #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
         #: now): it stays while the new one of the same hand is drawn.
@@ -311,7 +312,9 @@ class DiscordTableOutput:
         self.start_warm_up()
         drawing = self._prefetch(table)
         if drawing is not None:
-            if self.picture_wait > 0:
+            if self.picture_wait is None:
+                await drawing
+            elif self.picture_wait > 0:
                 await asyncio.wait({drawing}, timeout=self.picture_wait)
             if not drawing.done():
                 asyncio.get_running_loop().create_task(

@@ -24,4 +24,6 @@ def test_tune_gc_freezes_the_start_up_objects_and_raises_the_thresholds() -> Non
 def test_the_bot_tunes_by_default_tests_do_not() -> None:
     assert Settings().tune_gc and Settings().render_processes >= 1
     tests = Settings().for_tests()
-    assert not tests.tune_gc and tests.render_processes == 0
+    assert not tests.tune_gc and tests.render_processes == 0 and tests.picture_wait is None
+    assert Settings().picture_wait is not None and Settings().picture_wait < 0.05
+    assert tests.group_interval == 0 and 0.05 <= Settings().group_interval <= 0.1
