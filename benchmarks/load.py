@@ -299,9 +299,24 @@ async def run_load(
         return InteractionResult(env, record)
 
     say = progress or (lambda _line: None)
+    simulated: tuple[Any, ...] = ()
     await env.start()
     try:
         actors._dispatch_actor_interaction = dispatch_nowait
+        # Real time once the bot is up.  SimCord's clock is virtual: the bot's
+        # time.monotonic() moves only when a timer fires, and a timer firing makes
+        # SimCord advance the clock and wait for the bot to be idle — which a loaded bot
+        # never is, so meanwhile every other timer (a computer's pause, the store's group
+        # writer, the edit throttle) is put off.  The bot gets the wall clock and plain
+        # asyncio timers; SimCord's own clock stands still (no interaction expires).
+        from simcord import _dpy_internals
+
+        loop = asyncio.get_running_loop()
+        runtime = env._runtime
+        simulated = (loop.call_later, loop.call_at, time.monotonic)
+        loop.call_later = runtime.call_later  # type: ignore[method-assign]
+        loop.call_at = runtime.call_at  # type: ignore[method-assign]
+        time.monotonic = _dpy_internals.real_monotonic
         rss0 = rss_bytes()
         report.rss_base_mb = rss0 / 2**20
         tabs: list[Any] = []
@@ -353,16 +368,6 @@ async def run_load(
 
         stop = asyncio.Event()
 
-        async def real_clock() -> None:
-            # The bot reads SimCord's virtual clock (time.monotonic), which moves only when
-            # a timer fires; under load it must follow the wall clock, or the edit throttle
-            # (one edit a second) would measure virtual seconds.
-            origin = time.perf_counter() - env._virtual_time
-            while not stop.is_set():
-                env._move_clock(time.perf_counter() - origin)
-                await asyncio.sleep(0.05)
-
-        clock = asyncio.create_task(real_clock())
         clicks = [0]
         refused = [0]
 
@@ -434,9 +439,9 @@ async def run_load(
         cpu = time.process_time() - cpu0
         gc.callbacks.remove(gc_callback)
         stop.set()
-        for task in (*loops, clock):
+        for task in loops:
             task.cancel()
-        await asyncio.gather(*loops, clock, return_exceptions=True)
+        await asyncio.gather(*loops, return_exceptions=True)
         report.clicks, report.refused = clicks[0], refused[0]
         report.ack, report.edit = percentiles(acks), percentiles(edits)
         report.actions = actions[0]
@@ -457,6 +462,8 @@ async def run_load(
         report.gc_full = gc_full[0]
         report.errors = len(env.errors)
     finally:
+        if simulated:
+            loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
         actors._dispatch_actor_interaction = original_dispatch
         Store._write = original_write  # type: ignore[method-assign]
