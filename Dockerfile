@@ -22,9 +22,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# The wheel built above (compiled engine included) and its dependencies.
+# The wheel built above (compiled engine included) and its dependencies, with the
+# PostgreSQL driver (DATABASE_URL; the `postgresql` extra) so one image serves both stores.
 COPY --from=build /wheels /wheels
-RUN pip install /wheels/*.whl \
+RUN pip install /wheels/*.whl "psycopg[binary]>=3.2" \
     && rm -rf /wheels \
     && useradd --create-home --uid 10001 taroky \
     && mkdir -p /app/data \

@@ -170,7 +170,6 @@ async def run_load(
     from bot.app import TarokyBot
     from bot.config import Settings
     from bot.engine import ENGINE_BUILD
-    from bot.store import Store
     from bot.tables.table import BETWEEN, PLAYING, Table
     from tests.discord.harness import action_ids, labels, select_ids, select_options
 
@@ -235,15 +234,7 @@ async def run_load(
     for name, method in saved_methods.items():
         setattr(Interaction, name, acked(method))
 
-    writes = [0]
     written = [0]
-    original_write = Store._write
-
-    def counting_write(self: Any) -> Any:
-        writes[0] += 1
-        return original_write(self)
-
-    Store._write = counting_write  # type: ignore[method-assign]
     original_dumps = sys.modules["bot.store.db"]._dumps
 
     def counting_dumps(value: Any) -> str:
@@ -432,7 +423,8 @@ async def run_load(
         measuring = True
         cpu0 = time.process_time()
         wall0 = time.perf_counter()
-        actions[0] = hands[0] = writes[0] = written[0] = 0
+        actions[0] = hands[0] = written[0] = 0
+        writes0 = bot.store.transactions
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -453,8 +445,9 @@ async def run_load(
         report.actions_per_hand = per_hand
         report.cpu_per_hand_ms = 1000 * cpu / max(actions[0], 1) * per_hand
         report.rss_end_mb = rss_bytes() / 2**20
-        report.writes = writes[0]
-        report.writes_per_hand = writes[0] / max(actions[0], 1) * per_hand
+        writes = bot.store.transactions - writes0
+        report.writes = writes
+        report.writes_per_hand = writes / max(actions[0], 1) * per_hand
         report.written_kb_per_hand = written[0] / 1024 / max(actions[0], 1) * per_hand
         report.stored_views_end = stored_views(bot)
         report.stored_views_per_action = (report.stored_views_end - report.stored_views_start) / max(actions[0], 1)
@@ -466,7 +459,6 @@ async def run_load(
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
         actors._dispatch_actor_interaction = original_dispatch
-        Store._write = original_write  # type: ignore[method-assign]
         sys.modules["bot.store.db"]._dumps = original_dumps
         for name, method in saved_methods.items():
             setattr(Interaction, name, method)

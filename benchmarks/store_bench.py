@@ -1,6 +1,10 @@
 """Store timings: save_table_state (called after every action) and settle_hand.
 
-    .venv/bin/python benchmarks/store_bench.py [--n 500] [--state-kb 8]
+    .venv/bin/python benchmarks/store_bench.py [--n 500] [--state-kb 8] [--postgresql]
+
+``--postgresql`` measures the PostgreSQL store instead, on a throwaway local server
+(``tests/pg_cluster.py``; durability off there, so its FULL/NORMAL rows differ only by
+``synchronous_commit``), ``--database-url URL`` on a server of yours (an empty schema).
 
 Prints per-call latency (median / p95 / max) for synchronous=FULL (the default,
 fsync per commit) and NORMAL, sequentially and with many tables at once.
@@ -21,6 +25,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store import CHIPS, POOL, SettledHand, Store  # noqa: E402
+from bot.store.pg import PostgresStore  # noqa: E402
+from tests.pg_cluster import Cluster, fresh_url, start_cluster  # noqa: E402
 
 
 def fake_state(kb: int) -> dict[str, Any]:
@@ -58,9 +64,12 @@ def fmt(samples: list[float]) -> str:
     return f"median {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms"
 
 
-async def bench(sync: str, n: int, kb: int, tables: int) -> None:
+async def bench(sync: str, n: int, kb: int, tables: int, url: str | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
+        if url is not None:
+            store: Store = await PostgresStore.open(url, synchronous=sync)
+        else:
+            store = await Store.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
         await store.seed_pool(1, 100, "nebraska", CHIPS, 10**9)
         for t in range(tables):
             await store.seed_pool(1, 100 + t, "nebraska", CHIPS, 10**9)
@@ -119,9 +128,24 @@ async def main() -> None:
     parser.add_argument("--n", type=int, default=500)
     parser.add_argument("--state-kb", type=int, default=8)
     parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--postgresql", action="store_true", help="a throwaway local PostgreSQL")
+    parser.add_argument("--database-url", help="a PostgreSQL database of yours (an empty schema)")
     args = parser.parse_args()
-    for sync in ("FULL", "NORMAL"):
-        await bench(sync, args.n, args.state_kb, args.tables)
+    cluster: Cluster | None = None
+    if args.postgresql:
+        started = start_cluster()
+        if isinstance(started, str):
+            sys.exit(started)
+        cluster = started
+    try:
+        for sync in ("FULL", "NORMAL"):
+            url = fresh_url(cluster) if cluster is not None else args.database_url
+            if url is not None:
+                print(f"PostgreSQL {cluster.version if cluster else ''}")
+            await bench(sync, args.n, args.state_kb, args.tables, url)
+    finally:
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import discord
 
 from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
-from bot.store.preflight import DatabaseUnusable, check_database
+from bot.store.preflight import DatabaseUnusable, check_database, check_postgres
 
 log = logging.getLogger("bot")
 
@@ -31,9 +31,9 @@ def _setup_logging(level: str) -> None:
 
 
 async def _run(settings: Settings) -> None:
-    from bot.app import TarokyBot
+    from bot.app import make_bot
 
-    bot = TarokyBot(settings)
+    bot = make_bot(settings)
     async with bot:
         await bot.start(settings.token)
 
@@ -46,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2
     try:
-        check_database(settings.db_path)
+        if settings.database_url:
+            check_postgres(settings.database_url)
+        else:
+            check_database(settings.db_path)
     except DatabaseUnusable as error:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2

@@ -7,10 +7,11 @@ import logging
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
+from bot.ai import pool as search_pool
 from bot.config import Settings
-from bot.store import Store
+from bot.store import DataStore, open_store
 from bot.tables.components import TableClient
 from bot.tables.games import Deals
 from bot.tables.manager import (
@@ -20,7 +21,7 @@ from bot.tables.manager import (
     TableStateStore,
 )
 from bot.tables.output import DiscordTableOutput
-from bot.tables.table import TableTimings
+from bot.tables.table import SETTLE_SWEEP, TableTimings
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class TarokyBot(TableClient):
         *,
         table_store: TableStateStore | None = None,
         deals: Deals | None = None,
-        store: Store | None = None,
+        store: DataStore | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -74,9 +75,10 @@ class TarokyBot(TableClient):
             picture_wait=settings.picture_wait,
         )
         self.tables: TableManager  # set in setup_hook
+        self._manager: TableManager | None = None  # the same, once set (for close)
         self._resumed = False
-        #: The SQLite ``bot.store.Store`` (money, history, tables); opened in
-        #: ``setup_hook`` unless given (then the caller closes it).
+        #: The store (money, history, tables: the SQLite file or PostgreSQL); opened
+        #: in ``setup_hook`` unless given (then the caller closes it).
         self.store = store
         self._owns_store = store is None
 
@@ -96,7 +98,11 @@ class TarokyBot(TableClient):
             ),
             output=self.output,
             ledger=TableLedger(self.store) if self.store is not None else None,
+            shards=self.settings.shards,
+            owner=self.settings.lease_owner,
         )
+        self._manager = self.tables
+        self._settle_sweep.start()
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
@@ -108,14 +114,31 @@ class TarokyBot(TableClient):
         await self._sync_commands()
 
     async def _open_store(self) -> TableStateStore:
-        """The SQLite store at ``TAROKY_DB``."""
-        self.store = await Store.open(self.settings.db_path)
+        """The store: PostgreSQL at ``DATABASE_URL``, else the SQLite file ``TAROKY_DB``."""
+        self.store = await open_store(self.settings.store_location)
         self.store.group_interval = self.settings.group_interval
         return SqliteTableStore(self.store)
 
+    @tasks.loop(seconds=SETTLE_SWEEP)
+    async def _settle_sweep(self) -> None:
+        """Issue #15: the one place unpaid hands are retried, at each table's planned time
+        (``Table.retry_due_settlement``); a failure is logged and the sweep goes on."""
+        for table in list(self.tables.tables.values()):
+            try:
+                await table.retry_due_settlement()
+            except Exception:
+                log.exception("Retrying the payment of table %s failed", table.id)
+
     async def close(self) -> None:
+        self._settle_sweep.cancel()
         await super().close()
         self.output.close()
+        search_pool.shutdown()  # the strong player's worker process
+        if self._manager is not None:
+            try:
+                await self._manager.shutdown()  # hand the table leases back
+            except Exception:
+                log.exception("Handing the table leases back failed")
         if self.store is not None and self._owns_store:
             await self.store.close()
 
@@ -137,3 +160,17 @@ class TarokyBot(TableClient):
             self.tables.resume_all()
             if self.settings.tune_gc:
                 tune_gc()
+
+
+class ShardedTarokyBot(TarokyBot, commands.AutoShardedBot):
+    """The bot running some of the Discord shards (``TAROKY_SHARDS``): discord.py's
+    ``AutoShardedBot`` with this process's ``shard_ids`` of ``shard_count``."""
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> TarokyBot:
+    """The bot for ``settings``: sharded when ``TAROKY_SHARDS`` names shards."""
+    if settings.shards is not None:
+        return ShardedTarokyBot(
+            settings, shard_count=settings.shards.count, shard_ids=list(settings.shards.ids), **kwargs
+        )
+    return TarokyBot(settings, **kwargs)

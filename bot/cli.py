@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -25,11 +26,15 @@ from bot.engine import (
     new_game,
     replay_record,
 )
-from bot.engine.cards import CARD_POINTS, PAGAT, Card
+from bot.engine.actions import safe_first
+from bot.engine.cards import CARD_POINTS, PAGAT, cards_of, say_cards
+from bot.engine.game import Event
 from bot.engine.invariants import check_finished
-from bot.engine.recording import deal_commitment
-from bot.engine.scoring import POOL
+from bot.engine.recording import deal_commitment, game_to_record
+from bot.engine.rulebook import choice_notes
+from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
+from rendering.faces import sort_hand
 
 
 def format_amount(currency: str, amount: int) -> str:
@@ -193,11 +198,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"{g.variant.title}: {r.summary}")
     for label in r.card_points:
         print(f"  {label}: {r.points_text(label)}")
-    for ln in r.lines:
-        parts = ", ".join(f"{_party(k)} {format_amount(cur, v)}" for k, v in sorted(ln.net.items()))
-        print(f"  {ln.label}: {parts}")
-    for t in r.transfers:
-        print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(cur, t.amount)}")
+    for line in _settlement(g)[1 + len(r.card_points):]:
+        print(line)
     print("The record replays identically.")
     return 0
 
@@ -346,31 +348,78 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _show_hand(g: Game, seat: int) -> str:
-    cards = sorted((Card(c) for c in _cards(g.hands[seat])),
-                   key=lambda c: (0, -int(c)) if c < 22 else (1, int(c)))
-    return " ".join(c.short for c in cards)
+    """The hand in words, sorted as the pictures sort it: taroky high to low, then suits."""
+    return say_cards(sort_hand(cards_of(g.hands[seat]), g.variant.red_ace_high), g.variant.card_words)
 
 
-def _cards(m: int) -> list[int]:
-    return [c for c in range(54) if m >> c & 1]
+def _event_text(g: Game, ev: Event) -> str:
+    """An engine event for the terminal player: its cards in words (``K♥``, not ``KH``)."""
+    text = ev.text
+    for c in ev.cards:
+        text = re.sub(rf"(?<![\w♥♦♠♣]){re.escape(c.short)}(?![\w♥♦♠♣])", g.variant.say(c), text)
+    return text
+
+
+def _line_payments(currency: str, net: dict[int, int]) -> str:
+    """Who pays whom in one payment line, with the amounts."""
+    if sum(net.values()) != 0:
+        return ", ".join(f"{_party(k)} {format_amount(currency, v)}" for k, v in sorted(net.items()) if v)
+    return "; ".join(f"{_party(t.payer)} pays {_party(t.payee)} {format_amount(currency, t.amount)}"
+                     for t in transfers_from_net(net))
+
+
+def _settlement(g: Game) -> list[str]:
+    """The settlement of a finished hand: card points, every payment line with who pays
+    whom and how much, and the transfers in all."""
+    r = g.result
+    assert r is not None
+    cur = g.variant.currency
+    out = [f"{r.summary}"]
+    out += [f"  {label}: {r.points_text(label)}" for label in r.card_points]
+    for ln in r.lines:
+        parts = _line_payments(cur, {k: v for k, v in ln.net.items() if v})
+        out.append(f"  {ln.label}: {parts}" if parts else f"  {ln.label}: nothing changes hands")
+    out += [f"  In all: {_party(t.payer)} pays {_party(t.payee)} {format_amount(cur, t.amount)}"
+            for t in r.transfers]
+    return out
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """``--option key=value`` (repeatable) as a dict of house rules."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        k, sep, val = item.partition("=")
+        if not sep or not k.strip():
+            raise TarokyError(f"An option is written key=value, not '{item}'.")
+        options[k.strip()] = _option_value(val.strip())
+    return options
+
+
+def _save_path(base: str, hand: int) -> Path:
+    """Hand 1 goes to ``base``; hand n to ``base`` with ``-n`` before its extension."""
+    p = Path(base)
+    return p if hand == 1 else p.with_name(f"{p.stem}-{hand}{p.suffix}")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     v = find_variant(args.variant)
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
     me = 0
-    seats = v.seat_counts[0]
+    seats = args.players or v.seat_counts[0]
+    options = parse_options(args.option)
     bots = simple_chooser(random.Random(args.seed))
-    session = Session.begin(v, seats, dealer=seats - 1)
+    session = Session.begin(v, seats, options, dealer=seats - 1)
     print(f"{v.title}. You are seat 1; seats 2-{seats} are computer players. Type the number "
-          "of a choice, 'why' for the rule, or 'q' to quit.")
+          "of a choice, 'why' for the rules behind your choices, or 'q' to quit.")
+    hand_no = 0
     while True:
         g = session.deal(rng)
+        hand_no += 1
         shown = 0
         while not g.is_over:
             for ev in g.log[shown:]:
                 if ev.visible_to(me):
-                    print("  " + ev.text)
+                    print("  " + _event_text(g, ev))
             shown = len(g.log)
             s = g.to_act
             assert s is not None
@@ -378,12 +427,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             if s != me:
                 g.act(s, bots(g, s, legal))
                 continue
+            legal = safe_first(legal)  # (Done / Pass is choice 1)
             print(f"\nYour hand: {_show_hand(g, me)}")
             if g.trick is not None and g.trick.plays:
-                print("Trick: " + ", ".join(f"seat {p + 1}: {c.short}" for p, c in g.trick.plays))
+                print("Trick: " + ", ".join(f"seat {p + 1}: {v.say(c)}" for p, c in g.trick.plays))
             print(g.prompt(me))
             for i, a in enumerate(legal, 1):
-                print(f"  {i}. {a.label}")
+                print(f"  {i}. {v.label(a)}")
             while True:
                 try:
                     raw = input("> ").strip().lower()
@@ -393,6 +443,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                     return 0
                 if raw == "why":
                     print(g.explain(me))
+                    for note in choice_notes(v, legal, dict(g.view_for(me).doubles)):
+                        print("  " + note.replace("**", ""))
                     continue
                 if raw.isdigit() and 1 <= int(raw) <= len(legal):
                     g.act(me, legal[int(raw) - 1])
@@ -400,16 +452,14 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print(f"Type a number from 1 to {len(legal)}, 'why' or 'q'.")
         for ev in g.log[shown:]:
             if ev.visible_to(me):
-                print("  " + ev.text)
-        r = g.result
-        assert r is not None
-        for label in r.card_points:
-            print(f"  {label}: {r.points_text(label)}")
-        for ln in r.lines:
-            print(f"  {ln.label}")
-        for t in r.transfers:
-            print(f"  {_party(t.payer)} pays {_party(t.payee)} {format_amount(v.currency, t.amount)}")
+                print("  " + _event_text(g, ev))
+        for line in _settlement(g):
+            print(line)
         session.record(g)
+        if args.save:
+            path = _save_path(args.save, hand_no)
+            path.write_text(json.dumps(game_to_record(g), ensure_ascii=False, indent=1), encoding="utf-8")
+            print(f"The hand's record is saved in {path} (replay it with: taroky replay {path}).")
         print("Totals: " + ", ".join(f"seat {i + 1} {format_amount(v.currency, t)}"
                                      for i, t in enumerate(session.totals)))
         if session.over:
@@ -437,10 +487,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     from bot.ai.duel import duel
 
     v = find_variant(args.variant)
-    options = {}
-    for item in args.option or []:
-        k, _, val = item.partition("=")
-        options[k.strip()] = _option_value(val.strip())
+    options = parse_options(args.option)
     start = time.perf_counter()
     res = duel(v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
                seats=args.seats, progress=lambda i, n: _progress(i, n, start))
@@ -463,10 +510,28 @@ def cmd_duel(args: argparse.Namespace) -> int:
     return 0
 
 
+def variants_help() -> str:
+    """The variants, their players and their house-rule options, for ``--help``."""
+    lines = ["variants and their options (--variant NAME --option KEY=VALUE):"]
+    for v in sorted(set(VARIANTS.values()), key=lambda x: x.name):
+        seats = " or ".join(str(n) for n in v.seat_counts)
+        lines.append(f"  {v.name:<10} {v.title} ({seats} players)")
+        for o in v.option_specs:
+            d = o.default
+            default = ("true" if d else "false") if isinstance(d, bool) else str(d)
+            lines.append(f"      {o.key}={default}  {o.title}")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="taroky", description="Taroky rules engine tools.")
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = argparse.ArgumentParser(
+        prog="taroky", description="Taroky without Discord: play in the terminal, replay and verify "
+        "hand records, simulate and benchmark the rules engine.",
+        epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND",
+                           title="commands (taroky COMMAND --help for each)")
     names = sorted(VARIANTS)
+    games = sorted({x.name for x in VARIANTS.values()})
 
     r = sub.add_parser("replay", help="replay a hand record and print its settlement")
     r.add_argument("file")
@@ -498,9 +563,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
 
-    pl = sub.add_parser("play", help="play in the terminal against computer players")
-    pl.add_argument("--variant", default="czech")
-    pl.add_argument("--seed", type=int, default=None)
+    pl = sub.add_parser(
+        "play", help="play in the terminal against computer players",
+        description="Play hands in the terminal as seat 1 against computer players. Each turn "
+        "lists your choices by number; type 'why' for the rules behind them.",
+        epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    pl.add_argument("--variant", default="czech", choices=games, metavar="VARIANT",
+                    help="which game (default czech; the list is below)")
+    pl.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a house rule of the variant, e.g. throw_in_povinnost=false (repeatable; "
+                    "the options are below)")
+    pl.add_argument("--players", type=int, default=0, metavar="N",
+                    help="4, or 5 with the dealer sitting out (where the variant allows it)")
+    pl.add_argument("--save", metavar="FILE",
+                    help="write each hand's record as JSON: the first to FILE, hand n to FILE-n "
+                    "(replay with 'taroky replay FILE')")
+    pl.add_argument("--seed", type=int, default=None, help="deal reproducibly from this seed")
     pl.set_defaults(func=cmd_play)
 
     du = sub.add_parser("duel", help="duplicate deals between two computer levels: money per hand, 95 %% CI, decision times")

@@ -12,15 +12,24 @@ Variables (see ``.env.example``):
 * ``TAROKY_AI_DELAY`` — seconds a computer player "thinks" before acting (default 1.2).
 * ``TAROKY_REMINDER_AFTER`` — seconds before an absent player is reminded (default 120).
 * ``TAROKY_TAKEOVER_AFTER`` — further seconds before a computer plays for them (default 120).
+* ``DATABASE_URL`` — ``postgresql://user:password@host/db`` stores everything in PostgreSQL
+  instead of the SQLite file (several bot processes can share it); empty: SQLite.
+* ``TAROKY_SHARDS`` — ``IDS/COUNT``, e.g. ``0/2`` or ``0-3/8``: this process runs those
+  Discord shards and serves only their guilds' tables; empty: one process, every guild.
+* ``TAROKY_INSTANCE`` — this process's name in the table leases (default: the host
+  name and the shards); keep it the same across restarts of one process.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from bot.store.interface import Shards, is_postgres_url
 
 __all__ = ["ConfigError", "Settings", "load_settings", "parse_dotenv", "check_token"]
 
@@ -61,6 +70,24 @@ class Settings:
     # After start-up: freeze what is alive then and collect garbage less often (no
     # long full collections under load).
     tune_gc: bool = True
+    #: ``postgresql://...``: the PostgreSQL store; empty: the SQLite file ``db_path``.
+    database_url: str = ""
+    #: The Discord shards this process runs (None: one process, unsharded).
+    shards: Shards | None = None
+    #: This process's name in the table leases ("" : the host name and the shards).
+    instance: str = ""
+
+    @property
+    def store_location(self) -> str | Path:
+        """Where the store lives: the PostgreSQL URL, or the SQLite file."""
+        return self.database_url or self.db_path
+
+    @property
+    def lease_owner(self) -> str:
+        """The name this process holds its table leases under."""
+        if self.instance:
+            return self.instance
+        return f"{socket.gethostname()}:{self.shards or 'all'}"
 
     def for_tests(self) -> Settings:
         """A copy with every pause set to zero (computer players act at once), pictures
@@ -165,6 +192,20 @@ def load_settings(
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
 
+    database_url = env.get("DATABASE_URL", "").strip()
+    if database_url and not is_postgres_url(database_url):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/taroky); "
+            "leave it empty for the SQLite file TAROKY_DB."
+        )
+    shards_raw = env.get("TAROKY_SHARDS", "").strip()
+    shards: Shards | None = None
+    if shards_raw:
+        try:
+            shards = Shards.parse(shards_raw)
+        except ValueError as error:
+            raise ConfigError(f"TAROKY_SHARDS ({shards_raw!r}): {error}.") from None
+
     return Settings(
         token=token,
         db_path=db_path,
@@ -173,4 +214,7 @@ def load_settings(
         ai_delay=_float(env, "TAROKY_AI_DELAY", 1.2),
         reminder_after=_float(env, "TAROKY_REMINDER_AFTER", 120.0),
         takeover_after=_float(env, "TAROKY_TAKEOVER_AFTER", 120.0),
+        database_url=database_url,
+        shards=shards,
+        instance=env.get("TAROKY_INSTANCE", "").strip(),
     )

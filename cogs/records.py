@@ -22,9 +22,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import TarokyError, find_variant
-from bot.store import Store, format_amount, parse_amount
+from bot.store import DataStore, format_amount, parse_amount
 from bot.store.models import HandSummary
-from bot.tables.components import reply_error, table_client
+from bot.tables.components import reply, reply_error, table_client
 from bot.tables.errors import TableError
 from bot.tables.manager import variant_currency
 from bot.tables.messages import who
@@ -67,7 +67,7 @@ def variant_title(variant: str) -> str:
         return variant
 
 
-def _store(interaction: discord.Interaction) -> Store:
+def _store(interaction: discord.Interaction) -> DataStore:
     store = table_client(interaction).store
     if store is None:
         raise RecordsError("Scores are not kept here: the bot runs without its database.")
@@ -81,7 +81,7 @@ def _guild(interaction: discord.Interaction) -> int:
 
 
 # ---------------------------------------------------------------------- pool
-async def pool_embed(store: Store, guild_id: int, channel_id: int) -> discord.Embed:
+async def pool_embed(store: DataStore, guild_id: int, channel_id: int) -> discord.Embed:
     pools = await store.get_pools(guild_id, channel_id)
     season = await store.current_season(guild_id)
     embed = discord.Embed(title="Pools at this table", colour=discord.Colour.gold())
@@ -108,7 +108,7 @@ def _hand_line(h: HandSummary) -> str:
 
 
 async def history_message(
-    store: Store, guild_id: int, channel_id: int, page: int
+    store: DataStore, guild_id: int, channel_id: int, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     total = await store.count_hands(guild_id, channel_id)
     pages = max(1, -(-total // HISTORY_PAGE))
@@ -131,7 +131,7 @@ async def history_message(
     return embed, view
 
 
-async def record_file(store: Store, guild_id: int, channel_id: int, hand_id: str) -> discord.File:
+async def record_file(store: DataStore, guild_id: int, channel_id: int, hand_id: str) -> discord.File:
     """The record of a hand of this channel's history (a select value is the user's
     to forge: a hand of another channel, even of the same server, is refused)."""
     hand = await store.get_hand(hand_id[:200])
@@ -153,7 +153,7 @@ def default_currency(order: str, currency: str | None, variant: str | None) -> s
 
 
 async def leaderboard_message(
-    store: Store, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
+    store: DataStore, guild_id: int, currency: str | None, variant: str | None, order: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     if order not in ORDERS:
         raise RecordsError(f"Order by one of: {', '.join(ORDERS)}.")
@@ -196,7 +196,7 @@ async def leaderboard_message(
 
 
 # ---------------------------------------------------------------------- balance / stats
-async def balance_embed(store: Store, guild_id: int, player_id: int, name: str) -> discord.Embed:
+async def balance_embed(store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
     balances = await store.balance(guild_id, player_id)
     season = await store.current_season(guild_id)
     embed = discord.Embed(title=f"Balance of {name}", colour=discord.Colour.gold())
@@ -208,7 +208,7 @@ async def balance_embed(store: Store, guild_id: int, player_id: int, name: str) 
     return embed
 
 
-async def stats_embed(store: Store, guild_id: int, player_id: int, name: str) -> discord.Embed:
+async def stats_embed(store: DataStore, guild_id: int, player_id: int, name: str) -> discord.Embed:
     stats = await store.player_stats(guild_id, player_id)
     embed = discord.Embed(title=f"Statistics of {name}", colour=discord.Colour.blurple())
     if stats.balances:
@@ -417,6 +417,24 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
             "(from their first hand; balances that exist are unchanged).",
             ephemeral=True,
         )
+
+    @app_commands.command(name="retry-payment", description="Try again to pay this channel's unpaid hand")
+    async def retry_payment(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._retry_payment(interaction))
+
+    async def _retry_payment(self, interaction: discord.Interaction) -> None:
+        """Issue #15: a hand the database kept refusing stays unpaid until an admin asks."""
+        require_admin(interaction)
+        table = table_client(interaction).tables.get(interaction.channel_id or 0)
+        if table is None or table.unsettled is None:
+            raise RecordsError("This channel's table has no unpaid hand.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
+        if await table.retry_settlement():
+            text = "The hand is paid now."
+        else:
+            text = ("The database still refuses this hand's payments: it stays recorded as unpaid "
+                    "(the bot's log says why); try again once that is fixed.")
+        await reply(interaction, text)
 
     @app_commands.command(name="export-ledger", description="Download this season's ledger as a CSV file")
     async def export_ledger(self, interaction: discord.Interaction) -> None:

@@ -28,10 +28,10 @@ from bot.tables.components import (
     user_error,
 )
 from bot.tables.errors import TableError
-from bot.tables.messages import lobby_message, session_summary_embed, table_message
+from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
 from bot.tables.rules import rules_text, rules_topics
-from bot.tables.table import Table, TableConfig
-from cogs import records
+from bot.tables.table import LOBBY, Table, TableConfig
+from cogs import lesson, records
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -134,9 +134,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="new", description="Open a Taroky table in this channel")
     @app_commands.describe(
         variant="Which game (default: Czech Taroky)",
-        players="4 or 5 players (with 5 the dealer sits out each deal)",
+        players="3, 4 or 5 players, as the variant allows (default: its usual number; with 5 the dealer sits out)",
         options="House rules as key=value, separated by commas",
-        teach="Teach mode: panels get a Hint button",
+        teach="Teach mode (on by default): Hint, warnings before costly choices, every hand played out",
         level="How well the computer players play: easy, normal (default) or strong",
         deals="Deals agreed for the session (0: until the table is closed or a player cannot pay)",
     )
@@ -146,15 +146,17 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         self,
         interaction: discord.Interaction,
         variant: str = "czech",
-        players: app_commands.Range[int, 4, 5] = 4,
+        players: app_commands.Range[int, 3, 5] | None = None,
         options: str = "",
-        teach: bool = False,
+        teach: bool = True,
         deals: app_commands.Range[int, 0, 1000] = 0,
         level: Literal["easy", "normal", "strong"] = "normal",
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not 0 <= deals <= 1000:
             raise TableError("The number of deals is between 0 (no limit) and 1000.")
+        if players is None:  # the variant's usual number (Taper: 3, TP-1)
+            players = find_variant(variant).seat_counts[0] if len(variant) <= MAX_VARIANT_NAME else 4
         config = TableConfig(
             variant=variant, players=players, options=_check_options(variant, players, options),
             teach=teach, deals=deals, level=level,
@@ -245,9 +247,19 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
-        embed, view = table_message(table)
-        await interaction.response.send_message(embed=embed, view=view)
+        await interaction.response.defer(thinking=True)
+        if table.status == LOBBY:
+            embed, view = table_message(table)
+            files: list[discord.File] = []
+        else:  # the table with its picture, as the table message shows it
+            embed, view, files = await self.bot.output.table_payload(table)
+        await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         await self._posted(interaction, table)
+
+    @app_commands.command(name="help", description="How to play here: the commands and buttons, in one page")
+    @guarded
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
     @app_commands.command(name="rules", description="How the game works: phases and terms, with examples")
     @app_commands.describe(topic="A phase or term, e.g. auction, talon, pagát (leave empty for the list)")
@@ -371,5 +383,9 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
 
 
 async def setup(bot: TarokyBot) -> None:
-    await bot.add_cog(Taroky(bot))
+    cog = Taroky(bot)
+    group = cog.app_command
+    assert group is not None  # (a GroupCog always has its group)
+    lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
+    await bot.add_cog(cog)
     await bot.add_cog(records.TarokyAdmin(bot))

@@ -35,6 +35,7 @@ SCENES: dict[str, tuple[Callable[..., bytes], Callable[..., str], Callable[[], o
     "table_anticlockwise": (render_table, text_table, samples.table_czech),
     "table_clockwise": (render_table, text_table, samples.table_nebraska),
     "table_five_seats": (render_table, text_table, samples.table_five),
+    "table_three_seats": (render_table, text_table, samples.table_taper),
     "summary_povinnost": (render_summary, text_summary, samples.summary_povinnost),
     "summary_varsava": (render_summary, text_summary, samples.summary_varsava),
 }

@@ -123,13 +123,20 @@ def draw_hand(scene: HandScene) -> Image.Image:
 
 # --------------------------------------------------------------------------- table area
 
-_PLATE_W: Final = 160
-_PLATE_H: Final = 50
+# The table picture is read on phones too, where Discord shows it about 360 px wide (a
+# third of its size): its words are drawn large enough to stay legible there (a 28 px
+# name is about 10 px on the phone, as big as Discord's own small print).
+_NAME_PX: Final = 28  # names on the plates
+_SMALL_PX: Final = 22  # scores, tags, hand counts, the D and F buttons, badges
+_LABEL_PX: Final = 22  # labels and names in the panel under the table
+_INFO_PX: Final = 30  # values in the panel under the table
+_PLATE_W: Final = 250
+_PLATE_H: Final = 82
 _GAP: Final = 8  # between a card and its name plate
 _PAD: Final = 30  # round the seats, inside the canvas
 
 # Radii of the ellipse the card centres sit on, per number of seats.
-_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (300, 168)}
+_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (248, 178)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,10 +224,10 @@ def _felt(width: int, height: int, top: int) -> Image.Image:
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, bg: RGB, fg: RGB) -> int:
-    f = font(SANS, 11)
-    w = math.ceil(f.getlength(text)) + 12
-    d.rounded_rectangle((x, y, x + w, y + 17), 8, fill=bg)
-    d.text((x + 6, y + 2), text, font=f, fill=fg)
+    f = font(SANS, _SMALL_PX - 2)
+    w = math.ceil(f.getlength(text)) + 16
+    d.rounded_rectangle((x, y, x + w, y + _SMALL_PX + 6), 12, fill=bg)
+    d.text((x + 8, y + 3), text, font=f, fill=fg)
     return w
 
 
@@ -269,17 +276,17 @@ def _draw_seats(
             img.paste(face, (cx, cy), face)
             # Play-order badge on the top-right corner.
             bx, by = cx + CARD_W - 4, cy + 4
-            d.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
+            d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
             t = str(order + 1)
-            f = font(SANS, 15)
-            d.text((bx - f.getlength(t) / 2, by - 9), t, font=f, fill=NAVY if order == 0 else WHITE)
+            f = font(SANS, _SMALL_PX)
+            d.text((bx - f.getlength(t) / 2, by - _SMALL_PX * 0.62), t, font=f, fill=NAVY if order == 0 else WHITE)
         elif not seat.sitting_out:
             outline = HIGHLIGHT if to_act == k else (60, 130, 90)
             d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
             if to_act == k:
-                f = font(SANS, 15)
+                f = font(SANS, _SMALL_PX)
                 t = "to play"
-                d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 9), t, font=f, fill=HIGHLIGHT)
+                d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 13), t, font=f, fill=HIGHLIGHT)
         # Name plate.
         active = to_act == k
         plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
@@ -302,58 +309,57 @@ def _draw_seats(
         name_colour = MUTED if seat.sitting_out else WHITE
         score = scores[k] if scores else ""
         count = str(hand_counts[k]) if hand_counts else ""
-        count_w = text_width(count, SANS, 12) + 18 if count else 0
-        buttons_w = 24 * (seat.is_dealer + seat.is_forehand)
+        count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
+        buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
         name_w = _PLATE_W - 16 - count_w - buttons_w
-        size = fit_text(seat.name, SANS, 16, name_w, 12)
+        size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
         two_rows = bool(tags or score)
-        ny = py + 5 if two_rows else py + (_PLATE_H - size) // 2 - 2
+        ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
         d.text((px + 8, ny), ellipsize(seat.name, SANS, size, name_w), font=font(SANS, size), fill=name_colour)
         if count:
             _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
         right_edge = px + _PLATE_W - 7
-        ty = py + _PLATE_H - 22
+        ty = py + _PLATE_H - _SMALL_PX - 12
         if score:
-            f = font(SANS, 13)
-            size = fit_text(score, SANS, 13, _PLATE_W // 2, 10)
+            size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
             f = font(SANS, size)
             right_edge -= math.ceil(f.getlength(score))
             d.text((right_edge, ty + 1), score, font=f, fill=HIGHLIGHT)
             right_edge -= 6
         tx = px + 7
         for text, bg, fg in tags:
-            w = math.ceil(font(SANS, 11).getlength(text)) + 12
+            w = math.ceil(font(SANS, _SMALL_PX - 2).getlength(text)) + 16
             if tx + w > right_edge:
                 break
             tx += _pill(d, tx, ty, text, bg, fg) + 4
         bx = px + _PLATE_W - 4
         if seat.is_dealer:
             _button(d, bx, py + 2, "D", WHITE)
-            bx -= 26
+            bx -= 38
         if seat.is_forehand:
             _button(d, bx, py + 2, "F", LEAD)
 
 
-def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str) -> None:
+def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
     """A tiny card back followed by the number of cards left in the hand."""
-    d.rounded_rectangle((x, y + 1, x + 10, y + 15), 2, fill=(60, 80, 140), outline=WHITE, width=1)
-    d.text((x + 14, y + 1), count, font=font(SANS, 12), fill=CREAM_TEXT)
+    d.rounded_rectangle((x, y + 2, x + 15, y + 2 + _SMALL_PX), 3, fill=(60, 80, 140), outline=WHITE, width=1)
+    d.text((x + 21, y + 1), count, font=font(SANS, _SMALL_PX), fill=colour)
 
 
 def _button(d: ImageDraw.ImageDraw, cx: int, cy: int, letter: str, fill: RGB) -> None:
     """A disc on the plate's corner: 'D' the dealer's button, 'F' the forehand's."""
-    r = 11
+    r = 17
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    f = font(SANS, 13)
-    d.text((cx - f.getlength(letter) / 2, cy - 8), letter, font=f, fill=INK)
+    f = font(SANS, _SMALL_PX - 2)
+    d.text((cx - f.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=f, fill=INK)
 
 
 def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:
-    size = fit_text(text, SANS, 20, width - 2 * _MARGIN, 14)
-    d.text((_MARGIN, 9), text, font=font(SANS, size), fill=colour)
+    size = fit_text(text, SANS, _INFO_PX, width - 2 * _MARGIN, 16)
+    d.text((_MARGIN, 8), text, font=font(SANS, size), fill=colour)
 
 
-_TOP: Final = 38  # title strip above the table
+_TOP: Final = 50  # title strip above the table
 
 
 def draw_trick(scene: TrickScene) -> Image.Image:
@@ -381,9 +387,15 @@ def _small_talon(img: Image.Image, card: Card, x: int, y: int) -> None:
 
 # --------------------------------------------------------------------------- table
 
-_SMALL_W: Final = 52
+_SMALL_W: Final = 72
 _SMALL_H: Final = round(CARD_H * _SMALL_W / CARD_W)
-_INFO_W: Final = 380  # left column of the panel under the table
+_INFO_W: Final = 560  # left column of the panel under the table
+_INFO_LABEL_W: Final = 160  # the labels (Contract, Level, ...) of that column
+_INFO_LINE: Final = 44  # its line height
+_NOTE_LINE: Final = 34  # announcements, captions
+#: The legend of the badges on the plates, under the panel.
+LEGEND: Final = (("D", "dealer"), ("F", "forehand: leads first"), ("7", "cards in hand"),
+                 ("1", "order of play"))
 
 
 def draw_table(scene: TableScene) -> Image.Image:
@@ -426,14 +438,49 @@ def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
 
 
 def _panel_height(scene: TableScene) -> int:
-    left = 16 + 30 * len(_panel_lines(scene)) + 22 * len(scene.announcements)
+    left = 16 + _INFO_LINE * len(_panel_lines(scene)) + _NOTE_LINE * len(scene.announcements)
     right = 16
     if scene.talon_exposed:
         rows = math.ceil(len(scene.talon_exposed) / 6)
-        right += 22 + rows * (_SMALL_H + 8) + 6
+        right += _NOTE_LINE + rows * (_SMALL_H + 8) + 6
     if scene.last_trick is not None and scene.last_trick.plays:
-        right += 22 + _SMALL_H + 26
-    return max(left, right) + 14
+        right += _NOTE_LINE + _SMALL_H + _NOTE_LINE
+    return max(left, right) + 14 + _legend_height(_layout(len(scene.seats), scene.clockwise, _TOP).width)
+
+
+def _legend_rows(width: int) -> int:
+    f = font(SANS, _LABEL_PX - 2)
+    rows, x = 1, 18
+    for _, meaning in LEGEND:
+        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        if x + w > width - 48 and x > 18:
+            rows, x = rows + 1, 18
+        x += w
+    return rows
+
+
+def _legend_height(width: int) -> int:
+    return _legend_rows(width) * _NOTE_LINE + 10
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int) -> None:
+    """What the badges on the plates mean, in two rows of discs and words."""
+    f = font(SANS, _LABEL_PX - 2)
+    cx, cy = x + 18, y + 18
+    for letter, meaning in LEGEND:
+        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        if cx + w > x + width and cx > x + 18:
+            cx, cy = x + 18, cy + _NOTE_LINE
+        if letter == "7":
+            _hand_count(d, cx - 18, cy - _SMALL_PX // 2 - 2, letter, INK)
+        elif letter == "1":
+            d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=LEAD, outline=WHITE, width=2)
+            g = font(SANS, _SMALL_PX - 2)
+            d.text((cx - g.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=g, fill=NAVY)
+        else:
+            _button(d, cx, cy, letter, WHITE if letter == "D" else LEAD)
+        d.text((cx + 26, cy - _LABEL_PX * 0.6), meaning, font=f, fill=(90, 82, 66))
+        cx += w
 
 
 def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
@@ -442,23 +489,27 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     x = 24
     y = y0 + 14
     avail = _INFO_W - 30
+    lw = _INFO_LABEL_W
     for label, value in _panel_lines(scene):
-        d.text((x, y + 4), label, font=font(SANS, 13), fill=(120, 110, 90))
-        size = fit_text(value, SANS, 19, avail - 90, 12)
-        d.text((x + 90, y), ellipsize(value, SANS, size, avail - 90), font=font(SANS, size), fill=NAVY)
-        y += 30
+        d.text((x, y + 6), label, font=font(SANS, _LABEL_PX), fill=(120, 110, 90))
+        size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
+        d.text((x + lw, y), ellipsize(value, SANS, size, avail - lw), font=font(SANS, size), fill=NAVY)
+        y += _INFO_LINE
     for line in scene.announcements:
-        size = fit_text("• " + line, SANS, 14, avail, 11)
+        size = fit_text("• " + line, SANS, _LABEL_PX, avail, _LABEL_PX - 4)
         d.text((x, y), ellipsize("• " + line, SANS, size, avail), font=font(SANS, size), fill=RED)
-        y += 22
+        y += _NOTE_LINE
+    top = img.height - 7 - _legend_height(img.width)
+    d.line((x, top, img.width - 24, top), fill=(225, 215, 195), width=2)
+    _draw_legend(d, x, top + 4, img.width - 48)
     x = _INFO_W + 10
     y = y0 + 14
     avail = img.width - x - 24
     if x + 4 * (_SMALL_W + 12) > img.width:  # pragma: no cover - layouts are wider
         return
     if scene.talon_exposed:
-        d.text((x, y), ellipsize(scene.talon_label, SANS, 15, avail), font=font(SANS, 15), fill=INK)
-        y += 22
+        d.text((x, y), ellipsize(scene.talon_label, SANS, _LABEL_PX, avail), font=font(SANS, _LABEL_PX), fill=INK)
+        y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
             face = card_face(card, _SMALL_W)
             img.paste(face, (x + (i % 6) * (_SMALL_W + 6), y + (i // 6) * (_SMALL_H + 8)), face)
@@ -468,17 +519,17 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         label = "Last trick"
         if last.winner is not None:
             label += f" — {scene.seats[last.winner].name} took it"
-        d.text((x, y), ellipsize(label, SANS, 15, avail), font=font(SANS, 15), fill=INK)
-        y += 22
-        step = min(_SMALL_W + 40, avail // max(1, len(last.plays)))
+        d.text((x, y), ellipsize(label, SANS, _LABEL_PX, avail), font=font(SANS, _LABEL_PX), fill=INK)
+        y += _NOTE_LINE
+        step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
         for i, (seat, card) in enumerate(last.plays):
             cx = x + i * step
             if seat == last.winner:
                 d.rounded_rectangle((cx - 4, y - 4, cx + _SMALL_W + 3, y + _SMALL_H + 3), 8, fill=GOLD)
             face = card_face(card, _SMALL_W)
             img.paste(face, (cx, y), face)
-            name = ellipsize(scene.seats[seat].name, SANS, 11, step - 4)
-            d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, 11), fill=INK)
+            name = ellipsize(scene.seats[seat].name, SANS, _LABEL_PX - 4, step - 4)
+            d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, _LABEL_PX - 4), fill=INK)
 
 
 # --------------------------------------------------------------------------- summary

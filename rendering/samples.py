@@ -32,6 +32,11 @@ NEBRASKA_SEATS = (
     SeatInfo("Marie Petrtyl"),
     SeatInfo("Frank", is_dealer=True),
 )
+TAPER_SEATS = (
+    SeatInfo("Silviu", is_forehand=True),
+    SeatInfo("Brânduşa Mara"),
+    SeatInfo("Eugen", is_dealer=True),
+)
 FIVE_SEATS = (
     SeatInfo("Eva", is_forehand=True),
     SeatInfo("Bartoloměj Šťastný"),
@@ -175,6 +180,30 @@ def table_five() -> TableScene:
         scores=("0.00", "+0.50", "−0.50", "0.00", "0.00"),
         clockwise=False,
         title="Table 2 — hand 1",
+    )
+
+
+def table_taper() -> TableScene:
+    """Taper, three seats anticlockwise: al doilea de trei at level 3, the top three shown,
+    in a radler with the pool."""
+    return TableScene(
+        TAPER_SEATS,
+        to_act=2,
+        contract="Al doilea de trei",
+        level="level 3",
+        declarer=1,
+        flek="contra (×2)",
+        announcements=("Brânduşa Mara declared 11 taroace", "Silviu announced trula for the opponents"),
+        talon_exposed=tuple(parse_cards("QH 10S XIV")),
+        talon_label="Talon — top three (shown)",
+        trick=PlayedTrick([(0, parse_card("KD")), (1, parse_card("XX"))], leader=0),
+        last_trick=PlayedTrick(
+            [(2, parse_card("QC")), (0, parse_card("KC")), (1, parse_card("VII"))], leader=2, winner=1,
+        ),
+        scores=("+6 points", "−16 points", "+10 points"),
+        hand_counts=(9, 8, 10),
+        clockwise=False,
+        title="Taper — deal 4 — pool 9, radler: this deal at ×2 stakes",
     )
 
 

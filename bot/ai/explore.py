@@ -57,6 +57,14 @@ class Plan:
     strong: bool  # the bidder's side plays its strongest card, the others their weakest
     keep: bool  # a card announced for the last trick is kept for it while possible
 
+    @property
+    def spares_pagat_ultimo(self) -> bool:
+        """Nobody doubles an announced pagat ultimo, so that an undoubled one taking the
+        pool (RO-20) comes up: the hands that keep announced cards without playing
+        strongest (read from the plan's draws, so that other variants' sweeps stay as
+        they were)."""
+        return self.keep and not self.strong
+
 
 class Explorer:
     """A coverage-seeking player (see the module docstring).  Call it as a ``Chooser``:
@@ -91,6 +99,9 @@ class Explorer:
             choice = self._talon(g, legal)
         elif phase is Phase.ANNOUNCE and plan.quiet:
             choice = next(a for a in legal if a.kind is Kind.DONE)
+        elif phase is Phase.ANNOUNCE and plan.spares_pagat_ultimo:
+            choice = self._mixed([a for a in legal if a.kind is not Kind.DOUBLE
+                                  or a.value != "pagat_ultimo"])
         else:
             choice = self._mixed(legal)
         self.visits[choice.code] += 1
@@ -264,9 +275,9 @@ class Explorer:
         return out
 
 
-#: The announcements of the tarok I for the last trick (Czech, NE-7, PL-6).
-_PAGAT_ANNOUNCEMENTS: Final = ("pagat", "tarok1_last", "pagat_last", "pagat_ultymo")
-_KING_ANNOUNCEMENTS: Final = ("king_last", "krol_ultymo")
+#: The announcements of the tarok I for the last trick (Czech, NE-7, PL-6, RO-15).
+_PAGAT_ANNOUNCEMENTS: Final = ("pagat", "tarok1_last", "pagat_last", "pagat_ultymo", "pagat_ultimo")
+_KING_ANNOUNCEMENTS: Final = ("king_last", "krol_ultymo", "rege_ultimo")
 _XIX_XVIII: Final = (1 << 18) | (1 << 17)  # taroky XIX and XVIII (ids 18 and 17)
 
 

@@ -69,6 +69,17 @@ def _describe(hand: Sequence[Card]) -> str:
     return f"{_count(taroky, 'tarok', 'taroky')}{of_them} and {_count(kings, 'king', 'kings')}"
 
 
+def saying(a: Action) -> str:
+    """A choice as a verb phrase for a reason: "bid Four", "announce Valát", "declare
+    Trul", "double the game" (a button's label reads oddly after "so I say")."""
+    label = a.label
+    if a.kind is Kind.BID:
+        return f"bid {label}"
+    if a.kind is Kind.DECLARE:
+        return f"declare {label}"
+    return label[:1].lower() + label[1:]
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{'no' if n == 0 else n} {one if n == 1 else many}"
 
@@ -76,9 +87,17 @@ def _count(n: int, one: str, many: str) -> str:
 def known_partner(view: PlayerView) -> int | None:
     """The seat this seat knows to be its partner, from its view alone: the bidder and the
     holder of the called card know each other; the bidder learns its partner when the
-    called card is shown.  None when there is none, or none known."""
+    called card is shown; of three players, when no card is called, the two against the
+    declarer are open partners (TP-6).  None when there is none, or none known."""
     partner = view.my_partner
-    return partner if partner is not None and partner != view.seat else None
+    if partner is not None and partner != view.seat:
+        return partner
+    b = view.bidder
+    if (b is not None and b != view.seat and view.contract_name is not None
+            and view.called_card is None and _active_seats(view) == 3):
+        return next(s for s in range(view.num_seats)
+                    if s not in (view.seat, b) and s != view.sitting_out)
+    return None
 
 
 def _active_seats(view: PlayerView) -> int:
@@ -213,11 +232,11 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I say {bids[0].label}.")
+            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I {saying(bids[0])}.")
         if Kind.PASS in by_kind:
             return Choice(by_kind[Kind.PASS][0],
                           f"My hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"I must bid, so I say {bids[0].label}, the cheapest.")
+        return Choice(bids[0], f"I must bid, so I {saying(bids[0])}, the cheapest.")
     if Kind.CALL in by_kind:
         held = set(hand)
         calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
@@ -237,7 +256,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I say {a.label}.")
+                return Choice(a, f"My hand is very strong ({_describe(hand)}), so I {saying(a)}.")
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")

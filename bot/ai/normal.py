@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.ai.heuristic import BID_STRENGTH, Choice, _describe, hand_strength
+from bot.ai.heuristic import BID_STRENGTH, Choice, _describe, hand_strength, saying
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 
@@ -265,10 +265,10 @@ def choose_normal(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I say {bids[0].label}.")
+            return Choice(bids[0], f"My hand is strong ({_describe(hand)}), so I {saying(bids[0])}.")
         if Kind.PASS in by_kind:
             return Choice(by_kind[Kind.PASS][0], f"My hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"I must bid, so I say {bids[0].label}, the cheapest.")
+        return Choice(bids[0], f"I must bid, so I {saying(bids[0])}, the cheapest.")
     if Kind.CALL in by_kind or Kind.VARSAVA in by_kind:
         calls = [a for a in by_kind.get(Kind.CALL, []) if a.card not in hand]
         honours = sum(1 for c in hand if c in (PAGAT, MOND, SKYZ))
@@ -301,15 +301,15 @@ def choose_normal(game: Game, seat: int) -> Choice:
             return Choice(by_kind[kind][0], reason)
     if Kind.DECLARE in by_kind:
         a = by_kind[Kind.DECLARE][0]
-        return Choice(a, f"I hold it, so I declare {a.label}: it is paid to me.")
+        return Choice(a, f"I hold it, so I {saying(a)}: it is paid to me.")
     for a in by_kind.get(Kind.ANNOUNCE, []):
         if a.value in ("pagat", "tarok1_last") and taroky >= 10 and any(c == PAGAT for c in hand) \
                 and sum(1 for c in hand if c.tarok_number >= 18) >= 2:
             return Choice(a, f"With {taroky} taroky, high ones among them, I can keep the pagát "
-                             f"to the last trick, so I say {a.label}.")
+                             f"to the last trick, so I {saying(a)}.")
     for a in by_kind.get(Kind.DOUBLE, []):
         if a.value == "game" and taroky >= 11 and view.bidder != seat:
-            return Choice(a, f"With {taroky} taroky I expect to beat the bidder, so I say {a.label}.")
+            return Choice(a, f"With {taroky} taroky I expect to beat the bidder, so I {saying(a)}.")
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")

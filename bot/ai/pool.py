@@ -10,7 +10,11 @@ normal player decides instead, at once.  The cheap levels decide in place.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
+import os
+import signal
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -28,10 +32,23 @@ log = logging.getLogger(__name__)
 _pool: Executor | None = None
 
 
+def _die_with_parent() -> None:
+    """In the worker: end when the bot's process ends, even by SIGKILL (Linux), so no
+    orphan keeps waiting on its pipe holding the bot's output open."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() == 1:  # the parent already ended before the signal was armed
+        os._exit(0)
+
+
 def _executor() -> Executor:
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1)
+        _pool = ProcessPoolExecutor(max_workers=1, initializer=_die_with_parent)
     return _pool
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import time
 
-from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength
+from bot.ai.heuristic import BID_STRENGTH, Choice, hand_strength, saying
 from bot.ai.normal import choose_normal
 from bot.engine import Action, Game, Kind, Phase, PlayerView
 from bot.engine.actions import PASS
@@ -198,7 +198,7 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if a.kind is Kind.DONE:
         return Choice(a, f"Saying more does not pay with this hand: played out in {done} ways the "
                          f"unseen cards may lie, I do about {gain:.2f} {name} a hand better quiet.")
-    return Choice(a, f"I say {_words(a)}: played out in {done} ways the unseen cards may lie, it "
+    return Choice(a, f"I {saying(a)}: played out in {done} ways the unseen cards may lie, it "
                      f"pays about {gain:.2f} {name} a hand more than saying nothing.")
 
 

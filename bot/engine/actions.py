@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, cast
 
-from .cards import CARDS, Card, parse_card
+from .cards import CARDS, CZECH_WORDS, Card, CardWords, parse_card, say_card
 from .errors import BadInput
 
 
@@ -100,15 +100,17 @@ def title(name: str) -> str:
     return TITLES.get(name, name.replace("_", " ").capitalize())
 
 
-def action_label(a: Action) -> str:
+def action_label(a: Action, words: CardWords = CZECH_WORDS) -> str:
+    """Button text in plain words, cards named as ``words`` (a variant's ``card_words``)
+    says: ``K♥ king``, ``Discard 7♠``, ``Call XIX``."""
     k = a.kind
     v = a.value
     if k is Kind.PLAY:
-        return a.card.short
+        return say_card(a.card, words, long=True)
     if k is Kind.DISCARD:
-        return f"Discard {a.card.short}"
+        return f"Discard {say_card(a.card, words, long=True)}"
     if k is Kind.CALL:
-        return f"Call {a.card.short}"
+        return f"Call {say_card(a.card, words, long=True)}"
     if k is Kind.BID:
         return title(str(v))
     if k is Kind.ANNOUNCE:
@@ -146,6 +148,16 @@ _PLAIN_LABELS: Final = {
     Kind.DECLINE: "Don't draw",
     Kind.DONE: "Done",
 }
+
+#: The choices that commit a player to nothing (the safe default a panel shows first).
+SAFE_KINDS: Final = (Kind.DONE, Kind.PASS, Kind.DECLINE, Kind.KEEP)
+
+
+def safe_first(legal: list[Action]) -> list[Action]:
+    """``legal`` in the order a player is offered it: Done / Pass / Don't draw / Keep first,
+    then the rest in the engine's order (costly announcements and doubles never lead)."""
+    return [a for a in legal if a.kind in SAFE_KINDS] + [a for a in legal if a.kind not in SAFE_KINDS]
+
 
 # By the kind's id, then the value: Kind members are singletons, and an enum member's
 # hash is Python code (slow in the hot path of the compiled engine).

@@ -43,6 +43,7 @@ COMPILED: tuple[str, ...] = (
     "variants.polish",
     "variants.kozy",
     "variants.romanian",
+    "variants.taper",
 )
 STAMP = "_native.json"
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -305,3 +305,63 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+# --- cards in words, for players ----------------------------------------------------
+
+
+class CardWords:
+    """How a variant's rule text names cards for players: the red one is an ace (``A♦``,
+    Czech, Polish, Romanian, Kozy) or a one (``1♦``: "it's a 'one', not an ace!" — Heun;
+    Nebraska's "1 (ace) is lowest"), and the words for the škýz, the honours and the rider.
+    A variant holds one as ``Variant.card_words``; :func:`say_card` reads it."""
+
+    __slots__ = ("ace", "skyz", "pagat", "mond", "rider")
+
+    def __init__(self, *, ace: str = "A", skyz: str = "Škýz", pagat: str = "pagát",
+                 mond: str = "mond", rider: str = "rider") -> None:
+        self.ace = ace
+        self.skyz = skyz
+        self.pagat = pagat
+        self.mond = mond
+        self.rider = rider
+
+
+#: The Czech text's words (the default): "king, queen, rider, jack, ace, 2, 3, 4".
+CZECH_WORDS: Final = CardWords()
+
+_PIP_WORDS: Final = {"1": "ace"}
+
+
+def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False) -> str:
+    """The one way a card is named to a player: a tarok by its Roman number (``XIX``),
+    the škýz by name, a suit card by rank and suit symbol (``K♥``, ``C♣``, ``A♦`` or
+    ``1♦`` as ``words`` says, ``10♠``).  ``long`` adds the word players say for a court
+    card or an honour (``K♥ king``, ``C♣ rider``, ``I pagát``, ``XXI mond``): for buttons
+    and lists a newcomer reads.  Codes such as ``KH`` or ``1D`` (``Card.short``) are for
+    records and custom ids only."""
+    if c == SKYZ:
+        return words.skyz
+    if c.is_tarok:
+        numeral = ROMAN[c]
+        if long and c == PAGAT and words.pagat:
+            return f"{numeral} {words.pagat}"
+        if long and c == MOND and words.mond:
+            return f"{numeral} {words.mond}"
+        return numeral
+    f = c.face
+    symbol = c.suit.symbol
+    if f < 4:
+        text = _FACE_SHORT[f] + symbol
+        if long:
+            text += " " + (words.rider if f == RIDER else _FACE_NAMES[f])
+        return text
+    pip = (_RED_PIPS if c.suit.is_red else _BLACK_PIPS)[f - 4]
+    if pip == "1":
+        return words.ace + symbol
+    return pip + symbol
+
+
+def say_cards(cards: Iterable[Card], words: CardWords = CZECH_WORDS) -> str:
+    """Cards named for a player, separated by spaces ("—" for none)."""
+    return " ".join(say_card(c, words) for c in cards) or "—"

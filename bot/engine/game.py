@@ -394,6 +394,44 @@ class Game:
     def _after_deal(self) -> None:
         self.forehand = self.variant.find_forehand(self)
         self.log.append(Event("deal", self.dealer, f"Seat {self.dealer + 1} dealt."))
+        if not self.start_pre_auction():
+            self.variant.start_bidding(self)
+
+    # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ------------------------------
+
+    def start_pre_auction(self) -> bool:
+        """Open the round before the bidding (``Variant.pre_auction``): every active seat,
+        privately and in play order from forehand, is offered its choices before anyone
+        bids, so nobody decides having heard a bid.  The round is the phase ``THROW_IN``
+        while there is no contract.  False (the deal goes straight to the bidding) when
+        the variant has no round or no seat may do anything but keep its hand; when one
+        may, every seat is asked, so being asked tells nobody anything."""
+        offers = self.variant.pre_auction
+        if not offers:
+            return False
+        self.phase = Phase.THROW_IN
+        if not any(self.forbidding_rule(s, a) is None
+                   for s in self.active for a in offers if a.kind is not Kind.KEEP):
+            return False
+        self.auction = Auction()
+        self.to_act = self.forehand
+        return True
+
+    def _pre_auction(self, seat: int, action: Action) -> None:
+        """A seat's answer in the round before the bidding: the variant applies anything
+        but keeping the hand; the first throw-in ends the deal, and when every seat has
+        answered the bidding starts with forehand."""
+        if action.kind is Kind.KEEP:
+            self.emit("keep", seat, f"Seat {seat + 1} keeps the hand.")
+        else:
+            self.variant.apply_pre_auction(self, seat, action)
+            if self.phase is not Phase.THROW_IN:
+                return
+        st = self.auction
+        st.turn += 1
+        if st.turn < self._n_active:
+            self.to_act = self.next_active(seat)
+            return
         self.variant.start_bidding(self)
 
     # ---- the triad -----------------------------------------------------------------
@@ -423,7 +461,7 @@ class Game:
         elif ph is Phase.RITUAL:
             out = self._ritual_legal()
         else:
-            out = self._allowed(seat, self.variant.candidates(self, seat))
+            out = self._allowed(seat, self.candidates(seat))
         self._legal_key = key
         self._legal_val = tuple(out)
         return self._legal_val
@@ -486,6 +524,8 @@ class Game:
             self._announce(seat, action)
         elif ph is Phase.RITUAL:
             self._ritual(seat, action)
+        elif ph is Phase.THROW_IN and self.contract is None:
+            self._pre_auction(seat, action)
         else:
             self.variant.apply(self, seat, action)
         return self.log[start:]
@@ -553,6 +593,8 @@ class Game:
             return [*self.variant.announce_candidates(self, seat), DONE]
         if ph is Phase.RITUAL:
             return self._ritual_legal()
+        if ph is Phase.THROW_IN and self.contract is None:
+            return list(self.variant.pre_auction)
         return self.variant.candidates(self, seat)
 
     def why_not(self, seat: int, action: Action) -> str:
@@ -625,7 +667,7 @@ class Game:
             return [act(Kind.DEAL_SIX_SIX), act(Kind.DEAL_TWELVES)]
         if step == "batches":
             taken = set(self.ritual.batches.values())
-            return [act(Kind.BATCH, b + 1) for b in range(4) if b not in taken]
+            return [act(Kind.BATCH, b + 1) for b in range(len(self.active)) if b not in taken]
         return []
 
     def _ritual(self, seat: int, a: Action) -> None:
@@ -665,7 +707,7 @@ class Game:
                 self._deal_twelves(batches)
                 return
             if len(remaining) == 1:
-                left = next(b for b in range(4) if b not in batches.values())
+                left = next(b for b in range(len(self.active)) if b not in batches.values())
                 batches[remaining[0]] = left
                 self.ritual.step = None
                 self._deal_twelves(batches)

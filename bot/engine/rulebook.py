@@ -21,10 +21,11 @@ name a clarification id.  Pure: no Discord, no I/O.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .actions import Action, Kind
 from .cards import CARDS, PLAIN_SUITS, Suit
 from .game import Phase
 from .masks import NUM_TAROKY
@@ -136,7 +137,7 @@ def pip_order(v: Variant) -> str:
     for suit in (Suit.HEARTS, Suit.SPADES):
         cards = [c for c in CARDS if c >= NUM_TAROKY and c.suit is suit]
         cards.sort(key=lambda c: -v.strength[c])
-        out.append(" ".join(c.short[:-1] for c in cards))
+        out.append(" ".join(v.say(c)[:-1] for c in cards))
     return (f"In the red suits (hearts, diamonds) the cards rank {out[0]} from high to low; "
             f"in the black suits (spades, clubs) {out[1]} (K king, Q queen, C rider, J jack).")
 
@@ -337,8 +338,103 @@ def page_text(v: Variant, topic: str | None) -> str:
     return f"There is no page about '{topic}' in {v.title}. Topics: {listing}."[:MAX_PAGE]
 
 
+#: The glossary word for a choice that carries no name of its own, by kind.
+KIND_TERMS: dict[Kind, tuple[str, ...]] = {
+    Kind.PASS: ("pass",),
+    Kind.HOLD: ("hold", "la mine"),
+    Kind.CALL: ("call",),
+    Kind.CALL_FOURTH_KING: ("fourth king", "call"),
+    Kind.PLAY_ALONE: ("without a king", "alone"),
+    Kind.VARSAVA: ("varšava",),
+    Kind.SURRENDER: ("surrender",),
+    Kind.PLAY_ON: ("play on",),
+    Kind.DRAW: ("draw", "talon"),
+    Kind.DECLINE: ("don't draw", "talon"),
+    Kind.TAKE: ("talon group", "talon"),
+    Kind.REJECT: ("talon group", "talon"),
+    Kind.TAKE_BACK: ("take back", "talon group", "talon"),
+    Kind.DISCARD: ("discard",),
+    Kind.THROW_IN: ("throw in",),
+    Kind.KEEP: ("throw in",),
+    Kind.CUT: ("cut",),
+    Kind.KNOCK: ("knock",),
+    Kind.BATCH: ("batch",),
+    Kind.DEAL_SIX_SIX: ("six-six",),
+    Kind.DEAL_TWELVES: ("twelves",),
+    Kind.DONE: ("pass",),
+}
+
+
+def glossary_term(v: Variant, word: str) -> str | None:
+    """The glossary term ``word`` names (any case or accents, a parenthesis dropped, a
+    plural), or None."""
+    key = normalize(word.split(" (")[0])
+    for t in v.glossary:
+        if normalize(t) == key:
+            return t
+    if key.endswith("s"):
+        return glossary_term(v, key[:-1]) if key[:-1] else None
+    return None
+
+
+def choice_term(v: Variant, a: Action, doubled: dict[str, int] | None = None) -> str | None:
+    """The glossary term that explains choice ``a`` (a bid by its contract, an announcement
+    or declaration by its name, a double by the word of the level it reaches, the other
+    kinds by their word), or None for a card to play."""
+    names: list[str] = []
+    if a.kind is Kind.DOUBLE:
+        level = (doubled or {}).get(str(a.value), 0) + 1
+        if level < len(v.double_words):
+            names.append(v.double_word(level))
+        names.append("double")
+    elif a.kind in (Kind.BID, Kind.ANNOUNCE, Kind.DECLARE):
+        name = str(a.value)
+        contract = v.contracts.get(name)
+        names += [contract.title if contract is not None else v.title_of(name), name]
+        names.append({Kind.BID: "bid", Kind.ANNOUNCE: "announce", Kind.DECLARE: "declare"}[a.kind])
+    else:
+        names += KIND_TERMS.get(a.kind, ())
+    for n in names:
+        term = glossary_term(v, n)
+        if term is not None:
+            return term
+    return None
+
+
+def choice_notes(v: Variant, choices: Sequence[Action], doubled: dict[str, int] | None = None,
+                 label: Callable[[Action], str] | None = None) -> list[str]:
+    """What each choice commits a player to, from the variant's glossary: one line per
+    choice that has a term ("**Valát** — Taking every trick: Kč 7.00, or Kč 14.00 if
+    announced."); cards to play have none."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for a in choices:
+        name = (label or v.label)(a)
+        paid = bonus_rule(v, a) if a.kind is Kind.ANNOUNCE else None
+        if paid is not None:
+            out.append(f"**{name}** — {paid}")
+            continue
+        term = choice_term(v, a, doubled)
+        if term is None or term in seen:
+            continue
+        seen.add(term)
+        called = "" if normalize(term) in normalize(name) else f" ({term})"
+        out.append(f"**{name}**{called} — {v.glossary[term][0]}")
+    return out
+
+
+def bonus_rule(v: Variant, a: Action) -> str | None:
+    """The scoring sentence of the bonus an announcement promises (what it pays, won or
+    lost), from the variant's ``scoring_rules`` and ``valat_rule``; None if none names it."""
+    key = normalize(v.title_of(str(a.value)))
+    for line in (*v.scoring_rules, v.valat_rule):
+        if line and normalize(line).startswith(key):
+            return line
+    return None
+
+
 __all__ = [
-    "ALIASES", "MAX_PAGE", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
+    "ALIASES", "KIND_TERMS", "MAX_PAGE", "bonus_rule", "choice_notes", "choice_term", "glossary_term", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
     "lead_rule",
     "normalize", "page_text", "pages", "pip_order", "topics",
 ]

@@ -1,14 +1,19 @@
 """Persistence: chips and balances, the pools, hand history, leaderboards, table states.
 
-One SQLite file in WAL mode through aiosqlite; see ``docs/store.md``.  Typical use::
+One SQLite file in WAL mode through aiosqlite, or a PostgreSQL database shared by
+several bot processes (``bot.store.pg``); both behind ``DataStore``; see
+``docs/store.md``.  Typical use::
 
-    store = await Store.open("data/taroky.sqlite3")
+    store = await open_store("data/taroky.sqlite3")        # or "postgresql://..."
     season = await store.current_season(guild_id)          # when the hand is dealt
     hand = SettledHand.from_deltas(deltas={alice: 40, bob: -20, POOL: -20}, ...)
     paid = await store.settle_hand(hand, table_state=next_state)  # False if already paid
 """
 
+from pathlib import Path
+
 from bot.store.db import Store
+from bot.store.interface import DataStore, Shards, TableKey, is_postgres_url
 from bot.store.migrations import LATEST_VERSION, MIGRATIONS, SchemaTooNewError
 from bot.store.models import (
     POOL,
@@ -63,6 +68,10 @@ __all__ = [
     "SettledHand",
     "StaleTableStateError",
     "Store",
+    "DataStore",
+    "Shards",
+    "TableKey",
+    "open_store",
     "StoreError",
     "TableState",
     "Transfer",
@@ -76,3 +85,13 @@ __all__ = [
     "transfers_from_deltas",
     "transfers_from_seats",
 ]
+
+
+async def open_store(location: str | Path, *, synchronous: str = "FULL") -> DataStore:
+    """The store at ``location``: a ``postgresql://`` URL opens the PostgreSQL store
+    (needs the ``postgresql`` extra: psycopg), anything else is a SQLite file."""
+    if isinstance(location, str) and is_postgres_url(location):
+        from bot.store.pg import PostgresStore  # psycopg is needed only here
+
+        return await PostgresStore.open(location, synchronous=synchronous)
+    return await Store.open(location, synchronous=synchronous)

@@ -22,13 +22,15 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 import aiosqlite
 
+from bot.store.interface import Shards, SqlConnection, TableKey
 from bot.store.migrations import LATEST_VERSION, migrate_sync
 from bot.store.models import (
     KIND_HAND,
@@ -48,6 +50,7 @@ from bot.store.models import (
     SessionError,
     SettledHand,
     StaleTableStateError,
+    StoreError,
     TableState,
     VariantStats,
 )
@@ -59,13 +62,18 @@ BUSY_TIMEOUT_MS: Final = 5000
 #: Seconds a queued table state waits for the other tables' states to share its
 #: transaction (``Store.queue_table_state``).
 GROUP_INTERVAL: Final = 0.05
-_UPSERT_QUEUED: Final = (
+_INSERT_QUEUED: Final = (
     "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
-    " VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
-    " message_id = COALESCE(excluded.message_id, message_id),"
-    " version = version + 1, state_json = excluded.state_json,"
-    " updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+    " VALUES (?, ?, ?, 1, ?)"
 )
+#: A queued state's write: only over the version read in the same transaction.
+_UPDATE_QUEUED: Final = (
+    "UPDATE table_states SET message_id = COALESCE(?, message_id), version = ?,"
+    " state_json = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+    " WHERE guild_id = ? AND channel_id = ? AND version = ?"
+)
+#: Tables whose versions one statement reads (a group may hold more: it reads in parts).
+_VERSIONS_AT_ONCE: Final = 200
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
 #: What player ``b.player_id`` won from computer seats (negative ids) in ``b``'s guild,
 #: season and currency, net: the part of a balance the leaderboard does not rank.
@@ -118,12 +126,29 @@ def _switch_to_wal(conn: sqlite3.Connection) -> str:
         delay = min(delay * 2, 0.1)
 
 
+@dataclass(slots=True)
+class QueuedState:
+    """A table state waiting for the next group (``Store.queue_table_state``)."""
+
+    state: Mapping[str, Any]
+    message_id: int | None
+    #: The version the state is written over (None: whatever is stored).
+    expected_version: int | None
+    #: Told the version written, or None when the stored version was another (the
+    #: state was not written: another process saved the table).
+    done: Callable[[int | None], None] | None
+
+
 class Store:
     """Persistence for chips, pools, hand history, leaderboards, table states, sessions.
 
     Open with ``await Store.open(path)``; share one instance across all tables of the
     process; ``await store.close()`` on shutdown.
     """
+
+    #: What the database raises for a broken UNIQUE constraint (the PostgreSQL store
+    #: names its own).
+    _INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def __init__(
         self,
@@ -137,17 +162,21 @@ class Store:
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
-        #: Group commit: table states queued by ``queue_table_state``, the latest per
-        #: table, and the short-lived task that writes them together.
-        self._queued: dict[tuple[int, int], tuple[Mapping[str, Any], int | None]] = {}
+        self._init_group_commit()
+        #: Schema versions applied by this ``open`` (empty if already current).
+        self.migrations_applied = migrations_applied
+
+    def _init_group_commit(self) -> None:
+        """Group commit's state, empty (the PostgreSQL store's ``__init__`` calls this too)."""
+        #: Table states queued by ``queue_table_state``, the latest per table, and the
+        #: short-lived task that writes them together.
+        self._queued: dict[TableKey, QueuedState] = {}
         self._group_task: asyncio.Task[None] | None = None
         #: Seconds a queued state waits for others to share its transaction.
         self.group_interval = GROUP_INTERVAL
         #: Write transactions committed by this store, and groups among them (figures).
         self.transactions = 0
         self.groups = 0
-        #: Schema versions applied by this ``open`` (empty if already current).
-        self.migrations_applied = migrations_applied
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -206,6 +235,9 @@ class Store:
         task = self._group_task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
         async with self._write_lock, self._read_lock:
             await self._reader.close()
             await self._writer.close()
@@ -225,39 +257,51 @@ class Store:
     # ------------------------------------------------------------------ transactions
 
     @asynccontextmanager
-    async def _write(self, supersedes: tuple[int, int] | None = None) -> AsyncIterator[aiosqlite.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error.
+    async def _write(self, supersedes: TableKey | None = None) -> AsyncIterator[SqlConnection]:
+        """One write transaction (``_begin``) under this process's write lock; rolls
+        back on any error.
 
         ``supersedes`` (guild, channel): the transaction writes or deletes that table's
         state, so a state of it still queued (older: a table's saves happen under its
         lock) is dropped, and put back if the transaction fails."""
         async with self._write_lock:
-            conn = self._writer
-            committed = False
             queued = self._queued.pop(supersedes, None) if supersedes is not None else None
+            committed = False
             try:
-                # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
-                # BEGIN still runs on the connection thread and must be rolled back.
-                await conn.execute("BEGIN IMMEDIATE")
-                yield conn
-                await conn.execute("COMMIT")
+                async with self._begin() as conn:
+                    yield conn
                 committed = True
                 self.transactions += 1
             finally:
                 if not committed and queued is not None and supersedes is not None:
                     self._queued.setdefault(supersedes, queued)
-                if not committed:
-                    # Shielded: a cancelled task must still leave no open transaction.
-                    await asyncio.shield(self._rollback(conn))
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[SqlConnection]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT`` on the writer (the caller holds the write
+        lock); rolls back on any error."""
+        conn = self._writer
+        committed = False
+        try:
+            # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
+            # BEGIN still runs on the connection thread and must be rolled back.
+            await conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            await conn.execute("COMMIT")
+            committed = True
+        finally:
+            if not committed:
+                # Shielded: a cancelled task must still leave no open transaction.
+                await asyncio.shield(self._rollback(conn))
 
     @staticmethod
-    async def _rollback(conn: aiosqlite.Connection) -> None:
+    async def _rollback(conn: SqlConnection) -> None:
         # OperationalError: no transaction was active (e.g. COMMIT already succeeded).
         with contextlib.suppress(sqlite3.OperationalError):
             await conn.execute("ROLLBACK")
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _read(self) -> AsyncIterator[SqlConnection]:
         """One read transaction (a consistent snapshot) on the reader connection."""
         async with self._read_lock:
             conn = self._reader
@@ -269,14 +313,14 @@ class Store:
 
     @staticmethod
     async def _rows(
-        conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+        conn: SqlConnection, sql: str, params: Sequence[Any] = ()
     ) -> list[tuple[Any, ...]]:
         return [tuple(r) for r in await conn.execute_fetchall(sql, params)]
 
     # ------------------------------------------------------------------ seasons
 
     @staticmethod
-    async def _current_season(conn: aiosqlite.Connection, guild_id: int) -> int:
+    async def _current_season(conn: SqlConnection, guild_id: int) -> int:
         rows = await Store._rows(
             conn, "SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = ?", (guild_id,)
         )
@@ -288,7 +332,7 @@ class Store:
             return await self._current_season(conn, guild_id)
 
     async def _season_or_current(
-        self, conn: aiosqlite.Connection, guild_id: int, season: int | None
+        self, conn: SqlConnection, guild_id: int, season: int | None
     ) -> int:
         return season if season is not None else await self._current_season(conn, guild_id)
 
@@ -347,6 +391,7 @@ class Store:
         table_state: Mapping[str, Any] | None = None,
         message_id: int | None = None,
         allow_pool_overdraw: bool = False,
+        expected_version: int | None = None,
     ) -> bool:
         """Pay out one hand in one transaction; return False if it was already settled.
 
@@ -362,7 +407,9 @@ class Store:
 
         If ``table_state`` is given it is saved in the same transaction (also when
         the hand was already settled), so "hand paid" and "table moved on" can never
-        be separated by a crash.
+        be separated by a crash.  ``expected_version`` makes that save a
+        compare-and-set as in ``save_table_state`` (``StaleTableStateError``, nothing
+        written, the hand not paid).
         """
         hand.validate()
         digest = hand.digest()
@@ -409,7 +456,7 @@ class Store:
                     )
                 if state_json is not None:
                     await self._upsert_table_state(
-                        conn, g, hand.channel_id, state_json, message_id, None
+                        conn, g, hand.channel_id, state_json, message_id, expected_version
                     )
                 return False
 
@@ -478,12 +525,12 @@ class Store:
                 await self._record_session_step(conn, hand)
             if state_json is not None:
                 await self._upsert_table_state(
-                    conn, g, hand.channel_id, state_json, message_id, None
+                    conn, g, hand.channel_id, state_json, message_id, expected_version
                 )
         return True
 
     async def _check_balances_in_range(
-        self, conn: aiosqlite.Connection, hand: SettledHand, players: list[int]
+        self, conn: SqlConnection, hand: SettledHand, players: list[int]
     ) -> None:
         """Refuse (rolling the settlement back) a balance beyond ±``MAX_AMOUNT``: SQLite
         would otherwise keep an overflowing sum as a REAL."""
@@ -503,7 +550,7 @@ class Store:
             )
 
     async def _apply_pool(
-        self, conn: aiosqlite.Connection, hand: SettledHand, delta: int, allow_overdraw: bool
+        self, conn: SqlConnection, hand: SettledHand, delta: int, allow_overdraw: bool
     ) -> None:
         key = (hand.guild_id, hand.season, hand.channel_id, hand.variant, hand.currency)
         rows = await self._rows(
@@ -523,7 +570,7 @@ class Store:
 
     async def _ensure_balances(
         self,
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         season: int,
         currency: str,
@@ -562,7 +609,7 @@ class Store:
                 [(KIND_START, guild_id, season, currency, p, start) for p in missing],
             )
 
-    async def _record_session_step(self, conn: aiosqlite.Connection, hand: SettledHand) -> None:
+    async def _record_session_step(self, conn: SqlConnection, hand: SettledHand) -> None:
         """Write what the hand's session decided (deals played, totals, its end).
 
         The table's session decides; this only checks that the hand belongs to an open
@@ -872,12 +919,12 @@ class Store:
                 )
             ranked = (
                 f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, player_id, value"
-                f" FROM ({source})"
+                f" FROM ({source}) AS src"
             )
-            total_rows = await self._rows(conn, f"SELECT COUNT(*) FROM ({source})", params)
+            total_rows = await self._rows(conn, f"SELECT COUNT(*) FROM ({source}) AS src", params)
             rows = await self._rows(
                 conn,
-                f"SELECT rank, player_id, value FROM ({ranked})"
+                f"SELECT rank, player_id, value FROM ({ranked}) AS ranked"
                 " ORDER BY rank, player_id LIMIT ? OFFSET ?",
                 (*params, page_size, (page - 1) * page_size),
             )
@@ -977,7 +1024,7 @@ class Store:
 
     @staticmethod
     async def _upsert_table_state(
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         channel_id: int,
         state_json: str,
@@ -1031,7 +1078,14 @@ class Store:
             )
 
     def queue_table_state(
-        self, guild_id: int, channel_id: int, state: Mapping[str, Any], message_id: int | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+        done: Callable[[int | None], None] | None = None,
     ) -> None:
         """Save a table's live state *soon*, together with the other tables' (group commit).
 
@@ -1042,12 +1096,22 @@ class Store:
         queued since the last group (the table restarts at its last saved action).  A
         synchronous save, settlement with ``table_state`` or deletion of the same table
         supersedes its queued state.  Returns at once; ``flush_table_states`` waits.
+
+        Versioned (``expected_version``, 0 for a table never saved): the state is written
+        only if the stored version is still that one (read in the group's transaction);
+        ``done`` is then told the new version, or None if another process saved the
+        table meanwhile (nothing written; the newer states queued for it are dropped).
+        A state that replaces a queued one keeps the version that one expected, and
+        one queued while its table's previous state is being written expects the
+        version that write makes.
         """
         key = (guild_id, channel_id)
         old = self._queued.get(key)
-        if message_id is None and old is not None:
-            message_id = old[1]
-        self._queued[key] = (state, message_id)
+        if old is not None:
+            if message_id is None:
+                message_id = old.message_id
+            expected_version = old.expected_version
+        self._queued[key] = QueuedState(state, message_id, expected_version, done)
         task = self._group_task
         if task is None or task.done():
             self._group_task = asyncio.get_running_loop().create_task(
@@ -1056,6 +1120,9 @@ class Store:
 
     async def flush_table_states(self) -> None:
         """Commit every queued table state now (and wait for a group being written)."""
+        if not self._queued:
+            async with self._write_lock:  # a group being written is done after this
+                return
         await self._write_group()
 
     async def _write_groups(self) -> None:
@@ -1076,20 +1143,74 @@ class Store:
                 await asyncio.sleep(1.0)
 
     async def _write_group(self) -> None:
-        group: dict[tuple[int, int], tuple[Mapping[str, Any], int | None]] = {}
+        group: dict[TableKey, QueuedState] = {}
+        written: dict[TableKey, int | None] = {}
         try:
             async with self._write() as conn:
                 group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
                 if group:
-                    await conn.executemany(
-                        _UPSERT_QUEUED,
-                        [(g, c, m, _dumps(dict(state))) for (g, c), (state, m) in group.items()],
-                    )
+                    written = await self._write_states(conn, group)
                     self.groups += 1
         except BaseException:
             for key, value in group.items():  # newer states queued meanwhile win
                 self._queued.setdefault(key, value)
             raise
+        for key, version in written.items():
+            queued = self._queued.get(key)
+            if version is None:
+                self._queued.pop(key, None)  # another process's table: not ours to write
+            elif queued is not None and queued.expected_version is not None:
+                queued.expected_version = version  # queued during this write: over it
+            done = group[key].done
+            if done is not None:
+                try:
+                    done(version)
+                except Exception:
+                    log.exception("Reporting the save of table %s/%s failed", *key)
+
+    async def _write_states(
+        self, conn: SqlConnection, group: Mapping[TableKey, QueuedState]
+    ) -> dict[TableKey, int | None]:
+        """Write a group's states in the open transaction: each over the version it
+        expects (read here, under the write lock of every process); the version each
+        was written at, or None where the stored version was another (not written)."""
+        stored: dict[TableKey, int] = {}
+        keys = list(group)
+        for i in range(0, len(keys), _VERSIONS_AT_ONCE):
+            part = keys[i:i + _VERSIONS_AT_ONCE]
+            guilds = sorted({g for g, _ in part})
+            channels = sorted({c for _, c in part})
+            for g, c, v in await self._rows(
+                conn,
+                f"SELECT guild_id, channel_id, version FROM table_states"
+                f" WHERE guild_id IN ({','.join('?' * len(guilds))})"
+                f" AND channel_id IN ({','.join('?' * len(channels))})",
+                [*guilds, *channels],
+            ):
+                stored[(int(g), int(c))] = int(v)
+        written: dict[TableKey, int | None] = {}
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        for key, q in group.items():
+            current = stored.get(key)
+            if q.expected_version is not None and q.expected_version != (current or 0):
+                written[key] = None  # another writer's version, or deleted by another
+                continue
+            text = _dumps(dict(q.state))
+            if current is None:
+                inserts.append((key[0], key[1], q.message_id, text))
+                written[key] = 1
+            else:
+                updates.append((q.message_id, current + 1, text, key[0], key[1], current))
+                written[key] = current + 1
+        count = 0
+        if inserts:
+            count += (await conn.executemany(_INSERT_QUEUED, inserts)).rowcount
+        if updates:
+            count += (await conn.executemany(_UPDATE_QUEUED, updates)).rowcount
+        if count != len(inserts) + len(updates):  # cannot happen under the write lock
+            raise StoreError(f"a group of table states wrote {count} of {len(inserts) + len(updates)} rows")
+        return written
 
     @staticmethod
     def _table_state(row: tuple[Any, ...]) -> TableState:
@@ -1114,15 +1235,57 @@ class Store:
             )
         return self._table_state(rows[0]) if rows else None
 
-    async def load_all_table_states(self) -> list[TableState]:
-        """Every saved table (for restoring them at start-up)."""
+    async def load_all_table_states(self, *, shards: Shards | None = None) -> list[TableState]:
+        """Every saved table (for restoring them at start-up); with ``shards`` only the
+        tables of guilds those shards serve (``(guild_id >> 22) % count``)."""
+        where, params = "", []
+        if shards is not None:
+            marks = ",".join("?" * len(shards.ids))
+            where = f" WHERE ((guild_id >> 22) % ?) IN ({marks})"
+            params = [shards.count, *shards.ids]
         async with self._read() as conn:
             rows = await self._rows(
                 conn,
                 "SELECT guild_id, channel_id, message_id, version, state_json, updated_at"
-                " FROM table_states ORDER BY guild_id, channel_id",
+                f" FROM table_states{where} ORDER BY guild_id, channel_id",
+                params,
             )
         return [self._table_state(r) for r in rows]
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float, now: float | None = None
+    ) -> list[TableKey]:
+        """Lease tables to ``owner`` (a bot process) for ``ttl`` seconds; return those it
+        now holds.  A table is leased to ``owner`` if it had no lease, the lease was
+        already ``owner``'s (renewed) or has expired; a live lease of another owner is
+        left alone.  This is the lock that holds across processes: a process serves only
+        the tables it holds (see ``docs/store.md``, "Several processes")."""
+        if ttl <= 0:
+            raise ValueError("a lease lasts a positive number of seconds")
+        at = time.time() if now is None else now
+        held: list[TableKey] = []
+        async with self._write() as conn:
+            for guild_id, channel_id in tables:
+                rows = await self._rows(
+                    conn,
+                    "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+                    " owner = excluded.owner, expires_at = excluded.expires_at"
+                    " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
+                    " RETURNING owner",
+                    (guild_id, channel_id, owner, at + ttl, at),
+                )
+                if rows:
+                    held.append((guild_id, channel_id))
+        return held
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
+        """End ``owner``'s leases of ``tables`` (it closed them or shuts down)."""
+        async with self._write() as conn:
+            await conn.executemany(
+                "DELETE FROM table_leases WHERE guild_id = ? AND channel_id = ? AND owner = ?",
+                [(g, c, owner) for g, c in tables],
+            )
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> bool:
         """Forget a table (it was closed); True if there was one."""
@@ -1201,7 +1364,7 @@ class Store:
                     (guild_id, channel_id, variant, currency, season, deals_planned,
                      _dumps(totals)),
                 )
-            except sqlite3.IntegrityError:
+            except self._INTEGRITY_ERRORS:
                 raise SessionError(
                     f"channel {guild_id}/{channel_id} already has an open session"
                 ) from None
@@ -1211,7 +1374,7 @@ class Store:
 
     async def _pay_pot_seeds(
         self,
-        conn: aiosqlite.Connection,
+        conn: SqlConnection,
         guild_id: int,
         channel_id: int,
         variant: str,
@@ -1247,7 +1410,7 @@ class Store:
         )
 
     async def _pay_pool_out(
-        self, conn: aiosqlite.Connection, session_id: int, payout: Mapping[int, int]
+        self, conn: SqlConnection, session_id: int, payout: Mapping[int, int]
     ) -> None:
         """The table's pool pays ``payout`` to the players of a session (PL-19)."""
         rows = await self._rows(
@@ -1358,7 +1521,7 @@ class Store:
                     "  WHERE payee_kind = 'player'"
                     " UNION ALL"
                     " SELECT guild_id, season, currency, payer_id, -amount FROM ledger"
-                    "  WHERE payer_kind = 'player')"
+                    "  WHERE payer_kind = 'player') AS moves"
                     " GROUP BY guild_id, season, currency, pid",
                 )
             }
@@ -1377,7 +1540,7 @@ class Store:
                     "  FROM ledger WHERE payee_kind = 'pool'"
                     " UNION ALL"
                     " SELECT guild_id, season, channel_id, variant, currency, -amount"
-                    "  FROM ledger WHERE payer_kind = 'pool')"
+                    "  FROM ledger WHERE payer_kind = 'pool') AS moves"
                     " GROUP BY guild_id, season, channel_id, variant, currency",
                 )
             }

@@ -195,8 +195,20 @@ CREATE UNIQUE INDEX sessions_one_open_per_channel
 ALTER TABLE hands ADD COLUMN session_id INTEGER REFERENCES sessions (session_id);
 """
 
+# -- 4: table leases (which bot process serves a table, when several share a database) --
+_V4: Final = """
+CREATE TABLE table_leases (
+    guild_id   INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    owner      TEXT    NOT NULL,
+    expires_at REAL    NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+"""
+
 #: ``MIGRATIONS[i]`` upgrades ``user_version`` ``i`` to ``i + 1``.  Append only.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
+#: ``bot.store.pg_migrations.PG_MIGRATIONS[i]`` is the same step for PostgreSQL.
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
 
 #: The schema version this code writes.
 LATEST_VERSION: Final = len(MIGRATIONS)

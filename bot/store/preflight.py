@@ -7,10 +7,11 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.store.migrations import LATEST_VERSION
 
-__all__ = ["DatabaseUnusable", "check_database"]
+__all__ = ["DatabaseUnusable", "check_database", "check_postgres"]
 
 
 class DatabaseUnusable(Exception):
@@ -66,4 +67,40 @@ def check_database(path: Path) -> None:
         raise DatabaseUnusable(
             f"TAROKY_DB ({path}) was written by a newer version of the bot (schema {version}, this one "
             f"knows {LATEST_VERSION}); update the bot."
+        )
+
+
+def _where(url: str) -> str:
+    """The server and database of a URL, without user or password (for messages)."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or ''}"
+
+
+def check_postgres(url: str) -> None:
+    """Raise :class:`DatabaseUnusable` unless the PostgreSQL database at ``url`` can be
+    reached and its schema is not newer than this bot's (the schema is created or
+    upgraded at start-up; the password never appears in a message)."""
+    where = _where(url)
+    try:
+        import psycopg
+    except ImportError:
+        raise DatabaseUnusable(
+            "DATABASE_URL names a PostgreSQL database but its driver is not installed: "
+            "pip install 'taroky-bot[postgresql]' (or -e '.[postgresql]')."
+        ) from None
+    try:
+        with psycopg.connect(url, connect_timeout=10) as conn:
+            row = conn.execute(
+                "SELECT version FROM taroky_schema WHERE to_regclass('taroky_schema') IS NOT NULL"
+            ).fetchone()
+    except psycopg.Error as error:
+        reason = str(error).strip().splitlines()[0][:160] if str(error).strip() else type(error).__name__
+        raise DatabaseUnusable(
+            f"The PostgreSQL database at {where} (DATABASE_URL) cannot be used: {reason}"
+        ) from None
+    version = 0 if row is None else int(row[0])
+    if version > LATEST_VERSION:
+        raise DatabaseUnusable(
+            f"The PostgreSQL database at {where} was written by a newer version of the bot "
+            f"(schema {version}, this one knows {LATEST_VERSION}); update the bot."
         )

@@ -27,11 +27,12 @@ from discord.ext import commands
 
 from bot.engine.actions import Action
 from bot.engine.errors import TarokyError
+from bot.tables import words
 from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.store import DataStore
     from bot.tables.manager import TableManager
     from bot.tables.output import DiscordTableOutput
 
@@ -41,7 +42,7 @@ _TABLE = r"(?P<table>[0-9a-f]{1,16})"
 _SEAT = r"(?::s(?P<seat>\d))?"
 _MOMENT = r":(?P<hand>\d+):(?P<step>\d+)"
 
-LOBBY_CHOICES = ("join", "leave", "ai", "level", "start")
+LOBBY_CHOICES = ("join", "leave", "ai", "level", "teach", "start")
 
 
 class TableClient(commands.Bot):
@@ -53,7 +54,7 @@ class TableClient(commands.Bot):
 
     tables: TableManager
     output: DiscordTableOutput
-    store: Store | None
+    store: DataStore | None
 
 
 def table_client(interaction: discord.Interaction) -> TableClient:
@@ -179,7 +180,7 @@ def _optional(value: str | None) -> int | None:
 class LobbyButton(
     TableComponent,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"tk:l:{_TABLE}:(?P<what>join|leave|ai|level|start)",
+    template=rf"tk:l:{_TABLE}:(?P<what>join|leave|ai|level|teach|start)",
 ):
     """Join, Leave, Add computer and Start on the lobby message."""
 
@@ -189,6 +190,7 @@ class LobbyButton(
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "ai": ("Add computer", discord.ButtonStyle.secondary),
         "level": ("Computer level", discord.ButtonStyle.secondary),
+        "teach": ("Teach mode", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
     }
 
@@ -224,6 +226,12 @@ class LobbyButton(
                 raise TableError("Only seated players can choose how well computers play.")
             level = await table.next_level()
             await reply(interaction, f"Computer players added from now on play at level **{level}**.")
+        elif self.what == "teach":
+            if table.seat_of(user.id) is None and user.id != table.host_id:
+                raise TableError("Only seated players can switch teach mode.")
+            on = await table.toggle_teach()
+            await reply(interaction, "Teach mode is on: Hint, a warning before costly choices, every hand "
+                        "played out." if on else "Teach mode is off.")
         else:
             await table.start(user.id)
             await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
@@ -395,7 +403,8 @@ class ActionButton(
     @classmethod
     def of(cls, table: Table, seat: int, action: Action, style: discord.ButtonStyle, row: int) -> ActionButton:
         """The button for ``action`` on ``seat``'s panel as the table stands now."""
-        return cls(table.id, seat, table.hand_no, table.step, action.code, label=action.label, style=style, row=row)
+        return cls(table.id, seat, table.hand_no, table.step, action.code, label=words.label(table, action),
+                   style=style, row=row)
 
     @classmethod
     async def from_custom_id(
@@ -404,7 +413,68 @@ class ActionButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.config.teach and table.confirms_costly_choices:
+            question = words.confirmation(table, self.code)
+            if question is not None:  # teach mode: a costly promise is asked about first
+                view = discord.ui.View(timeout=None)
+                view.add_item(ConfirmButton(self.table_id, self.seat, self.hand or 0, self.step or 0, self.code))
+                view.add_item(CancelButton(self.table_id))
+                await interaction.response.send_message(question, view=view, ephemeral=True)
+                return
         await act(interaction, table, self.at, [self.code])
+
+
+class ConfirmButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:c:{_TABLE}{_SEAT}{_MOMENT}:(?P<code>\S{{1,60}})",
+):
+    """"Yes, say it" under teach mode's question before a costly announcement or double."""
+
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, code: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, say it", style=discord.ButtonStyle.danger,
+                custom_id=f"tk:c:{table_id}{_seat_part(seat)}:{hand}:{step}:{code}",
+            )
+        )
+        self.table_id, self.seat, self.hand, self.step, self.code = table_id, seat, hand, step, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="Said.", view=None)
+        hand, step = self.hand or 0, self.step or 0
+        await table.act(interaction.user.id, hand, step, [self.code])
+
+
+class CancelButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:x:{_TABLE}",
+):
+    """"No" under teach mode's question: nothing is said."""
+
+    needs_seat = False
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            discord.ui.Button(label="No", style=discord.ButtonStyle.secondary, custom_id=f"tk:x:{table_id}")
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CancelButton:
+        return cls(match["table"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.edit_message(content="Nothing was said; choose again on your panel.", view=None)
 
 
 class ActionSelect(
@@ -418,13 +488,13 @@ class ActionSelect(
     def __init__(
         self, table_id: str, seat: int | None, hand: int, step: int, kind: str, *,
         options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
-        max_values: int = 1, row: int | None = None,
+        min_values: int = 1, max_values: int = 1, row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"tk:s:{table_id}{_seat_part(seat)}:{hand}:{step}:{kind}",
                 options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder, min_values=1, max_values=max_values, row=row,
+                placeholder=placeholder, min_values=min_values, max_values=max_values, row=row,
             )
         )
         self.table_id, self.seat, self.hand, self.step, self.kind = table_id, seat, hand, step, kind
@@ -460,4 +530,6 @@ TABLE_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HintButton,
     ActionButton,
     ActionSelect,
+    ConfirmButton,
+    CancelButton,
 )

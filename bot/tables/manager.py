@@ -3,40 +3,103 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import logging
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.recording import COMMITMENT_SCHEME
 from bot.engine.scoring import transfers_from_net
 from bot.engine.session import SessionEnd
+from bot.store import (
+    DataStore,
+    SessionError,
+    SessionStep,
+    SettledHand,
+    Shards,
+    StaleTableStateError,
+    TableKey,
+    transfers_from_seats,
+)
 from bot.store import Session as SessionRecord
-from bot.store import SessionError, SessionStep, SettledHand, Store, transfers_from_seats
 from bot.tables.errors import NoTable, TableError
 from bot.tables.games import Deals
-from bot.tables.table import BETWEEN, CLOSED, Seat, Table, TableConfig, TableOutput, TableTimings
+from bot.tables.table import (
+    BETWEEN,
+    CLOSED,
+    NullOutput,
+    Seat,
+    Table,
+    TableConfig,
+    TableOutput,
+    TableTimings,
+)
 
 log = logging.getLogger(__name__)
 
+#: Seconds a table lease lasts unless renewed (at a save, once a third of it has run); a
+#: process that died without handing its leases back blocks its tables this long for
+#: any *other* owner (the same owner, restarted, takes them back at once).
+LEASE_TTL = 90.0
+
+
+class SavedTable(NamedTuple):
+    """A table snapshot as saved: its JSON and the version it was saved at."""
+
+    state_json: str
+    version: int
+
 
 class TableStateStore(Protocol):
-    """Where table snapshots live between restarts (the SQLite store implements this)."""
+    """Where table snapshots live between restarts (the SQLite and PostgreSQL stores
+    implement this through ``SqliteTableStore``).
+
+    Saves are versioned: a save names the version the table was loaded or last saved
+    at (``expected_version``; 0 for a table never saved) and is refused with
+    ``StaleTableStateError`` if the stored one differs, so no process overwrites a
+    newer state (no last writer wins).  Leases say which process serves a table."""
 
     async def save_table_state(
-        self, guild_id: int, channel_id: int, state_json: str, message_id: int | None
-    ) -> None: ...
+        self,
+        guild_id: int,
+        channel_id: int,
+        state_json: str,
+        message_id: int | None,
+        *,
+        expected_version: int | None = None,
+    ) -> int: ...
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> None: ...
 
-    async def load_all_table_states(self) -> list[str]: ...
+    async def load_table_states(self, shards: Shards | None = None) -> list[SavedTable]: ...
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float
+    ) -> list[TableKey]: ...
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None: ...
 
     def queue_table_state(
-        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
     ) -> None:
         """Save a snapshot (``Table.to_state()``) soon, in a group with other tables'
-        (the SQLite store commits them together every few tens of milliseconds)."""
+        (the database stores commit them together every few tens of milliseconds),
+        over ``expected_version``; ``done`` is told the version written, or None if
+        the stored version was another (another process saved the table)."""
+
+    async def flush_table_states(self) -> None:
+        """Write the queued snapshots now."""
 
 
 class MemoryTableStore:
@@ -44,22 +107,78 @@ class MemoryTableStore:
 
     def __init__(self) -> None:
         self.states: dict[tuple[int, int], str] = {}
+        self.versions: dict[tuple[int, int], int] = {}
+        self.leases: dict[tuple[int, int], tuple[str, float]] = {}
 
     async def save_table_state(
-        self, guild_id: int, channel_id: int, state_json: str, message_id: int | None
-    ) -> None:
-        self.states[(guild_id, channel_id)] = state_json
+        self,
+        guild_id: int,
+        channel_id: int,
+        state_json: str,
+        message_id: int | None,
+        *,
+        expected_version: int | None = None,
+    ) -> int:
+        key = (guild_id, channel_id)
+        version = self.versions.get(key, 0)
+        if expected_version is not None and expected_version != version:
+            raise StaleTableStateError(f"table {guild_id}/{channel_id} is not at version {expected_version}")
+        self.states[key] = state_json
+        self.versions[key] = version + 1
+        return version + 1
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> None:
         self.states.pop((guild_id, channel_id), None)
+        self.versions.pop((guild_id, channel_id), None)
 
     async def load_all_table_states(self) -> list[str]:
         return list(self.states.values())
 
+    async def load_table_states(self, shards: Shards | None = None) -> list[SavedTable]:
+        return [
+            SavedTable(state, self.versions.get(key, 0))
+            for key, state in self.states.items()
+            if shards is None or shards.owns(key[0])
+        ]
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float
+    ) -> list[TableKey]:
+        now = time.time()
+        held: list[TableKey] = []
+        for key in tables:
+            holder = self.leases.get(key)
+            if holder is None or holder[0] == owner or holder[1] < now:
+                self.leases[key] = (owner, now + ttl)
+                held.append(key)
+        return held
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
+        for key in tables:
+            if self.leases.get(key, ("", 0.0))[0] == owner:
+                del self.leases[key]
+
     def queue_table_state(
-        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
     ) -> None:
-        self.states[(guild_id, channel_id)] = json.dumps(state)
+        key = (guild_id, channel_id)
+        version = self.versions.get(key, 0)
+        if expected_version != version:
+            done(None)
+            return
+        self.states[key] = json.dumps(state)
+        self.versions[key] = version + 1
+        done(version + 1)
+
+    async def flush_table_states(self) -> None:
+        """Nothing waits: a queued snapshot is saved at once."""
 
 
 class JsonFileTableStore(MemoryTableStore):
@@ -83,32 +202,59 @@ class JsonFileTableStore(MemoryTableStore):
         tmp.replace(self.path)
 
     async def save_table_state(
-        self, guild_id: int, channel_id: int, state_json: str, message_id: int | None
-    ) -> None:
-        await super().save_table_state(guild_id, channel_id, state_json, message_id)
+        self,
+        guild_id: int,
+        channel_id: int,
+        state_json: str,
+        message_id: int | None,
+        *,
+        expected_version: int | None = None,
+    ) -> int:
+        version = await super().save_table_state(
+            guild_id, channel_id, state_json, message_id, expected_version=expected_version
+        )
         self._flush()
+        return version
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> None:
         await super().delete_table_state(guild_id, channel_id)
         self._flush()
 
     def queue_table_state(
-        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
     ) -> None:
-        super().queue_table_state(guild_id, channel_id, state, message_id)
+        super().queue_table_state(
+            guild_id, channel_id, state, message_id, expected_version=expected_version, done=done
+        )
         self._flush()
 
 
 class SqliteTableStore:
-    """Adapter: table snapshots in the SQLite store (``bot.store.Store``)."""
+    """Adapter: table snapshots in the store (``DataStore``: the SQLite file or, despite
+    the name, PostgreSQL)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: DataStore) -> None:
         self.store = store
 
     async def save_table_state(
-        self, guild_id: int, channel_id: int, state_json: str, message_id: int | None
-    ) -> None:
-        await self.store.save_table_state(guild_id, channel_id, json.loads(state_json), message_id)
+        self,
+        guild_id: int,
+        channel_id: int,
+        state_json: str,
+        message_id: int | None,
+        *,
+        expected_version: int | None = None,
+    ) -> int:
+        return await self.store.save_table_state(
+            guild_id, channel_id, json.loads(state_json), message_id, expected_version=expected_version
+        )
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> None:
         await self.store.delete_table_state(guild_id, channel_id)
@@ -116,10 +262,34 @@ class SqliteTableStore:
     async def load_all_table_states(self) -> list[str]:
         return [json.dumps(row.state) for row in await self.store.load_all_table_states()]
 
+    async def load_table_states(self, shards: Shards | None = None) -> list[SavedTable]:
+        rows = await self.store.load_all_table_states(shards=shards)
+        return [SavedTable(json.dumps(row.state), row.version) for row in rows]
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float
+    ) -> list[TableKey]:
+        return await self.store.claim_tables(owner, tables, ttl=ttl)
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
+        await self.store.release_tables(owner, tables)
+
     def queue_table_state(
-        self, guild_id: int, channel_id: int, state: dict[str, Any], message_id: int | None
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
     ) -> None:
-        self.store.queue_table_state(guild_id, channel_id, state, message_id)
+        self.store.queue_table_state(
+            guild_id, channel_id, state, message_id, expected_version=expected_version, done=done
+        )
+
+    async def flush_table_states(self) -> None:
+        await self.store.flush_table_states()
 
 
 def variant_currency(variant: str) -> str:
@@ -144,7 +314,7 @@ class TableLedger:
     The table's engine session decides; nothing here does.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: DataStore) -> None:
         self.store = store
 
     def currency(self, table: Table) -> str:
@@ -241,11 +411,13 @@ class TableLedger:
             session_step=step if in_session else None,
         )
 
-    async def settle(self, table: Table, game: Game) -> bool:
+    async def settle(self, table: Table, game: Game, *, expected_version: int | None = None) -> bool:
         """Pay the finished hand and save the table's next state in one transaction.
 
         The table's session has already booked the hand (running totals, deals played,
         whether the session is over); the store records that with the payment.
+        ``expected_version``: the table's saved version (the save is refused, and the
+        hand not paid here, if another process saved the table since).
         """
         store = self.store
         hand = self.settled_hand(table, game)
@@ -256,7 +428,8 @@ class TableLedger:
             session = None
         state = table.to_state()
         state["unsettled"] = None
-        await store.settle_hand(hand, table_state=state, message_id=table.message_id)
+        await store.settle_hand(hand, table_state=state, message_id=table.message_id,
+                                expected_version=expected_version)
         balances = await store.balances(table.guild_id, hand.season, hand.currency, hand.participants)
         table.last_currency = hand.currency
         table.last_balances = {seat: balances.get(pid, 0) for seat, pid in enumerate(hand.participants)}
@@ -289,14 +462,32 @@ class TableManager:
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
         ledger: TableLedger | None = None,
+        shards: Shards | None = None,
+        owner: str = "taroky",
+        lease_ttl: float = LEASE_TTL,
     ) -> None:
-        """``deals``: how the tables shuffle (default: the secure generator, C-2)."""
+        """``deals``: how the tables shuffle (default: the secure generator, C-2).
+
+        Several processes may share one database: ``shards`` are the guilds this one
+        serves (it restores only their tables), ``owner`` names it in the table leases
+        (keep it the same across restarts of one process, so it takes its tables back
+        at once), ``lease_ttl`` is how long a lease lasts unless renewed."""
         self.store = store
         self.ledger = ledger
         self.deals: Deals = deals or Deals()
         self.timings = timings or TableTimings()
         self.output = output
         self.tables: dict[int, Table] = {}
+        self.shards = shards
+        self.owner = owner
+        self.lease_ttl = lease_ttl
+        #: The version each table was loaded or last saved at (versioned saves).
+        self.versions: dict[int, int] = {}
+        #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
+        self._renew_at: dict[int, float] = {}
+        #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
+        #: (a channel's own table is not disturbed by them); never saved.
+        self.lessons: dict[str, Table] = {}
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -309,6 +500,9 @@ class TableManager:
 
     def by_id(self, channel_id: int, table_id: str) -> Table:
         """The table a component belongs to; refuses buttons of a closed, older table."""
+        lesson = self.lessons.get(table_id)
+        if lesson is not None and lesson.channel_id == channel_id:
+            return lesson
         table = self.require(channel_id)
         if table.id != table_id:
             raise TableError("That button belongs to a table that has been closed.")
@@ -339,7 +533,55 @@ class TableManager:
         table.save_hook = self.save
         if self.ledger is not None:
             table.deal_hook = self.ledger.before_deal
-            table.settle_hook = self.ledger.settle
+            table.settle_hook = self._settle
+
+    async def _settle(self, table: Table, game: Game) -> bool:
+        """The ledger's settlement, saving the table at its next version."""
+        assert self.ledger is not None
+        # Its snapshots still queued are written first (or found stale), so the version
+        # is the one the payment's save goes over.
+        await self.store.flush_table_states()
+        if self.tables.get(table.channel_id) is not table:
+            return False  # another process saved it meanwhile: let go
+        version = self.versions.get(table.channel_id, 0)
+        try:
+            paid = await self.ledger.settle(table, game, expected_version=version)
+        except StaleTableStateError:
+            self._lose(table, "its settlement")
+            return False
+        self.versions[table.channel_id] = version + 1
+        return paid
+
+    def _lose(self, table: Table, during: str) -> None:
+        """Another process saved or leased this table: it serves it now.  Stop serving
+        it here without touching it (no message edit, no save, no close)."""
+        log.warning("Table %s (guild %s, channel %s) is served by another process (found at %s); "
+                    "letting it go", table.id, table.guild_id, table.channel_id, during)
+        table.output = NullOutput()
+        table.save_hook = None
+        table.deal_hook = None
+        table.settle_hook = None
+        table.status = CLOSED
+        table._cancel_tasks()
+        if self.tables.get(table.channel_id) is table:
+            del self.tables[table.channel_id]
+        self.versions.pop(table.channel_id, None)
+        self._renew_at.pop(table.channel_id, None)
+
+    async def _hold(self, table: Table) -> bool:
+        """Make sure this process holds the table's lease before writing it: claim it
+        (a new table) or renew it once a third of it has run (a save renews it, so a
+        table in play never loses it; an idle one may, and is then let go at its next
+        save if another process took it meanwhile).  False: it was let go."""
+        now = time.monotonic()
+        if self._renew_at.get(table.channel_id, -1.0) > now:
+            return True
+        key = (table.guild_id, table.channel_id)
+        if key not in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl):
+            self._lose(table, "its lease")
+            return False
+        self._renew_at[table.channel_id] = now + self.lease_ttl / 3
+        return True
 
     def discard(self, table: Table) -> None:
         """Forget a table that was opened but never shown (its lobby could not be posted)."""
@@ -352,7 +594,23 @@ class TableManager:
         queued: it is one transaction with the next state (``TableLedger.settle``)."""
         if table.status == CLOSED:
             return
-        self.store.queue_table_state(table.guild_id, table.channel_id, table.to_state(), table.message_id)
+        if not await self._hold(table):
+            return
+        self.store.queue_table_state(
+            table.guild_id, table.channel_id, table.to_state(), table.message_id,
+            expected_version=self.versions.get(table.channel_id, 0),
+            done=functools.partial(self._saved, table),
+        )
+
+    def _saved(self, table: Table, version: int | None) -> None:
+        """The store wrote the table's queued snapshot at ``version``, or found that
+        another process saved the table meanwhile (None): let it go."""
+        if self.tables.get(table.channel_id) is not table:
+            return  # closed or let go meanwhile
+        if version is None:
+            self._lose(table, "a save")
+        else:
+            self.versions[table.channel_id] = version
 
     async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
@@ -372,12 +630,16 @@ class TableManager:
         await table.close()
         self.tables.pop(table.channel_id, None)
         await self.store.delete_table_state(table.guild_id, table.channel_id)
+        self.versions.pop(table.channel_id, None)
+        if self._renew_at.pop(table.channel_id, None) is not None:
+            await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
 
     async def restore_all(self) -> list[Table]:
         """Rebuild every saved table (after a restart) and resume their game loops."""
         restored: list[Table] = []
-        for raw in await self.store.load_all_table_states():
+        versions: dict[int, int] = {}
+        for raw, version in await self.store.load_table_states(self.shards):
             try:
                 state: dict[str, Any] = json.loads(raw)
                 table = Table.from_state(
@@ -386,9 +648,21 @@ class TableManager:
             except Exception:
                 log.exception("Could not restore a saved table; skipping it")
                 continue
+            restored.append(table)
+            versions[table.channel_id] = version
+        # Serve only the tables this process holds the lease of (another process
+        # serving a table keeps it: a misconfigured overlap of shards, or a restart
+        # before the old process's leases ran out).
+        held = set(await self.store.claim_tables(
+            self.owner, [(t.guild_id, t.channel_id) for t in restored], ttl=self.lease_ttl))
+        for table in [t for t in restored if (t.guild_id, t.channel_id) not in held]:
+            log.warning("Table %s is leased to another process; not restoring it", table.id)
+            restored.remove(table)
+        for table in restored:
             self._attach(table)
             self.tables[table.channel_id] = table
-            restored.append(table)
+            self.versions[table.channel_id] = versions[table.channel_id]
+            self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
         for table in restored:
             if table.unsettled is not None and table.status == BETWEEN:
                 # The hand finished but its settlement did not go through: retry (a no-op
@@ -402,3 +676,12 @@ class TableManager:
         """Start the game loops of restored tables (needs a running event loop)."""
         for table in self.tables.values():
             table.kick()
+
+    async def shutdown(self) -> None:
+        """Hand this process's table leases back (a clean stop: another process may
+        take the tables at once), after writing their queued snapshots."""
+        await self.store.flush_table_states()
+        tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
+        if tables:
+            await self.store.release_tables(self.owner, tables)
+        self._renew_at.clear()

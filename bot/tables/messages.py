@@ -7,14 +7,17 @@ dynamic items of :mod:`bot.tables.components`, which answer them, also after a r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
-from bot.engine import Action, Card, HandResult, Kind, PlayerView, Variant, find_variant
-from bot.engine.scoring import POOL
+from bot.engine import VARIANTS, Action, Card, HandResult, Kind, PlayerView, Variant, find_variant
+from bot.engine.actions import SAFE_KINDS, act, safe_first
+from bot.engine.cards import cards_of
+from bot.engine.scoring import POOL, transfers_from_net
 from bot.store.models import Session
 from bot.store.money import format_amount
+from bot.tables import words
 from bot.tables.components import (
     LOBBY_CHOICES,
     ActionButton,
@@ -27,6 +30,8 @@ from bot.tables.components import (
     WhyButton,
 )
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
+from bot.tables.teach import usual_outcome
+from bot.tables.turns import takeover_line
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -34,11 +39,11 @@ GREY = discord.Colour(0x607D8B)
 # Kinds shown as a select rather than buttons (one card per option).
 SELECT_KINDS = (Kind.DISCARD,)
 MAX_ACTION_BUTTONS = 20  # rows 0..3; row 4 holds Why? / Hint / Refresh
-CHOOSING_KINDS = (Kind.BID, Kind.CALL, Kind.DRAW, Kind.TAKE, Kind.ANNOUNCE, Kind.DOUBLE)
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(c.short for c in cards) or "—"
+def cards_text(table: Table, cards: Iterable[Card]) -> str:
+    """Cards for a player, in the variant's words (``bot.tables.words``)."""
+    return words.cards_text(table, cards)
 
 
 def _seat_label(table: Table, seat: int) -> str:
@@ -74,7 +79,8 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         description=(
             "Click **Join** to take a seat. Empty seats are filled by computer players when "
             "the game starts."
-            + (" Teach mode is on: panels have a **Hint** button." if table.config.teach else "")
+            + (" Teach mode is on: panels have a **Hint** button, costly choices ask first and every "
+               "hand is played out." if table.config.teach else " Teach mode is off.")
         ),
     )
     lines = [f"{i + 1}. {_seat_label(table, i)}" for i in range(len(table.seats))]
@@ -88,6 +94,8 @@ def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         button = LobbyButton(table.id, what)
         if what == "level":  # (the level new computers get; each seat keeps its own)
             button.item.label = f"Computers: {table.config.level}"
+        elif what == "teach":
+            button.item.label = f"Teach mode: {'on' if table.config.teach else 'off'}"
         view.add_item(button)
     return embed, view
 
@@ -111,22 +119,24 @@ def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
         if pub.bidder is not None:
             contract += f" — declarer {table.seat_name(pub.bidder)}"
         fields.append(("Contract", contract))
-    if pub.called:
-        fields.append(("Called", pub.called))
+    called = called_text(table, pub)
+    if called:
+        fields.append(("Called", called))
     if pub.announcements:
-        fields.append(("Announcements", _by_seat(table, pub.announcements)))
-    if pub.doubles and table.game is not None:
-        # In the variant's words and as the multiplier (Kontra ×2 … Mord ×16, PL-6).
-        v = table.game.variant
-        fields.append(("Doubles", "\n".join(
-            f"{v.title_of(name)}: {v.double_word(level)} ×{2 ** level}"
-            for name, level in pub.doubles)))
+        fields.append(("Announcements", _by_seat(table, (
+            (s, words.named(table, text)) for s, text in pub.announcements))))
+    doubles = words.doubles_text(table.game.variant, pub.doubles) if table.game is not None else []
+    if doubles:
+        # In the variant's words and as the multiplier (Kontra ×2 … Mord ×16, PL-6), the
+        # same lines as the picture's.
+        fields.append(("Doubles", "\n".join(doubles)))
     if pub.shown:  # cards laid face up from a hand (Kozy's four kings): public while held
-        fields.append(("Shown from a hand", _by_seat(table, ((s, cards_text(cs)) for s, cs in pub.shown))))
+        fields.append(("Shown from a hand", _by_seat(table, ((s, cards_text(table, cs)) for s, cs in pub.shown))))
     if pub.exposed:
-        fields.append(("Talon shown", cards_text(pub.exposed)))
+        fields.append(("Talon shown", cards_text(table, pub.exposed)))
     if pub.public_discards:
-        fields.append(("Discarded face up", _by_seat(table, ((s, c.short) for s, c in pub.public_discards))))
+        fields.append(("Discarded face up", _by_seat(table, (
+            (s, words.say(table, c)) for s, c in pub.public_discards))))
     if pub.trick:
         fields.append(("Trick", trick_text(table, pub.trick)))
     if pub.last_trick:
@@ -134,13 +144,21 @@ def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
         if pub.last_winner is not None:
             text += f" → won by {table.seat_name(pub.last_winner)}"
         if pub.last_trick_talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
-            text += f", with the talon card {pub.last_trick_talon.short}"
+            text += f", with the talon card {words.say(table, pub.last_trick_talon)}"
         fields.append(("Last trick", text))
     return fields
 
 
 def trick_text(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
-    return ", ".join(f"{table.seat_name(seat)}: **{card.short}**" for seat, card in plays) or "—"
+    return ", ".join(f"{table.seat_name(seat)}: **{words.say(table, card)}**" for seat, card in plays) or "—"
+
+
+def called_text(table: Table, view: PlayerView) -> str:
+    """The called card as ``view`` may know it, in words ("K♥ king", "XIX", "the fourth
+    king" while that call hides it); "" when nothing is called."""
+    if view.called_card is not None:
+        return words.say(table, view.called_card, long=True)
+    return view.called or ""
 
 
 def deal_of(table: Table) -> str:
@@ -208,7 +226,11 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             f"`{table.deal_commitment}`\nA fingerprint of this hand's deck, fixed before the deal; "
             "the hand's record reveals the deck and its secret, so `taroky verify` can check it."),
             inline=False)
-    if table.status == BETWEEN and table.unsettled is not None:
+    if table.status == BETWEEN and table.settle_given_up:
+        embed.add_field(name="Not paid yet", value=(
+            "This hand could not be paid, and an admin must look at it "
+            "(`/taroky-admin retry-payment` tries again)."), inline=False)
+    elif table.status == BETWEEN and table.unsettled is not None:
         embed.add_field(name="Not paid yet", value=(
             "The database did not take this hand's payments; they are retried automatically "
             f"({table.settle_failures} attempt(s) failed so far). Nothing is lost: the next hand "
@@ -234,17 +256,23 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     view = discord.ui.View(timeout=None)
     if game is None or table.status != PLAYING:
         embed.description = "The hand is over; the summary is in the channel."
+        if table.last_result is not None and seat < len(table.seats):
+            embed.description = (your_result(table, seat, table.last_result)
+                                 + "\nThe whole summary is in the channel.")[:4000]
         return embed, view
     pv: PlayerView = game.view_for(seat)
     legal = list(pv.legal)
     if legal:
-        embed.description = f"**Your turn.** {pv.prompt}"
+        embed.description = f"**Your turn.** {words.named(table, pv.prompt)}"
+        clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
+        if clock:
+            embed.description += f"\n{clock}"
     else:
         who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
-        embed.description = pv.prompt or f"Waiting for {who}."
-    embed.add_field(name=f"Your cards ({len(pv.hand)})", value=cards_text(pv.hand), inline=False)
+        embed.description = words.named(table, pv.prompt) or f"Waiting for {who}."
+    embed.add_field(name=f"Your cards ({len(pv.hand)})", value=words.hand_text(table, pv.hand), inline=False)
     if pv.talon_seen:
-        embed.add_field(name="Talon you see", value=cards_text(pv.talon_seen), inline=False)
+        embed.add_field(name="Talon you see", value=cards_text(table, pv.talon_seen), inline=False)
     for name, value in public_lines(table, pv):
         embed.add_field(name=name, value=value[:1024], inline=False)
     if legal:
@@ -258,17 +286,35 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
 
 
 def _style(action: Action) -> discord.ButtonStyle:
-    if action.kind is Kind.PLAY:
+    if action.kind is Kind.PLAY or action.kind in SAFE_KINDS:
         return discord.ButtonStyle.primary
-    if action.kind in CHOOSING_KINDS:
-        return discord.ButtonStyle.success
     return discord.ButtonStyle.secondary
+
+
+def discard_options(table: Table, seat: int) -> tuple[list[Action], int]:
+    """The cards ``seat`` may lay away in this discard, and how many it must: the cards
+    allowed now, and those allowed once the others are gone (a tarok may be laid away only
+    when nothing else is left: it is offered too, and the table checks the whole choice)."""
+    game = table.game
+    if game is None or game.discard_seat != seat:
+        return [], 0
+    need = game.discard_need
+    g = game.clone()
+    mask = 0
+    for _ in range(need):
+        now = g.discard_mask(seat)
+        if not now:
+            break
+        mask |= now
+        card = min(cards_of(now), key=lambda c: (c.points, -int(c)))
+        g.act(seat, act(Kind.DISCARD, card))
+    return [act(Kind.DISCARD, c) for c in cards_of(mask)], need
 
 
 def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal: list[Action]) -> None:
     selects: dict[Kind, list[Action]] = {}
     buttons: list[Action] = []
-    for a in legal:
+    for a in safe_first(legal):
         if a.kind in SELECT_KINDS:
             selects.setdefault(a.kind, []).append(a)
         else:
@@ -283,14 +329,21 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
         view.add_item(ActionButton.of(table, seat, a, _style(a), row=i // 5))
     row = (len(buttons) + 4) // 5
     for kind, actions in list(selects.items())[: 4 - row + 1]:
-        multi = kind is Kind.DISCARD
-        options = [discord.SelectOption(label=a.label[:100], value=a.code) for a in actions[:25]]
+        need = 1
+        placeholder = f"Choose: {kind.value}"
+        if kind is Kind.DISCARD:
+            offered, need = discard_options(table, seat)
+            actions = offered or actions
+            need = max(1, min(need, len(actions), 25))
+            placeholder = f"Choose {need} card{'s' if need > 1 else ''} to discard"
+        elif kind is Kind.PLAY:
+            placeholder = "Choose a card to play"
+        options = [discord.SelectOption(label=words.label(table, a)[:100], value=a.code) for a in actions[:25]]
         view.add_item(
             ActionSelect(
                 table.id, seat, table.hand_no, table.step, kind.value,
-                options=options,
-                placeholder="Choose cards to discard" if multi else f"Choose: {kind.value}",
-                max_values=len(options) if multi else 1,
+                options=options, placeholder=placeholder,
+                min_values=need, max_values=need,
                 row=min(row, 3),
             )
         )
@@ -298,33 +351,107 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
 
 
 # ----------------------------------------------------------------------- summary
-def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.Embed:
-    """End-of-hand summary: card points, every payment, the new balances."""
+#: Discord's limits on an embed: a field's value, the fields, the whole embed.
+FIELD_LIMIT = 1024
+MAX_FIELDS = 25
+EMBED_LIMIT = 6000
+
+
+def add_lines(embeds: list[discord.Embed], name: str, lines: Sequence[str]) -> None:
+    """Add ``lines`` under the heading ``name`` to the last embed, split over as many
+    fields (and further embeds) as Discord's limits need: nothing is cut off."""
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        while len(line) > FIELD_LIMIT:  # (a single line longer than a field: rare)
+            chunks.append([line[:FIELD_LIMIT]])
+            line = line[FIELD_LIMIT:]
+            chunks.append([])
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > FIELD_LIMIT:
+            chunks.append([])
+        chunks[-1].append(line)
+    for i, chunk in enumerate(c for c in chunks if c):
+        value = "\n".join(chunk)
+        title = name if i == 0 else f"{name} (continued)"
+        embed = embeds[-1]
+        if len(embed) + len(title) + len(value) > EMBED_LIMIT or len(embed.fields) >= MAX_FIELDS:
+            embed = discord.Embed(colour=embed.colour)
+            embeds.append(embed)
+        embed.add_field(name=title, value=value, inline=False)
+
+
+def line_payments(table: Table, net: Mapping[int, int]) -> str:
+    """Who pays whom in one payment line, with the amounts: "Bob pays Alice Kč 2.00"."""
+    if sum(net.values()) != 0:  # (not a closed line: each party's change instead)
+        return ", ".join(f"{side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
+                         for who, v in net.items() if v)
+    return "; ".join(
+        f"{side_name(table, t.payer)} pays {side_name(table, t.payee)} {money(table, t.amount)}"
+        if t.payer != POOL else f"{side_name(table, t.payee)} takes {money(table, t.amount)} from the pool"
+        for t in transfers_from_net(dict(net)))
+
+
+def payment_lines(table: Table, result: HandResult) -> list[str]:
+    """Every payment line of a hand, in words with who pays whom and how much."""
+    out = []
+    for line in result.lines:
+        label = words.named(table, line.label)
+        parts = line_payments(table, line.net) if any(line.net.values()) else ""
+        out.append(f"{label}: {parts}" if parts else label)
+    return out
+
+
+def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[discord.Embed]:
+    """End-of-hand summary: what happened, card points, every payment line with who pays
+    whom, the transfers and the new balances, over as many fields (and embeds) as it
+    takes: nothing is cut off."""
     embed = discord.Embed(title=f"Hand {hand_no} is over", colour=GREY)
-    if result.summary:
-        embed.description = result.summary[:4000]
-    if result.card_points:
-        value = "\n".join(f"{side}: {result.points_text(side)}" for side in result.card_points)
-        embed.add_field(name="Card points", value=value[:1024], inline=False)
+    embeds = [embed]
+    summary = words.named(table, result.summary) if result.summary else ""
+    if not result.tricks or not any(result.tricks.values()):
+        summary = (summary + " " if summary else "") + "No card was played in this hand."
+    if summary:
+        embed.description = summary[:4000]
+    if result.card_points and any(result.tricks.values()):
+        add_lines(embeds, "Card points", [
+            f"{words.named(table, side)}: {result.points_text(side)}" for side in result.card_points])
     if result.lines:
-        rendered = []
-        for line in result.lines:
-            parts = ", ".join(
-                f"{side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
-                for who, v in line.net.items()
-                if v
-            )
-            rendered.append(f"{line.label}: {parts}" if parts else line.label)
-        embed.add_field(name="Payments", value="\n".join(rendered)[:1024], inline=False)
+        add_lines(embeds, "Payments", payment_lines(table, result))
     if result.transfers:
-        transfers = [
+        add_lines(embeds, "Who pays whom in all", [
             f"{side_name(table, t.payer)} → {side_name(table, t.payee)}: {money(table, t.amount)}"
-            for t in result.transfers
-        ]
-        embed.add_field(name="Transfers", value="\n".join(transfers)[:1024], inline=False)
-    balances = "\n".join(f"{table.seat_name(i)}: {money(table, s)}" for i, s in enumerate(table.scores))
-    embed.add_field(name="Balances this session", value=balances, inline=False)
-    return embed
+            for t in result.transfers])
+    usual = usual_outcome(table.game, table.config.options) if (
+        table.config.teach and table.game is not None and table.game.is_over) else None
+    if usual is not None:
+        add_lines(embeds, "Outside teach mode", [
+            "This hand was played out because the table is in teach mode. Under the usual rule it "
+            f"would have ended before the play: {words.named(table, usual.summary)}",
+            *payment_lines(table, usual)])
+    add_lines(embeds, "Balances this session", [
+        f"{table.seat_name(i)}: {money(table, s)}" for i, s in enumerate(table.scores)])
+    return embeds
+
+
+def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.Embed:
+    """The summary's first embed (the one that carries the picture)."""
+    return summary_embeds(table, hand_no, result)[0]
+
+
+def your_result(table: Table, seat: int, result: HandResult) -> str:
+    """The hand's result for one player: "Your side lost Kč 19.80." and the lines that
+    moved their money (for their private panel)."""
+    change = result.net.get(seat, 0)
+    side = "Your side" if result.declarer_side and seat in result.tricks else "You"
+    if change > 0:
+        head = f"{side} won: you receive {money(table, change)}."
+    elif change < 0:
+        head = f"{side} lost: you pay {money(table, -change)}."
+    else:
+        head = "No money moved for you in this hand."
+    mine = [
+        f"{words.named(table, line.label)}: {'+' if line.net[seat] > 0 else ''}{money(table, line.net[seat])}"
+        for line in result.lines if line.net.get(seat)]
+    return "\n".join([head, *mine])
 
 
 def side_name(table: Table, who: int) -> str:
@@ -343,9 +470,10 @@ FINISH_TEXT = {
 
 
 def who(player_id: int) -> str:
-    """A player for an embed: a mention (no ping in embeds) or the computer's seat."""
+    """A player no longer at the table, for an embed: a mention (no ping in embeds), or
+    "a computer player" (the table names its computers only while they sit there)."""
     if player_id < 0:
-        return f"Computer (seat {-player_id})"
+        return "a computer player"
     return f"<@{player_id}>"
 
 
@@ -374,5 +502,36 @@ def session_summary_embed(table: Table, session: Session) -> discord.Embed:
         value="\n".join(f"{names.get(p, who(p))}: {signed(currency, a)}" for p, a in ranking) or "No money moved.",
         inline=False,
     )
-    embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
+    if table.status == CLOSED:
+        embed.set_footer(text="The table is closed. Open a new one with /taroky new.")
+    else:
+        embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
+    return embed
+
+
+#: /taroky help: every command and button in one page, for a newcomer.
+HELP_LINES = (
+    ("Start a game", "`/taroky new` opens a table in this channel (choose the game with `variant`; "
+     "teach mode is on unless you say `teach: False`). Others click **Join**; **Start** deals, and "
+     "computer players take the empty seats."),
+    ("Play", "Click **My hand** on the table message: only you see your cards and your choices. "
+     "The safe choice (Pass, Done) always comes first. **Why?** explains what you may do and what "
+     "each choice commits you to; **Hint** (teach mode) shows what the strongest computer player "
+     "would do, and why."),
+    ("Learn the rules", "`/taroky rules` lists the topics of this table's game; "
+     "`/taroky rules topic:` any phase or word you meet (e.g. povinnost, flek, talon)."),
+    ("The table", "`/taroky table` posts the table again at the bottom of the channel; "
+     "`/taroky hand` opens your panel; `/taroky leave` gives your seat to a computer; "
+     "`/taroky end` closes the table."),
+    ("Money and records", "`/taroky balance`, `/taroky stats`, `/taroky leaderboard`, "
+     "`/taroky history` (download any hand) and `/taroky pool`."),
+)
+
+
+def help_embed() -> discord.Embed:
+    """The one help page (``/taroky help``)."""
+    embed = discord.Embed(title="Taroky — how to play here", colour=GREEN)
+    for name, value in HELP_LINES:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_footer(text="Games: " + ", ".join(v.title for v in dict.fromkeys(VARIANTS.values())))
     return embed

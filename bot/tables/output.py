@@ -38,9 +38,10 @@ import rendering
 from bot.engine import HandResult
 from bot.store.models import Session
 from bot.tables.errors import TableError
-from bot.tables.messages import panel_message, session_summary_embed, summary_message, table_message
+from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
+from bot.tables.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,19 @@ class RenderPool:
             self._executor = None
 
 
+#: Fields of the table message that its picture shows (the picture's alt text keeps them
+#: for screen readers): with the picture, the embed carries only what it does not, so a
+#: phone shows one short message per move.
+PICTURE_SHOWS = frozenset({"Contract", "Called", "Announcements", "Doubles", "Talon shown", "Trick", "Last trick"})
+
+
+def leave_to_picture(embed: discord.Embed) -> None:
+    """Remove from ``embed`` the fields the table picture shows."""
+    for i in reversed(range(len(embed.fields))):
+        if embed.fields[i].name in PICTURE_SHOWS:
+            embed.remove_field(i)
+
+
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
@@ -172,6 +186,10 @@ class DiscordTableOutput:
         #: now): it stays while the new one of the same hand is drawn.
         self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
         self._warm_task: asyncio.Task[None] | None = None
+        #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
+        #: their panels are drawn there.
+        self.outputs: dict[str, DiscordTableOutput] = {}
+        self.pings = TurnPings(client)  # the turn ping (bot.tables.turns)
 
     # ----------------------------------------------------------- pictures
     def start_warm_up(self) -> None:
@@ -288,8 +306,11 @@ class DiscordTableOutput:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        return embed, view, await self.picture(scene, "table.png", embed, table.id,
-                                               shown=(TABLE_PICTURE, table.hand_no), wait=wait)
+        files = await self.picture(scene, "table.png", embed, table.id,
+                                   shown=(TABLE_PICTURE, table.hand_no), wait=wait)
+        if files:
+            leave_to_picture(embed)
+        return embed, view, files
 
     async def panel_payload(
         self, table: Table, seat: int, *, wait: bool = True
@@ -322,6 +343,7 @@ class DiscordTableOutput:
                 )
         await self.publish(table, wait=False)
         await self.refresh_panels(table, wait=False)
+        await self.pings.update(table)
 
     @staticmethod
     def _state(table: Table) -> tuple[int, int, str]:
@@ -384,10 +406,11 @@ class DiscordTableOutput:
         )
 
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
-        embed = summary_message(table, hand_no, result)
-        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png", embed)
+        embeds = summary_embeds(table, hand_no, result)
+        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png",
+                                   embeds[0])
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embed=embed, files=files)
+        await channel.send(embeds=embeds, files=files)
 
     # ----------------------------------------------------------- public message
     async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
@@ -437,6 +460,10 @@ class DiscordTableOutput:
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
         """Show the clicking player's private panel: a fresh ephemeral message, or (``edit``)
         the panel the click came from, drawn again.  A player who was away is back."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            await own.show_panel(interaction, table, edit=edit)
+            return
         user_id = interaction.user.id
         seat = table.require_seat(user_id)
         if table.status not in (PLAYING, BETWEEN):
@@ -457,6 +484,10 @@ class DiscordTableOutput:
         """Keep the interaction that shows a panel (to refresh it) and make sure the
         panel carries the hand picture: the commands draw the text panel; unless a
         refresh already did, a short task redraws it with the picture."""
+        own = self.outputs.get(table.id)
+        if own is not None:
+            own.remember_panel(table, user_id, interaction)
+            return
         key = (table.id, user_id)
         self.panels[key] = (interaction, time.monotonic())
         if table.status == PLAYING and self._panel_drawn.get(key) != self._moment(table, interaction):
@@ -509,6 +540,7 @@ class DiscordTableOutput:
         self._table_cache.pop(table.id, None)
         for shown in [k for k in self._shown if k[0] == table.id]:
             self._shown.pop(shown, None)
+        self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)

@@ -19,7 +19,15 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL
-from bot.tables.messages import deal_of, money, pool_and_radler, variant_of, variant_title
+from bot.tables import words
+from bot.tables.messages import (
+    called_text,
+    deal_of,
+    money,
+    pool_and_radler,
+    variant_of,
+    variant_title,
+)
 from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,
@@ -58,16 +66,10 @@ def _signed(table: Table, amount: int) -> str:
     return f"+{text}" if amount > 0 else text
 
 
-COMPUTER_SUFFIX = " (computer)"
-
-
 def picture_name(table: Table, seat: int) -> str:
-    """A seat's name for a picture: plain text (no mention), computers marked briefly
-    so the name fits its plate ("Bětka (AI)" rather than "Bětka (computer)")."""
-    name = table.seat_name(seat)
-    if name.endswith(COMPUTER_SUFFIX):
-        name = name[: -len(COMPUTER_SUFFIX)] + " (AI)"
-    return name
+    """A seat's name for a picture: plain text (no mention), the same name every text of
+    the table uses (``Table.seat_name``: "Bětka (computer)")."""
+    return table.seat_name(seat)
 
 
 def seat_infos(table: Table, view: PlayerView | None = None) -> list[SeatInfo]:
@@ -108,17 +110,11 @@ def table_scene(table: Table) -> TableScene | None:
 
     contract = pub.contract or ""
     level_text = f"level {pub.level}" if pub.level > 0 and "level" not in contract else ""
-    called = pub.called or ""
+    called = called_text(table, pub)
 
     variant = game.variant
-    words = [w for w in variant.double_words if w]
-    by_level: dict[int, list[str]] = {}
-    for name, lvl in pub.doubles:
-        by_level.setdefault(lvl, []).append(variant.title_of(name))
-    fleks = []
-    for lvl in sorted(by_level, reverse=True):
-        word = words[lvl - 1] if 0 < lvl <= len(words) else "doubled"
-        fleks.append(f"{word} ×{2 ** lvl}: {', '.join(by_level[lvl])}")
+    fleks = words.doubles_text(variant, pub.doubles)
+    double_words = [w for w in variant.double_words if w]
 
     lines: list[str] = []
     if not contract:
@@ -126,17 +122,17 @@ def table_scene(table: Table) -> TableScene | None:
             if 0 <= seat < n:
                 lines.append(f"{picture_name(table, seat)} bids {label}")
     for seat, text in pub.announcements:
-        if any(text.startswith(w) for w in words):
+        if any(text.startswith(w) for w in double_words):
             continue  # a flek/reflek/super: the Doubling line sums them up
         who = picture_name(table, seat) if 0 <= seat < n else "?"
-        lines.append(f"{who}: {text}")
+        lines.append(f"{who}: {words.named(table, text)}")
 
     exposed = list(pub.exposed)
     discards = pub.public_discards
     talon_label = "Talon shown"
     if exposed:
         for seat, card in discards:
-            lines.append(f"{picture_name(table, seat)} discarded {card.short} face up")
+            lines.append(f"{picture_name(table, seat)} discarded {words.say(table, card)} face up")
     elif discards:
         exposed = [c for _, c in discards]
         owners = sorted({picture_name(table, s) for s, _ in discards})
@@ -146,7 +142,7 @@ def table_scene(table: Table) -> TableScene | None:
         talon_label = f"Shown by {', '.join(picture_name(table, s) for s, _ in pub.shown)}"
     if pub.shown and not talon_label.startswith("Shown by"):  # (the face-up slot is taken)
         for seat, cs in pub.shown:
-            lines.append(f"{picture_name(table, seat)} shows {' '.join(c.short for c in cs)}")
+            lines.append(f"{picture_name(table, seat)} shows {words.cards_text(table, cs)}")
 
     trick = _trick(pub.trick)
     last = _trick(pub.last_trick, pub.last_winner)
@@ -287,7 +283,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     for line in result.lines:
         gains = {k: v for k, v in line.net.items() if v > 0}
         if not gains:
-            payments.append(PaymentLine(line.label, ""))
+            payments.append(PaymentLine(words.named(table, line.label), ""))
             continue
         receivers = ", ".join(_who(table, k) for k in gains)
         values = set(gains.values())
@@ -295,7 +291,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
             amount = f"+{money(table, values.pop())} each"
         else:
             amount = f"+{money(table, sum(gains.values()))}"
-        payments.append(PaymentLine(f"{line.label} — to {receivers}", amount))
+        payments.append(PaymentLine(f"{words.named(table, line.label)} — to {receivers}", amount))
 
     net_total = result.net
     balances_now = table.last_balances
@@ -316,13 +312,13 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         pool_before, pool_after = money(table, game.pool), money(table, game.pool + delta)
 
     note = ""
-    called = game.public_view().called if game is not None else None
+    called = called_text(table, game.public_view()) if game is not None else None
     declarers = sorted(result.declarer_side)
     if called and len(declarers) == 2:
         note = f"Called {called}; partners: {' and '.join(picture_name(table, s) for s in declarers)}."
     title = f"Hand {hand_no}"
     if result.summary:
-        title += f" — {result.summary}"
+        title += f" — {words.named(table, result.summary)}"
     return SummaryScene(
         title=title,
         sides=sides,

@@ -22,17 +22,21 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
-from bot.engine import Action, Event, Game, HandResult, parse_action, replay_record
+from bot.engine import Action, Event, Game, HandResult, Kind, parse_action, replay_record
+from bot.engine.errors import IllegalAction, TarokyError
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd
+from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
+from bot.tables.teach import table_options
 
 if TYPE_CHECKING:
     from bot.store.models import Session as SessionRecord
@@ -43,6 +47,13 @@ LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
 
 #: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
 SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
+#: Failed attempts to pay a hand (the first included) after which the background retry
+#: stops (30 s, 1, 2, 4, 5, 5 and 5 minutes apart: about 23 minutes in all): a refusal that
+#: lasts that long will not heal by itself, and the table asks for an admin
+#: (``Table.retry_settlement``, ``/taroky-admin retry-payment``).
+SETTLE_ATTEMPTS_MAX = 8
+#: Seconds between the bot's visits to its tables' planned settlement attempts.
+SETTLE_SWEEP = 10.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -123,15 +134,42 @@ class TableConfig:
     variant: str = "czech"
     players: int = 4
     options: dict[str, Any] = field(default_factory=dict)
-    teach: bool = False
+    #: Teach mode (on unless the host says otherwise): Hint, a confirmation before a costly
+    #: announcement or double, and the variant's ``teach_options`` (a quiet povinnost is
+    #: played out).
+    teach: bool = True
     #: How well the computer players play (``bot.ai.players.LEVELS``), unless a seat says.
     level: str = DEFAULT_LEVEL
     #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
     deals: int = 0
 
 
+def check_together(game: Game, seat: int, actions: list[Action]) -> None:
+    """Several choices made at once (the cards of one discard) are taken all or none: they
+    are tried in order on a copy of the deal, and the first that would be refused is
+    refused now, before any is applied; a discard must be exactly as many cards as needed."""
+    kinds = {a.kind for a in actions}
+    if kinds == {Kind.DISCARD} and game.discard_seat == seat and len(actions) != game.discard_need:
+        need = game.discard_need
+        raise TableError(f"Choose exactly {need} card{'s' if need != 1 else ''} to discard, "
+                         f"not {len(actions)}; nothing was discarded.")
+    trial = game.clone()
+    for action in actions:
+        if trial.to_act != seat or not trial.can(seat, action):
+            try:
+                trial.verify(seat, action)
+            except TarokyError as error:
+                raise TableError(f"{error.message} Nothing was discarded: choose again.") from None
+            raise TableError("Those choices cannot be made together; nothing was done: choose again.")
+        trial.act(seat, action)
+
+
 class Table:
     """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
+
+    #: In teach mode, announcements and doubles ask "Are you sure?" first (a lesson, which
+    #: judges every choice afterwards and offers Try again, does not).
+    confirms_costly_choices: bool = True
 
     def __init__(
         self,
@@ -185,16 +223,23 @@ class Table:
         #: Failed attempts to pay ``unsettled`` (the table message shows it to everyone,
         #: admins included); the retry task tries again in the background.
         self.settle_failures = 0
-        self._retry: asyncio.Task[None] | None = None
+        #: When (``time.monotonic``) the sweeper (``retry_due_settlement``) tries to pay
+        #: ``unsettled`` again, and the back-off after that; None: no attempt planned.
+        self.settle_retry_at: float | None = None
+        self._retry_delay = SETTLE_RETRY_FIRST
         #: The commitment to the hand's deck (shown on the table message) and its secret
         #: salt (only in the saved state until the hand's record reveals it).
         self.deal_commitment: str | None = None
         self.deal_salt: str | None = None
+        #: When the absence timer of the current turn started (``time.monotonic``).
+        self.turn_started: float | None = None
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
         c = self.config
-        return Session.begin(c.variant, c.players, c.options, deals_agreed=c.deals or None)
+        # (in teach mode with the variant's teach-mode house rules, where the host chose none)
+        options = table_options(c.variant, c.options, c.teach)
+        return Session.begin(c.variant, c.players, options, deals_agreed=c.deals or None)
 
     # ------------------------------------------------------------------ the session
     @property
@@ -244,6 +289,11 @@ class Table:
         s = self.seats[seat]
         return s.name if s is not None else f"Seat {seat + 1}"
 
+    def named(self, text: str) -> str:
+        """An engine text (event, prompt, Why?, summary, payment line) with the seats'
+        names in place of its "Seat N" placeholders (``bot.tables.words.named``)."""
+        return words.named(self, text)
+
     def participant(self, seat: int) -> int:
         """The store's id for the player in ``seat``: the Discord user id, or
         ``computer_id(seat)`` (``-1 - seat``) for a computer."""
@@ -267,8 +317,11 @@ class Table:
         async with self.lock:
             if self.status == CLOSED:
                 raise TableError("This table has been closed.")
-            if self.seat_of(user_id) is not None:
-                raise TableError("You already have a seat at this table.")
+            mine = self.seat_of(user_id)
+            if mine is not None:
+                raise TableError(f"You already sit in seat {mine + 1}"
+                                 + (" (you opened this table, so you were seated)" if user_id == self.host_id else "")
+                                 + ": nothing to do. Click **Start** when everyone is in.")
             if self.status != LOBBY:
                 # Between hands a human may take over a computer's chair.
                 for i, seat in enumerate(self.seats):
@@ -325,6 +378,16 @@ class Table:
             self.config.level = LEVELS[(i + 1) % len(LEVELS)]
             await self._changed()
             return self.config.level
+
+    async def toggle_teach(self) -> bool:
+        """The lobby's teach button: teach mode on or off; returns the new setting."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise TableError("Teach mode is chosen in the lobby.")
+            self.config.teach = not self.config.teach
+            self.session = self._new_session()
+            await self._changed()
+            return self.config.teach
 
     async def start(self, user_id: int) -> None:
         async with self.lock:
@@ -394,8 +457,6 @@ class Table:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
-            if self._retry is not None and self._retry is not asyncio.current_task():
-                self._retry.cancel()
 
     def _cancel_tasks(self) -> None:
         current = asyncio.current_task()
@@ -433,13 +494,18 @@ class Table:
             if chair is not None:
                 chair.away = False
             actions = [parse_action(code) for code in codes]
+            if len(actions) > 1:
+                check_together(game, seat, actions)
             events: list[Event] = []
             for n, action in enumerate(actions):
                 if game.to_act != seat:
                     break
                 if not game.can(seat, action):
                     if n == 0:
-                        game.verify(seat, action)  # raises, naming the rule
+                        try:
+                            game.verify(seat, action)  # raises, naming the rule
+                        except IllegalAction as refusal:
+                            raise IllegalAction(self.named(str(refusal))) from None
                         raise TableError("That choice is not allowed now.")
                     break
                 events.extend(game.act(seat, action))
@@ -482,42 +548,59 @@ class Table:
         if paid:
             self.unsettled = None
             self.settle_failures = 0
+            self.settle_retry_at = None
+            self._retry_delay = SETTLE_RETRY_FIRST
         else:
             self.settle_failures += 1
             self._arm_settle_retry()
         return paid
 
-    def _arm_settle_retry(self) -> None:
-        """Retry an unpaid hand's settlement in the background (lock not needed here):
-        after 30 s, then doubling up to 5 minutes, until it is paid or the table closes."""
-        if self._retry is not None and not self._retry.done():
-            return
-        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller)
-            self._retry = asyncio.get_running_loop().create_task(
-                self._retry_settlement(), name=f"taroky-table-{self.id}-settle"
-            )
+    @property
+    def settle_given_up(self) -> bool:
+        """The unpaid hand failed ``SETTLE_ATTEMPTS_MAX`` times: it stays recorded as
+        unpaid and is retried only when an admin asks (``retry_settlement``)."""
+        return self.unsettled is not None and self.settle_failures >= SETTLE_ATTEMPTS_MAX
 
-    async def _retry_settlement(self) -> None:
-        delay = SETTLE_RETRY_FIRST
-        while self.unsettled is not None and self.status != CLOSED:
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, SETTLE_RETRY_MAX)
-            async with self.lock:
-                game = self.unsettled
-                if game is None or self.status == CLOSED or self.settle_hook is None:
-                    return
-                try:
-                    paid = await self.settle_hook(self, game)
-                except Exception:
-                    log.exception("Settling hand %s failed again; it will be retried", self.hand_id)
-                    self.settle_failures += 1
-                    continue
-                if paid:
-                    self.unsettled = None
-                    self.settle_failures = 0
-                    log.info("Hand %s is paid (after a retry)", self.hand_id)
-                    await self._changed()
-                    return
+    async def retry_settlement(self) -> bool:
+        """An admin's retry of the unpaid hand, now (one attempt): True when it is paid
+        (or nothing was unpaid)."""
+        async with self.lock:
+            if self.unsettled is None:
+                return True
+            paid = await self._settle_in_store(self.unsettled)
+            await self._changed()
+            return paid
+
+    def _arm_settle_retry(self) -> None:
+        """Plan the next attempt to pay the unpaid hand: 30 s after the first failure,
+        the wait doubling up to 5 minutes, until it is paid, the table closes or
+        ``SETTLE_ATTEMPTS_MAX`` attempts have failed.  The bot's one sweeper
+        (``retry_due_settlement``, every ``SETTLE_SWEEP`` seconds) makes the attempts: no
+        task per table sleeps in a loop that lasts as long as the refusal."""
+        if self.settle_given_up:
+            self.settle_retry_at = None
+            log.error("Hand %s could not be paid after %d attempts; an admin must look at it",
+                      self.hand_id, self.settle_failures)
+            return
+        if self.settle_retry_at is None:
+            self.settle_retry_at = time.monotonic() + self._retry_delay
+            self._retry_delay = min(self._retry_delay * 2, SETTLE_RETRY_MAX)
+
+    async def retry_due_settlement(self) -> None:
+        """The sweeper's visit: one attempt to pay the unpaid hand if its time has come."""
+        due = self.settle_retry_at
+        if due is None or time.monotonic() < due:
+            return
+        async with self.lock:
+            game = self.unsettled
+            self.settle_retry_at = None
+            if game is None or self.status == CLOSED or self.settle_hook is None:
+                return
+            if await self._settle_in_store(game):
+                log.info("Hand %s is paid (after a retry)", self.hand_id)
+                await self._changed()
+            elif self.settle_given_up:
+                await self._changed()  # the table message says an admin must look
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether
@@ -588,6 +671,7 @@ class Table:
         if self._timer is not None and not self._timer.done():
             self._timer.cancel()
         self._timer_key = key
+        self.turn_started = time.monotonic()
         self._timer = asyncio.get_running_loop().create_task(
             self._absence_timer(key), name=f"taroky-table-{self.id}-timer"
         )
@@ -619,6 +703,20 @@ class Table:
             raise
         except Exception:
             log.exception("The absence timer of table %s failed", self.id)
+
+    def takeover_in(self) -> float | None:
+        """Seconds until a computer plays for the human to act (the absence timer's
+        reminder and takeover pauses), or None when no human is waited for."""
+        game = self.game
+        if self.status != PLAYING or game is None or game.to_act is None:
+            return None
+        seat = self.seats[game.to_act]
+        if seat is None or seat.computer_plays:
+            return None
+        now = time.monotonic()
+        armed = self._timer_key == (self.hand_no, self.step) and self.turn_started is not None
+        started = self.turn_started if armed and self.turn_started is not None else now
+        return max(0.0, started + self.timings.reminder_after + self.timings.takeover_after - now)
 
     def mark_back(self, user_id: int) -> bool:
         """The player opened their panel: the computer stops playing for them."""
@@ -711,7 +809,7 @@ class Table:
         async with self.lock:
             if self.game is None or self.status != PLAYING:
                 raise TableError("There is no hand in play to explain.")
-            return self.game.explain(seat)
+            return words.why_text(self, seat)
 
     async def hint(self, seat: int) -> str:
         """What a computer player would choose for ``seat`` now, and why (under the lock)."""
@@ -722,7 +820,8 @@ class Table:
             if game.to_act != seat:
                 raise TableError("It's not your turn.")
             choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
-            return f"A computer player would choose **{choice.action.label}**: {choice.reason}"
+            return (f"The strongest computer player would choose **{words.label(self, choice.action)}**. "
+                    f"Its reason: {words.named(self, choice.reason)}")
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:
         """The session a snapshot of the older shape describes: its running totals

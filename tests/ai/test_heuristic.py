@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pytest
 
 from bot.ai import choose_action
-from bot.ai.heuristic import hand_strength
+from bot.ai.heuristic import hand_strength, known_partner
 from bot.engine import VARIANTS, Action, Game, Kind, find_variant, new_game, seeded_rng
 from bot.engine.cards import PAGAT, parse_card, parse_cards
 from tests.engine.helpers import A, all_done, game
@@ -209,6 +209,12 @@ def test_wins_cheaply_when_it_can() -> None:
 
 # ---- sweeps -----------------------------------------------------------------------------------
 
+
+def _n(variant: str) -> int:
+    """The variant's usual number of players (Taper: three, TP-1)."""
+    return find_variant(variant).seat_counts[0]
+
+
 _RULE_ID = re.compile(r"\b(?:C|CZ|NE|HE|PT)-\d")
 _CARD_CODE = re.compile(r"\b(?:[KQCJ]|10|[1-9])[HDSC]\b|\bSk\b")
 
@@ -224,13 +230,14 @@ def _partner_overtakes(variant: str, deals: int) -> tuple[int, int]:
     chances = overtaken = 0
     options = {"throw_in_povinnost": False} if variant == "czech" else {}
     for deal in range(deals):
-        g = new_game(variant, 4, deal % 4, dict(options), seeded_rng(f"ai-{variant}-{deal}"))
+        g = new_game(variant, _n(variant), deal % 4, dict(options), seeded_rng(f"ai-{variant}-{deal}"))
         while g.to_act is not None:
             seat = g.to_act
             action = choose_action(g, seat).action
             view = g.view_for(seat)
-            partner_wins = bool(view.trick) and view.my_partner is not None \
-                and g.variant.trick_winner(view.trick) == view.my_partner
+            partner = known_partner(view)
+            partner_wins = bool(view.trick) and partner is not None \
+                and g.variant.trick_winner(view.trick) == partner
             if action.kind is Kind.PLAY and partner_wins \
                     and not all(_takes(g, seat, a) for a in g.legal_actions(seat)):
                 chances += 1
@@ -249,7 +256,7 @@ def test_never_overtakes_a_known_partner_when_it_may_play_lower(variant: str) ->
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_whole_hands_are_legal_and_explained_in_plain_words(variant: str, players: int) -> None:
     """Every choice is legal, and its reason is one plain sentence: no rule ids, no card
     codes, no internal figures."""

@@ -13,10 +13,16 @@ from bot.ai.normal import choose_normal
 from bot.ai.players import LEVELS, choose_level, decision_seed
 from bot.ai.search import choose_strong
 from bot.cli import main
-from bot.engine import VARIANTS, Game, Kind, new_game, seeded_rng
+from bot.engine import VARIANTS, Game, Kind, find_variant, new_game, seeded_rng
 from bot.engine.record import replay_record
 from bot.engine.worlds import determinize, sample_world
 from tests.engine.kc_helpers import bid_to_call, kc
+
+
+def _n(variant: str) -> int:
+    """The variant's usual number of players (Taper: three, TP-1)."""
+    return find_variant(variant).seat_counts[0]
+
 
 _RULE_ID = re.compile(r"\b(?:C|CZ|NE|HE|PT)-\d")
 _CARD_CODE = re.compile(r"\b(?:[KQCJ]|10|[1-9])[HDSC]\b|\bSk\b")
@@ -25,7 +31,7 @@ _CARD_CODE = re.compile(r"\b(?:[KQCJ]|10|[1-9])[HDSC]\b|\bSk\b")
 def _to_play(variant: str, seed: int, plays: int) -> Game | None:
     """A seeded hand played by normal players up to ``plays`` cards into trick play."""
     options = {"throw_in_povinnost": False} if variant == "czech" else {}
-    g = new_game(variant, 4, seed % 4, options, seeded_rng(f"lv-{variant}-{seed}"))
+    g = new_game(variant, _n(variant), seed % 4, options, seeded_rng(f"lv-{variant}-{seed}"))
     n = 0
     while g.to_act is not None:
         if g.phase.value == "play":
@@ -45,7 +51,7 @@ def test_normal_never_announces_valat_and_declares_every_true_combination(varian
     skipped = made = 0
     for seed in range(60):
         options = {"throw_in_povinnost": False} if variant == "czech" else {}
-        g = new_game(variant, 4, seed % 4, options, seeded_rng(f"nv-{variant}-{seed}"))
+        g = new_game(variant, _n(variant), seed % 4, options, seeded_rng(f"nv-{variant}-{seed}"))
         while g.to_act is not None:
             s = g.to_act
             legal = g.legal_actions(s)
@@ -68,7 +74,7 @@ def _fellow_overtaken(level: str, variant: str, deals: int) -> tuple[int, int]:
     chances = taken = 0
     options = {"throw_in_povinnost": False} if variant == "czech" else {}
     for deal in range(deals):
-        g = new_game(variant, 4, deal % 4, dict(options), seeded_rng(f"fd-{variant}-{deal}"))
+        g = new_game(variant, _n(variant), deal % 4, dict(options), seeded_rng(f"fd-{variant}-{deal}"))
         while g.to_act is not None:
             s = g.to_act
             c = choose_level(level, g, s)
@@ -138,7 +144,7 @@ def test_a_decision_does_not_depend_on_hidden_cards(variant: str) -> None:
     assert checked == 5
     # ... and so in the auction, where the strong player plays whole hands out.
     for seed in range(3):
-        g = new_game(variant, 4, seed, {}, seeded_rng(f"au-{variant}-{seed}"))
+        g = new_game(variant, _n(variant), seed, {}, seeded_rng(f"au-{variant}-{seed}"))
         while g.to_act is not None and g.phase.value not in ("auction",):
             g.act(g.to_act, choose_normal(g, g.to_act).action)
         if g.to_act is None:
@@ -154,7 +160,7 @@ def test_every_level_plays_whole_hands_legally() -> None:
     """Each level, in every seat, plays legal actions to the end of the hand, each with a
     plain sentence for the Hint: no rule ids, no card codes."""
     for variant, seed in [(v, k) for v in sorted(VARIANTS) for k in range(2)]:
-        g = new_game(variant, 4, seed, {}, seeded_rng(f"all-{variant}-{seed}"))
+        g = new_game(variant, _n(variant), seed, {}, seeded_rng(f"all-{variant}-{seed}"))
         step = 0
         while g.to_act is not None:
             s = g.to_act

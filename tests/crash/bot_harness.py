@@ -85,7 +85,7 @@ async def worker_main(db: str) -> None:
 
     original_settle = TableLedger.settle
 
-    async def logged_settle(self: TableLedger, table: Any, game: Any) -> bool:
+    async def logged_settle(self: TableLedger, table: Any, game: Any, **options: Any) -> bool:
         _log(f"S {table.hand_id}")
         if os.environ.get("TAROKY_CRASH_MUTANT") == "separate-save":
             # Harness self-check: pay, then save the table's state separately (the
@@ -94,7 +94,7 @@ async def worker_main(db: str) -> None:
             _log(f"P {table.hand_id}")
             await asyncio.sleep(0.05)
             return True
-        paid = await original_settle(self, table, game)
+        paid = await original_settle(self, table, game, **options)
         _log(f"P {table.hand_id}")
         return paid
 

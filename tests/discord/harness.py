@@ -77,6 +77,15 @@ def select_options(message: Any, custom_id: str) -> list[str]:
     return []
 
 
+def select_min(message: Any, custom_id: str) -> int:
+    """How many options a select requires (a discard takes exactly as many as needed)."""
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("custom_id") == custom_id:
+                return int(c.get("min_values", 1))
+    return 1
+
+
 async def open_panel(world: Any, member: Any) -> Any:
     """Click My hand on the table message; returns the (ephemeral) panel message."""
     result = await member.click(table_message(world), label="My hand")
@@ -98,8 +107,30 @@ async def take_turn(member: Any, panel_result: Any, choose: Any = None) -> Any:
     if selects:
         cid = selects[0]
         values = select_options(panel, cid)
-        return await member.select(panel, values[:1], custom_id=cid)
+        return await member.select(panel, values[:select_min(panel, cid)], custom_id=cid)
     raise AssertionError(f"no choice on the panel: {panel.embeds[0].description if panel.embeds else panel}")
+
+
+def engine_first(code: str) -> Any:
+    """A chooser for ``take_turn`` that makes the engine's first legal choice (``code``),
+    wherever the panel shows it (the panel puts the safe choice first)."""
+
+    async def choose(member: Any, panel: Any, buttons: list[str], selects: list[str]) -> Any:
+        for cid in buttons:
+            if action_code(cid) == code:
+                result = await member.click(panel, custom_id=cid)
+                if result.ephemeral and (result.response.content or "").startswith("Are you sure?"):
+                    return await member.click(result.response, label="Yes, say it")  # teach mode asks
+                return result
+        for cid in selects:
+            values = select_options(panel, cid)
+            if code in values:
+                need = select_min(panel, cid)
+                picked = [code, *[v for v in values if v != code]][:need]
+                return await member.select(panel, picked, custom_id=cid)
+        raise AssertionError(f"{code} is not on the panel")
+
+    return choose
 
 
 async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None:
@@ -115,7 +146,7 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
         assert seat is not None
         s = table.seats[seat]
         assert s is not None and s.user_id is not None, "a computer seat should have acted by now"
-        await take_turn(members[s.user_id], panels[s.user_id])
+        await take_turn(members[s.user_id], panels[s.user_id], engine_first(game.legal_actions(seat)[0].code))
     raise AssertionError("the hand did not finish")
 
 # House rule for tests: a quiet povinnost is played out (not settled without play, CZ-10),
@@ -123,12 +154,53 @@ async def play_out(world: Any, panels: dict[int, Any], limit: int = 400) -> None
 PLAY = "throw_in_povinnost=false"
 
 
-async def two_humans(world: Any) -> Any:
+async def two_humans(world: Any, teach: bool = False) -> Any:
     """Alice and Bob at a started table (the rest computers), each with a panel open:
-    returns the table and the panels by user id."""
-    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    returns the table and the panels by user id.  Teach mode is off unless asked for (its
+    questions before an announcement would stand between a click and its effect)."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY, teach=teach)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
     panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
     return table, panels
+
+
+def visible_texts(message: Any) -> list[str]:
+    """Everything a member reads on a message (a ``discord.Message`` or an ephemeral
+    ``ResponseMessage``): its content, each embed's title, description, fields and footer,
+    and each component's label, placeholder and options.  (The pictures' alt texts are the
+    rendering's and are checked there.)"""
+    out: list[str] = []
+    if getattr(message, "content", None):
+        out.append(message.content)
+    for embed in getattr(message, "embeds", None) or []:
+        out += [t for t in (embed.title, embed.description) if t]
+        for f in embed.fields:
+            out += [f.name or "", f.value or ""]
+        if embed.footer and embed.footer.text:
+            out.append(embed.footer.text)
+    for row in getattr(message, "components", None) or []:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for c in children:
+            get = c.get if isinstance(c, dict) else (lambda k, c=c: getattr(c, k, None))
+            out += [t for t in (get("label"), get("placeholder")) if t]
+            for o in get("options") or []:
+                out += [t for t in ((o.get("label"), o.get("description")) if isinstance(o, dict)
+                                    else (o.label, o.description)) if t]
+    return out
+
+
+def buttons(message: Any) -> list[dict[str, Any]]:
+    """The buttons of a message as raw component dicts (label, style, custom_id), in order."""
+    out: list[dict[str, Any]] = []
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("type") == 2:
+                out.append(c)
+    return out
+
+
+def selects(message: Any) -> list[dict[str, Any]]:
+    """The select menus of a message as raw component dicts."""
+    return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]

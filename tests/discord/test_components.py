@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.tables.components import TABLE_COMPONENTS
+from bot.tables.words import named, why_text
 from cogs.records import RECORDS_COMPONENTS
 from tests.discord.harness import (
     PLAY,
@@ -150,7 +151,8 @@ def test_no_two_kinds_answer_the_same_id():
     samples = [
         "tk:l:ab12:join", "tk:h:ab12", "tk:n:ab12", "tk:r:ab12", "tk:r:ab12:s1",
         "tk:w:ab12:3:4", "tk:w:ab12:s0:3:4", "tk:i:ab12:s2:3:4", "tk:a:ab12:3:4:play:XIX",
-        "tk:a:ab12:s3:3:4:bid:trojka", "tk:s:ab12:s0:3:4:discard",
+        "tk:a:ab12:s3:3:4:bid:trojka", "tk:s:ab12:s0:3:4:discard", "tk:c:ab12:s0:3:4:announce:valat",
+        "tk:x:ab12", "tk:l:ab12:teach",
     ]
     samples += ["tkr:h:2:n", "tkr:h:1:p", "tkr:l:0:czk_hal:_:3:n", "tkr:l:2:_:nebraska:1:p", "tkr:d"]
     every_kind = (*TABLE_COMPONENTS, *RECORDS_COMPONENTS)
@@ -172,11 +174,13 @@ async def test_nothing_is_stored_per_message(world):
 
 
 async def test_why_explains_the_players_choices(world):
-    """Why? answers privately with the engine's explanation for the clicker's seat."""
+    """Why? answers privately with the engine's explanation for the clicker's seat (with
+    the players' names, and what each choice commits them to)."""
     table, panels = await two_humans(world)
     actor = _to_act(world, table)
     seat = table.seat_of(actor.id)
-    expected = table.game.explain(seat)
+    expected = why_text(table, seat)
+    assert named(table, table.game.explain(seat)).split(". ")[-1] in expected
     result = await actor.click(panels[actor.id].response, label="Why?")
     assert result.ephemeral and result.response.content == expected
 
@@ -192,8 +196,8 @@ async def test_hint_in_teach_mode_names_a_legal_choice(world):
     panel = await open_panel(world, actor)
     result = await actor.click(panel.response, label="Hint")
     text = result.response.content
-    assert result.ephemeral and text.startswith("A computer player would choose **")
-    labels = {a.label for a in table.game.legal_actions(table.seat_of(actor.id))}
+    assert result.ephemeral and text.startswith("The strongest computer player would choose **")
+    labels = {table.game.variant.label(a) for a in table.game.legal_actions(table.seat_of(actor.id))}
     assert text.split("**")[1] in labels
 
 
@@ -220,5 +224,5 @@ async def test_why_and_hint_read_the_game_under_the_table_lock(world):
         assert not why.done() and not hint.done()
     finally:
         table.lock.release()
-    assert await why == table.game.explain(seat)
-    assert (await hint).startswith("A computer player would choose")
+    assert await why == why_text(table, seat)
+    assert (await hint).startswith("The strongest computer player would choose")

@@ -15,7 +15,7 @@ import pytest
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.games import Deals
-from bot.tables.table import SETTLE_RETRY_MAX
+from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX, SETTLE_SWEEP
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of, take_turn
 
 # The renderer warms up in a worker thread: on a busy machine that can take seconds.
@@ -177,6 +177,79 @@ async def test_an_unpaid_hand_is_retried_shown_and_never_thrown_away_by_end(worl
     assert world.bot.tables.get(world.channel.id) is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
     assert await store.check_integrity() == []
+
+
+def _said(r: Any) -> str:
+    return " ".join([m.content or "" for m in r.followups]
+                    + ([r.response.content or ""] if r.response is not None else []))
+
+
+async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
+    """Issue #15: a permanently refused hand was retried forever.  Now the retry backs off
+    (30 s, doubling to 5 minutes) and stops after ``SETTLE_ATTEMPTS_MAX`` attempts; the table
+    message says in one sentence that an admin must look, the hand stays recorded as unpaid,
+    and an admin's ``/taroky-admin retry-payment`` tries again on demand."""
+    store = world.bot.store
+    table, panel = await alice_plays(world)
+    attempts: list[float] = []
+    hook = table.settle_hook
+    assert hook is not None
+
+    async def counted(t: Any, g: Any) -> bool:
+        attempts.append(world.env.backend.clock.elapsed)
+        return await hook(t, g)
+
+    table.settle_hook = counted
+    refusing = RefusingWrites(store, "CHECK constraint failed: ledger")  # never heals
+    await play_out(world, {world.alice.id: panel})
+    assert table.unsettled is not None and table.settle_failures == 1
+    for _ in range(SETTLE_ATTEMPTS_MAX + 2):
+        await world.env.advance_time(SETTLE_RETRY_MAX + 1)
+    assert table.settle_given_up and table.settle_failures == SETTLE_ATTEMPTS_MAX
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX
+    gaps = [round(b - a) for a, b in zip(attempts, attempts[1:], strict=False)]
+    assert gaps[0] >= SETTLE_RETRY_FIRST and all(
+        SETTLE_RETRY_FIRST <= gap <= 2 * SETTLE_RETRY_MAX + 1 for gap in gaps), gaps
+    await world.env.advance_time(3600)  # no more attempts: the final state
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX and table.unsettled is not None
+    note = {f.name: f.value for f in table_message(world).embeds[0].fields}["Not paid yet"]
+    assert "could not be paid" in note and "an admin must look" in note
+    assert note.count(". ") == 0 and note.endswith(".")  # one sentence
+    assert await store.count_hands(world.guild.id, world.channel.id) == 0
+    # An admin retries; while the database still refuses, the hand stays unpaid.
+    erika = admin(world)
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "still refuses" in _said(r) and table.unsettled is not None
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX + 1
+    refusing.on = False
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "paid now" in _said(r) and table.unsettled is None
+    assert await store.count_hands(world.guild.id, world.channel.id) == 1
+    assert "Not paid yet" not in {f.name for f in table_message(world).embeds[0].fields}
+    r = await erika.slash(world.channel, "taroky-admin retry-payment")
+    assert "no unpaid hand" in _said(r)
+    assert await store.check_integrity() == []
+
+
+async def test_an_unpaid_hand_leaves_no_task_sleeping_until_it_is_paid(world):
+    """Issue #15, the fuzz with seed 7: "bot did not settle while advancing time" during
+    "Deal the next hand".  Every table with an unpaid hand ran a task that slept and retried
+    for as long as the database refused; a sleep shorter than SimCord's settle timeout is
+    waited out on the wall clock, so with several such tables the bot never came to rest.
+    Now a table only plans its next attempt and the bot's one sweeper makes it: while the
+    hand waits, no task of the table is pending, and advancing the clock pays it."""
+    store = world.bot.store
+    table, panel = await alice_plays(world)
+    refusing = RefusingWrites(store)
+    await play_out(world, {world.alice.id: panel})
+    assert table.unsettled is not None and table.settle_retry_at is not None
+    await world.alice.slash(world.channel, "taroky pool")
+    pending = [t.get_name() for t in world.env._work.tasks if not t.done()]
+    assert not [n for n in pending if n.startswith(f"taroky-table-{table.id}")], pending
+    refusing.on = False
+    await world.env.advance_time(SETTLE_RETRY_FIRST + SETTLE_SWEEP + 1)
+    assert table.unsettled is None and table.settle_retry_at is None
+    assert await store.count_hands(world.guild.id, world.channel.id) == 1
 
 
 async def test_end_pays_a_hand_the_retry_has_not_reached(world):

@@ -26,7 +26,7 @@ from simcord.backend.errors import SetupError
 
 from bot.tables.games import Deals
 from bot.tables.table import SETTLE_RETRY_MAX
-from tests.discord.harness import action_ids, custom_ids, select_ids, select_options
+from tests.discord.harness import action_ids, custom_ids, select_ids, select_min, select_options
 from tests.discord.test_faults import RefusingWrites, db_path, make_bot, simcord_bot  # noqa: F401, F811
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
@@ -118,7 +118,7 @@ class Fuzz:
                     await self.interact("act", actor, actor.click(panel, custom_id=rng.choice(buttons)))
                 elif selects:
                     values = select_options(panel, selects[0])
-                    await self.interact("act", actor, actor.select(panel, values[:1], custom_id=selects[0]))
+                    await self.interact("act", actor, actor.select(panel, values[:select_min(panel, selects[0])], custom_id=selects[0]))
         elif roll < 0.62:
             command = rng.choice(["taroky hand", "taroky join", "taroky leave", "taroky start",
                                   "taroky end", "taroky history", "taroky table", "taroky pool"])
@@ -172,7 +172,7 @@ class Fuzz:
                         await self.interact("act", member, member.click(panel, custom_id=self.rng.choice(buttons)))
                     elif selects:
                         values = select_options(panel, selects[0])
-                        await self.interact("act", member, member.select(panel, values[:1], custom_id=selects[0]))
+                        await self.interact("act", member, member.select(panel, values[:select_min(panel, selects[0])], custom_id=selects[0]))
 
     async def _deal_next(self, channel: Any, table: Any, member: Any) -> Any:
         message = next((m for m in channel.history() if m.id == table.message_id), None)
@@ -229,6 +229,15 @@ class Fuzz:
             self.refusing.on = False
         for _ in range(6):  # absent humans are replaced by computers; retries pay hands
             await self.env.advance_time(max(SETTLE_RETRY_MAX, 250) + 1)
+        admins = {self.world.guild.id: self.admin}
+        for channel in self.channels:  # a hand whose retries gave up waits for an admin
+            table = self.bot.tables.get(channel.id)
+            if table is not None and table.settle_given_up:
+                if channel.guild.id not in admins:
+                    role = channel.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+                    admins[channel.guild.id] = channel.guild.add_member(self.env.create_user("hana"), roles=[role])
+                await self.interact("retry-payment", admins[channel.guild.id],
+                                    admins[channel.guild.id].slash(channel, "taroky-admin retry-payment"))
         for table in self.bot.tables.tables.values():
             assert table.status in ("lobby", "between"), f"table {table.id} is stuck ({table.status})"
             assert table.unsettled is None, f"table {table.id} has an unpaid hand"

@@ -13,6 +13,7 @@ from tests.discord.harness import labels, open_panel, play_out, table_message, t
 from tests.engine.helpers import stack
 
 KINGS = ("KH", "KD", "KS", "KC")
+KINGS_SAID = ("K♥", "K♦", "K♠", "K♣")  # (as the table's text names them)
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ async def test_four_kings_shown_by_click_then_the_hand_by_clicks(world, monkeypa
         return real(scene)
 
     monkeypatch.setattr(rendering, "render_table", spy)
-    await world.alice.slash(world.channel, "taroky new", variant="kozy")
+    await world.alice.slash(world.channel, "taroky new", variant="kozy", teach=False)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)
@@ -53,12 +54,12 @@ async def test_four_kings_shown_by_click_then_the_hand_by_clicks(world, monkeypa
     await world.bob.click(panels[world.bob.id].response, label="Keep the hand")
     assert game.to_act == 0  # the computers kept theirs
     assert "Cztery króle" in labels(panels[world.alice.id].response)
-    assert not any(k in _fields(table_message(world)) for k in KINGS)  # private before
+    assert not any(k in _fields(table_message(world)) for k in KINGS_SAID)  # private before
     await world.alice.click(panels[world.alice.id].response, label="Cztery króle")
     shown = _fields(table_message(world))
-    assert "Shown from a hand" in shown and all(k in shown for k in KINGS)  # public once shown
+    assert "Shown from a hand" in shown and all(k in shown for k in KINGS_SAID)  # public once shown
     bob_panel = await open_panel(world, world.bob)
-    assert all(k in _fields(bob_panel.response) for k in KINGS)
+    assert all(k in _fields(bob_panel.response) for k in KINGS_SAID)
     assert scenes and set(KINGS) <= {c.short for c in scenes[-1].talon_exposed}
     panels[world.bob.id] = bob_panel
     await play_out(world, panels)

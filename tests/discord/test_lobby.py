@@ -9,7 +9,7 @@ async def test_new_posts_lobby_with_buttons(world):
     result = await world.alice.slash(world.channel, "taroky new")
     assert not result.ephemeral
     message = table_message(world)
-    assert labels(message) == ["Join", "Leave", "Add computer", "Computers: normal", "Start"]
+    assert labels(message) == ["Join", "Leave", "Add computer", "Computers: normal", "Teach mode: on", "Start"]
     table = table_of(world)
     assert table.seat_of(world.alice.id) == 0
 
@@ -27,7 +27,9 @@ async def test_join_leave_and_add_computer(world):
     r = await world.bob.click(message, label="Join")
     assert r.ephemeral and "seat 2" in r.response.content
     r = await world.bob.click(message, label="Join")
-    assert r.ephemeral and "already have a seat" in r.response.content
+    assert r.ephemeral and "You already sit in seat 2" in r.response.content
+    r = await world.alice.click(message, label="Join")  # the host was seated when the table opened
+    assert r.ephemeral and "You already sit in seat 1 (you opened this table" in r.response.content
     r = await world.bob.click(message, label="Leave")
     assert r.ephemeral and "left" in r.response.content
     r = await world.alice.click(message, label="Add computer")
@@ -83,3 +85,14 @@ async def test_rules_topics_are_the_tables_variant(world):
     assert "five over" in own and "povinnost" not in own
     r = await world.alice.slash(world.channel, "taroky rules", topic="five over")
     assert r.ephemeral and "Five Over" in r.response.content
+
+
+async def test_teach_mode_is_switched_in_the_lobby(world):
+    """Teach mode is on by default; the lobby's button switches it (and says so)."""
+    await world.alice.slash(world.channel, "taroky new")
+    table = table_of(world)
+    assert table.config.teach
+    r = await world.alice.click(table_message(world), label="Teach mode: on")
+    assert r.ephemeral and r.response.content == "Teach mode is off."
+    assert not table.config.teach and "Teach mode: off" in labels(table_message(world))
+    assert table.session.options.get("throw_in_povinnost", True) is True

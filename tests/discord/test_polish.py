@@ -23,7 +23,7 @@ def game_factory() -> Deals:
 
 
 async def _hand_by_clicks(world: Any, deals: int = 0) -> Any:
-    await world.alice.slash(world.channel, "taroky new", variant="polish", deals=deals)
+    await world.alice.slash(world.channel, "taroky new", variant="polish", deals=deals, teach=False)
     await world.bob.click(table_message(world), label="Join")
     await world.alice.click(table_message(world), label="Start")
     table = table_of(world)

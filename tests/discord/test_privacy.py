@@ -12,8 +12,9 @@ bot used) and checks each message *at the moment it is written*:
 
 The called card counts as public once called (its name is announced, its holder is not).
 
-Cards are recognised by their short code (``XIX``, ``KH``, ``10S``) and their name
-(``the king of hearts``) as whole words; attachment file names and alt texts count as
+Cards are recognised by their short code (``XIX``, ``KH``, ``10S``), their name
+(``the king of hearts``) and the words players read (``say_card`` in every variant's
+words: ``K♥``, ``A♦``/``1♦``, ``Škýz``) as whole words; attachment file names and alt texts count as
 text too.
 
 Pictures: a second spy wraps ``rendering.render_table`` / ``render_trick`` /
@@ -36,10 +37,17 @@ from typing import Any
 import pytest
 
 import rendering
-from bot.engine.cards import CARDS, Card, parse_card
+from bot.engine.cards import CARDS, Card, parse_card, say_card
+from bot.engine.variants import VARIANTS
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 ALL = frozenset(CARDS)
+
+#: Every way a player may read a card: its short code and, in each variant's words, the
+#: form ``say_card`` writes (``K♥``, ``A♦`` or ``1♦``, ``Škýz``, ``Skiz``).
+_FORMS: dict[Card, frozenset[str]] = {
+    c: frozenset({c.short} | {say_card(c, v.card_words) for v in VARIANTS.values()}) for c in CARDS
+}
 
 
 def _texts(message: Any) -> list[str]:
@@ -62,8 +70,9 @@ def _mentions(texts: list[str], cards: frozenset[Card]) -> set[Card]:
     blob = "\n".join(texts)
     found: set[Card] = set()
     for card in cards:
-        short = re.escape(card.short)
-        if re.search(rf"(?<![\w.]){short}(?![\w])", blob) or card.name.lower() in blob.lower():
+        if card.name.lower() in blob.lower() or any(
+            re.search(rf"(?<![\w.]){re.escape(form)}(?![\w])", blob) for form in _FORMS[card]
+        ):
             found.add(card)
     return found
 
@@ -235,6 +244,11 @@ async def test_the_spy_catches_a_leak(world):
     await channel.send(f"psst: alice holds {secret.short}")
     await world.env.settle()
     assert spy.violations
+    spy.violations.clear()
+    suit_card = next((c for c in table.game.view_for(seat).hand if not c.is_tarok), secret)
+    await channel.send(f"psst: alice holds {say_card(suit_card, table.game.variant.card_words)}")
+    await world.env.settle()
+    assert spy.violations  # the words players read are caught too, not only the codes
 
 
 async def test_the_scene_spy_catches_a_leak_in_a_picture(world, monkeypatch):

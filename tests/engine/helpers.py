@@ -16,9 +16,11 @@ def cards(text: str) -> list[Card]:
 
 
 def stack(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = "",
-          dealer: int = 3, seats: int = 4, seed: int = 0) -> list[int]:
+          dealer: int = 3, seats: int = 4, seed: int = 0,
+          pack: Iterable[int] | None = None) -> list[int]:
     """A deck that deals the given cards to the given seats (and talon); the rest of the
-    pack is spread at random (seeded) over the unfilled places."""
+    pack (default: all 54 cards; Taper's has 42) is spread at random (seeded) over the
+    unfilled places."""
     def as_list(x: str | Iterable[int]) -> list[int]:
         return [int(c) for c in (parse_cards(x) if isinstance(x, str) else x)]
 
@@ -28,7 +30,8 @@ def stack(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = ""
     for h in want.values():
         assert not used & set(h), "a card is given twice"
         used |= set(h)
-    rest = [c for c in range(54) if c not in used]
+    ids = sorted(int(c) for c in pack) if pack is not None else list(range(54))
+    rest = [c for c in ids if c not in used]
     random.Random(seed).shuffle(rest)
     tal += [rest.pop() for _ in range(6 - len(tal))]
     active = [s for s in range(seats) if not (seats == 5 and s == dealer)]
@@ -48,7 +51,7 @@ def stack(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = ""
     for batch in range(2):
         for s in order:
             deck += full[s][batch * 6:(batch + 1) * 6]
-    assert sorted(deck) == list(range(54))
+    assert sorted(deck) == ids
     return deck
 
 

@@ -49,7 +49,8 @@ def same(a: object, b: object) -> bool:
 def random_game(variant: str, seed: int, stop: int) -> Game:
     """A hand of ``variant`` after ``stop`` random legal actions (or finished)."""
     rng = random.Random(seed)
-    g = new_game(variant, players=4, dealer=seed % 4, rng=seeded_rng(seed))
+    n = VARIANTS[variant].seat_counts[0]  # (Taper: three, TP-1)
+    g = new_game(variant, players=n, dealer=seed % n, rng=seeded_rng(seed))
     for _ in range(stop):
         if g.to_act is None:
             break

@@ -113,8 +113,9 @@ ANNOUNCEMENTS = {
     "petrtyl": {"king_last", "tarok1_last", "sweep"},  # PT-3
     "polish": {polish.PAGAT_LAST, polish.WALAT},  # PL-6
     "kozy": {"krol_ultymo", "trul", "pagat_ultymo", "walat"},  # KZ-6, KZ-11
-    # RO-15 (TP-6: no rege ultimo in Taper)
-    "romanian": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro"},
+    # RO-15, RO-25 Czernowitz's regele prins (TP-6: no rege ultimo in Taper)
+    "romanian": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro",
+                 "regele_prins"},
     "taper": {"trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "valat_ro"},
 }
 
@@ -174,7 +175,8 @@ def test_every_ritual_choice_is_made(name):
     expected: set[Item] = set()
     if v.has_ritual:
         expected |= {("ritual", "cut"), ("ritual", "knock")}
-        expected |= {("ritual", f"batch {b}") for b in (1, 2, 3, 4)}
+        players = max(n - (1 if n == 5 else 0) for n in v.seat_counts)  # (Taper: 3 batches)
+        expected |= {("ritual", f"batch {b}") for b in range(1, players + 1)}
     if has_option(v, "knock_six_six"):
         expected |= {("ritual", "deal six-six"), ("ritual", "deal in twelves")}
     check(name, expected)

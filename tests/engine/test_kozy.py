@@ -631,8 +631,8 @@ def test_thirty_five_all_loses():
 
 @pytest.mark.parametrize("bid", ["jeden", "dwa", "trzy", "cztery"])
 def test_the_game_is_worth_the_bid_and_three_times_for_a_lone_declarer(bid):
-    """Tests from the text: "The game is worth 1/2/3/4. A lone declarer's "total amount won
-    or lost ... is in fact three times the indicated score"."""
+    """Tests from the text, KZ-14: "The game is worth 1/2/3/4. A lone declarer's "total
+    amount won or lost ... is in fact three times the indicated score"."""
     worth = {"jeden": 1, "dwa": 2, "trzy": 3, "cztery": 4}[bid]
     path = {"cztery": ["pass", "pass", "trzy", "cztery"]}.get(bid, [bid, "pass", "pass", "pass"])
     g = kz({0: "KH", 3: "KS"})
@@ -643,6 +643,23 @@ def test_the_game_is_worth_the_bid_and_three_times_for_a_lone_declarer(bid):
     end(g, pile(g, 40, "Sk KH", "I KC"))
     others = [s for s in range(4) if s != b]
     assert line(g, g.contract.title + ":") == {b: 3 * worth, **{s: -worth for s in others}}
+
+
+def test_the_game_is_doubled_by_kontra_and_re():
+    """KZ-14: "The game is worth 1, 2, 3 or 4 points by the bid, × 2^(doubles). It is paid to
+    the winning side per pair" — Trzy with a partner, kontra and re: 3 × 4 = 12 per pair."""
+    g = kz({2: "KD"})
+    auction(g, "trzy", "pass", "pass", "pass")
+    g.act(0, A("call", "KD"))
+    g.act(0, A("done"))
+    g.act(1, A("double", "game"))  # kontra: seat 1 found the bid at Trzy
+    g.act(1, A("done"))
+    g.act(2, A("double", "game"))  # re, by the partner
+    round_done(g)
+    assert g.game_level == 2
+    to_play_quietly(g)
+    end(g, pile(g, 40, "Sk KH", "I KC"))
+    assert line(g, "Trzy") == {0: 12, 2: 12, 1: -12, 3: -12}
 
 
 # ---- KZ-15 … KZ-23: the other items ----------------------------------------------------------------

@@ -25,10 +25,19 @@ from .helpers import A, all_done, discard_first, force_end, game, stack
 SUITS_12 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S JS CS"  # twelve suit cards, no king
 SUITS_10 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S"
 SUITS_11 = SUITS_10 + " JS"
+RED_12 = "KH QH CH JH 1H 2H 3H 4H KD QD CD JD"  # twelve other suit cards
 
 
 def pl(hands=None, talon="", **kw) -> Game:
     return game(hands or {}, talon, variant="polish", **kw)
+
+
+def keep_all(g: Game) -> None:
+    """PL-2: everyone keeps the hand in the round before the bidding (when it is held)."""
+    while g.phase is Phase.THROW_IN and g.contract is None:
+        s = g.to_act
+        assert s is not None
+        g.act(s, A("keep"))
 
 
 def mask(text: str) -> int:
@@ -47,6 +56,7 @@ def powinnosc_to_announce(hands, talon="", bid="powinnosc", called="XIX",
     """Forehand (seat 0) bids ``bid`` (for pagat: seat 1 bids it over powinność), the
     others pass; the bidder calls ``called`` and the talon is exchanged."""
     g = pl(hands, talon, **kw)
+    keep_all(g)
     g.act(0, A("bid", "powinnosc"))
     for s in (1, 2, 3):
         g.act(s, A("bid", bid) if bid != "powinnosc" and s == 1 else A("pass"))
@@ -70,6 +80,7 @@ def powinnosc_to_announce(hands, talon="", bid="powinnosc", called="XIX",
 
 def brewer_to_announce(hands, talon="2H 3H 4H 1H 2D 3D", level=1, **kw) -> Game:
     g = pl(hands, talon, **kw)
+    keep_all(g)
     g.act(0, A("bid", "brewer"))
     for s in (1, 2, 3):
         g.act(s, A("pass"))
@@ -163,25 +174,79 @@ def test_throw_in_holdings(holding, ok):
 
 def test_throw_in_ends_the_deal_and_the_same_dealer_deals_again():
     """PL-2: "The first player to accept ends the deal: no score, nothing paid into the pot,
-    and the same dealer deals again" — offered privately, at the player's own turn."""
+    and the same dealer deals again (unlike NE, KZ and RO)"."""
     session = Session.begin("polish", 4, dealer=3, pool=7)
-    g = session.deal(deck=stack({1: parse_cards(SUITS_12)}, dealer=3))
-    g.act(0, A("bid", "powinnosc"))
+    g = session.deal(deck=stack({0: "V VI " + SUITS_10, 1: RED_12,
+                                 2: "XXI I 1D 2D 3D 4D KS QS JS CS KC QC"}, dealer=3))
+    keep = g.legal_actions(0)
+    assert g.phase is Phase.THROW_IN and [a.kind for a in keep] == [Kind.KEEP]
+    g.act(0, A("keep"))
     assert ("throwin", None) in legal(g, 1)
     assert g.view_for(0).legal == () and g.public_view().legal == ()
     assert "throw the hand in" in g.view_for(1).prompt
     g.act(1, A("throwin"))
     assert g.is_over and g.result is not None and g.result.thrown_in
     assert g.result.net == {} and g.result.transfers == []
+    assert g.to_act is None and g.bids == []  # seat 2 (who could throw in too) is not asked
     session.record(g)
     assert session.dealer == 3 and session.pool == 7 and session.totals == [0, 0, 0, 0]
+    assert session.deal().dealer == 3
+
+
+def test_throw_in_round_comes_before_any_bid_in_play_order_from_forehand():
+    """PL-2: "Before the first bid, each player (in play order from forehand) is privately
+    offered the throw-in": every seat is asked, forehand first, and none has heard a bid; when
+    all keep their hands the bidding starts with forehand."""
+    g = pl({2: "XXI " + SUITS_11}, dealer=1)  # forehand is seat 2, who may throw in
+    asked = []
+    while g.phase is Phase.THROW_IN:
+        s = g.to_act
+        assert s is not None
+        asked.append(s)
+        view = g.view_for(s)
+        assert view.bids == () and g.bids == []
+        assert view.legal == tuple(g.legal_actions(s))
+        assert (("throwin", None) in {(a.kind.value, a.value) for a in view.legal}) is (s == 2)
+        for other in range(4):  # privately: nobody else sees the offer
+            if other != s:
+                assert g.view_for(other).legal == ()
+        assert g.public_view().legal == ()
+        g.act(s, A("keep"))
+    assert asked == [2, 3, 0, 1]
+    assert g.phase is Phase.AUCTION and g.to_act == 2 and g.bids == []
+    with pytest.raises(IllegalAction):
+        g.verify(2, A("throwin"))  # the offer does not come back at the bidding
+
+
+def test_no_round_when_no_hand_may_be_thrown_in():
+    """PL-2: the throw-in is offered only to those holdings: with none at the table the
+    bidding starts at once."""
+    g = pl({0: "V VI " + SUITS_10, 1: "II III " + "KH KD KS KC QH QD CH CD JH JD",
+            2: "IV VII 2H 3H 4H 1H 1D 2D 3D 4D QS QC", 3: "VIII IX X XI XII XIII XIV XV XVI "
+            "XVII XVIII XIX"}, talon="XX XXI I Sk JS CS")
+    assert g.phase is Phase.AUCTION and g.to_act == 0
 
 
 def test_no_throw_in_for_a_playable_hand():
     """PL-2: the throw-in is offered only to those holdings; a refusal says the rule."""
-    g = pl({0: "V VI " + SUITS_10})
-    with pytest.raises(IllegalAction, match="throw the hand in"):
+    g = pl({0: "V VI " + SUITS_10, 1: RED_12})
+    assert g.phase is Phase.THROW_IN and g.to_act == 0
+    with pytest.raises(IllegalAction, match="may throw the hand in"):
         g.verify(0, A("throwin"))
+    assert "may throw the hand in" in g.explain(0)
+
+
+def test_throw_in_record_replays():
+    """PL-2: a hand thrown in before the bidding replays from its record."""
+    from bot.engine import replay_record
+    from bot.engine.recording import game_to_record
+
+    g = pl({0: "V VI " + SUITS_10, 1: "Sk 1H 2H 3H 4H KH QH CH JH KD QD CD"})
+    g.act(0, A("keep"))
+    g.act(1, A("throwin"))
+    again = replay_record(game_to_record(g))
+    assert again.is_over and again.throw_in_by == 1 and again.history == g.history
+    assert [e.text for e in again.log] == [e.text for e in g.log]
 
 
 # ---- PL-3: the auction -------------------------------------------------------------------

@@ -39,6 +39,11 @@ def universe(g) -> list[Action]:
                                              "honery", "kralovske_honery", "ten_taroky",
                                              "no_trumps", "no_three", "no_kings", "cztery_krole",
                                              *(f"taroki_{k}" for k in (0, 1, 2, 10, 11, 12)))]
+    # RO-13 … RO-15, TP-9: the Romanian and Taper names; RO-9: going back into the talon.
+    ro = ("trula", "toti_regii", "luna_prinsa", "pagat_ultimo", "rege_ultimo", "valat_ro")
+    out += [act(Kind.ANNOUNCE, n) for n in ro] + [act(Kind.DOUBLE, n) for n in ro]
+    out += [act(Kind.DECLARE, f"taroace_{n}") for n in range(8, 13)]
+    out += [act(Kind.TAKE_BACK, i) for i in range(1, 7)]
     return out
 
 
@@ -105,6 +110,16 @@ def test_kozy_hands_keep_every_invariant(seed):
     legality through both announcement rounds and the staged talon, replay, with the
     options varied."""
     g = play_explored(seed, "kozy", 4, None, check_all=seed % 3 == 0)
+    assert check_finished(g) == []
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(("romanian", "taper")))
+def test_romanian_and_taper_hands_keep_every_invariant(seed, variant):
+    """RO / TP: cards conserved, 70 points (TP-2: 66 in Taper's 42 cards), zero-sum with the
+    pool, exactly the offered actions accepted, replay, with the options varied."""
+    g = play_explored(seed, variant, find_variant(variant).seat_counts[0], None,
+                      check_all=seed % 3 == 0)
     assert check_finished(g) == []
 
 

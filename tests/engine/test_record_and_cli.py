@@ -2,11 +2,12 @@
 
 import json
 import random
+import re
 
 import pytest
 
 from bot.cli import bench, main
-from bot.engine import BadInput, RecordMismatch, find_variant, new_game, replay_record
+from bot.engine import VARIANTS, BadInput, RecordMismatch, find_variant, new_game, replay_record
 from bot.engine.record import FORMAT
 
 
@@ -95,8 +96,8 @@ def test_bench_is_seeded():
 
 
 def test_cli_play_in_terminal(monkeypatch, capsys):
-    answers = iter(["1"] * 400 + ["n"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    # Choice 1 every time (the safe one first), and no second hand.
+    monkeypatch.setattr("builtins.input", lambda prompt="": "n" if prompt.startswith("Another") else "1")
     assert main(["play", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "Your hand:" in out and "Totals:" in out
@@ -123,3 +124,34 @@ def test_cli_for_the_other_variants(variant, tmp_path, capsys):
     got = json.loads(capsys.readouterr().out)
     assert got["currency"] == find_variant(variant).currency and got["net"] == {str(k): v for k, v in g.result.net.items()}
 
+
+
+def test_cli_play_takes_a_variant_options_five_players_and_saves_the_record(monkeypatch, capsys, tmp_path):
+    """Issue #10: `taroky play --variant V --option K=V --players 5 --save FILE`; every
+    settlement line carries its amounts; the saved record replays."""
+    # Choice 1 every time (the safe one first), and no second hand.
+    monkeypatch.setattr("builtins.input", lambda prompt="": "n" if prompt.startswith("Another") else "1")
+    path = tmp_path / "hand.json"
+    assert main(["play", "--seed", "4", "--variant", "czech", "--option", "throw_in_povinnost=false",
+                 "--players", "5", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seats 2-5 are computer players" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["seats"] == 5 and record["options"]["throw_in_povinnost"] is False
+    lines = [ln for ln in out.splitlines() if ln.startswith("  ") and ": " in ln and " pays " in ln]
+    assert lines and all("Kč" in ln for ln in lines)
+    assert main(["replay", str(path)]) == 0
+    assert not re.search(r"(?<![\w♥♦♠♣])(?:10|[1-9]|[KQCJ])[HDSC]\b", out.split("Totals:")[0])
+
+
+def test_cli_help_lists_the_variants_and_their_options(capsys):
+    """`taroky play --help` describes each argument and lists every variant with its
+    options and their defaults."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    for v in set(VARIANTS.values()):
+        assert v.name in out and v.title in out
+        for o in v.option_specs:
+            assert f"{o.key}=" in out
+    assert "--save FILE" in out and "--players N" in out and "--option KEY=VALUE" in out

@@ -24,13 +24,22 @@ from bot.engine.cards import (
     MOND,
     PAGAT,
     SKYZ,
-    count_mask_points,
     mask_of,
     parse_cards,
 )
 from bot.engine.game import Game, Trick
 
 from .helpers import A, stack
+from .ro_helpers import (
+    all_done,
+    between,
+    bid_path,
+    finish,
+    legal,
+    split,
+    to_announce,
+    without_antes,
+)
 
 V = "romanian"
 
@@ -41,117 +50,6 @@ def ro(hands: dict[int, str], talon: str = "", dealer: int = 3, options: dict[st
     before the deal (5: not empty, so only the dealer antes)."""
     return new_game(V, players=4, dealer=dealer, options=options,
                     deck=stack(hands, talon, dealer, 4, seed), pool=pool, stake=stake)
-
-
-def bid_path(g: Game, contract: str) -> None:
-    """Bid up the ladder to ``contract``: seats 0, 1, 2 bid its levels in turn, the last of
-    them is the declarer and everybody else passes."""
-    line, _, k = contract.partition("_")
-    names = [contract] if contract == "solo_ro" else [f"{line}_{i}" for i in range(1, int(k) + 1)]
-    order = g.order
-    for n in names:
-        g.act(g.to_act, A("bid", n))
-    while g.phase is Phase.AUCTION:
-        g.act(g.to_act, A("pass"))
-    assert g.bidder == order[len(names) - 1]
-
-
-def to_announce(g: Game, contract: str = "doi_1", call: str = "KH", path: str = "T") -> Game:
-    """Bid ``contract``, call ``call``, walk the talon (``T`` take, ``R`` reject, ``B<n>``
-    take back group n) and discard the first allowed cards."""
-    bid_path(g, contract)
-    g.act(g.bidder, A("call", call))
-    for step in path.split() if contract != "solo_ro" else []:
-        if step == "T":
-            g.act(g.bidder, act(Kind.TAKE, g.staged.stage + 1))
-        elif step == "R":
-            g.act(g.bidder, A("reject"))
-        else:
-            g.act(g.bidder, act(Kind.TAKE_BACK, int(step[1:])))
-    while g.phase is Phase.DISCARD:
-        g.act(g.to_act, g.legal_actions()[0])
-    assert g.phase is Phase.ANNOUNCE, g.phase
-    return g
-
-
-def all_done(g: Game) -> None:
-    while g.phase is Phase.ANNOUNCE:
-        g.act(g.to_act, A("done"))
-
-
-def split(target: int, give: tuple[int, ...] = (), keep_out: tuple[int, ...] = (SKYZ, 46),
-          taken: int = 0) -> int:
-    """A pile of exactly ``target`` points holding ``give`` and none of ``keep_out`` (by
-    default neither side then has the trula or all four kings) nor of ``taken``."""
-    out = (set(keep_out) - set(give)) | {c for c in range(54) if taken >> c & 1}
-    mine = list(give)
-    for c in sorted(range(54), key=lambda c: (-CARDS[c].points, c)):
-        if c in out or c in mine:
-            continue
-        if count_mask_points(mask_of(mine + [c])) <= target:
-            mine.append(c)
-        if count_mask_points(mask_of(mine)) == target and len(mine) % 3 == 0:
-            break
-    m = mask_of(mine)
-    assert count_mask_points(m) == target
-    return m
-
-
-def finish(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
-           tricks: dict[int, int] | None = None, give: tuple[int, ...] = (),
-           keep_out: tuple[int, ...] = (SKYZ, 46), all_tricks: list[Trick] | None = None) -> None:
-    """Jump to the end of play: the declarer's side holds exactly ``decl_points`` (the rest
-    goes to the first opponent), ``last`` is the last trick's plays."""
-    if g.partner is None and g.called is not None:
-        h = g.holder_of(g.called)
-        g.partner = None if h is None or h == g.bidder else h
-    decl = sorted(g.declarer_side)
-    opp = [s for s in g.active if s not in decl]
-    talon = g.talon_to_opponents  # the talon share stays where the talon put it
-    for m in g.talon_to.values():
-        talon |= m
-    mine = split(decl_points - count_mask_points(g.talon_to.get(decl[0], 0)), give, keep_out, talon)
-    for s in g.active:
-        g.hands[s] = 0
-        g.discards[s] = 0
-        g.won[s] = 0
-    g.won[decl[0]] = mine
-    g.won[opp[0]] = ((1 << 54) - 1) & ~mine & ~talon
-    per = tricks or {s: 3 for s in g.active}
-    g.tricks_won = [per.get(s, 0) for s in range(4)]
-    winners = [s for s in g.active for _ in range(per.get(s, 0))]
-    g.tricks = list(all_tricks or [])
-    for w in winners[len(g.tricks):-1]:
-        g.tricks.append(Trick(w, [], w))
-    plays = [(s, parse_cards(c)[0]) for s, c in (last or [])]
-    g.tricks.append(Trick(plays[0][0], plays, g.trick_winner(plays)) if plays
-                    else Trick(winners[-1], [], winners[-1]))
-    g.finish()
-
-
-def between(g: Game) -> dict[int, int]:
-    """The payments between players (no pool lines)."""
-    out: dict[int, int] = {}
-    assert g.result is not None
-    for ln in g.result.lines:
-        if POOL not in ln.net:
-            for k, v in ln.net.items():
-                out[k] = out.get(k, 0) + v
-    return {k: v for k, v in out.items() if v}
-
-
-def without_antes(g: Game) -> dict[int, int]:
-    out: dict[int, int] = {}
-    assert g.result is not None
-    for ln in g.result.lines:
-        if not ln.label.startswith("Antes"):
-            for k, v in ln.net.items():
-                out[k] = out.get(k, 0) + v
-    return {k: v for k, v in out.items() if v}
-
-
-def legal(g: Game) -> set[tuple[str, Any]]:
-    return {(a.kind.value, a.value) for a in g.legal_actions()}
 
 
 # ---- deal, pool, annulment (RO-1 … RO-5) -----------------------------------------------------
@@ -819,3 +717,101 @@ def test_replay_of_a_radler_deal():
     assert rec["stake"] == 2
     g2 = replay_record(rec)
     assert g2.result is not None and g2.result.net == g.result.net
+
+
+# ---- announced luna prinsă and rege ultimo, Czernowitz, the pool at a session's end ----------
+
+
+def test_announced_luna_prinsa_won_and_lost():
+    """RO-19: 'Luna prinsă ... Announced: the announcing side gains if its skiz takes the other
+    side's XXI and pays otherwise. If its own XXI is taken instead, the silent penalty is paid
+    as well.'  RO-18: announced luna prinsă 2 in doi."""
+    for capture, want_net in ((True, {0: 2, 2: 2, 1: -2, 3: -2}), (False, {0: -2, 2: -2, 1: 2, 3: 2})):
+        g = ro({0: "Sk", 2: "KH", 1: "XXI"}, talon="QH QD QS QC CH CD")
+        to_announce(g, "doi_1", call="KH", path="T")
+        g.act(0, A("announce", "luna_prinsa"))
+        all_done(g)
+        tricks = [Trick(1, [(1, MOND), (2, parse_cards("II")[0]), (3, parse_cards("III")[0]),
+                            (0, SKYZ)], 0)] if capture else []
+        finish(g, 40, all_tricks=tricks, give=(SKYZ,) if capture else ())
+        line = next(ln for ln in g.result.lines if ln.label.startswith("Luna prinsă announced"))
+        assert line.net == want_net, line.label
+    # The announcing side's own luna falls to the other side's skiz: both lines are paid.
+    g = ro({0: "XXI", 2: "KH", 1: "Sk"}, talon="QH QD QS QC CH CD")
+    to_announce(g, "doi_1", call="KH", path="T")
+    g.act(0, A("announce", "luna_prinsa"))
+    all_done(g)
+    t = Trick(0, [(0, MOND), (1, SKYZ), (2, parse_cards("II")[0]), (3, parse_cards("III")[0])], 1)
+    finish(g, 40, all_tricks=[t])
+    luna = [ln for ln in g.result.lines if ln.label.startswith("Luna")]
+    assert [ln.net[0] for ln in luna] == [-2, -1]
+
+
+def test_announced_rege_ultimo_won_lost_and_captured():
+    """RO-19: 'Rege ultimo, announced: ±2; it fails if the king is played early or the last
+    trick is lost, and a capture in the last trick adds regele prins.'  RO-15: 'Rege ultimo:
+    only the holder of the called king. It reveals the partner.'  RO-16: the called king is
+    kept for the last trick."""
+    for last, ok in (([(2, "KH"), (3, "QH"), (0, "CH"), (1, "JH")], True),
+                     ([(2, "KH"), (3, "QH"), (0, "CH"), (1, "II")], False)):
+        g = ro({2: "KH QH", 1: "II", 0: "CH", 3: "JH"}, talon="QD QS QC CD JD JS")
+        to_announce(g, "doi_1", call="KH", path="T")
+        g.act(0, A("done"))
+        g.act(1, A("done"))
+        g.act(2, A("announce", "rege_ultimo"))
+        assert g.side_is_public(2) and g.partner == 2
+        all_done(g)
+        assert g.kept[2] == 1 << parse_cards("KH")[0]
+        if ok:
+            finish(g, 40, last=last, give=(22,))  # the declarer's side took the king
+        else:
+            finish(g, 40, last=last, keep_out=(SKYZ, 46, 22))
+        line = next(ln for ln in g.result.lines if ln.label.startswith("Rege ultimo announced"))
+        assert line.net == ({0: 2, 2: 2, 1: -2, 3: -2} if ok else {0: -2, 2: -2, 1: 2, 3: 2})
+        prins = [ln for ln in g.result.lines if ln.label.startswith("Regele prins")]
+        assert bool(prins) is not ok  # the king captured in the last trick: regele prins too
+
+
+def test_czernowitz_opponents_announce_regele_prins():
+    """RO-25: 'regele_prins_announce (Czernowitz): opponents may announce the capture of the
+    called king, for double and at their own risk.'  From the text: 'the opponents of the
+    declarer are permitted to announce regele prins ..., doubling the score for it if it is
+    achieved and of course paying the same if they fail to catch the king.'"""
+    off = ro({2: "KH"}, talon="QH QD QS QC CH CD")
+    to_announce(off, "doi_1", call="KH", path="T")
+    assert act(Kind.ANNOUNCE, "regele_prins") not in off.candidates(0)
+    for captured in (True, False):
+        g = ro({2: "KH"}, talon="QH QD QS QC CH CD", options={"regele_prins_announce": True})
+        to_announce(g, "doi_1", call="KH", path="T")
+        with pytest.raises(IllegalAction, match="opponents"):
+            g.verify(0, A("announce", "regele_prins"))
+        g.act(0, A("done"))
+        g.act(1, A("announce", "regele_prins"))
+        assert g.side_is_public(1)
+        g.act(1, A("done"))
+        with pytest.raises(IllegalAction):
+            g.verify(2, A("announce", "regele_prins"))  # the partner
+        all_done(g)
+        if captured:  # the king of hearts ends in the opponents' pile
+            finish(g, 40, keep_out=(SKYZ, 46, 22))
+        else:
+            finish(g, 40, give=(22,))
+        line = next(ln for ln in g.result.lines if ln.label.startswith("Regele prins"))
+        assert "announced" in line.label
+        assert line.net == ({1: 2, 3: 2, 0: -2, 2: -2} if captured else {1: -2, 3: -2, 0: 2, 2: 2})
+
+
+def test_pool_shared_at_session_end():
+    """RO-24: 'Option pool_at_end: keep (default) or share (split equally, with the remainder
+    going one unit each from the next forehand).'"""
+    empty = "QH CH JH 1H 2H 3H QD CD JD 1D 2D 3D"
+    for how, want in (("keep", {}), ("share", {POOL: -7, 1: 2, 2: 2, 3: 2, 0: 1})):
+        s = Session.begin(V, 4, deals_agreed=1, pool=6, dealer=3, options={"pool_at_end": how})
+        g = s.deal(deck=stack({1: empty}, dealer=3))
+        g.act(0, A("pass"))
+        g.act(1, A("throwin"))  # annulled: only the dealer's ante, the pool holds 7
+        s.record(g)
+        assert s.over and s.dealer == 0  # seat 0 would deal next: seat 1 is forehand
+        assert s.closing == want
+        assert s.pool == (7 if how == "keep" else 0)
+        assert sum(s.totals) + s.pool == 6  # what the pool held before the session

@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine import POOL, VARIANTS, Game, Phase, find_variant, new_game, seeded_rng
 from bot.engine.actions import DONE, PASS, Action, Kind
-from bot.engine.cards import CARDS, Card, parse_cards
+from bot.engine.cards import CARDS, Card, parse_cards, say_card
 from bot.engine.masks import NUM_TAROKY, SUIT_MASKS, TAROK_MASK
 from bot.engine.restrictions import ActionRule, CardRule, Restriction
 from bot.engine.rulebook import (
@@ -144,6 +144,8 @@ def walk(name: str, default_options: bool = False) -> Walk:
 # ---- (a) every term a player meets has a page -----------------------------------------------
 
 CARD_CODES = frozenset(c.short for c in CARDS)
+#: Cards as players read them (``K♠``, ``A♦``, ``Škýz``) and the words after a court card.
+CARD_WORDS = frozenset(say_card(c, v.card_words) for v in VARIANTS.values() for c in CARDS)
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 #: Plain English words that start prompts and buttons; everything else capitalised or
 #: foreign must be a term with a page.
@@ -173,7 +175,7 @@ def terms_in(text: str) -> tuple[set[str], list[str]]:
     """The known terms in ``text``, and the words that look like game terms (capitalised
     inside a sentence, or not English) that no known term covers."""
     text = CLARIFICATION_ID.sub("", text)  # (a separate test is about these)
-    text = " ".join(w for w in text.split(" ") if w.strip(".,:;()") not in CARD_CODES)
+    text = " ".join(w for w in text.split(" ") if w.strip(".,:;()") not in CARD_CODES | CARD_WORDS)
     norm = normalize(text)
     assert len(norm) == len(text)
     found: set[str] = set()
@@ -503,7 +505,7 @@ def test_pages_differ_where_the_rules_do() -> None:
     assert "The bidder leads to the first trick." in ne["play"].body
     assert "in Four, forehand leads" in he["play"].body
     assert "Forehand leads to the first trick." in pt["play"].body
-    assert "K Q C J 1 2 3 4" in cz["play"].body and "K Q C J 4 3 2 1" in ne["play"].body
+    assert "K Q C J A 2 3 4" in cz["play"].body and "K Q C J 4 3 2 1" in ne["play"].body
     assert "a point over 35" in cz["scoring"].body and "chips" in ne["scoring"].body
     assert "on top of the game" in cz["scoring"].body
     assert "doubles the payment for the game" in ne["scoring"].body

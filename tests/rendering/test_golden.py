@@ -27,7 +27,26 @@ GOLDEN = {
     "table_five_seats": lambda: render_table(samples.table_five()),
     "summary_povinnost": lambda: render_summary(samples.summary_povinnost()),
     "summary_varsava": lambda: render_summary(samples.summary_varsava()),
+    # The table as a phone shows it (Discord scales it to the screen, about 360 px wide).
+    "phone_table_anticlockwise": lambda: phone(render_table(samples.table_czech())),
+    "phone_table_clockwise": lambda: phone(render_table(samples.table_nebraska())),
+    "phone_table_five_seats": lambda: phone(render_table(samples.table_five())),
 }
+
+PHONE_WIDTH = 360
+
+
+def phone(png: bytes) -> bytes:
+    """``png`` scaled to a phone's width, as Discord shows it there."""
+    import io
+
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(img.height * PHONE_WIDTH / img.width)
+    out = io.BytesIO()
+    img.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS).save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 #: A strip of faces that covers every kind of card design.
 FACE_STRIP = "Sk XXI XVIII I KH QS CD JC 1H 4D 10S 7C"
@@ -88,3 +107,20 @@ def test_removed_names_in_summary_do_not_match() -> None:
     sides = tuple(dataclasses.replace(s, members=()) for s in scene.sides)
     diff = compare(render_summary(scene), render_summary(dataclasses.replace(scene, sides=sides)))
     assert not diff.ok, diff
+
+
+@pytest.mark.parametrize("scene", [samples.table_czech, samples.table_nebraska, samples.table_five])
+def test_table_text_is_legible_at_phone_width(scene) -> None:
+    """At 360 px wide the names on the plates are at least 8.5 px and the smallest text
+    (scores, tags, hand counts, the legend) at least 6.5 px: before, names were about
+    6 px and badges 4 px."""
+    import io
+
+    from PIL import Image
+
+    from rendering import images
+
+    width = Image.open(io.BytesIO(render_table(scene()))).width
+    scale = PHONE_WIDTH / width
+    assert images._NAME_PX * scale >= 8.5
+    assert min(images._SMALL_PX, images._LABEL_PX) * scale >= 6.5

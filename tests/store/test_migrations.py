@@ -20,7 +20,13 @@ from bot.store import (
     migrations,
 )
 from bot.store.migrations import migrate_sync
+from tests.pg_cluster import Cluster, fresh_url
 from tests.store.helpers import make_hand
+
+psycopg = pytest.importorskip("psycopg")
+from bot.store import pg  # noqa: E402  (needs psycopg)
+from bot.store.pg import PostgresStore, migrate_pg, translate  # noqa: E402
+from bot.store.pg_migrations import PG_MIGRATIONS  # noqa: E402
 
 
 def tables(path: Path) -> set[str]:
@@ -28,50 +34,49 @@ def tables(path: Path) -> set[str]:
         return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 
+def old_rows(version: int) -> list[tuple[str, tuple[object, ...]]]:
+    """The statements that fill a database of schema ``version`` with data (SQLite's
+    dialect; the PostgreSQL store's ``translate`` reads them too)."""
+    season_cols = ", season" if version >= 2 else ""
+    season_val = ", 1" if version >= 2 else ""
+    out: list[tuple[str, tuple[object, ...]]] = [(
+        "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, bidder,"
+        f" bidder_won, participants_json, deltas_json, digest, record_json{season_cols})"
+        f" VALUES ('old-1', 1, 10, 'nebraska', 'chips', 7, 1, '[7,8]',"
+        f' \'{{"7":30,"8":-20,"pool":-10}}\', \'x\', \'{{"old":true}}\'{season_val})', ())]
+    ledger = [
+        ("start", None, None, None, "bank", None, "player", 7, 100),
+        ("start", None, None, None, "bank", None, "player", 8, 100),
+        ("hand", "old-1", 10, "nebraska", "player", 8, "player", 7, 20),
+        ("hand", "old-1", 10, "nebraska", "pool", None, "player", 7, 10),
+    ]
+    out += [(
+        "INSERT INTO ledger (kind, hand_id, guild_id, channel_id, variant, currency,"
+        f" payer_kind, payer_id, payee_kind, payee_id, amount{season_cols})"
+        f" VALUES (?, ?, 1, ?, ?, 'chips', ?, ?, ?, ?, ?{season_val})", row) for row in ledger]
+    # The pool was seeded with 50 (pool: 50 + 0 - 10 = 40).
+    out.append((
+        "INSERT INTO ledger (kind, guild_id, channel_id, variant, currency, payer_kind,"
+        f" payee_kind, amount{season_cols}) VALUES ('seed', 1, 10, 'nebraska', 'chips',"
+        f" 'bank', 'pool', 50{season_val})", ()))
+    key_s = "1, " if version >= 2 else ""
+    out += [(f"INSERT INTO balances VALUES (1, {key_s}'chips', ?, ?)", row) for row in [(7, 130), (8, 80)]]
+    out.append((f"INSERT INTO pools VALUES (1, {key_s}10, 'nebraska', 'chips', 40)", ()))
+    out += [(f"INSERT INTO player_stats VALUES (1, {key_s}'nebraska', 'chips', ?, 1, ?, ?, ?, ?, ?, ?)", row)
+            for row in [(7, 1, 1, 1, 30, 30, 0), (8, 0, 0, 0, -20, 0, 20)]]
+    out.append((
+        "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+        ' VALUES (1, 10, 555, 17, \'{"phase":"play"}\')', ()))
+    return out
+
+
 def build_old_database(path: Path, version: int) -> None:
     """A database as the code of schema ``version`` left it, with data in it."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         assert migrate_sync(conn, target=version) == list(range(1, version + 1))
-        season_cols = ", season" if version >= 2 else ""
-        season_val = ", 1" if version >= 2 else ""
-        conn.execute(
-            "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, bidder,"
-            f" bidder_won, participants_json, deltas_json, digest, record_json{season_cols})"
-            f" VALUES ('old-1', 1, 10, 'nebraska', 'chips', 7, 1, '[7,8]',"
-            f' \'{{"7":30,"8":-20,"pool":-10}}\', \'x\', \'{{"old":true}}\'{season_val})'
-        )
-        ledger = [
-            ("start", None, None, None, "bank", None, "player", 7, 100),
-            ("start", None, None, None, "bank", None, "player", 8, 100),
-            ("hand", "old-1", 10, "nebraska", "player", 8, "player", 7, 20),
-            ("hand", "old-1", 10, "nebraska", "pool", None, "player", 7, 10),
-        ]
-        conn.executemany(
-            "INSERT INTO ledger (kind, hand_id, guild_id, channel_id, variant, currency,"
-            f" payer_kind, payer_id, payee_kind, payee_id, amount{season_cols})"
-            f" VALUES (?, ?, 1, ?, ?, 'chips', ?, ?, ?, ?, ?{season_val})",
-            ledger,
-        )
-        # The pool was seeded with 50 (pool: 50 + 0 - 10 = 40).
-        conn.execute(
-            "INSERT INTO ledger (kind, guild_id, channel_id, variant, currency, payer_kind,"
-            f" payee_kind, amount{season_cols}) VALUES ('seed', 1, 10, 'nebraska', 'chips',"
-            f" 'bank', 'pool', 50{season_val})"
-        )
-        key_s = "1, " if version >= 2 else ""
-        conn.executemany(
-            f"INSERT INTO balances VALUES (1, {key_s}'chips', ?, ?)", [(7, 130), (8, 80)]
-        )
-        conn.execute(f"INSERT INTO pools VALUES (1, {key_s}10, 'nebraska', 'chips', 40)")
-        conn.executemany(
-            f"INSERT INTO player_stats VALUES (1, {key_s}'nebraska', 'chips', ?, 1, ?, ?, ?, ?, ?, ?)",
-            [(7, 1, 1, 1, 30, 30, 0), (8, 0, 0, 0, -20, 0, 20)],
-        )
-        conn.execute(
-            "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
-            ' VALUES (1, 10, 555, 17, \'{"phase":"play"}\')'
-        )
+        for sql, params in old_rows(version):
+            conn.execute(sql, params)
         assert conn.execute("PRAGMA user_version").fetchone()[0] == version
     finally:
         conn.close()
@@ -107,7 +112,11 @@ async def test_open_empty_creates_latest_schema(tmp_path: Path) -> None:
 async def test_upgrade_old_database_keeps_data(tmp_path: Path, old_version: int) -> None:
     path = tmp_path / "old.sqlite3"
     build_old_database(path, old_version)
-    store = await Store.open(path)
+    await check_upgraded(await Store.open(path), old_version)
+
+
+async def check_upgraded(store: Store, old_version: int) -> None:
+    """The data of an old database is all there after the upgrade, and it keeps working."""
     try:
         assert store.migrations_applied == list(range(old_version + 1, LATEST_VERSION + 1))
         assert await store.schema_version() == LATEST_VERSION
@@ -167,7 +176,7 @@ def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.undo()
     conn = sqlite3.connect(path, isolation_level=None)
     try:
-        assert migrate_sync(conn) == [3]
+        assert migrate_sync(conn) == list(range(3, LATEST_VERSION + 1))
     finally:
         conn.close()
 
@@ -187,12 +196,106 @@ async def test_concurrent_opens_migrate_once(tmp_path: Path) -> None:
 
 # Released migrations must never change: an old database already ran them.  Add a
 # new migration instead, and pin its hash here once it is released.
-RELEASED = {1: "223e44e3d23b2b00", 2: "650542567ddf604c", 3: "85c3ed39e2eb0847"}
+RELEASED = {1: "223e44e3d23b2b00", 2: "650542567ddf604c", 3: "85c3ed39e2eb0847",
+            4: "7aef3f50a1bfe7a9"}
+PG_RELEASED = {1: "c6e99d5e20b14ce5", 2: "d53ec7896be1b221", 3: "f5fb5f30aedf64c4",
+               4: "4bacad57452c79f2"}
 
 
-def test_released_migrations_are_unchanged() -> None:
-    for version, digest in RELEASED.items():
-        script = migrations.MIGRATIONS[version - 1]
+@pytest.mark.parametrize(("scripts", "released"), [
+    (migrations.MIGRATIONS, RELEASED), (PG_MIGRATIONS, PG_RELEASED)], ids=["sqlite", "pg-scripts"])
+def test_released_migrations_are_unchanged(scripts: tuple[str, ...], released: dict[int, str]) -> None:
+    assert len(scripts) == LATEST_VERSION == len(released)  # one step, both databases
+    for version, digest in released.items():
+        script = scripts[version - 1]
         assert hashlib.sha256(script.encode()).hexdigest()[:16] == digest, version
         words = script.upper().split()
         assert "BEGIN" not in words and "COMMIT;" not in words, version
+
+
+# ------------------------------------------------------------------ PostgreSQL
+# The same steps on PostgreSQL (``bot/store/pg_migrations.py``), on a fresh schema of the
+# session's throwaway server.
+
+def pg_url(pg_cluster: Cluster | str) -> str:
+    if isinstance(pg_cluster, str):
+        pytest.skip(pg_cluster)
+    return fresh_url(pg_cluster)
+
+
+def pg_tables(url: str) -> set[str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT table_name FROM information_schema.tables"
+                            " WHERE table_schema = current_schema()").fetchall()
+    return {str(r[0]) for r in rows}
+
+
+async def build_old_pg_database(url: str, version: int) -> None:
+    assert await migrate_pg(url, target=version) == list(range(1, version + 1))
+    with psycopg.connect(url, autocommit=True) as conn:
+        for sql, params in old_rows(version):
+            conn.execute(translate(sql), params)
+
+
+async def test_postgresql_open_empty_creates_latest_schema(pg_cluster: Cluster | str) -> None:
+    url = pg_url(pg_cluster)
+    store = await PostgresStore.open(url)
+    try:
+        assert store.migrations_applied == list(range(1, LATEST_VERSION + 1))
+        assert await store.schema_version() == LATEST_VERSION
+    finally:
+        await store.close()
+    assert {"hands", "ledger", "balances", "pools", "player_stats", "table_states", "seasons",
+            "starting_amounts", "sessions", "table_leases"} <= pg_tables(url)
+    store = await PostgresStore.open(url)  # re-open: nothing to do
+    assert store.migrations_applied == []
+    await store.close()
+
+
+@pytest.mark.parametrize("old_version", [1, 2])
+async def test_postgresql_upgrade_old_database_keeps_data(
+    pg_cluster: Cluster | str, old_version: int
+) -> None:
+    url = pg_url(pg_cluster)
+    await build_old_pg_database(url, old_version)
+    store = await PostgresStore.open(url)
+    assert store.migrations_applied == list(range(old_version + 1, LATEST_VERSION + 1))
+    await check_upgraded(store, old_version)
+
+
+async def test_postgresql_refuses_newer_schema(pg_cluster: Cluster | str) -> None:
+    url = pg_url(pg_cluster)
+    await migrate_pg(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE taroky_schema SET version = %s", (LATEST_VERSION + 1,))
+    with pytest.raises(SchemaTooNewError):
+        await PostgresStore.open(url)
+
+
+async def test_postgresql_failed_migration_rolls_back(
+    pg_cluster: Cluster | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = pg_url(pg_cluster)
+    await build_old_pg_database(url, 2)
+    broken = (*PG_MIGRATIONS[:2], PG_MIGRATIONS[2] + "\nSELECT * FROM no_such;\n", *PG_MIGRATIONS[3:])
+    monkeypatch.setattr(pg, "PG_MIGRATIONS", broken)
+    with pytest.raises(psycopg.errors.UndefinedTable):
+        await migrate_pg(url)
+    assert "sessions" not in pg_tables(url)  # the half-applied migration is gone
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM taroky_schema").fetchall() == [(2,)]
+    monkeypatch.undo()
+    assert await migrate_pg(url) == list(range(3, LATEST_VERSION + 1))
+
+
+async def test_postgresql_concurrent_opens_migrate_once(pg_cluster: Cluster | str) -> None:
+    url = pg_url(pg_cluster)
+    stores = await asyncio.gather(*(PostgresStore.open(url) for _ in range(4)))
+    try:
+        applied = [s.migrations_applied for s in stores]
+        assert sorted(v for a in applied for v in a) == list(range(1, LATEST_VERSION + 1))
+        for s in stores:
+            assert await s.schema_version() == LATEST_VERSION
+    finally:
+        for s in stores:
+            await s.close()

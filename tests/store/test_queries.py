@@ -8,6 +8,7 @@ import io
 import pytest
 
 from bot.store import CHIPS, CZK_HAL, POINTS, POOL, StaleTableStateError, Store, computer_id
+from tests.store.conftest import OpenStore
 from tests.store.helpers import make_hand
 
 AI = computer_id(0)
@@ -227,13 +228,12 @@ async def test_table_state_round_trip(store: Store) -> None:
         await store.save_table_state(1, 10, {"x": float("inf")})
 
 
-async def test_table_states_survive_reopen(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path / "t.sqlite3"
-    store = await Store.open(path)
+async def test_table_states_survive_reopen(open_store: OpenStore) -> None:
+    store = await open_store()
     await store.save_table_state(1, 10, {"seat": [1, 2, 3]}, 5)
     await store.settle_hand(make_hand("h", {1: 3, 2: -3}))
     await store.close()
-    store = await Store.open(path)
+    store = await open_store()
     try:
         assert store.migrations_applied == []
         states = await store.load_all_table_states()

@@ -20,7 +20,7 @@ def test_last_trick_names_the_varsava_talon_card():
         if len(g.tricks) > done:
             seen.append(dict(public_lines(table, g.public_view()))["Last trick"])
     for i, line in enumerate(seen[:6]):
-        assert line.endswith(f", with the talon card {g.talon[i].short}"), line
+        assert line.endswith(f", with the talon card {g.variant.say(g.talon[i])}"), line
     assert "talon card" not in seen[6]
 
 
@@ -56,4 +56,4 @@ def test_doubles_are_told_in_the_variants_words_beyond_three() -> None:
     table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant="polish"))
     table.game = g
     text = dict(public_lines(table, g.public_view()))["Doubles"]
-    assert text == "the game: Mord ×16"
+    assert text == "Mord ×16: the game"  # (as the table picture shows it)

@@ -80,3 +80,29 @@ def test_out_of_range_settings_stop_the_bot_in_one_sentence(monkeypatch, tmp_pat
     code, err = start(monkeypatch, tmp_path, capsys, tmp_path / "db.sqlite3", TAROKY_AI_DELAY="inf")
     assert code == 2 and "TAROKY_AI_DELAY" in err
     one_sentence(err)
+
+
+def test_an_unreachable_postgresql_database(monkeypatch, tmp_path, capsys):
+    """DATABASE_URL that cannot be reached: one sentence naming the server, never the password."""
+    url = "postgresql://taroky:s3cret@127.0.0.1:9/taroky"  # (port 9: nothing listens)
+    code, err = start(monkeypatch, tmp_path, capsys, tmp_path / "unused.sqlite3", DATABASE_URL=url)
+    assert code == 2 and "PostgreSQL database at 127.0.0.1:9/taroky" in err and "s3cret" not in err
+    one_sentence(err)
+
+
+async def test_a_postgresql_database_of_a_newer_bot(monkeypatch, tmp_path, capsys, pg_cluster):
+    if isinstance(pg_cluster, str):
+        pytest.skip(pg_cluster)
+    import psycopg
+
+    from bot.store.migrations import LATEST_VERSION
+    from bot.store.pg import migrate_pg
+    from tests.pg_cluster import fresh_url
+
+    url = fresh_url(pg_cluster)
+    await migrate_pg(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE taroky_schema SET version = %s", (LATEST_VERSION + 1,))
+    code, err = start(monkeypatch, tmp_path, capsys, tmp_path / "unused.sqlite3", DATABASE_URL=url)
+    assert code == 2 and "newer version of the bot" in err
+    one_sentence(err)

@@ -12,6 +12,7 @@ from .nebraska import Nebraska
 from .petrtyl import Petrtyl
 from .polish import Polish
 from .romanian import Romanian
+from .taper import Taper
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -28,6 +29,7 @@ register(Petrtyl())
 register(Polish())
 register(Kozy())
 register(Romanian())
+register(Taper())
 
 
 def find_variant(name: str) -> Variant:
@@ -51,6 +53,6 @@ def find_variant(name: str) -> Variant:
 
 __all__ = [
     "VARIANTS", "Czech", "Heun", "KingCall", "Kozy", "Nebraska", "OptionSpec", "Petrtyl", "Polish",
-    "Romanian", "Variant",
+    "Romanian", "Taper", "Variant",
     "find_variant", "register",
 ]

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..actions import Action, Kind, title
-from ..cards import CARDS, MOND, PAGAT, SKYZ, Card, strength_table
+from ..actions import Action, Kind, action_label, title
+from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_card, strength_table
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
@@ -74,12 +74,17 @@ class Variant:
     seat_counts: ClassVar[tuple[int, ...]] = (4, 5)
     clockwise: ClassVar[bool] = False  # C-1: only a matter of drawing
     red_ace_high: ClassVar[bool] = True  # Czech: red pips 1 > 2 > 3 > 4
+    #: How the rule text names cards for players (``A♦`` or ``1♦``, the škýz's name, ...).
+    card_words: ClassVar[CardWords] = CZECH_WORDS
     pack: ClassVar[tuple[Card, ...]] = CARDS
     talon_size: ClassVar[int] = 6
     currency: ClassVar[str] = "czk_hal"
     has_ritual: ClassVar[bool] = True  # C-2: cut / knock offered, never mandatory
     tarok_discards_face_up: ClassVar[bool] = True  # else only their number is told
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: House rules a table in teach mode plays by unless its host chose otherwise, so that a
+    #: newcomer sees every hand played (e.g. a quiet povinnost played out, not settled).
+    teach_options: ClassVar[dict[str, bool | int | str]] = {}
     contracts: ClassVar[dict[str, Contract]] = {}
     max_double: ClassVar[int] = 3  # flek, reflek, super
     double_words: ClassVar[tuple[str, ...]] = ("", "Flek", "Reflek", "Super")
@@ -258,6 +263,20 @@ class Variant:
         """The seat after the dealer (NE-1 overrides this on a session's first deal)."""
         return g.next_active(g.dealer)
 
+    # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ---------------------------
+
+    #: What each seat is offered, privately and in play order from forehand, before
+    #: anyone bids (``Game.start_pre_auction`` runs the round): keeping the hand
+    #: (``Kind.KEEP``) last.  Empty: the variant has no such round.
+    pre_auction: ClassVar[tuple[Action, ...]] = ()
+
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
+        """A choice in the round before the bidding other than keeping the hand.  The
+        default is the throw-in: the deal ends with nothing paid."""
+        g.throw_in_by = seat
+        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
+        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid.")
+
     # ---- bidding and contract (overridden) ---------------------------------------
 
     def start_bidding(self, g: Game) -> None:
@@ -327,6 +346,14 @@ class Variant:
 
     def title_of(self, name: str) -> str:
         return title(name)
+
+    def say(self, c: Card, long: bool = False) -> str:
+        """``c`` named for a player in this variant's words (``cards.say_card``)."""
+        return say_card(c, self.card_words, long=long)
+
+    def label(self, a: Action) -> str:
+        """The button text of ``a``, its card named in this variant's words."""
+        return action_label(a, self.card_words)
 
     # ---- play ----------------------------------------------------------------------------
 

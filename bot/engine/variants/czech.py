@@ -344,6 +344,8 @@ class Czech(Variant):
         OptionSpec("varsava_mond_rule", "Varšava: restrict playing the mond", True, ref="CZ-13"),
         OptionSpec("zid", "The Žid pool", False, ref="CZ-16"),
     )
+    # CZ-10's quiet povinnost settled without play ends a newcomer's hand before it starts.
+    teach_options: ClassVar[dict[str, bool | int | str]] = {"throw_in_povinnost": False}
     # ---- the rules pages (bot.engine.rulebook): facts no hook states as data --------
     first_lead: ClassVar[dict[str, str]] = {"*": "forehand"}  # Varšava too (CZ-13)
     how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -32,6 +32,7 @@ from ..cards import (
     QUEEN,
     SKYZ,
     Card,
+    CardWords,
     king,
     mask_of,
     suit_card,
@@ -101,6 +102,35 @@ class HoldOnlyEarlier(ActionRule):
         if g.auction.high_seat is None:
             return "Nobody has bid yet, so there is nothing to hold."
         return f"You sit after the high bidder, so you may not hold: {self.rule[0].lower()}{self.rule[1:]}"
+
+
+def holding_turn(g: Game, seat: int, a: Action, hold_words: str) -> int | None:
+    """NE-2, RO-7: book ``seat``'s pass, hold or bid in an auction with holding (a pass is
+    final) and return who speaks next: the next seat in play order that has not passed and
+    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is what a
+    hold is called ("holds", "says la mine:")."""
+    st = g.auction
+    st.spoke.add(seat)
+    g.bids.append((seat, a))
+    if a.kind is Kind.PASS:
+        st.out.add(seat)
+        g.emit("pass", seat, f"Seat {seat + 1} passes.")
+    elif a.kind is Kind.HOLD:
+        assert st.high is not None
+        st.high_seat = seat
+        g.emit("hold", seat, f"Seat {seat + 1} {hold_words} {st.high.title}.")
+    else:
+        st.high = g.variant.contracts[str(a.value)]
+        st.high_seat = seat
+        g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+    order = g.order
+    i = order.index(seat)
+    n = len(order)
+    for k in range(1, n + 1):
+        s = order[(i + k) % n]
+        if s not in st.out and s != st.high_seat:
+            return s
+    return None
 
 
 class OpeningOnly(ActionRule):
@@ -248,6 +278,46 @@ def call_card(g: Game, seat: int, card: Card) -> None:
     g.emit("call", seat, f"Seat {seat + 1} calls {card.name}.", None, (card,))
 
 
+def record_announcement(g: Game, seat: int, a: Action) -> str:
+    """``seat`` announces a bonus or declares a combination (``a``): written into the
+    announcement log and told to everyone; returns its name.  Shared with Kozy (KZ-6,
+    KZ-11)."""
+    name = str(a.value)
+    what = g.variant.title_of(name)
+    g.ann_log.append((seat, what))
+    if a.kind is Kind.ANNOUNCE:
+        g.announced[name] = Announced(name, seat)
+        g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
+    else:
+        g.declared[seat].append(name)
+        g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+    return name
+
+
+def turn_prompt(g: Game, seat: int, knock: str = "tap it") -> str | None:
+    """The prompt of the moments the king-calling family and Kozy word alike: the hand
+    over, another seat to act, the cut (``knock``: the word for refusing it), the discard
+    and trick play; None in the other phases."""
+    ph = g.phase
+    if ph is Phase.FINISHED:
+        return "The hand is over."
+    if seat != g.to_act:
+        return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+    if ph is Phase.RITUAL:
+        if g.ritual.step == "cut_or_knock":
+            return f"Cut the pack, or {knock} to have it dealt in four packets of twelve."
+        return "Choose a packet of twelve cards."
+    if ph is Phase.DISCARD:
+        rules = " ".join(r.rule for r in g.variant.rules_of(Phase.DISCARD))
+        return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
+    if ph is Phase.PLAY:
+        t = g.trick
+        if t is None or not t.plays:
+            return "Lead any card."
+        return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
+    return None
+
+
 def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
                  over: dict[str, str], ref: str) -> tuple[Restriction, ...]:
     """The bidding-ladder rules of a variant, in the variant's own words."""
@@ -298,6 +368,8 @@ class KingCall(Variant):
     seat_counts = (4, 5)
     clockwise = True  # C-1: drawing only
     red_ace_high = False  # red pips 4 > 3 > 2 > 1
+    #: "In the red suits the 1 (ace) is lowest"; the honours are "the 1" and "the 21".
+    card_words = CardWords(ace="1", pagat="", mond="")
     currency = "chips"
     tarok_discards_face_up = False  # NE-4: only the number of discarded taroky is told
     max_double = 2
@@ -540,7 +612,6 @@ class KingCall(Variant):
         return self._auction_offers
 
     def _auction(self, g: Game, seat: int, a: Action) -> None:
-        st = g.auction
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
@@ -548,27 +619,10 @@ class KingCall(Variant):
             g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
                                "abandoned for no score.")
             return
-        st.spoke.add(seat)
-        g.bids.append((seat, a))
-        if a.kind is Kind.PASS:
-            st.out.add(seat)
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
-        elif a.kind is Kind.HOLD:
-            assert st.high is not None
-            st.high_seat = seat
-            g.emit("hold", seat, f"Seat {seat + 1} holds {st.high.title}.")
-        else:
-            st.high = self.contracts[str(a.value)]
-            st.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
-        order = g.order
-        i = order.index(seat)
-        n = len(order)
-        for k in range(1, n + 1):
-            s = order[(i + k) % n]
-            if s not in st.out and s != st.high_seat:
-                g.to_act = s
-                return
+        nxt = holding_turn(g, seat, a, "holds")
+        if nxt is not None:
+            g.to_act = nxt
+            return
         self.end_auction(g)
 
     def end_auction(self, g: Game) -> None:
@@ -715,15 +769,7 @@ class KingCall(Variant):
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
-        name = str(a.value)
-        what = self.title_of(name)
-        g.ann_log.append((seat, what))
-        if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
-        else:
-            g.declared[seat].append(name)
-            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+        record_announcement(g, seat, a)
 
     def doublable(self, g: Game) -> frozenset[str]:
         """NE-8: kontra / rekontra only on Five and Five Over, only on the game (an option);
@@ -982,16 +1028,10 @@ class KingCall(Variant):
         return g.called.short
 
     def prompt(self, g: Game, seat: int) -> str:
-        if g.phase is Phase.FINISHED:
-            return "The hand is over."
-        if seat != g.to_act:
-            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        shared = turn_prompt(g, seat)
+        if shared is not None:
+            return shared
         ph = g.phase
-        if ph is Phase.RITUAL:
-            step = g.ritual.step
-            if step == "cut_or_knock":
-                return "Cut the pack, or tap it to have it dealt in four packets of twelve."
-            return "Choose a packet of twelve cards."
         if ph is Phase.AUCTION:
             return self.auction_prompt(g, seat)
         if ph is Phase.CALL:
@@ -1011,19 +1051,11 @@ class KingCall(Variant):
                 return text
             return ("Take the second three (5 chips), show them and take the first three back "
                     "(6 chips), or surrender and pay 4 chips to each other player.")
-        if ph is Phase.DISCARD:
-            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
-            return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return ("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
                         "say kontra if you may — or Done.")
             return "You may say rekontra / kontra, or pass."
-        if ph is Phase.PLAY:
-            t = g.trick
-            if t is None or not t.plays:
-                return "Lead any card."
-            return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
         return "Wait for the others."
 
     def auction_prompt(self, g: Game, seat: int) -> str:
@@ -1043,4 +1075,5 @@ class KingCall(Variant):
         return text
 
 
-__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card"]
+__all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card",
+           "record_announcement", "turn_prompt"]

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, cards_of, mask_of
-from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
+from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
+from ..game import Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
     ActionRule,
@@ -42,7 +42,7 @@ from ..restrictions import (
 )
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
-from .kingcall import KING_CALLS, call_card, ladder_rules
+from .kingcall import KING_CALLS, call_card, ladder_rules, record_announcement, turn_prompt
 
 JEDEN: Final = Contract("jeden", "Jeden", 1, call="king", talon="staged")
 DWA: Final = Contract("dwa", "Dwa", 2, call="king", talon="staged")
@@ -224,7 +224,6 @@ KOZY_RULES: Final[tuple[Restriction, ...]] = (
 
 CONTRACTS: Final[dict[str, Contract]] = {c.name: c for c in LADDER}
 
-_PRE_AUCTION: Final = [act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP)]
 _DECLARER_THROW_IN: Final = [act(Kind.PLAY_ON), act(Kind.THROW_IN)]
 _AUCTION: Final = [PASS, *(bid(c.name) for c in LADDER)]
 _SURRENDER: Final = act(Kind.SURRENDER)
@@ -250,6 +249,7 @@ class Kozy(Variant):
     seat_counts = (4,)  # KZ-24
     clockwise = False  # KZ-1
     red_ace_high = True  # KZ-1
+    card_words = CardWords(skyz="Skiż", rider="cavalier")  # "cavalier (C: kawal)"
     currency = "points"  # KZ-24
     tarok_discards_face_up = True  # KZ-8
     max_double = 4  # K10
@@ -479,38 +479,27 @@ class Kozy(Variant):
 
     # ---- the deal and the throw-in (KZ-1, KZ-2, KZ-3) ------------------------------------
 
+    #: KZ-2, KZ-3: the round before the bidding (``Game.start_pre_auction``): a seat
+    #: with no tarok may throw in, a holder of the four kings may show them.
+    pre_auction: ClassVar[tuple[Action, ...]] = (
+        act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP))
+
     def start_bidding(self, g: Game) -> None:
         g.auction = Auction()
+        g.phase = Phase.AUCTION
         g.to_act = g.forehand
-        if any(not g.hands[s] & TAROK_MASK or g.hands[s] & KING_MASK == KING_MASK
-               for s in g.active):
-            # Everyone is asked, so being asked tells nobody anything (KZ-2: privately).
-            g.phase = Phase.THROW_IN
-        else:
-            g.phase = Phase.AUCTION
 
-    def _before_bidding(self, g: Game, seat: int, a: Action) -> None:
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} holds no tarok and throws the hand in.")
             g.finish_thrown_in(f"Seat {seat + 1} held no tarok: the hand is thrown in for no "
                                "score.")
             return
-        if a.kind is Kind.DECLARE:
-            g.shown[seat] = KING_MASK & g.hands[seat]
-            g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
-            kings = tuple(cards_of(KING_MASK))
-            g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
-        else:
-            g.emit("keep", seat, f"Seat {seat + 1} keeps the hand.")
-        st = g.auction
-        st.turn += 1
-        if st.turn < len(g.active):
-            g.to_act = g.next_active(seat)
-            return
-        g.auction = Auction()
-        g.phase = Phase.AUCTION
-        g.to_act = g.forehand
+        g.shown[seat] = KING_MASK & g.hands[seat]
+        g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
+        kings = tuple(cards_of(KING_MASK))
+        g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
@@ -613,8 +602,8 @@ class Kozy(Variant):
 
     def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
-        if ph is Phase.THROW_IN:
-            return _PRE_AUCTION if g.contract is None else _DECLARER_THROW_IN
+        if ph is Phase.THROW_IN:  # (the round before the bidding is ``Game``'s)
+            return _DECLARER_THROW_IN
         if ph is Phase.AUCTION:
             return _AUCTION
         if ph is Phase.CALL:
@@ -629,10 +618,7 @@ class Kozy(Variant):
     def apply(self, g: Game, seat: int, a: Action) -> None:
         ph = g.phase
         if ph is Phase.THROW_IN:
-            if g.contract is None:
-                self._before_bidding(g, seat, a)
-            else:
-                self._declarer_throw_in(g, seat, a)
+            self._declarer_throw_in(g, seat, a)
         elif ph is Phase.AUCTION:
             self._bid(g, seat, a)
         elif ph is Phase.CALL:
@@ -654,17 +640,8 @@ class Kozy(Variant):
         return [name] if name is not None else []
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
-        name = str(a.value)
-        what = self.title_of(name)
-        g.ann_log.append((seat, what))
-        if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
-            if name == "krol_ultymo":
-                g.partner_public = True  # KZ-6: the holder of the called king is known now
-        else:
-            g.declared[seat].append(name)
-            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+        if record_announcement(g, seat, a) == "krol_ultymo":
+            g.partner_public = True  # KZ-6: the holder of the called king is known now
 
     def doublable(self, g: Game) -> frozenset[str]:
         """K10: the game and król ultymo are doubled in the first round, trul and pagat
@@ -895,15 +872,10 @@ class Kozy(Variant):
         return c.title
 
     def prompt(self, g: Game, seat: int) -> str:
-        if g.phase is Phase.FINISHED:
-            return "The hand is over."
-        if seat != g.to_act:
-            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        shared = turn_prompt(g, seat, knock="knock")
+        if shared is not None:
+            return shared
         ph = g.phase
-        if ph is Phase.RITUAL:
-            if g.ritual.step == "cut_or_knock":
-                return "Cut the pack, or knock to have it dealt in four packets of twelve."
-            return "Choose a packet of twelve cards."
         if ph is Phase.THROW_IN:
             if g.contract is not None:
                 return ("You won the auction with Jeden: play on (you look at the talon three "
@@ -937,9 +909,6 @@ class Kozy(Variant):
                 return ("This is the last talon group: take it, or show it and then take any "
                         "group.") + tail
             return "Take these talon cards, or show them and look at the next group." + tail
-        if ph is Phase.DISCARD:
-            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
-            return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
         if ph is Phase.ANNOUNCE:
             if not g.first_turn(seat):
                 return "You may double (Kontra, Re, Sub or Mort), or pass."
@@ -948,11 +917,6 @@ class Kozy(Variant):
                         "Kontra if you may, or Done.")
             return ("Second round: announce Trul, Pagat ultymo or Walat, declare your taroki, "
                     "double, or Done.")
-        if ph is Phase.PLAY:
-            t = g.trick
-            if t is None or not t.plays:
-                return "Lead any card."
-            return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
         return "Wait for the others."
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, Card
+from ..cards import MOND, PAGAT, SKYZ, Card, CardWords
 from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
@@ -137,12 +137,12 @@ def kings_and_honours(kings: int, honours: int) -> tuple[str, ...]:
 
 class ThrowInWeakHand(ActionRule):
     """PL-2: a hand of no tarok, one honour alone, or the mund and pagat alone may be
-    thrown in, on its holder's first turn of the auction."""
+    thrown in, in the round before the bidding (``Game.start_pre_auction``)."""
 
     kinds: tuple[Kind, ...] = (Kind.THROW_IN,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        return any(s == seat for s, _ in g.bids) or not throw_in_holding(g.hands[seat])
+        return not throw_in_holding(g.hands[seat])
 
 
 #: The Czech rules the Polish game shares word for word (PL-1).
@@ -151,10 +151,10 @@ _PL_DISCARD_FIVE = "Kings, the skiż, the mund and the pagat are never discarded
 
 RESTRICTIONS: Final[tuple[Restriction, ...]] = (
     ThrowInWeakHand(
-        "throw_in_weak_hand", Phase.AUCTION,
-        "A player whose twelve cards hold no tarok, only one tarok that is the skiż, the "
-        "mund or the pagat, or only the mund and the pagat may throw the hand in at his "
-        "first turn; the same dealer deals again.", "PL-2"),
+        "throw_in_weak_hand", Phase.THROW_IN,
+        "Before the bidding a player whose twelve cards hold no tarok, only one tarok that is "
+        "the skiż, the mund or the pagat, or only the mund and the pagat may throw the hand "
+        "in: nothing is paid and the same dealer deals again.", "PL-2"),
     ForehandMustBid(
         "forehand_must_bid", Phase.AUCTION,
         "Forehand opens the bidding and may not pass: powinność, brewer or zolo brewer.",
@@ -211,6 +211,7 @@ class Polish(Czech):
     restrictions = RESTRICTIONS
     max_double = 4  # PL-6: kontra, re, sub, mord
     double_words = ("", "Kontra", "Re", "Sub", "Mord")
+    card_words = CardWords(skyz="Skiż", pagat="pagat", mond="mund")
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         # PL-1: the Czech ritual and its six-six deal (C-2, CZ-14)
         *(o for o in Czech.option_specs if o.key in ("ritual", "knock_six_six")),
@@ -232,9 +233,10 @@ class Polish(Czech):
     how_it_goes: ClassVar[dict[str, tuple[str, ...]]] = {
         "deal": (
             *Czech.how_it_goes["deal"],
-            "A player dealt no tarok, only one tarok that is the skiż, the mund or the pagat, or "
-            "only the mund and the pagat may throw the hand in at his first turn to bid: nothing "
-            "is paid and the same dealer deals again.",
+            "Before anyone bids, each player in turn from forehand is asked privately whether he "
+            "throws the hand in. A player dealt no tarok, only one tarok that is the skiż, the "
+            "mund or the pagat, or only the mund and the pagat may: nothing is paid and the same "
+            "dealer deals again. Otherwise the bidding starts with forehand.",
         ),
         "auction": (
             "Each player speaks once, starting with forehand: a bid or a pass.",
@@ -338,7 +340,7 @@ class Polish(Czech):
                      "Forehand bids powinność and everyone passes: forehand is the declarer."),
         "bid": ("Naming a contract in the auction; each player speaks once.",
                 "Forehand bids powinność; you may bid brewer or zolo brewer, or pass."),
-        "throw in": ("Abandoning the deal at your first turn to bid, with no tarok, one honour "
+        "throw in": ("Abandoning the deal before the bidding, with no tarok, one honour "
                      "alone, or only the mund and the pagat: nothing is paid and the same dealer "
                      "deals again.",
                      "Your only tarok is the mund: you throw the hand in."),
@@ -433,13 +435,17 @@ class Polish(Czech):
             return _CALLS
         return super().candidates(g, seat)
 
+    #: PL-2: the round before the bidding (``Game.start_pre_auction``).
+    pre_auction: ClassVar[tuple[Action, ...]] = (act(Kind.THROW_IN), act(Kind.KEEP))
+
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
+        """PL-2: the throw-in; the same dealer deals again (``next_dealer``)."""
+        g.throw_in_by = seat
+        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
+        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid and the same "
+                           "dealer deals again.")
+
     def apply(self, g: Game, seat: int, a: Action) -> None:
-        if a.kind is Kind.THROW_IN:
-            g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
-            g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid and the same "
-                               "dealer deals again.")
-            return
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             pts = int(g.options["surrender_points"])
@@ -717,17 +723,18 @@ class Polish(Czech):
 
     def prompt(self, g: Game, seat: int) -> str:
         ph = g.phase
+        if seat == g.to_act and ph is Phase.THROW_IN:
+            if throw_in_holding(g.hands[seat]):
+                return ("Before the bidding: with so few taroki you may throw the hand in (the "
+                        "same dealer deals again), or keep your hand.")
+            return "Before the bidding: keep your hand (only a very weak hand may be thrown in)."
         if seat == g.to_act and ph is Phase.AUCTION:
             high = g.auction.high
-            throw = (" With so few taroki you may throw the hand in."
-                     if not any(s == seat for s, _ in g.bids) and throw_in_holding(g.hands[seat])
-                     else "")
             if high is None:
-                return ("You are forehand: bid powinność, brewer or zolo brewer (you may not "
-                        "pass)." + throw)
+                return "You are forehand: bid powinność, brewer or zolo brewer (you may not pass)."
             extra = " As you hold the pagat you may bid pagat." if (
                 high is POWINNOSC and has(g.hands[seat], PAGAT)) else ""
-            return f"Pass, or bid higher than {high.title}.{extra}{throw}"
+            return f"Pass, or bid higher than {high.title}.{extra}"
         if seat == g.to_act and ph is Phase.CALL:
             return "Call a tarok for your partner (XIX, or a lower one as your taroki allow)."
         if seat == g.to_act and ph is Phase.SURRENDER:
@@ -754,8 +761,7 @@ def _pts(n: int) -> str:
 
 
 _HONOUR_WORD: Final[dict[int, str]] = {PAGAT: "pagat", MOND: "mund", SKYZ: "skiż"}
-_AUCTION: Final = [PASS, *(bid(c.name) for c in (POWINNOSC, PAGAT_BID, BREWER, ZOLO)),
-                   act(Kind.THROW_IN)]
+_AUCTION: Final = [PASS, *(bid(c.name) for c in (POWINNOSC, PAGAT_BID, BREWER, ZOLO))]
 _CALLS: Final = [act(Kind.CALL, c) for c in CALLABLE]
 _DOUBLABLE: Final = frozenset(("game", PAGAT_LAST, WALAT))
 _DOUBLE_OF: Final = {n: double(n) for n in ("game", PAGAT_LAST, WALAT)}

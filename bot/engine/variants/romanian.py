@@ -25,10 +25,21 @@ What lives here, each written once and switched by class constants for Taper:
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import CARD_POINTS, CARDS, MOND, PAGAT, PLAIN_SUITS, SKYZ, Card, king, mask_of
+from ..cards import (
+    CARD_POINTS,
+    CARDS,
+    MOND,
+    PAGAT,
+    PLAIN_SUITS,
+    SKYZ,
+    Card,
+    CardWords,
+    king,
+    mask_of,
+)
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
@@ -48,9 +59,12 @@ from ..restrictions import (
     ValueRule,
     high_bid,
 )
-from ..scoring import POOL, HandResult, PaymentLine, add_into, side_payment
+from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
-from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand
+from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, holding_turn
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 # ---- contracts: "k-th of g" (RO-9) ------------------------------------------------------------
 
@@ -260,6 +274,20 @@ class RegeUltimoByHolder(ActionRule):
         return "Only the holder of the called king may announce rege ultimo."
 
 
+class RegelePrinsByOpponents(ActionRule):
+    """RO-25 (Czernowitz, option ``regele_prins_announce``): only the declarer's opponents
+    announce regele prins, and only when a king was called."""
+
+    kinds: tuple[Kind, ...] = (Kind.ANNOUNCE,)
+
+    def forbids(self, g: Game, seat: int, action: Action) -> bool:
+        return action.value == REGELE_PRINS and (
+            g.called is None or seat == g.bidder or seat == g.partner)
+
+    def reason(self, g: Game, seat: int, action: Action) -> str:
+        return "Only the declarer's opponents may announce regele prins."
+
+
 class UltimoFreePlayOff(KeepAnnounced):
     """RO-16: announced ultimo cards are kept unless the table plays ``ultimo_free_play``."""
 
@@ -322,6 +350,10 @@ def ro_rules(taper: bool) -> tuple[Restriction, ...]:
         out.append(RegeUltimoByHolder("rege_ultimo_holder", Phase.ANNOUNCE,
                                       "Only the holder of the called king may announce rege "
                                       "ultimo.", "RO-15"))
+        out.append(RegelePrinsByOpponents(
+            "regele_prins_opponents", Phase.ANNOUNCE,
+            "With the Czernowitz rule, only the declarer's opponents may announce regele "
+            "prins (the capture of the called king).", "RO-25"))
     out += [
         DoubleChain(Phase.ANNOUNCE,
                     "Contra is said by the other side on the game or on an announced bonus; then "
@@ -344,43 +376,42 @@ def _opt(key: str, title: str, default: bool | str, ref: str, help: str = "",
 
 
 RITUAL_OPTION: Final = _opt("ritual", "Cut or knock before the deal", False, "RO-3",
-                            "The player opposite the dealer cuts, or knocks: then the cards come "
-                            "in batches of twelve, forehand choosing first.")
+                            "Cut, or knock for batches of twelve (forehand chooses first).")
 POOL_OPTION: Final = _opt("pool", "Play with the pool", True, "RO-25",
-                          "Off: no antes and no pagat ultimo pool; all pass means four double "
-                          "deals.")
+                          "Off: no antes and no pagat ultimo pool.")
 UNU_OPTION: Final = _opt("unu_bids", "Unu bids", True, "RO-6",
-                         "Off: only doi and solo are bid (most of Romania).")
+                         "Off: only doi and solo (most of Romania).")
 TREI_OPTION: Final = _opt("trei_bids", "The old trei bids", False, "RO-25",
-                          "On: unul, al doilea and al treilea de trei are bid too (take three "
-                          "talon cards).")
+                          "On: the three trei bids too (three talon cards).")
 FREE_PLAY_OPTION: Final = _opt("ultimo_free_play", "Ultimo cards may be played early", False,
-                               "RO-16", "On: an announced pagat or king may be played before "
-                               "the last trick; the announcement then fails.")
+                               "RO-16", "On: they may be played early (the announcement fails).")
 SOLO_BONUS_OPTION: Final = _opt("solo_bonus", "Bonuses in solo", "double", "RO-18",
-                                "double: twice the doi values (reconstructed); same: as in doi.",
+                                "double: twice doi's (reconstructed); same: as in doi.",
                                 ("double", "same"))
 SILENT_OPTION: Final = _opt("silent_bonus", "Silent bonuses", "half", "RO-18",
                             "half: half the announced value (reconstructed); equal: as announced "
-                            "for toţi regii, luna prinsă, rege ultimo and valat.",
+                            "(not trula or pagat ultimo).",
                             ("half", "equal"))
 TOTI_HIGH_OPTION: Final = _opt("toti_regii_high", "Toţi regii worth 4 announced", False, "RO-18",
-                               "On: 4 announced, 2 silent in doi and unu.")
+                               "On: 4 announced, 2 silent (doi, unu).")
 VALAT_SCALE_OPTION: Final = _opt("valat_scale", "Valat values", "fixed", "RO-18",
-                                 "fixed: 16 announced, 8 silent (doubled in solo); game: 8 and 4 "
-                                 "times the contract's base.", ("fixed", "game"))
+                                 "fixed: 16 / 8 (doubled in solo); game: 8 / 4 × the base.", ("fixed", "game"))
 VALAT_DOUBLE_OPTION: Final = _opt("valat_takes_game_double", "Silent valat takes the game's "
                                   "doubling", True, "RO-19")
 TRICKS_ONLY_OPTION: Final = _opt("bonuses_tricks_only", "Trula and kings in tricks only", False,
-                                 "RO-19", "On: trula and toţi regii count only cards won in "
-                                 "tricks, not discards or the talon.")
+                                 "RO-19", "On: only cards won in tricks count for trula and "
+                                 "toţi regii.")
 ALL_PASS_OPTION: Final = _opt("all_pass", "When all pass", "michi_michi", "RO-23",
-                              "michi_michi: play to avoid tricks; double_hands: throw in, then "
-                              "four double deals.", ("michi_michi", "double_hands"))
+                              "michi_michi: play to avoid tricks; double_hands: four double deals.", ("michi_michi", "double_hands"))
 ANNULLED_OPTION: Final = _opt("annulled_counts", "Annulled deals count in a radler", False,
                               "RO-23")
 HEP_HEP_OPTION: Final = _opt("hep_hep", "Hep-hep", False, "RO-23",
-                             "On: a deal in which nobody wins or loses anything starts a radler.")
+                             "On: a deal that pays nobody anything starts a radler.")
+REGELE_PRINS_OPTION: Final = _opt("regele_prins_announce", "Opponents may announce regele prins",
+                                  False, "RO-25", "On (Czernowitz): the opponents may announce the "
+                                  "called king's capture, for double, won or paid.")
+POOL_AT_END_OPTION: Final = _opt("pool_at_end", "The pool at a session's end", "keep", "RO-24",
+                                 "keep: it stays at the table; share: it is split equally.", ("keep", "share"))
 
 
 class Romanian(Variant):
@@ -392,6 +423,7 @@ class Romanian(Variant):
     seat_counts = (4,)  # RO-24
     clockwise = False
     red_ace_high = True  # RO-2: red K Q C J A 2 3 4
+    card_words = CardWords(skyz="Skiz", pagat="pagat", mond="luna", rider="horse")
     currency = "points"
     tarok_discards_face_up = True  # RO-9
     max_double = 5
@@ -401,7 +433,7 @@ class Romanian(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         RITUAL_OPTION, POOL_OPTION, UNU_OPTION, TREI_OPTION, FREE_PLAY_OPTION, SOLO_BONUS_OPTION, SILENT_OPTION,
         TOTI_HIGH_OPTION, VALAT_SCALE_OPTION, VALAT_DOUBLE_OPTION, TRICKS_ONLY_OPTION,
-        ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION)
+        ALL_PASS_OPTION, ANNULLED_OPTION, HEP_HEP_OPTION, POOL_AT_END_OPTION, REGELE_PRINS_OPTION)
     restrictions: ClassVar[tuple[Restriction, ...]] = ro_rules(False)
 
     # ---- axes Taper changes ---------------------------------------------------------------
@@ -619,7 +651,9 @@ class Romanian(Variant):
 
     def __init__(self) -> None:
         super().__init__()
-        self._double_of: dict[str, Action] = {n: double(n) for n in ("game", *self.announcement_names)}
+        self._double_of: dict[str, Action] = {
+            n: double(n) for n in ("game", *self.announcement_names, REGELE_PRINS)}
+        self._announce_regele_prins = act(Kind.ANNOUNCE, REGELE_PRINS)  # RO-25 (Czernowitz)
         self._announce_candidates: tuple[Action, ...] = (
             *(act(Kind.ANNOUNCE, n) for n in self.announcement_names),
             *(declare(self.declaration_name(n)) for n in self.declare_counts))
@@ -659,6 +693,19 @@ class Romanian(Variant):
         """RO-20: P, the pool with this deal's ante."""
         return g.pool + sum(g.antes.values())
 
+    def session_end_payments(self, session: Session) -> dict[int, int]:
+        """RO-24 ``pool_at_end``: the pool stays at the table (keep), or is split equally
+        among the players, the remainder one unit each in play order from the next deal's
+        forehand (share)."""
+        pot = session.pool
+        if pot <= 0 or self.resolve_options(session.options)["pool_at_end"] != "share":
+            return {}
+        n = session.seats
+        first = (session.dealer + 1) % n
+        out: dict[int, int] = {POOL: -pot}
+        share(out, [(first + i) % n for i in range(n)], pot, +1)
+        return out
+
     # ---- the radler (RO-23) --------------------------------------------------------------------
 
     def radler_next(self, g: Game, left: int) -> int:
@@ -696,7 +743,6 @@ class Romanian(Variant):
         return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g)), act(Kind.THROW_IN)]
 
     def _auction(self, g: Game, seat: int, a: Action) -> None:
-        st = g.auction
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, f"Seat {seat + 1} has no tarok and no king and annuls the "
@@ -704,27 +750,10 @@ class Romanian(Variant):
             g.finish_thrown_in(f"Seat {seat + 1} held no tarok and no king: the deal is annulled "
                                "for no score.")
             return
-        st.spoke.add(seat)
-        g.bids.append((seat, a))
-        if a.kind is Kind.PASS:
-            st.out.add(seat)
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
-        elif a.kind is Kind.HOLD:
-            assert st.high is not None
-            st.high_seat = seat
-            g.emit("hold", seat, f"Seat {seat + 1} says la mine: {st.high.title}.")
-        else:
-            st.high = self.contracts[str(a.value)]
-            st.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {st.high.title}.")
-        order = g.order
-        i = order.index(seat)
-        n = len(order)
-        for k in range(1, n + 1):
-            s = order[(i + k) % n]
-            if s not in st.out and s != st.high_seat:
-                g.to_act = s
-                return
+        nxt = holding_turn(g, seat, a, "says la mine:")  # RO-7: the NE-2 mechanism
+        if nxt is not None:
+            g.to_act = nxt
+            return
         self._end_auction(g)
 
     def _end_auction(self, g: Game) -> None:
@@ -815,6 +844,8 @@ class Romanian(Variant):
     def _talon_candidates(self, g: Game) -> list[Action]:
         st = g.staged
         if st.stage >= 0:
+            if not self.calls_king:  # TP-6: no called king, no surrender
+                return [act(Kind.TAKE, st.stage + 1), act(Kind.REJECT)]
             return [act(Kind.TAKE, st.stage + 1), act(Kind.REJECT), act(Kind.SURRENDER)]
         order = self.inspect_order(g)
         return [act(Kind.TAKE_BACK, grp + 1) for grp in order[:-1]]
@@ -896,6 +927,8 @@ class Romanian(Variant):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(self._announce_candidates)
+        if self.calls_king and g.options.get("regele_prins_announce"):
+            out.insert(len(self.announcement_names), self._announce_regele_prins)
         for n in g.announced:
             out.append(self._double_of[n])
         return out
@@ -914,7 +947,7 @@ class Romanian(Variant):
             g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
 
     def doublable(self, g: Game) -> frozenset[str]:
-        return frozenset(("game", *self.announcement_names))
+        return frozenset(("game", *self.announcement_names, REGELE_PRINS))
 
     def title_of(self, name: str) -> str:
         return "the game" if name == "game" else super().title_of(name)
@@ -1157,13 +1190,22 @@ class Romanian(Variant):
         ck = g.called
         c = g.contract
         assert c is not None
+        captured = abandoned = False
         if ck is not None and g.side_mask(opp) >> ck & 1:
             in_talon = bool(g.talon_to_opponents >> ck & 1)
             abandoned = in_talon and ck in g.exposed
-            if not in_talon or abandoned:  # never when it lay unseen (RO-10c, d)
-                amt = 2 if abandoned else self.bonus_value(g, REGELE_PRINS, False)
-                why = " (left in the talon)" if abandoned else ""
-                out.append(PaymentLine(f"Regele prins{why}: {amt}", side_payment(opp, decl, amt)))
+            captured = not in_talon or abandoned  # never when it lay unseen (RO-10c, d)
+        silent_rp = 2 if abandoned else self.bonus_value(g, REGELE_PRINS, False)
+        rp = g.announced.get(REGELE_PRINS)
+        if rp is not None:
+            # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
+            amt = (2 * silent_rp) << rp.level
+            out.append(self._line(g, f"Regele prins announced{_dbl(self, rp.level)}: {amt}",
+                                  opp, captured, amt))
+        elif captured:
+            why = " (left in the talon)" if abandoned else ""
+            out.append(PaymentLine(f"Regele prins{why}: {silent_rp}",
+                                   side_payment(opp, decl, silent_rp)))
         # Luna prinsă (RO-19).
         out.extend(self._luna_lines(g))
         # Pagat ultimo and rege ultimo (RO-19).
@@ -1277,7 +1319,8 @@ class Romanian(Variant):
             if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
                 text = "You hold no tarok and no king: you may annul the deal. "
             if high is None:
-                return text + "Bid unul de doi, unul de unu or solo, or pass."
+                opening = [c.title.lower() for c in self.ladder(g) if line_of(c)[1] == 1]
+                return text + f"Bid {', '.join(opening[:-1])} or {opening[-1]}, or pass."
             hs = g.auction.high_seat
             assert hs is not None
             text += f"Seat {hs + 1} has bid {high.title}: "

@@ -1,0 +1,458 @@
+"""The guided lesson (``/taroky lesson [variant]``): one prepared deal against computer
+seats, for one learner, about ten steps each with a goal, feedback and a review.
+
+A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
+panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
+
+* it is nobody's money: it has no ledger or store hooks, so nothing is booked or saved;
+* it is private: the learner's panel is ephemeral and the lesson posts no public message
+  (:class:`LessonOutput` draws the panel with the lesson's goal, feedback and the table
+  picture);
+* it teaches: when the learner's decision matches a situation of :data:`STEPS` (the
+  first time it comes up), the strong computer player's choice for it is computed; after
+  the learner chose, :class:`Lesson` says whether that was it — and if not, what it would
+  have chosen and why, with what the engine says of the two choices (who would take the
+  trick, the card points) — and offers **Try again** (the deal goes back to before the
+  choice).  At the end a review lists every step.
+
+Which steps come up is decided by the deal, not by a script: the situations are
+recognised from the legal choices and the trick (see :func:`situation`), and the prepared
+deals (:data:`PLANS`) were chosen so that following the strong player's advice meets
+them all (``tests/discord/test_lesson.py`` checks that it does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai.heuristic import Choice
+from bot.ai.normal import teammates
+from bot.ai.players import choose_level, decision_seed
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    HandResult,
+    Kind,
+    find_variant,
+    parse_action,
+    replay_record,
+)
+from bot.engine.cards import PAGAT, Card
+from bot.engine.session import Session
+from bot.store.money import format_amount
+from bot.tables.errors import TableError
+from bot.tables.games import Deals
+from bot.tables.table import BETWEEN, PLAYING, Seat, Table, TableConfig, TableOutput, TableTimings
+
+#: The level whose choice the lesson calls right (the teach-mode Hint asks it too).
+ADVISOR = "strong"
+#: The level of the computer seats: deterministic, so a prepared deal plays the same way.
+OPPONENTS = "normal"
+#: A lesson never hands the learner's seat to a computer (it waits a day).
+LESSON_PATIENCE = 86_400.0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the lesson teaches: a title and its goal in one or two sentences."""
+
+    key: str
+    title: str
+    goal: str
+
+
+STEPS: tuple[Step, ...] = (
+    Step("read", "Read your hand",
+         "Count your taroky (the trumps, I to XXI and the škýz) and your kings, and find the "
+         "pagát (tarok I): they decide whether you should bid."),
+    Step("bid", "Bid or pass",
+         "Bid when your hand is strong (many taroky, high ones, kings); pass when it is not. "
+         "Whoever bids highest plays the game, with a partner or alone, against the others."),
+    Step("call", "Call a partner",
+         "Name a card you do not hold (usually a king): whoever holds it is your secret partner."),
+    Step("talon", "Take from the talon",
+         "The talon is the pile of cards left over after the deal: take the cards that help "
+         "your hand most."),
+    Step("discard", "Lay cards away",
+         "Lay away the cards you need least, best the last cards of a short suit so that you "
+         "have none of it and can trump it later. What you lay away counts for your side."),
+    Step("declare", "Announce or say nothing",
+         "Announce a bonus only when you are sure of it: a missed announcement costs what a "
+         "made one would have won."),
+    Step("flek", "Flek: double or not",
+         "A flek doubles what the game is worth, won or lost: say it only when you expect "
+         "your side to win."),
+    Step("follow", "Follow suit",
+         "You hold the suit that was led, so you must play it: play high to take the trick, "
+         "low to keep your good cards."),
+    Step("trump", "Trump when you have none of the suit",
+         "You have none of the suit that was led, so you must play a tarok: a low one when "
+         "the trick is worth little or is lost anyway, a high one to take points."),
+    Step("smear", "Give points to your partner's trick",
+         "Your partner is winning this trick: a card that counts (a king, queen, rider or jack) "
+         "added to it goes to your side — unless a player after you can still take the trick, "
+         "then keep it and play low."),
+    Step("pagat", "Keep the pagát",
+         "The pagát (tarok I) is the lowest tarok: play your other taroky first and keep it, "
+         "so that it can win the last trick for a bonus."),
+)
+STEP_BY_KEY: dict[str, Step] = {s.key: s for s in STEPS}
+
+
+def _words(card: Card) -> str:
+    return card.name
+
+
+def say(action: Action) -> str:
+    """A choice in words, for the lesson's feedback."""
+    if action.kind is Kind.PLAY:
+        return _words(action.card)
+    if action.kind is Kind.DISCARD:
+        return f"lay away {_words(action.card)}"
+    if action.kind is Kind.CALL:
+        return f"call {_words(action.card)}"
+    return action.label
+
+
+def situation(game: Game, seat: int) -> str | None:
+    """The lesson step the decision in front of ``seat`` teaches (a key of
+    :data:`STEP_BY_KEY`), or None: recognised from the legal choices and the trick."""
+    if game.to_act != seat:
+        return None
+    pv = game.view_for(seat)
+    legal = pv.legal
+    if len(legal) < 2:
+        return None
+    kinds = {a.kind for a in legal}
+    if kinds & {Kind.BID, Kind.HOLD}:
+        return "bid"
+    if kinds & {Kind.CALL, Kind.CALL_FOURTH_KING}:
+        return "call"
+    if Kind.DISCARD in kinds:
+        return "discard"
+    if kinds & {Kind.DRAW, Kind.TAKE, Kind.REJECT, Kind.DECLINE}:
+        return "talon"
+    if Kind.DOUBLE in kinds:
+        return "flek"
+    if kinds & {Kind.ANNOUNCE, Kind.DECLARE}:
+        return "declare"
+    if kinds != {Kind.PLAY}:
+        return None
+    cards = [a.card for a in legal]
+    if pv.trick:
+        led = pv.trick[0][1]
+        team = teammates(pv)
+        winner = game.variant.trick_winner(pv.trick)
+        if team and winner in team and any(c.points > 1 and not c.is_tarok for c in cards):
+            return "smear"
+        if not led.is_tarok and all(not c.is_tarok and c.suit == led.suit for c in cards):
+            return "follow"
+        if not led.is_tarok and all(c.is_tarok for c in cards):
+            return "trump"
+    if PAGAT in cards and any(c.is_tarok and c != PAGAT for c in cards):
+        return "pagat"
+    return None
+
+
+@dataclass
+class StepResult:
+    """How the learner met one step: what they chose and what the advisor would have."""
+
+    step: Step
+    chosen: tuple[Action, ...]
+    advice: tuple[Action, ...]
+    reason: str
+    good: bool
+    feedback: str
+
+
+@dataclass
+class Pending:
+    """A decision in front of the learner, with the advisor's choice for it; ``step`` is
+    the lesson step it teaches (None: one met before, or none)."""
+
+    step: Step | None
+    at: int  # len(game.history) when it came up
+    advice: tuple[Action, ...]
+    reason: str
+
+
+@dataclass
+class Lesson:
+    """What the learner has met so far, and the feedback on their last step."""
+
+    done: list[StepResult] = field(default_factory=list)
+    pending: Pending | None = None
+    last: StepResult | None = None  # the feedback shown now
+    retries: int = 0
+    review: str | None = None  # set when the hand is over
+
+    def met(self, key: str) -> bool:
+        return any(r.step.key == key for r in self.done)
+
+
+@dataclass(frozen=True)
+class LessonPlan:
+    """A prepared deal: the variant, its house rules, who deals and the stacked deck."""
+
+    variant: str
+    deck: tuple[int, ...]
+    dealer: int = 3
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+def _plan(variant: str, seed: int, dealer: int = 3, **options: Any) -> LessonPlan:
+    deck = list(range(54))
+    random.Random(seed).shuffle(deck)
+    return LessonPlan(variant, tuple(deck), dealer, tuple(sorted(options.items())))
+
+
+#: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
+#: that a learner who follows the advice meets every step the variant has.  Czech plays
+#: a quiet povinnost out (the lesson is about play, not about throwing in).
+PLANS: dict[str, LessonPlan] = {
+    "czech": _plan("czech", 17, throw_in_povinnost=False),
+    "nebraska": _plan("nebraska", 80),
+}
+
+
+def lesson_variants() -> list[str]:
+    return sorted(PLANS)
+
+
+def find_plan(variant: str) -> LessonPlan:
+    name = find_variant(variant).name  # (a sentence for an unknown name)
+    plan = PLANS.get(name)
+    if plan is None:
+        raise TableError(
+            f"There is no lesson for {find_variant(variant).title} yet; "
+            f"try {' or '.join(find_variant(v).title for v in lesson_variants())}.")
+    return plan
+
+
+# ----------------------------------------------------------------------- advice
+def advise(game: Game, seat: int) -> tuple[tuple[Action, ...], str]:
+    """The advisor's choice for ``seat`` now (on a copy of the game): one action, or for a
+    discard every card it would lay away; and its reason."""
+    g = game.clone()
+    seed = decision_seed(len(game.history), seat)
+    first: Choice = choose_level(ADVISOR, g, seat, seed)
+    actions = [first.action]
+    if first.action.kind is Kind.DISCARD:
+        g.act(seat, first.action)
+        while g.to_act == seat and any(a.kind is Kind.DISCARD for a in g.legal_actions(seat)):
+            nxt = choose_level(ADVISOR, g, seat, decision_seed(len(g.history), seat))
+            if nxt.action.kind is not Kind.DISCARD:
+                break
+            actions.append(nxt.action)
+            g.act(seat, nxt.action)
+    return tuple(actions), first.reason
+
+
+def _same(chosen: Sequence[Action], advice: Sequence[Action]) -> bool:
+    if chosen and chosen[0].kind is Kind.DISCARD:
+        return set(chosen) == set(advice)
+    return list(chosen[:1]) == list(advice[:1])
+
+
+def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
+                advice: Sequence[Action]) -> str:
+    """What the rules say of the two choices: who would take the trick so far, the card
+    points laid away or given."""
+    if step in ("follow", "trump", "smear", "pagat") and game.trick is not None and chosen:
+        pv = game.view_for(seat)
+        if not pv.trick:
+            return ""
+        notes = []
+        pair = [("yours", chosen[0])] + ([("the advised card", advice[0])] if advice[:1] != chosen[:1] else [])
+        for who, action in pair:
+            if action.kind is not Kind.PLAY:
+                continue
+            plays = [*pv.trick, (seat, action.card)]
+            takes = game.variant.trick_winner(plays) == seat
+            words = _words(action.card)
+            notes.append(f"{words[0].upper()}{words[1:]} ({who}) {'would take' if takes else 'would not take'} "
+                         f"the trick so far and is worth {action.card.points} card point"
+                         f"{'s' if action.card.points != 1 else ''}")
+        return "; ".join(notes) + "." if notes else ""
+    if step == "discard" and chosen:
+        yours = sum(a.card.points for a in chosen if a.kind is Kind.DISCARD)
+        theirs = sum(a.card.points for a in advice if a.kind is Kind.DISCARD)
+        return (f"You laid away {yours} card points, the advice {theirs}; "
+                "both count for your side at the end.")
+    return ""
+
+
+def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Action]) -> StepResult:
+    """The verdict on the learner's ``chosen`` action(s) for ``pending`` (before they
+    are applied: the game is as the learner saw it)."""
+    assert pending.step is not None
+    good = _same(chosen, pending.advice)
+    advice_words = ", ".join(say(a) for a in pending.advice)
+    chosen_words = ", ".join(say(a) for a in chosen)
+    note = engine_note(game, seat, pending.step.key, chosen, pending.advice)
+    if good:
+        text = f"✅ Well done: **{chosen_words}** is what the strong computer player chooses too. {pending.reason}"
+    else:
+        text = (f"🔸 You chose **{chosen_words}**. The strong computer player would rather "
+                f"**{advice_words}**: {pending.reason}")
+    if note:
+        text += f"\n{note}"
+    return StepResult(pending.step, tuple(chosen), pending.advice, pending.reason, good, text)
+
+
+# ----------------------------------------------------------------------- the table
+class LessonTable(Table):
+    """A lesson's table: the learner in seat 1 (forehand), three computer seats, the
+    prepared deck, teach mode, no money and no saving."""
+
+    #: A lesson judges each choice after it is made and offers Try again, so it does not
+    #: ask "Are you sure?" before announcements and doubles as a teach-mode table does.
+    confirms_costly_choices = False
+
+    def __init__(self, *, plan: LessonPlan, learner_id: int, learner_name: str, guild_id: int,
+                 channel_id: int, timings: TableTimings, output: TableOutput | None = None) -> None:
+        self.plan = plan
+        config = TableConfig(variant=plan.variant, players=4, options=dict(plan.options),
+                             teach=True, level=OPPONENTS)
+        super().__init__(
+            guild_id=guild_id, channel_id=channel_id, host_id=learner_id, config=config,
+            deals=Deals.stacked(plan.deck),
+            timings=TableTimings(ai_delay=timings.ai_delay, reminder_after=LESSON_PATIENCE,
+                                 takeover_after=LESSON_PATIENCE),
+            output=output,
+        )
+        self.learner_id = learner_id
+        self.seats = [Seat(name=learner_name, user_id=learner_id)]
+        self.seats += [Seat(name=self._computer_name(), level=OPPONENTS) for _ in range(3)]
+        self.lesson = Lesson()
+        # The deal before the learner's last choice (Try again) and the session with it.
+        self._before: tuple[dict[str, Any], dict[str, Any], int] | None = None
+
+    def _new_session(self) -> Session:
+        c = self.config
+        return Session.begin(c.variant, c.players, c.options, dealer=self.plan.dealer)
+
+    @property
+    def learner_seat(self) -> int:
+        return 0
+
+    async def hint(self, seat: int) -> str:
+        """Hint in a lesson: the advice the feedback will judge by (the same choice)."""
+        pending = self.lesson.pending
+        game = self.game
+        if pending is not None and game is not None and pending.at == len(game.history) and seat == self.learner_seat:
+            return (f"The strong computer player would choose **{', '.join(say(a) for a in pending.advice)}**: "
+                    f"{pending.reason}")
+        return await super().hint(seat)
+
+    def takeover_in(self) -> float | None:
+        """No countdown: a computer never plays for the learner."""
+        return None
+
+    async def prepare(self) -> None:
+        """(Lock held.)  When the learner is to decide, compute the advisor's choice (Hint
+        and the feedback use it) and whether the decision teaches a step not met yet."""
+        game = self.game
+        seat = self.learner_seat
+        if self.status != PLAYING or game is None or game.to_act != seat:
+            return
+        at = len(game.history)
+        if self.lesson.pending is not None and self.lesson.pending.at == at:
+            return
+        self.lesson.pending = None
+        if len(game.legal_actions(seat)) < 2:
+            return
+        key = situation(game, seat)
+        step = STEP_BY_KEY[key] if key is not None and not self.lesson.met(key) else None
+        actions, reason = await asyncio.to_thread(advise, game, seat)
+        self.lesson.pending = Pending(step, at, actions, reason)
+
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
+        """The learner's choice: judged against the advice (before it is applied), then
+        played as at any table."""
+        game = self.game
+        pending = self.lesson.pending
+        judged: StepResult | None = None
+        if (game is not None and pending is not None and pending.step is not None
+                and pending.at == len(game.history)
+                and game.to_act == self.learner_seat and self.check_moment(hand_no, step)):
+            chosen = [parse_action(c) for c in codes]
+            if chosen and game.can(self.learner_seat, chosen[0]):
+                judged = feedback_for(game, self.learner_seat, pending, chosen)
+                self._before = (game.to_record(), self.session.to_dict(), self.step)
+        if judged is not None:
+            self.lesson.done.append(judged)
+            self.lesson.last = judged
+            self.lesson.pending = None
+        elif game is not None and game.to_act == self.learner_seat:
+            self.lesson.last = None  # an ordinary move: the old feedback goes
+        return await super().act(user_id, hand_no, step, codes)
+
+    def check_moment(self, hand_no: int, step: int) -> bool:
+        return self.status == PLAYING and hand_no == self.hand_no and step == self.step
+
+    @property
+    def can_take_back(self) -> bool:
+        last = self.lesson.last
+        return self._before is not None and last is not None and not last.good
+
+    async def take_back(self) -> None:
+        """Try again: the deal goes back to just before the learner's last judged choice."""
+        async with self.lock:
+            if not self.can_take_back or self._before is None:
+                raise TableError("There is nothing to try again right now.")
+            record, session, _ = self._before
+            self._cancel_tasks()
+            self.game = replay_record(record)
+            self.session = Session.from_dict(session)
+            self.status = PLAYING
+            self.last_result = None
+            self.step += 1  # every button drawn before is stale now
+            last = self.lesson.last
+            if last is not None and last in self.lesson.done:
+                self.lesson.done.remove(last)
+            self.lesson.last = None
+            self.lesson.review = None
+            self.lesson.retries += 1
+            self._before = None
+            await self._changed()
+        self.kick()
+
+    def finish(self, result: HandResult) -> str:
+        """The review at the end: every step, the learner's choice, and the result."""
+        lines = []
+        for step in STEPS:
+            if step.key == "read":
+                continue
+            r = next((x for x in self.lesson.done if x.step.key == step.key), None)
+            if r is None:
+                lines.append(f"▫️ **{step.title}** — did not come up in this deal.")
+            elif r.good:
+                lines.append(f"✅ **{step.title}** — {', '.join(say(a) for a in r.chosen)}.")
+            else:
+                lines.append(f"🔸 **{step.title}** — you chose {', '.join(say(a) for a in r.chosen)}; "
+                             f"the advice was {', '.join(say(a) for a in r.advice)}.")
+        seat = self.learner_seat
+        net = result.net.get(seat, 0)
+        currency = find_variant(self.config.variant).currency
+        verdict = ("You would have won" if net > 0 else "You would have lost" if net < 0
+                   else "You would have neither won nor lost")
+        money = format_amount(currency, abs(net))
+        good = sum(1 for r in self.lesson.done if r.good)
+        lines.append("")
+        lines.append(f"{good} of {len(self.lesson.done)} steps as the strong computer player would play them"
+                     + (f" ({self.lesson.retries} tried again)." if self.lesson.retries else "."))
+        lines.append(f"{result.summary} {verdict} {money} in a real game"
+                     " — this was a lesson, so nothing was booked.")
+        self.lesson.review = "\n".join(lines)
+        return self.lesson.review
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == BETWEEN

@@ -1,0 +1,194 @@
+"""The lesson on Discord: one ephemeral panel for the learner (the normal panel with the
+step's goal, the feedback and the table picture on top), and its two buttons.
+
+The lesson's table has :class:`LessonOutput` as its output; the bot's own output hands
+the lesson's panels to it (``DiscordTableOutput.outputs``), so the panel's normal
+buttons — the choices, Why?, Hint, Refresh — work as at any table.  Nothing is posted in
+the channel: only the learner sees the lesson.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.engine import HandResult
+from bot.store.models import Session as SessionRecord
+from bot.tables.components import TableComponent, table_client
+from bot.tables.errors import TableError
+from bot.tables.lesson import STEP_BY_KEY, LessonTable
+from bot.tables.messages import panel_message
+from bot.tables.output import DiscordTableOutput
+from bot.tables.scenes import hand_scene, summary_scene, table_scene
+from bot.tables.table import PLAYING, Table
+
+LESSON_COLOUR = discord.Colour(0x1565C0)
+
+
+def lesson_embed(table: LessonTable) -> discord.Embed:
+    """The lesson's part of the panel: the step in front of the learner, the feedback on
+    the last one, or the review at the end."""
+    lesson = table.lesson
+    embed = discord.Embed(title=f"Lesson — {table.session.variant.title}", colour=LESSON_COLOUR)
+    parts: list[str] = []
+    if lesson.review is not None:
+        embed.title = f"Lesson — {table.session.variant.title}: the review"
+        parts.append(lesson.review)
+    else:
+        if lesson.last is not None:
+            parts.append(f"**{lesson.last.step.title}.** {lesson.last.feedback}")
+            if table.can_take_back:
+                parts.append("Click **Try again** to take that choice back, or play on.")
+        pending = lesson.pending
+        if not lesson.done:
+            read = STEP_BY_KEY["read"]
+            parts.append(f"**Step 1 — {read.title}.** {read.goal}")
+        if pending is not None and pending.step is not None:
+            n = len(lesson.done) + 2
+            parts.append(f"**Step {n} — {pending.step.title}.** Goal: {pending.step.goal}")
+        elif table.status == PLAYING and table.game is not None and table.game.to_act != table.learner_seat:
+            parts.append("The computer players are playing…")
+        parts.append("Why? explains the rules of this moment; Hint shows the strong computer player's choice.")
+    embed.description = "\n\n".join(parts)[:4000]
+    embed.set_footer(text="A lesson: nothing here is booked, and only you can see it.")
+    return embed
+
+
+class LessonButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"tk:L:(?P<table>[0-9a-f]{1,16}):(?P<what>again|end)",
+):
+    """Try again (take the last judged choice back) and End lesson, on a lesson panel."""
+
+    LABELS = {"again": ("Try again", discord.ButtonStyle.primary),
+              "end": ("End lesson", discord.ButtonStyle.secondary)}
+
+    def __init__(self, table_id: str, what: str, *, row: int | None = None) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tk:L:{table_id}:{what}", row=row))
+        self.table_id, self.what = table_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LessonButton:
+        return cls(match["table"], match["what"])
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        if not isinstance(table, LessonTable):
+            raise TableError("That button belongs to a lesson that is over.")
+        client = table_client(interaction)
+        if self.what == "end":
+            await end_lesson(client.tables.lessons, client.output, table)
+            await interaction.response.edit_message(
+                content="The lesson is over. Start another with /taroky lesson, or a real table with /taroky new.",
+                embeds=[], view=None, attachments=[])
+            return
+        await interaction.response.defer()
+        client.output.remember_panel(table, interaction.user.id, interaction)
+        await table.take_back()
+
+
+LESSON_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LessonButton,)
+
+
+async def end_lesson(lessons: dict[str, Table], output: DiscordTableOutput, table: Table) -> None:
+    """Close a lesson and forget it (its buttons then say it is over)."""
+    lessons.pop(table.id, None)
+    output.outputs.pop(table.id, None)
+    await table.close()
+
+
+class LessonOutput(DiscordTableOutput):
+    """The output of lesson tables: the learner's panel only, never a public message."""
+
+    async def table_changed(self, table: Table) -> None:
+        if isinstance(table, LessonTable):
+            await table.prepare()
+        await self.refresh_panels(table)
+
+    async def remind(self, table: Table, seat: int) -> None:
+        return None
+
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+        if isinstance(table, LessonTable):
+            table.finish(result)
+        await self.refresh_panels(table)
+
+    async def session_finished(self, table: Table, session: SessionRecord) -> None:
+        return None
+
+    async def panel_payload(
+        self, table: Table, seat: int, *, wait: bool = True
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+        """Kept for the base class: the first embed of :meth:`lesson_payload` (a lesson
+        always waits for its pictures)."""
+        embeds, view, files = await self.lesson_payload(table, seat)
+        return embeds[0], view, files
+
+    async def lesson_payload(
+        self, table: Table, seat: int
+    ) -> tuple[list[discord.Embed], discord.ui.View, list[discord.File]]:
+        """The lesson embed (with the table picture, or the summary at the end) and the
+        normal panel (with the hand picture) and its buttons, plus Try again / End."""
+        panel, view = panel_message(table, seat)
+        embeds: list[discord.Embed] = []
+        files: list[discord.File] = []
+        if isinstance(table, LessonTable):
+            top = lesson_embed(table)
+            embeds.append(top)
+            result = table.last_result
+            if table.status == PLAYING:
+                files += await self.picture(self._scene(lambda: table_scene(table)), "table.png", top)
+            elif result is not None:
+                files += await self.picture(
+                    self._scene(lambda: summary_scene(table, table.hand_no, result)), "summary.png", top)
+            row = 4
+            if table.can_take_back:
+                view.add_item(LessonButton(table.id, "again", row=row))
+            view.add_item(LessonButton(table.id, "end", row=row))
+        if table.status == PLAYING and table.game is not None:
+            files += await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", panel)
+            embeds.append(panel)
+        return embeds, view, files
+
+    async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
+        """Refresh (and the command) show the lesson panel with all its embeds."""
+        seat = table.require_seat(interaction.user.id)
+        if not edit and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with table.lock:
+            embeds, view, files = await self.lesson_payload(table, seat)
+            if edit:
+                await interaction.response.edit_message(embeds=embeds, view=view, attachments=files)
+            else:
+                await interaction.edit_original_response(embeds=embeds, view=view, attachments=files)
+        self.panels[(table.id, interaction.user.id)] = (interaction, _now())
+        self._panel_drawn[(table.id, interaction.user.id)] = self._moment(table, interaction)
+
+    def remember_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
+        """A choice was clicked on the panel: it is refreshed when the table changes."""
+        self.panels[(table.id, user_id)] = (interaction, _now())
+
+    async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
+        """The learner's panel, drawn again (with its pictures: a lesson waits for them)."""
+        for (table_id, user_id), (interaction, _shown) in list(self.panels.items()):
+            if table_id != table.id:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is None:
+                continue
+            embeds, view, files = await self.lesson_payload(table, seat)
+            try:
+                await interaction.edit_original_response(embeds=embeds, view=view, attachments=files)
+            except discord.HTTPException:
+                self.panels.pop((table_id, user_id), None)
+
+
+def _now() -> float:
+    import time
+
+    return time.monotonic()

@@ -1,0 +1,130 @@
+"""The words a table shows players: cards in words and symbols, players by name.
+
+Every text a table prints goes through here, so that a player reads the same name for a
+card, a choice and a player everywhere (buttons, selects, the panel, the table message,
+Why?, Hint, the summary):
+
+* :func:`say` names a card in the table's variant's words (``cards.say_card``: ``XIX``,
+  ``Škýz``, ``K♥ king``, ``A♦`` or ``1♦``); :func:`hand_text` lists a hand sorted as the
+  hand picture sorts it;
+* :func:`label` is the text of a choice's button;
+* :func:`named` puts the players' names into the engine's sentences, which speak of seats
+  ("Seat 2 has bid Four" becomes "Bětka (computer) has bid Four").
+
+Nothing here reads a player's hidden cards: callers pass what the player may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bot.engine import Action, Card, Phase, Variant, find_variant, parse_action
+from bot.engine.cards import say_card
+from bot.engine.names import name_seats
+from bot.engine.rulebook import choice_notes
+from rendering.faces import sort_hand
+
+if TYPE_CHECKING:
+    from bot.tables.table import Table
+
+
+
+def variant_of(table: Table) -> Variant:
+    """The table's variant (its game's, once a hand is dealt)."""
+    return table.game.variant if table.game is not None else find_variant(table.config.variant)
+
+
+def say(table: Table, card: Card, *, long: bool = False) -> str:
+    """``card`` named for a player in the table's variant's words."""
+    return say_card(card, variant_of(table).card_words, long=long)
+
+
+def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False) -> str:
+    """Cards named for a player, in the given order (or ``sort``: as the hand picture)."""
+    v = variant_of(table)
+    seq = sort_hand(cards, v.red_ace_high) if sort else list(cards)
+    return " ".join(say_card(c, v.card_words) for c in seq) or "—"
+
+
+def hand_text(table: Table, cards: Iterable[Card]) -> str:
+    """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
+    return cards_text(table, cards, sort=True)
+
+
+def label(table: Table, action: Action) -> str:
+    """The button text of ``action`` (its card in the variant's words)."""
+    return variant_of(table).label(action)
+
+
+def named(table: Table, text: str) -> str:
+    """An engine sentence with every "Seat N" replaced by that seat's player's name (the
+    engine's placeholder, :func:`bot.engine.names.name_seats`)."""
+    return name_seats(text, [table.seat_name(i) for i in range(len(table.seats))])
+
+
+
+
+def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]]) -> list[str]:
+    """The doubling in force, one line per level, highest first, in the variant's words
+    and as the multiplier: "Reflek ×4: the game", "Flek ×2: Pagát, Valát".  The table
+    message and the table picture both show these lines."""
+    words = [w for w in variant.double_words if w]
+    by_level: dict[int, list[str]] = {}
+    for name, level in doubles:
+        if level > 0:
+            by_level.setdefault(level, []).append(variant.title_of(name))
+    out = []
+    for level in sorted(by_level, reverse=True):
+        word = words[level - 1] if level <= len(words) else "Doubled"
+        out.append(f"{word} ×{2 ** level}: {', '.join(by_level[level])}")
+    return out
+
+
+def why_text(table: Table, seat: int) -> str:
+    """Why? for ``seat`` now: the rules that close some choices (``Game.explain``), the
+    trick as it stands, and what each choice in front of the player commits them to, from
+    the variant's glossary (amounts with units).  Call it with the table lock held."""
+    game = table.game
+    if game is None:
+        return "There is no hand in play."
+    if game.to_act != seat:
+        who = table.seat_name(game.to_act) if game.to_act is not None else "nobody"
+        return f"It is not your turn, so there is nothing for you to decide now: the table waits for {who}."
+    view = game.view_for(seat)
+    parts = [named(table, game.explain(seat))]
+    prompt = named(table, view.prompt)
+    if parts[0].startswith(prompt) and prompt:  # (the prompt is on the panel already)
+        parts[0] = parts[0][len(prompt):].strip()
+    if game.phase is Phase.PLAY and view.trick:
+        winner = game.variant.trick_winner(view.trick)
+        card = next(c for s, c in view.trick if s == winner)
+        who = "you" if winner == seat else table.seat_name(winner)
+        parts.append(f"So far {say(table, card)}, played by {who}, wins this trick.")
+    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
+    if notes:
+        parts.append("What your choices mean:\n" + "\n".join(f"• {n}" for n in notes))
+    return "\n".join(p for p in parts if p)
+
+
+#: The choices teach mode asks about before they are said: promises and doubles, which
+#: can cost more than the game itself.
+CONFIRM_KINDS = ("announce", "double")
+
+
+def confirmation(table: Table, code: str) -> str | None:
+    """Teach mode's question before a costly choice ("Are you sure? **Valát** — Taking every
+    trick: Kč 7.00, or Kč 14.00 if announced."), from the variant's glossary; None for a
+    choice that is not asked about."""
+    game = table.game
+    if game is None or code.partition(":")[0] not in CONFIRM_KINDS:
+        return None
+    action = parse_action(code)
+    doubled = dict(game.public_view().doubles)
+    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a))
+    what = notes[0] if notes else f"**{label(table, action)}**"
+    return (f"Are you sure? {what}\nIf it goes wrong, your side pays for it. "
+            "Say it, or choose again on your panel.")
+
+
+__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation"]

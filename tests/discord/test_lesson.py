@@ -1,0 +1,178 @@
+"""/taroky lesson: a learner goes through every step of a prepared deal, under SimCord.
+
+The learner reads only the lesson panel: the step's goal, the normal buttons, the
+feedback.  The test takes the advised choice (the strong computer player's, which the
+lesson computes) or, to see the other feedback, a different legal choice first and then
+Try again.  Nothing of the lesson is public and nothing is booked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.tables.lesson import PLANS, STEPS, LessonTable, say, situation
+from bot.tables.output import _ensure_warm
+from tests.discord.harness import action_code, action_ids, select_ids, select_options
+
+# The strong player's advice is computed in a worker thread; on a busy machine that can
+# take longer than SimCord's default five seconds to settle.
+pytestmark = pytest.mark.simcord(settle_timeout=60.0)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _warm() -> None:
+    """Draw the card faces once before the first test (not inside a settle)."""
+    _ensure_warm()
+
+
+def _lesson(world: Any) -> LessonTable:
+    lessons = [t for t in world.bot.tables.lessons.values() if isinstance(t, LessonTable)]
+    assert len(lessons) == 1
+    return lessons[0]
+
+
+#: A clarification id (CZ-7, NE-2, ...) or a card code (KH, 1D, 10S, CC) in player text.
+SPEC_CODE = re.compile(r"\b[A-Z]{1,2}-\d+\b")
+CARD_CODE = re.compile(r"\b(?:10|[1-9]|[KQCJ])[HDSC]\b")
+
+
+def _lesson_text(message: Any) -> str:
+    """The lesson's own embed (the first), checked for codes a player cannot read."""
+    text = message.embeds[0].description or ""
+    assert not SPEC_CODE.search(text) and not CARD_CODE.search(text), text
+    return text
+
+
+def _text(message: Any) -> str:
+    return "\n".join((e.description or "") for e in message.embeds)
+
+
+async def _choose(world: Any, panel: Any, codes: list[str]) -> None:
+    """Click the button, or fill the select, that makes these choices."""
+    for cid in action_ids(panel):
+        if action_code(cid) == codes[0] and len(codes) == 1:
+            await world.alice.click(panel, custom_id=cid)
+            return
+    for cid in select_ids(panel):
+        if set(codes) <= set(select_options(panel, cid)):
+            await world.alice.select(panel, codes, custom_id=cid)
+            return
+    raise AssertionError(f"no component for {codes} on the panel")
+
+
+def _other_choice(panel: Any, advice: list[str]) -> list[str] | None:
+    """A legal choice on the panel other than the advice (as many cards, for a discard)."""
+    buttons = [action_code(c) for c in action_ids(panel)]
+    others = [c for c in buttons if c not in advice]
+    if others and not advice[0].startswith("discard"):
+        return [others[0]]
+    for cid in select_ids(panel):
+        options = select_options(panel, cid)
+        if set(advice) <= set(options):
+            rest = [o for o in options if o not in advice]
+            if rest:
+                return [rest[0], *advice[1:]]
+    return None
+
+
+async def _run(world: Any, variant: str, poor_first: bool) -> tuple[LessonTable, Any, set[str]]:
+    result = await world.alice.slash(world.channel, "taroky lesson", variant=variant)
+    assert result.ephemeral
+    table = _lesson(world)
+    met: set[str] = set()
+    for _ in range(200):
+        if table.status != "playing":
+            break
+        panel = result.response
+        text = _text(panel)
+        _lesson_text(panel)
+        assert table.game is not None and table.game.to_act == table.learner_seat
+        pending = table.lesson.pending
+        if pending is None:  # one choice only: nothing to advise
+            legal = table.game.legal_actions(table.learner_seat)
+            assert len(legal) == 1
+            await _choose(world, panel, [legal[0].code])
+            continue
+        if pending.step is None:  # nothing new to learn here: play on as advised
+            await _choose(world, panel, [a.code for a in pending.advice])
+            continue
+        assert situation(table.game, table.learner_seat) == pending.step.key
+        assert pending.step.goal in text, text
+        advice = [a.code for a in pending.advice]
+        if not met:  # Hint gives the same advice the feedback judges by
+            hint = await world.alice.click(panel, label="Hint")
+            assert hint.ephemeral and ", ".join(say(a) for a in pending.advice) in hint.response.content
+        if poor_first:
+            other = _other_choice(panel, advice)
+            assert other is not None, f"no other choice at {pending.step.key}"
+            await _choose(world, panel, other)
+            after = _lesson_text(result.response)
+            assert "🔸" in after and pending.step.title in after, after
+            assert ", ".join(say(a) for a in pending.advice) in after
+            assert table.can_take_back
+            assert "Try again" in [c.get("label") for row in result.response.components
+                                   for c in row.get("components", [])]
+            await world.alice.click(result.response, label="Try again")
+            assert table.lesson.pending is not None and table.lesson.pending.step == pending.step
+            assert [a.code for a in table.lesson.pending.advice] == advice  # the same moment again
+            panel = result.response
+        await _choose(world, panel, advice)
+        after = _text(result.response)
+        assert "✅ Well done" in after or table.status != "playing", after
+        met.add(pending.step.key)
+    return table, result, met
+
+
+@pytest.mark.parametrize("variant", sorted(PLANS))
+async def test_lesson_good_choices_meet_every_step_and_end_with_a_review(world, variant):
+    """Following the advice, the learner meets the steps of the prepared deal, each with
+    its goal, is told each time that the choice was right, and sees the review."""
+    table, result, met = await _run(world, variant, poor_first=False)
+    assert table.status == "between"
+    assert len(met) >= 7, met
+    review = _lesson_text(result.response)
+    assert "the review" in result.response.embeds[0].title
+    for step in STEPS[1:]:
+        assert step.title in review
+    assert "nothing was booked" in review
+    # Private: the channel shows nothing of the lesson, to anyone; nothing was booked or saved.
+    assert [m for m in world.channel.history() if m.author.bot] == []
+    assert [m for m in world.channel.history(viewer=world.bob) if m.author.bot] == []
+    assert table.settle_hook is None and table.save_hook is None
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+@pytest.mark.parametrize("variant", sorted(PLANS))
+async def test_lesson_poor_choice_is_explained_and_can_be_tried_again(world, variant):
+    """A choice other than the advice is answered with what the strong player would
+    choose and why; Try again takes it back to the same moment."""
+    table, result, met = await _run(world, variant, poor_first=True)
+    assert table.status == "between"
+    assert len(met) >= 7, met
+    assert table.lesson.retries == len(met)
+    assert all(r.good for r in table.lesson.done)
+    assert [m for m in world.channel.history() if m.author.bot] == []
+
+
+async def test_lesson_end_button_closes_it(world):
+    result = await world.alice.slash(world.channel, "taroky lesson")
+    table = _lesson(world)
+    await world.alice.click(result.response, label="End lesson")
+    assert table.id not in world.bot.tables.lessons
+    assert "lesson is over" in (result.response.content or "")
+
+
+def test_lessons_offered_are_the_prepared_ones():
+    """The command offers exactly the variants with a prepared deal; another is refused
+    with a sentence naming the ones there are."""
+    from bot.tables.errors import TableError
+    from bot.tables.lesson import find_plan
+    from cogs.lesson import lesson
+
+    offered = [c.value for c in lesson.parameters[0].choices]
+    assert sorted(offered) == sorted(PLANS) and {"czech", "nebraska"} <= set(offered)
+    with pytest.raises(TableError, match="no lesson for Polish"):
+        find_plan("polish")

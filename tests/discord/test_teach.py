@@ -1,0 +1,100 @@
+"""Teach mode at a Discord table: on by default, a quiet povinnost played out with what
+the usual rule would have paid, and a question before a costly announcement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.tables.games import Deals
+from tests.discord.harness import (
+    buttons,
+    open_panel,
+    table_message,
+    table_of,
+    take_turn,
+    visible_texts,
+)
+from tests.engine.helpers import stack
+
+
+# Forehand (seat 1, a computer) is strong enough to play its povinnost rather than choose
+# Varšava, but nobody is strong enough to announce or to say flek; Alice (seat 0) holds
+# the pagát and always takes the first choice offered (Pass, Done).
+@pytest.fixture
+def game_factory() -> Deals:
+    return Deals.stacked(stack({
+        0: "I II III IV 4H 3H 2H 4D 3D 2D 10S 9S",
+        1: "XX XIX XVIII XVII XVI XV XIV XIII KH KD QS QC",
+        2: "V VI KS KC 8S 7S 10C 9C 8C 7C QH QD",
+    }, dealer=0), seed=1)
+
+
+async def _until(world: Any, panel: Any, stop: Any, limit: int = 100) -> Any:
+    """Take the first choice on Alice's panel until ``stop(panel message)`` or the end."""
+    table = table_of(world)
+    for _ in range(limit):
+        if table.status != "playing" or stop(panel.response):
+            return panel.response
+        await take_turn(world.alice, panel)
+    raise AssertionError("the hand did not get there")
+
+
+@pytest.mark.simcord(settle_timeout=30.0)
+async def test_teach_mode_is_on_by_default_and_a_quiet_povinnost_is_played(world):
+    """CZ-10 (option): "a quiet základní povinnost is settled without play" — a table in
+    teach mode (on unless the host says otherwise) plays it out, and the summary says what
+    throwing it in would have paid."""
+    await world.alice.slash(world.channel, "taroky new")
+    table = table_of(world)
+    assert table.config.teach and table.session.options["throw_in_povinnost"] is False
+    await world.alice.click(table_message(world), label="Start")
+    panel = await open_panel(world, world.alice)
+    await _until(world, panel, lambda _: False, limit=200)
+    game = table.game
+    assert game is not None and game.result is not None
+    assert game.contract is not None and game.contract.name == "povinnost"
+    assert game.game_level == 0 and "pagat" not in game.announced and "valat" not in game.announced
+    assert len(game.tricks) == 12  # played out
+    texts = [t for m in world.channel.history() for t in visible_texts(m)]
+    assert any("Outside teach mode" in t for t in texts)
+    usual = next(t for t in texts if t.startswith("This hand was played out because"))
+    assert "settled without play" in usual
+
+
+@pytest.mark.simcord(settle_timeout=30.0)
+async def test_without_teach_mode_the_usual_rule_holds(world):
+    """CZ-10: with teach mode off the quiet povinnost is settled without play."""
+    await world.alice.slash(world.channel, "taroky new", teach=False)
+    table = table_of(world)
+    assert table.session.options.get("throw_in_povinnost", True) is True
+    await world.alice.click(table_message(world), label="Start")
+    panel = await open_panel(world, world.alice)
+    await _until(world, panel, lambda _: False, limit=200)
+    assert table.game is not None and table.game.thrown_in
+
+
+@pytest.mark.simcord(settle_timeout=30.0)
+async def test_a_costly_announcement_asks_first_in_teach_mode(world):
+    """Teach mode asks before an announcement: "Are you sure?" with what it is worth, from
+    the variant; nothing is said until the player confirms."""
+    await world.alice.slash(world.channel, "taroky new")
+    await world.alice.click(table_message(world), label="Start")
+    table = table_of(world)
+    panel = await open_panel(world, world.alice)
+
+    def announce_button(message: Any) -> bool:
+        return any((b.get("label") or "").startswith("Announce") for b in buttons(message))
+
+    view = await _until(world, panel, announce_button)
+    button = next(b for b in buttons(view) if (b.get("label") or "").startswith("Announce"))
+    step = table.step
+    asked = await world.alice.click(view, custom_id=button["custom_id"])
+    question = asked.response.content or ""
+    assert asked.ephemeral and question.startswith("Are you sure?")
+    assert "Kč" in question  # what it is worth, with its unit
+    assert table.step == step and not table.game.announced.get("pagat")  # nothing said yet
+    await world.alice.click(asked.response, label="Yes, say it")
+    assert table.step == step + 1 or table.step > step
+    assert any(seat == 0 for seat, _ in table.game.public_view().announcements)

@@ -1,0 +1,106 @@
+"""What a table shows players in words: discards in one go, Why? in every phase, names
+for seats, summaries with who pays whom (issue #10)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import Kind, find_variant, new_game
+from bot.engine.actions import act
+from bot.engine.errors import TarokyError
+from bot.tables.errors import TableError
+from bot.tables.games import Deals
+from bot.tables.messages import discard_options, payment_lines, summary_embeds
+from bot.tables.table import Table, TableConfig
+from bot.tables.words import named, why_text
+from tests.engine.helpers import stack
+from tests.tables.helpers import HOST, computers_done, manager, open_table
+
+NAMES = sorted({"czech", "nebraska", "heun", "petrtyl", "polish", "kozy", "romanian"})
+
+
+async def _to_discard(table: Table) -> None:
+    """The host (seat 1) bids over forehand, calls and draws until it must discard."""
+    game = table.game
+    assert game is not None
+    for _ in range(40):
+        await computers_done(table)
+        if game.discard_seat == 0:
+            return
+        legal = game.legal_actions(0)
+        pick = next((a for a in legal if a.kind is Kind.BID), None) or next(
+            (a for a in legal if a.kind is not Kind.PASS), legal[0])
+        await table.act(HOST, table.hand_no, table.step, [pick.code])
+    raise AssertionError("the host never came to discard")
+
+
+async def test_a_discard_is_exactly_the_cards_needed_and_taken_all_or_none():
+    """CZ-3 (the discard: as many cards as drawn, no 5-point card, taroky only when
+    nothing else is left): the panel's one select takes exactly the cards needed; a wrong number or a
+    card the rules forbid refuses the whole choice with a sentence, and nothing is laid
+    away."""
+    deck = stack({0: "XXI XX XIX XVIII XVII XVI XV XIV KH KD KS 7C"}, dealer=0)
+    m = manager(Deals.stacked(deck, seed=1))
+    table = open_table(m, TableConfig(variant="czech"))
+    await table.start(HOST)
+    await _to_discard(table)
+    game = table.game
+    assert game is not None
+    need = game.discard_need
+    offered, count = discard_options(table, 0)
+    assert count == need >= 2
+    assert all(not a.card.is_king and a.card.points < 5 for a in offered)
+    held = game.hands[0]
+    codes = [a.code for a in offered]
+    with pytest.raises(TableError, match=f"exactly {need} cards"):
+        await table.act(HOST, table.hand_no, table.step, codes[: need - 1])
+    assert game.hands[0] == held
+    king = act(Kind.DISCARD, next(c for c in game.view_for(0).hand if c.is_king)).code
+    with pytest.raises((TableError, TarokyError), match="Nothing was discarded"):
+        await table.act(HOST, table.hand_no, table.step, [*codes[: need - 1], king])
+    assert game.hands[0] == held
+    await table.act(HOST, table.hand_no, table.step, codes[:need])
+    assert game.discard_seat != 0 and (held & ~game.hands[0]).bit_count() == need
+
+
+def _table(variant: str) -> Table:
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant=variant))
+    for i, name in enumerate(("Alice", "Bětka (computer)", "Vašek (computer)", "Anča (computer)")):
+        table.seats[i] = __import__("bot.tables.table", fromlist=["Seat"]).Seat(name=name, user_id=i + 1)
+    return table
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_why_explains_every_decision_and_never_merely_repeats_the_prompt(variant):
+    """Issue #10: "Why? explains the decision in front of the player in every phase ...
+    with what each choice would commit them to"; no answer merely repeats the prompt, and
+    seats are named, never "Seat 2"."""
+    v = find_variant(variant)
+    phases = set()
+    for d in range(6):
+        rng = random.Random(d)
+        game = new_game(v, players=4, dealer=d % 4, rng=random.Random(d))
+        table = _table(variant)
+        table.game = game
+        while not game.is_over:
+            seat = game.to_act
+            view = game.view_for(seat)
+            why = why_text(table, seat)
+            prompt = named(table, view.prompt)
+            assert why.strip() and why.strip() != prompt.strip(), (view.phase, why)
+            assert "Seat " not in why and "seat " not in why.replace("seats", ""), why
+            if any(a.kind not in (Kind.PLAY, Kind.DISCARD) for a in view.legal):
+                assert "What your choices mean" in why, (view.phase, why)
+            phases.add(view.phase)
+            legal = list(view.legal)
+            game.act(seat, legal[0] if d % 2 else rng.choice(legal))
+        lines = payment_lines(table, game.result)
+        for line, raw in zip(lines, game.result.lines, strict=True):
+            if any(raw.net.values()) and sum(raw.net.values()) == 0:
+                assert " pays " in line or " takes " in line, line
+        embeds = summary_embeds(table, 1, game.result)
+        assert all(len(e) <= 6000 for e in embeds)
+        assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
+    assert "play" in phases
