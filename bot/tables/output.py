@@ -185,6 +185,15 @@ class DiscordTableOutput:
         #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
         #: now): it stays while the new one of the same hand is drawn.
         self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
+        #: Messages (table id, user id or TABLE_PICTURE) that do not show their table's
+        #: last change in full: sent without its picture, or (a panel nobody waits on)
+        #: not edited yet; the change's late pictures edit these, once.
+        self._stale: set[tuple[str, int]] = set()
+        #: table id -> the drawing of its last change (a newer change's drawing waits for
+        #: it, and is skipped if the table moved on meanwhile: only what is shown is drawn).
+        self._drawing: dict[str, asyncio.Task[None]] = {}
+        #: table id -> the players whose hand picture its last change has to draw.
+        self._undrawn: dict[str, set[int]] = {}
         self._warm_task: asyncio.Task[None] | None = None
         #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
         #: their panels are drawn there.
@@ -272,14 +281,21 @@ class DiscordTableOutput:
         if scene is None:
             return []
         key = (table_id, shown[0]) if table_id is not None and shown is not None else None
+        before = None
         if wait:
             png = (await self.render_many([scene], table_id))[0]
         else:
             own = self._table_cache.get(table_id, {}) if table_id is not None else {}
             png = own.get(scene) or self._cache.get(scene)
             before = self._shown.get(key) if key is not None else None
+        if key is not None:
+            current = wait or png is not None
             if png is None and before is not None and shown is not None and before[0] == shown[1]:
-                png = before[1]
+                png, current = before[1], False
+            if current:
+                self._stale.discard(key)
+            else:
+                self._stale.add(key)
         if png is None:
             return []
         if key is not None and shown is not None:
@@ -326,23 +342,26 @@ class DiscordTableOutput:
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
-        """Edit the table message and the open panels now (called with the table lock
-        held).  Their pictures are drawn meanwhile, in the render processes; those not
-        ready within ``picture_wait`` follow in a second edit, and until then each
-        message keeps the picture it shows."""
+        """Edit the table message and the panels someone waits on now (called with the
+        table lock held).  Their pictures are drawn meanwhile, in the render processes;
+        those not ready within ``picture_wait`` follow in a second edit (until then each
+        message keeps the picture it shows), and a panel nobody waits on (not its
+        player's turn, no click of theirs pending) waits for them: one edit per change."""
         self.start_warm_up()
         drawing = self._prefetch(table)
+        late = False
         if drawing is not None:
             if self.picture_wait is None:
                 await drawing
             elif self.picture_wait > 0:
                 await asyncio.wait({drawing}, timeout=self.picture_wait)
-            if not drawing.done():
-                asyncio.get_running_loop().create_task(
-                    self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
-                )
+            late = not drawing.done()
         await self.publish(table, wait=False)
-        await self.refresh_panels(table, wait=False)
+        await self._refresh_panels(table, wait=False, waited_on_only=late)
+        if late and drawing is not None:
+            asyncio.get_running_loop().create_task(
+                self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
+            )
         await self.pings.update(table)
 
     @staticmethod
@@ -350,44 +369,59 @@ class DiscordTableOutput:
         return (table.hand_no, table.step, table.status)
 
     async def _late_pictures(self, table: Table, drawing: asyncio.Task[None], state: tuple[int, int, str]) -> None:
-        """The pictures of a change came late: show them, unless the table moved on (its
-        next change draws its own)."""
+        """The pictures of a change came late: edit the messages that do not show them
+        yet, unless the table moved on (its next change edits them)."""
         try:
             await drawing
             async with table.lock:
                 if self._state(table) != state or table.status == CLOSED:
                     return
-                await self.publish(table, wait=False)
-                await self.refresh_panels(table, wait=False)
+                if (table.id, TABLE_PICTURE) in self._stale:
+                    await self.publish(table, wait=False)
+                await self._refresh_panels(table, wait=False, stale_only=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
 
     def _prefetch(self, table: Table) -> asyncio.Task[None] | None:
         """Start drawing the pictures this change needs (the table, if it is edited now,
         and the open panels' hands) in one hop; None when all are drawn already.
-        Called with the table lock held, so the scenes are of one moment."""
+        Called with the table lock held, so the scenes are of one moment.  The drawing
+        waits for the table's previous one and is skipped if the table has moved on by
+        then (the newer change draws its own): a busy pool draws what will be shown."""
         if table.game is None:
             return None
         jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
             jobs.append(self._scene(lambda: table_scene(table)))
+        hands: dict[int, Scene | None] = {}
         if table.status == PLAYING:
-            for table_id, user_id in list(self.panels):
-                seat = table.seat_of(user_id) if table_id == table.id else None
+            for user_id, _entry in self._open_panels(table):
+                seat = table.seat_of(user_id)
                 if seat is not None:
-                    jobs.append(self._scene(functools.partial(hand_scene, table, seat)))
-        scenes = [scene for scene in jobs if scene is not None]
+                    hands[user_id] = self._scene(functools.partial(hand_scene, table, seat))
+        scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
         # The table's cache keeps this change's pictures only (the next change reuses
         # those that stay the same: render only what changed).
         own = self._table_cache.get(table.id, {})
         self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
+        self._undrawn[table.id] = {u for u, scene in hands.items() if scene is not None and scene not in own}
         if all(scene in own for scene in scenes):
             return None
+        previous = self._drawing.get(table.id)
+        state = self._state(table)
 
         async def draw() -> None:
+            if previous is not None and not previous.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(previous)
+                if self._state(table) != state:
+                    return  # moved on while the pool drew the previous change
             await self.render_many(scenes, table.id)
 
-        return asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
+        task = asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
+        self._drawing[table.id] = task
+        task.add_done_callback(lambda t: self._drawing.pop(table.id, None) if self._drawing.get(table.id) is t else None)
+        return task
 
     async def session_finished(self, table: Table, session: Session) -> None:
         """Post the session summary (why it ended, everyone's total)."""
@@ -519,27 +553,67 @@ class DiscordTableOutput:
         except Exception:
             log.exception("Drawing the panel of table %s failed", table.id)
 
+    def _open_panels(self, table: Table) -> list[tuple[int, tuple[discord.Interaction, float]]]:
+        """The open panels of the table's seated players: (user id, (interaction, shown)),
+        found by seat (not by looking through every table's panels)."""
+        out: list[tuple[int, tuple[discord.Interaction, float]]] = []
+        for chair in table.seats:
+            if chair is not None and chair.user_id is not None:
+                entry = self.panels.get((table.id, chair.user_id))
+                if entry is not None:
+                    out.append((chair.user_id, entry))
+        return out
+
+    def _waited_on(self, table: Table, user_id: int, interaction: discord.Interaction) -> bool:
+        """Someone waits on this panel: it is its player's turn, or the player clicked it
+        and has not seen the result yet."""
+        game = table.game
+        if game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act:
+            return True
+        drawn = self._panel_drawn.get((table.id, user_id))
+        return drawn is None or drawn[0] != interaction.id
+
     async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
+        """Edit the open panels of the table (``wait=False``: without waiting for their
+        pictures)."""
+        await self._refresh_panels(table, wait=wait)
+
+    async def _refresh_panels(
+        self, table: Table, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
+    ) -> None:
+        """``refresh_panels``.  ``waited_on_only``: a panel nobody waits on whose new
+        picture is not drawn yet is left for the change's late pictures (marked stale);
+        ``stale_only``: only the panels that do not show the last change in full."""
         now = time.monotonic()
-        for (table_id, user_id), (interaction, shown) in list(self.panels.items()):
-            if table_id != table.id:
-                continue
+        for user_id, (interaction, shown) in self._open_panels(table):
+            key = (table.id, user_id)
             seat = table.seat_of(user_id)
             if seat is None or now - shown > PANEL_TTL:
-                self.panels.pop((table_id, user_id), None)
+                self.panels.pop(key, None)
+                continue
+            if stale_only and key not in self._stale:
+                continue
+            if (waited_on_only and user_id in self._undrawn.get(table.id, ())
+                    and not self._waited_on(table, user_id, interaction)):
+                self._stale.add(key)
                 continue
             embed, view, files = await self.panel_payload(table, seat, wait=wait)
+            if not files:
+                self._stale.discard(key)  # (no picture to wait for)
             try:
                 await interaction.edit_original_response(embed=embed, view=view, attachments=files)
-                self._panel_drawn[(table_id, user_id)] = self._moment(table, interaction)
+                self._panel_drawn[key] = self._moment(table, interaction)
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
-                self.panels.pop((table_id, user_id), None)
+                self.panels.pop(key, None)
 
     def forget_table(self, table: Table) -> None:
         self._table_cache.pop(table.id, None)
+        self._drawing.pop(table.id, None)
+        self._undrawn.pop(table.id, None)
         for shown in [k for k in self._shown if k[0] == table.id]:
             self._shown.pop(shown, None)
+        self._stale -= {k for k in self._stale if k[0] == table.id}
         self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)

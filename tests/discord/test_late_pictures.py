@@ -4,6 +4,7 @@ each message keeps the picture it shows."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import rendering
@@ -12,9 +13,13 @@ from tests.discord.harness import open_panel, table_message, table_of, take_turn
 
 
 def _png(world: Any, message: Any, filename: str) -> bytes | None:
-    for a in message.attachments:
-        if a.filename == filename:
-            data = world.env.backend.cdn.get(a.url)
+    """The picture ``filename`` of a message (a discord.Message, a panel as its player
+    sees it, or the stored message the simulated Discord returns from an edit)."""
+    attachments = message["attachments"] if isinstance(message, dict) else message.attachments
+    for a in attachments:
+        name, url = (a["filename"], a["url"]) if isinstance(a, dict) else (a.filename, a.url)
+        if name == filename:
+            data = world.env.backend.cdn.get(url)
             assert data is not None
             return data  # type: ignore[no-any-return]
     return None
@@ -94,3 +99,35 @@ async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand() -> 
     assert len(kept) == 1 and kept[0].fp.read() == b"\x89PNG old"
     assert await files(42, 4) == []  # the next hand: text only until drawn
     assert await files(43, 3) == []  # someone else in that chair
+
+
+async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> None:
+    """A change whose pictures come late edits the panel of the player who clicked at
+    once (text, then the picture), but the panel of a player nobody waits on (not their
+    turn, no click pending) once only, when its new picture is drawn."""
+    world.bot.output.picture_wait = 0.0
+    table, panels = await two_humans(world)
+    seat = table.game.to_act
+    mover = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
+    other = world.bob if mover is world.alice else world.alice
+    other_seat = table.seat_of(other.id)
+    table.timings = dataclasses.replace(table.timings, ai_delay=30.0)  # the next computer waits
+    edits: dict[int, list[bytes | None]] = {panels[m.id].response.id: [] for m in (mover, other)}
+    backend = world.env.backend
+    original = backend.edit_message
+
+    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        stored = original(channel_id, message_id, fields)
+        if message_id in edits:
+            edits[message_id].append(_png(world, stored, "hand.png"))
+        return stored
+
+    backend.edit_message = edit_message
+    world.bot.output._table_cache.pop(table.id, None)  # every picture of the change is drawn anew
+    step = table.step
+    await take_turn(mover, panels[mover.id])
+    backend.edit_message = original
+    assert table.step == step + 1 and table.game.to_act != other_seat
+    clicked, idle = edits[panels[mover.id].response.id], edits[panels[other.id].response.id]
+    assert len(clicked) == 2 and clicked[-1] == rendering.render_hand(hand_scene(table, seat))
+    assert idle == [rendering.render_hand(hand_scene(table, other_seat))]
