@@ -110,10 +110,12 @@ async def worker_main(db: str) -> None:
 
     TableManager.restore_all = logged_restore  # type: ignore[method-assign]
 
-    # Group commit: every applied action ("A table hand step"), and each group of table
-    # states as it starts ("GS k": everything queued so far is in it or a later one) and
-    # once committed ("G k").  The checker proves that a kill loses only actions logged
-    # after the start of the last committed group.
+    # Group commit: every applied action ("A table hand step"), every table state as it
+    # is queued for a group ("Q table hand step"), and each group of table states as it
+    # starts ("GS k": everything queued so far is in it or a later one) and once
+    # committed ("G k").  The checker proves that a kill loses only states queued after
+    # the start of the last committed group (an action applied but not queued yet, e.g.
+    # the last of a hand whose settlement is in flight, is that transaction's to save).
     from bot.store import Store
     from bot.tables.table import Table
 
@@ -124,6 +126,13 @@ async def worker_main(db: str) -> None:
         await original_after(self)
 
     Table._after_action = logged_after  # type: ignore[method-assign]
+    original_queue = Store.queue_table_state
+
+    def logged_queue(self: Store, guild_id: int, channel_id: int, state: Any, *args: Any, **kwargs: Any) -> None:
+        _log(f"Q {state['id']} {state['hand_no']} {state['step']}")
+        original_queue(self, guild_id, channel_id, state, *args, **kwargs)
+
+    Store.queue_table_state = logged_queue  # type: ignore[method-assign]
     original_group = Store._write_group
     groups = [0]
 
@@ -307,24 +316,26 @@ class CrashReport:
 
 def lost_actions(lines: list[str], snaps: dict[str, Snapshot]) -> tuple[int, int, list[str]]:
     """After a kill: (actions lost, most of one table, problems).  An action is lost
-    when the saved state is behind it; every action logged before the start of the
-    last committed group of table states must be saved (that group, or a settlement,
-    holds it or a later state): a kill loses at most the group in flight."""
+    when the saved state is behind it; every state queued before the start of the last
+    committed group of table states must be saved (that group, or a settlement, holds
+    it or a later state): a kill loses at most the group in flight."""
     committed = {ln.split()[1] for ln in lines if ln.startswith("G ")}
     cut = max((i for i, ln in enumerate(lines) if ln.startswith("GS ") and ln.split()[1] in committed),
               default=-1)
     problems: list[str] = []
     lost: dict[str, int] = {}
     for i, ln in enumerate(lines):
-        if not ln.startswith("A "):
+        kind = ln[:2]
+        if kind not in ("A ", "Q "):
             continue
         _, tid, hand, step = ln.split()
         snap = snaps.get(tid)
         if snap is None or (int(hand), int(step)) <= (snap.hand_no, snap.step):
             continue
-        lost[tid] = lost.get(tid, 0) + 1
-        if i < cut:
-            problems.append(f"table {tid}: action {hand}/{step} was queued before a committed group "
+        if kind == "A ":
+            lost[tid] = lost.get(tid, 0) + 1
+        elif i < cut:
+            problems.append(f"table {tid}: state {hand}/{step} was queued before a committed group "
                             f"but the saved state is at {snap.hand_no}/{snap.step}")
     return sum(lost.values()), max(lost.values(), default=0), problems[:3]
 
