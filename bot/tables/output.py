@@ -466,11 +466,36 @@ class DiscordTableOutput:
         return self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
+        """The throttled edit of the table message: when it is due, its picture gets
+        ``picture_wait`` to be drawn; the edit then goes out (with the picture the message
+        shows if the new one is late: a busy render pool never holds the text back) and
+        a late picture follows as after a change."""
         try:
             await asyncio.sleep(wait)
         finally:
             self._pending.pop(table.id, None)
-        await self._edit(table)
+        if self.picture_wait is None:
+            await self._edit(table)
+            return
+        drawing = self._draw_table_picture(table)
+        if drawing is not None and self.picture_wait > 0:
+            await asyncio.wait({drawing}, timeout=self.picture_wait)
+        await self._edit(table, wait=False)
+        if drawing is not None and not drawing.done():
+            asyncio.get_running_loop().create_task(
+                self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
+            )
+
+    def _draw_table_picture(self, table: Table) -> asyncio.Task[None] | None:
+        """Start drawing the table picture as the table stands (None: drawn already)."""
+        scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
+        if scene is None or scene in self._table_cache.get(table.id, {}):
+            return None
+
+        async def draw() -> None:
+            await self.render_many([scene], table.id)
+
+        return asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
 
     async def _send_new(self, table: Table) -> None:
         embed, view, files = await self.table_payload(table)
