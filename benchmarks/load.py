@@ -61,6 +61,27 @@ def rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def children_cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process's live child processes (the render
+    processes), from ``/proc``; 0 where there is none."""
+    total = 0
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():  # ppid
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / tick
+    except (OSError, ValueError):
+        return 0.0
+
+
 def percentiles(samples: list[float]) -> dict[str, float]:
     """p50 / p95 / p99 / max in milliseconds (nearest rank)."""
     if not samples:
@@ -71,6 +92,87 @@ def percentiles(samples: list[float]) -> dict[str, float]:
         return ms[min(len(ms) - 1, max(0, int(round(p * len(ms))) - 1))]
 
     return {"n": len(ms), "p50": rank(0.50), "p95": rank(0.95), "p99": rank(0.99), "max": ms[-1]}
+
+
+#: Who a stack frame works for, by its file (the innermost frame that names a party
+#: wins: ``copy.deepcopy`` called by SimCord is the simulator's, ``json.dumps`` called by
+#: the store is the bot's).
+PARTIES: tuple[tuple[str, str], ...] = (
+    ("/simcord/", "simulator"),
+    ("/benchmarks/", "simulator"),  # this driver
+    ("/tests/", "simulator"),  # the test harness's helpers the driver uses
+    ("/discord/", "discord.py"),
+    ("/aiosqlite/", "store driver"),
+    ("/psycopg/", "store driver"),
+    ("/bot/", "bot"),
+    ("/cogs/", "bot"),
+    ("/rendering/", "bot"),
+)
+
+
+def party_of(frame: Any) -> tuple[str, str]:
+    """The party a sampled stack works for (``idle``: the loop waits in ``select``) and
+    the function of that party's innermost frame (``file:function``)."""
+    code = frame.f_code
+    if code.co_name in ("select", "poll") and "selectors" in code.co_filename:
+        return "idle", ""
+    f = frame
+    while f is not None:
+        name = f.f_code.co_filename
+        for marker, party in PARTIES:
+            if marker in name:
+                where = name.split(marker, 1)[1]
+                return party, f"{marker.strip('/')}/{where}:{f.f_code.co_name}"
+        f = f.f_back
+    return "event loop", f"{Path(code.co_filename).name}:{code.co_name}"
+
+
+class Sampler:
+    """Samples the process's CPU: a profiling timer (``ITIMER_PROF``, every
+    ``interval`` CPU seconds of the process) interrupts the event loop's thread, which
+    looks at its own stack and counts the sample by party (``party_of``): how the CPU
+    splits between the bot (its code, discord.py, the store driver, the loop) and the
+    simulated Discord with this driver, which a real deployment does not run.  A sample
+    that finds the loop waiting in ``select`` is CPU of another thread (the SQLite
+    threads, the render pool's feeder)."""
+
+    def __init__(self, interval: float = 0.001) -> None:
+        self.interval = interval
+        self.counts: dict[str, int] = {}
+        self.functions: dict[tuple[str, str], int] = {}
+        self._previous: Any = None
+
+    def _sample(self, signum: int, frame: Any) -> None:
+        if frame is None:
+            return
+        party, where = party_of(frame)
+        self.counts[party] = self.counts.get(party, 0) + 1
+        if party != "idle":
+            self.functions[(party, where)] = self.functions.get((party, where), 0) + 1
+
+    def start(self) -> None:
+        import signal
+
+        self._previous = signal.signal(signal.SIGPROF, self._sample)
+        signal.setitimer(signal.ITIMER_PROF, self.interval, self.interval)
+
+    def stop(self) -> None:
+        import signal
+
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, self._previous or signal.SIG_DFL)
+
+    def shares(self) -> dict[str, float]:
+        """Each party's share of the process's CPU (``other threads``: the loop waited)."""
+        total = sum(self.counts.values()) or 1
+        named = {("other threads" if k == "idle" else k): v / total for k, v in self.counts.items()}
+        return dict(sorted(named.items(), key=lambda kv: -kv[1]))
+
+    def top(self, n: int = 25) -> list[str]:
+        """The ``n`` functions most often seen, with their party and share of busy samples."""
+        total = sum(self.counts.values()) or 1
+        ranked = sorted(self.functions.items(), key=lambda kv: -kv[1])[:n]
+        return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
 
 
 @dataclass
@@ -88,8 +190,18 @@ class LoadReport:
     hands: int = 0
     actions_per_hand: float = 0.0
     cpu_seconds: float = 0.0
+    render_cpu_seconds: float = 0.0
     cpu_per_hand_ms: float = 0.0
     cpu_share: float = 0.0
+    #: The event loop's thread's CPU seconds, and the process's CPU split by party (sampled).
+    main_cpu_seconds: float = 0.0
+    main_split: dict[str, float] = field(default_factory=dict)
+    #: CPU per action of the bot alone (main thread minus the simulator and driver,
+    #: plus the other threads: SQLite, drawing fallback) and what one core would serve.
+    bot_cpu_per_action_ms: float = 0.0
+    bot_actions_per_core: float = 0.0
+    #: The functions the sampler saw most (``--profile``).
+    main_top: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
     rss_per_table_kb: float = 0.0
     rss_end_mb: float = 0.0
@@ -112,7 +224,12 @@ class LoadReport:
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
             f"  actions {self.actions} ({self.actions_per_second:.0f}/s), hands {self.hands} "
             f"(per-hand figures: {self.actions_per_hand:.0f} actions a hand)",
-            f"  CPU {self.cpu_seconds:.1f} s ({self.cpu_share:.0%} of one core), {self.cpu_per_hand_ms:.0f} ms per hand",
+            f"  CPU {self.cpu_seconds:.1f} s ({self.cpu_share:.0%} of one core), {self.cpu_per_hand_ms:.0f} ms per hand; "
+            f"child processes (pictures, search) {self.render_cpu_seconds:.1f} s",
+            f"  CPU by party (event loop thread {self.main_cpu_seconds:.1f} s): "
+            + ", ".join(f"{k} {v:.0%}" for k, v in self.main_split.items()),
+            f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action, "
+            f"about {self.bot_actions_per_core:.0f} actions/s per core",
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
             f"{self.rss_end_mb:.0f} MB at the end",
             f"  SQLite: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
@@ -322,7 +439,7 @@ async def run_load(
         async def open_table(i: int) -> tuple[Any, Any, Any]:
             channel = channels[i]
             alice, bob = people[i]
-            await alice.slash(channel, "taroky new", options=PLAY)
+            await alice.slash(channel, "taroky new", options=PLAY, teach=False)  # players who know the game
             await until(lambda: bot.tables.get(channel.id) is not None
                         and bot.tables.get(channel.id).message_id is not None, channel.id)
             table = bot.tables.get(channel.id)
@@ -421,7 +538,11 @@ async def run_load(
         say(f"playing for {seconds:.0f} s ...")
         gc.callbacks.append(gc_callback)
         measuring = True
+        sampler = Sampler()
+        sampler.start()
+        main0 = time.thread_time()
         cpu0 = time.process_time()
+        children0 = children_cpu_seconds()
         wall0 = time.perf_counter()
         actions[0] = hands[0] = written[0] = 0
         writes0 = bot.store.transactions
@@ -429,6 +550,9 @@ async def run_load(
         measuring = False
         wall = time.perf_counter() - wall0
         cpu = time.process_time() - cpu0
+        main_cpu = time.thread_time() - main0
+        report.render_cpu_seconds = children_cpu_seconds() - children0
+        sampler.stop()
         gc.callbacks.remove(gc_callback)
         stop.set()
         for task in loops:
@@ -444,6 +568,13 @@ async def run_load(
         per_hand = actions[0] / hands[0] if hands[0] >= 3 else ACTIONS_PER_HAND
         report.actions_per_hand = per_hand
         report.cpu_per_hand_ms = 1000 * cpu / max(actions[0], 1) * per_hand
+        report.main_cpu_seconds = main_cpu
+        report.main_split = sampler.shares()
+        report.main_top = sampler.top()
+        simulated_cpu = cpu * report.main_split.get("simulator", 0.0)
+        bot_cpu = max(cpu - simulated_cpu, 0.0) + report.render_cpu_seconds
+        report.bot_cpu_per_action_ms = 1000 * bot_cpu / max(actions[0], 1)
+        report.bot_actions_per_core = actions[0] / bot_cpu if bot_cpu > 0 else 0.0
         report.rss_end_mb = rss_bytes() / 2**20
         writes = bot.store.transactions - writes0
         report.writes = writes
@@ -480,6 +611,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai-delay", type=float, default=1.2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
     logging_off()
     report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
@@ -488,6 +621,9 @@ def main() -> int:
         print(json.dumps(asdict(report)))
     else:
         print("\n".join(report.lines()))
+        if args.profile:
+            print("event loop thread, by innermost function of the party it works for:")
+            print("\n".join(report.main_top))
     return 0
 
 
