@@ -34,6 +34,7 @@ from bot.engine.recording import deal_commitment, game_to_record
 from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
+from bot.engine.variants.base import OptionValue, option_value
 from rendering.faces import sort_hand
 
 
@@ -384,14 +385,14 @@ def _settlement(g: Game) -> list[str]:
     return out
 
 
-def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+def parse_options(items: Sequence[str] | None) -> dict[str, OptionValue]:
     """``--option key=value`` (repeatable) as a dict of house rules."""
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for item in items or []:
         k, sep, val = item.partition("=")
         if not sep or not k.strip():
             raise TarokyError(f"An option is written key=value, not '{item}'.")
-        options[k.strip()] = _option_value(val.strip())
+        options[k.strip()] = option_value(k.strip(), val)
     return options
 
 
@@ -471,15 +472,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 0
         if again in ("n", "no", "q"):
             return 0
-
-
-def _option_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "on", "yes"):
-        return True
-    if low in ("false", "off", "no"):
-        return False
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def cmd_duel(args: argparse.Namespace) -> int:

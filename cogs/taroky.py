@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import VARIANTS, find_variant
+from bot.engine import VARIANTS, OptionValue, find_variant, option_value
 from bot.tables.components import (
     TABLE_COMPONENTS,
     display_name,
@@ -60,16 +60,10 @@ def guarded(
     return wrapper
 
 
-OptionValue = str | int | bool
-
-
 #: The longest house-rules text and variant name ``/taroky new`` reads (issue #15: a
 #: longer value echoed in a refusal made the reply exceed Discord's 2,000 characters).
 MAX_OPTIONS_TEXT = 400
 MAX_VARIANT_NAME = 40
-#: More digits than any option's bound has: refused before Python reads the number
-#: (its own limit is 4,300 digits).
-MAX_NUMBER_DIGITS = 12
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -88,17 +82,7 @@ def parse_options(text: str) -> dict[str, OptionValue]:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise TableError(f"House rules are written key=value, separated by commas; '{clip(part)}' is not.")
-        low = value.lower()
-        parsed: OptionValue = value
-        if low in ("true", "yes", "on"):
-            parsed = True
-        elif low in ("false", "no", "off"):
-            parsed = False
-        elif re.fullmatch(r"-?\d+", value):
-            if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
-                raise TableError(f"'{clip(key)}' is far too large a number ({len(value):,} digits).")
-            parsed = int(value)
-        out[key] = parsed
+        out[key] = option_value(key, value)
     return out
 
 
@@ -378,7 +362,7 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
     options = parse_options(text)
     v = find_variant(variant)
     v.check_seats(players)
-    v.resolve_options(dict(options))
+    v.resolve_options(options)
     return options
 
 

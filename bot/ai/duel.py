@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.players import choose_level, decision_seed
-from bot.engine import Game, find_variant, new_game
+from bot.engine import Game, OptionValue, find_variant, new_game
 
 __all__ = ["DuelResult", "duel", "percentile"]
 
@@ -98,7 +98,7 @@ def _play(g: Game, levels: dict[int, str], who: dict[int, str], deal_seed: int,
 
 
 def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
-         options: dict[str, Any] | None = None, seats: int = 4,
+         options: dict[str, OptionValue] | None = None, seats: int = 4,
          progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Play ``deals`` duplicate deals of ``variant`` between levels ``a`` and ``b``."""
     v = find_variant(variant)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.engine import Action, Game, Kind, Phase, Session, Variant, find_variant
+from bot.engine import Action, Game, Kind, OptionValue, Phase, Session, Variant, find_variant
 from bot.engine.cards import HONOUR_MASK, KING_MASK, NUM_TAROKY, PAGAT, Card
 
 #: A player: the action ``seat`` takes in ``game`` among the ``legal`` ones.
@@ -42,9 +42,6 @@ Chooser = Callable[[Game, int, list[Action]], Action]
 
 #: A coverage item: (category, what), e.g. ("contract", "varsava"), ("double", "game Flek").
 Item = tuple[str, str]
-
-#: Option values a sweep sets.
-OptionValue = bool | int | str
 
 
 @dataclass(frozen=True, slots=True)

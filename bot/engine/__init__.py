@@ -9,6 +9,7 @@ Pillow or asyncio.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .build import activate
@@ -31,13 +32,14 @@ from .rng import RandomSource, secure_rng, seeded_rng
 from .scoring import POOL, HandResult, PaymentLine, Transfer
 from .session import Session
 from .variants import VARIANTS, Variant, find_variant
+from .variants.base import OptionValue, option_value
 
 
 def new_game(
     variant: str | Variant = "czech",
     players: int = 4,
     dealer: int = 0,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     rng: RandomSource | None = None,
     deck: list[int] | None = None,
     first_of_session: bool = True,
@@ -58,8 +60,8 @@ def replay_record(record: dict[str, Any]) -> Game:
 
 __all__ = [
     "CARDS", "ENGINE_BUILD", "POOL", "VARIANTS", "Action", "AmbiguousInput", "BadInput", "Card", "Contract",
-    "Event", "Game", "HandResult", "IllegalAction", "Kind", "NotYourTurn", "PaymentLine",
+    "Event", "Game", "HandResult", "IllegalAction", "Kind", "NotYourTurn", "OptionValue", "PaymentLine",
     "Phase", "PlayerView", "RandomSource", "RecordMismatch", "Session", "Suit", "TarokyError", "Transfer",
     "Trick", "Variant", "act", "find_variant", "new_game", "parse_action", "parse_card",
-    "parse_cards", "replay_record", "secure_rng", "seeded_rng",
+    "option_value", "parse_cards", "replay_record", "secure_rng", "seeded_rng",
 ]

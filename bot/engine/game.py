@@ -14,7 +14,7 @@ drawing): the seat after ``s`` is ``s + 1`` modulo the number of seats.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -39,7 +39,7 @@ from .rng import RandomSource, secure_rng
 from .scoring import HandResult
 
 if TYPE_CHECKING:
-    from .variants.base import Variant
+    from .variants.base import OptionValue, Variant
 
 
 class Phase(StrEnum):
@@ -166,7 +166,7 @@ class Game:
         variant: Variant,
         seats: int = 4,
         dealer: int = 0,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         rng: RandomSource | None = None,
         deck: Sequence[int] | None = None,
         first_of_session: bool = True,
@@ -175,7 +175,7 @@ class Game:
     ) -> None:
         variant.check_seats(seats)
         self.variant = variant
-        self.options: dict[str, Any] = variant.resolve_options(options or {})
+        self.options: dict[str, OptionValue] = variant.resolve_options(options or {})
         self.num_seats = seats
         self.dealer = dealer % seats
         self.first_of_session = first_of_session

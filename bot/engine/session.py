@@ -17,13 +17,16 @@ decided (deals played, totals, why it ended, the seeds paid) and decides nothing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .errors import BadInput
 from .game import Game
 from .rng import RandomSource
 from .variants import Variant, find_variant
+from .variants.base import OptionValue
 
 
 class SessionEnd(StrEnum):
@@ -40,7 +43,7 @@ class Session:
 
     variant: Variant
     seats: int = 4
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)  # the table's, as given
     deals_agreed: int | None = None  # end after this many deals (None: open-ended)
     dealer: int = 0  # who deals the next deal
     first_of_session: bool = True  # the next deal is the session's first (NE-1)
@@ -56,7 +59,7 @@ class Session:
     radler_left: int = 0  # RO-23: deals still to play at double stakes (a radler)
 
     @classmethod
-    def begin(cls, variant: str | Variant, seats: int = 4, options: dict[str, Any] | None = None,
+    def begin(cls, variant: str | Variant, seats: int = 4, options: Mapping[str, object] | None = None,
               deals_agreed: int | None = None, dealer: int = 0, pool: int = 0) -> Session:
         """A new session; ``pool`` is what the pool or pot holds from earlier sessions.
 
@@ -65,9 +68,10 @@ class Session:
         money stays exact (C-4)."""
         v = find_variant(variant) if isinstance(variant, str) else variant
         v.check_seats(seats)
-        opts = v.resolve_options(dict(options or {}))
+        given = given_options(v, options or {})
+        opts = v.resolve_options(given)
         seed = int(opts.get("pot_seed", 0) or 0)
-        return cls(variant=v, seats=seats, options=dict(options or {}), deals_agreed=deals_agreed,
+        return cls(variant=v, seats=seats, options=given, deals_agreed=deals_agreed,
                    dealer=dealer % seats, start=v.session_start, totals=[-seed] * seats,
                    pool=pool + seed * seats, seed=seed)
 
@@ -170,8 +174,9 @@ class Session:
         """The session ``to_dict`` wrote (``seed`` and ``stopped`` may be missing: older
         saves, before the pot seed was paid at tables)."""
         agreed = d.get("deals_agreed")
-        return cls(variant=find_variant(str(d["variant"])), seats=int(d["seats"]),
-                   options=dict(d.get("options") or {}),
+        v = find_variant(str(d["variant"]))
+        return cls(variant=v, seats=int(d["seats"]),
+                   options=given_options(v, d.get("options") or {}),
                    deals_agreed=None if agreed is None else int(agreed),
                    dealer=int(d["dealer"]), first_of_session=bool(d["first_of_session"]),
                    deals=int(d["deals"]), start=int(d["start"]),
@@ -182,4 +187,13 @@ class Session:
                    else {int(k): int(v) for k, v in d["closing"].items()})
 
 
-__all__ = ["Session", "SessionEnd"]
+def given_options(v: Variant, given: Mapping[str, object]) -> dict[str, OptionValue]:
+    """The options a table set (not the defaults), each checked against ``v``'s specs:
+    :class:`BadInput` says which is wrong."""
+    if not isinstance(given, Mapping):
+        raise BadInput(f"Options are written as key=value pairs, not {type(given).__name__}.")
+    resolved = v.resolve_options(given)
+    return {str(k): resolved[str(k)] for k in given}
+
+
+__all__ = ["Session", "SessionEnd", "given_options"]

@@ -38,6 +38,7 @@ from bot.engine import (
     Game,
     HandResult,
     Kind,
+    OptionValue,
     find_variant,
     parse_action,
     replay_record,
@@ -203,10 +204,10 @@ class LessonPlan:
     variant: str
     deck: tuple[int, ...]
     dealer: int = 3
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
 
 
-def _plan(variant: str, seed: int, dealer: int = 3, **options: Any) -> LessonPlan:
+def _plan(variant: str, seed: int, dealer: int = 3, **options: OptionValue) -> LessonPlan:
     deck = list(range(54))
     random.Random(seed).shuffle(deck)
     return LessonPlan(variant, tuple(deck), dealer, tuple(sorted(options.items())))

@@ -29,10 +29,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
-from bot.engine import Action, Event, Game, HandResult, Kind, parse_action, replay_record
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    HandResult,
+    Kind,
+    OptionValue,
+    find_variant,
+    parse_action,
+    replay_record,
+)
 from bot.engine.errors import IllegalAction, TarokyError
 from bot.engine.recording import deal_commitment, deck_names
-from bot.engine.session import Session, SessionEnd
+from bot.engine.session import Session, SessionEnd, given_options
 from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
@@ -133,7 +143,7 @@ class TableConfig:
 
     variant: str = "czech"
     players: int = 4
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     #: Teach mode (on unless the host says otherwise): Hint, a confirmation before a costly
     #: announcement or double, and the variant's ``teach_options`` (a quiet povinnost is
     #: played out).
@@ -142,6 +152,16 @@ class TableConfig:
     level: str = DEFAULT_LEVEL
     #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
     deals: int = 0
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> TableConfig:
+        """The config ``dataclasses.asdict`` saved, its house rules checked against the
+        variant again (a stored value is read, not trusted)."""
+        variant = str(d.get("variant", "czech"))
+        return cls(variant=variant, players=int(d.get("players", 4)),
+                   options=given_options(find_variant(variant), d.get("options") or {}),
+                   teach=bool(d.get("teach", True)), level=str(d.get("level", DEFAULT_LEVEL)),
+                   deals=int(d.get("deals", 0)))
 
 
 def check_together(game: Game, seat: int, actions: list[Action]) -> None:
@@ -770,7 +790,7 @@ class Table:
             guild_id=int(state["guild_id"]),
             channel_id=int(state["channel_id"]),
             host_id=int(state["host_id"]),
-            config=TableConfig(**state["config"]),
+            config=TableConfig.from_state(state["config"]),
             deals=deals,
             timings=timings,
             output=output,

@@ -10,18 +10,16 @@ rule, so the summary can say what the hand would have paid there.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import Game, HandResult, Variant, find_variant
+from bot.engine import Game, HandResult, OptionValue, Variant, find_variant
 
 
-def teach_overrides(variant: Variant, chosen: dict[str, Any]) -> dict[str, Any]:
+def teach_overrides(variant: Variant, chosen: dict[str, OptionValue]) -> dict[str, OptionValue]:
     """The teach-mode house rules of ``variant`` that the host did not choose."""
     keys = {o.key for o in variant.option_specs}
     return {k: v for k, v in variant.teach_options.items() if k in keys and k not in chosen}
 
 
-def table_options(variant_name: str, chosen: dict[str, Any], teach: bool) -> dict[str, Any]:
+def table_options(variant_name: str, chosen: dict[str, OptionValue], teach: bool) -> dict[str, OptionValue]:
     """The house rules a table plays by: the host's, and in teach mode the variant's
     teach-mode rules where the host chose nothing."""
     if not teach:
@@ -29,7 +27,7 @@ def table_options(variant_name: str, chosen: dict[str, Any], teach: bool) -> dic
     return {**teach_overrides(find_variant(variant_name), chosen), **chosen}
 
 
-def usual_outcome(game: Game, chosen: dict[str, Any]) -> HandResult | None:
+def usual_outcome(game: Game, chosen: dict[str, OptionValue]) -> HandResult | None:
     """The result of ``game``'s deal and choices under the variant's usual rules (teach
     mode's overrides back at their defaults), when that hand would have ended earlier —
     a quiet povinnost settled without play; None when it would have gone the same way."""

@@ -81,3 +81,17 @@ def world(simcord_env: Any) -> World:
     channel = guild.create_text_channel("taroky")
     members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "cyril", "dana")]
     return World(simcord_env, guild, channel, *members)
+
+
+#: How long SimCord waits for the bot to settle after an event, unless a test says.
+#: SimCord's own 5 s is plenty on an idle machine, but a CI runner or a machine busy with
+#: other builds can starve the bot for longer; a real hang still fails, only later.
+SETTLE_TIMEOUT = 30.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("simcord")
+        kwargs = dict(marker.kwargs) if marker is not None else {}
+        if "settle_timeout" not in kwargs:
+            item.add_marker(pytest.mark.simcord(**kwargs, settle_timeout=SETTLE_TIMEOUT))

@@ -46,3 +46,41 @@ def test_every_integer_option_of_every_variant_is_bounded_and_shown() -> None:
 def test_a_negative_pot_seed_is_refused() -> None:
     with pytest.raises(BadInput):
         find_variant("petrtyl").resolve_options({"pot_seed": -3})
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, [1], {"a": 1}, b"on"])
+def test_an_option_of_no_option_type_is_refused_by_every_option(bad: object) -> None:
+    """Option values are on/off, whole numbers or named choices (``OptionValue``); a stored
+    table or a command line that holds anything else is refused with the option's name, so
+    no ``Any`` reaches the rules."""
+    from bot.engine import VARIANTS
+
+    for v in dict.fromkeys(VARIANTS.values()):
+        for o in v.option_specs:
+            with pytest.raises(BadInput) as refused:
+                v.resolve_options({o.key: bad})
+            assert o.key in refused.value.message
+
+
+def test_a_named_choice_option_refuses_a_number_and_a_flag() -> None:
+    czech = find_variant("czech")
+    spec = next(o for o in czech.option_specs if isinstance(o.default, str))
+    for bad in (1, True):
+        with pytest.raises(BadInput):
+            czech.resolve_options({spec.key: bad})
+
+
+def test_what_a_player_types_is_read_once_for_the_command_and_the_terminal() -> None:
+    """``/taroky new options:`` and ``taroky play --option`` read a value the same way."""
+    from bot.cli import parse_options as terminal
+    from bot.engine import option_value
+    from cogs.taroky import parse_options as command
+
+    assert option_value("zid", "On") is True and option_value("zid", "no") is False
+    assert option_value("solo_rate", "-3") == -3 and option_value("x", "alternative") == "alternative"
+    assert option_value("x", "٣") == "٣"  # a digit of another script is no number here
+    with pytest.raises(BadInput) as refused:
+        option_value("solo_rate", "9" * 13)
+    assert "13 digits" in refused.value.message
+    assert terminal(["zid=on", "solo_rate=4", "varsava_scoring=alternative"]) == command(
+        "zid=on, solo_rate=4, varsava_scoring=alternative")

@@ -21,3 +21,20 @@ def test_no_probing_of_the_game(path: str) -> None:
 
 def test_the_fake_game_is_gone() -> None:
     assert not (ROOT / "tests/tables/fakegame.py").exists()
+
+
+def test_house_rules_are_typed_and_checked_where_a_stored_table_is_read() -> None:
+    """``TableConfig.options`` holds ``OptionValue``s (no ``Any``), and a stored table's
+    house rules are checked against the variant again as it is read, not trusted."""
+    from typing import get_type_hints
+
+    from bot.engine import BadInput, OptionValue
+    from bot.tables.table import TableConfig
+
+    assert get_type_hints(TableConfig)["options"] == dict[str, OptionValue]
+    good = TableConfig.from_state({"variant": "czech", "players": 4, "options": {"zid": True},
+                                   "teach": False, "level": "easy", "deals": 3})
+    assert good == TableConfig("czech", 4, {"zid": True}, False, "easy", 3)
+    for stored in ({"zid": [1]}, {"zid": 2}, {"no_such_rule": True}, ["zid"]):
+        with pytest.raises(BadInput):
+            TableConfig.from_state({"variant": "czech", "options": stored})

@@ -5,7 +5,7 @@ a variant module overrides only what its text says differently.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -21,6 +21,31 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
+#: The value of a house-rule option: on/off, a whole number, or one of its named choices.
+OptionValue = bool | int | str
+
+#: More digits than any option's bound has: such a number is refused before Python reads
+#: it (Python's own limit is 4,300 digits).
+MAX_OPTION_DIGITS = 12
+
+
+def option_value(key: str, text: str) -> OptionValue:
+    """What a player typed as the value of option ``key``: on/off words as a bool, a
+    whole number as an int, anything else as the name of a choice (the variant's
+    ``resolve_options`` then checks it against the option)."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    digits = low[1:] if low.startswith("-") else low
+    if digits.isascii() and digits.isdigit():
+        if len(digits) > MAX_OPTION_DIGITS:
+            raise BadInput(f"'{_clip(key)}' is far too large a number ({len(digits):,} digits).")
+        return int(low)
+    return text.strip()
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A house-rule option of a variant (CLARIFICATIONS marks them **option**)."""
@@ -28,7 +53,7 @@ class OptionSpec:
     key: str
     title: str
     default: bool | int | str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     help: str = ""
     ref: str = ""  # the clarification id, e.g. "CZ-10"
     #: Bounds of a whole-number option (inclusive); None: ``INT_OPTION_MIN`` / ``_MAX``.
@@ -200,23 +225,31 @@ class Variant:
         """C-5: with five, the dealer sits out the deal."""
         return seats == 5
 
-    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option of the variant, ``given`` over the defaults, each checked against its
+        spec; :class:`BadInput` names the first that is wrong.  ``given`` may come from a
+        stored table or a command line, so its values are checked, not trusted."""
         if not given:
             return {o.key: o.default for o in self.option_specs}
         specs = {o.key: o for o in self.option_specs}
-        out: dict[str, Any] = {o.key: o.default for o in self.option_specs}
+        out: dict[str, OptionValue] = {o.key: o.default for o in self.option_specs}
         for k, v in given.items():
             if k not in specs:
                 known = ", ".join(sorted(specs)) or "none"
                 raise BadInput(f"{self.title} has no option '{_clip(k)}' (options: {known}).")
             spec = specs[k]
+            if not isinstance(v, (bool, int, str)):
+                raise BadInput(f"Option '{k}' ({spec.title}) cannot be {_clip(repr(v))}.")
             if isinstance(spec.default, bool):
                 if not isinstance(v, bool):
                     raise BadInput(f"Option '{k}' is on or off (true/false), not {v!r}.")
             elif isinstance(spec.default, int) and (isinstance(v, bool) or not isinstance(v, int)):
                 raise BadInput(f"Option '{k}' takes a whole number, not {_clip(repr(v))}.")
+            elif isinstance(spec.default, str) and not isinstance(v, str):
+                raise BadInput(f"Option '{k}' ({spec.title}) is one of its named choices, "
+                               f"not {_clip(repr(v))}.")
             bounds = spec.bounds
-            if bounds is not None and not bounds[0] <= v <= bounds[1]:
+            if bounds is not None and isinstance(v, int) and not bounds[0] <= v <= bounds[1]:
                 raise BadInput(f"Option '{k}' ({spec.title}) is {spec.bounds_text}, not {_clip(str(v))}.")
             if spec.choices is not None and v not in spec.choices:
                 choices = ", ".join(str(c) for c in spec.choices)
