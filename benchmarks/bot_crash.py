@@ -10,6 +10,7 @@ tables playing at once; after each kill the books are checked and the bot restar
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +26,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-delay", type=float, default=4.0)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--group-interval", type=float, default=0.0,
+                        help="seconds the store collects table states into a group (the bot's: 0.05)")
     args = parser.parse_args()
+    os.environ["TAROKY_CRASH_GROUP_INTERVAL"] = str(args.group_interval)
     with tempfile.TemporaryDirectory() as tmp:
         report = run_crash_test(
             Path(tmp), args.kills, seed=args.seed, max_delay=args.max_delay,

@@ -59,6 +59,17 @@ class Settings:
     # about five messages per five seconds in a channel).
     edit_interval: float = 1.0
     extensions: tuple[str, ...] = field(default=("cogs.taroky",))
+    # Worker processes drawing the pictures (0: a thread of the bot's process).
+    render_processes: int = 1
+    # Seconds a change's edits wait for its pictures before going out without them
+    # (None: until drawn; tests, where SimCord's clock would run a timer per change).
+    picture_wait: float | None = 0.02
+    # Seconds the store's writer collects table states into one transaction (0: what
+    # queued while the previous group was written; tests, for SimCord's clock).
+    group_interval: float = 0.05
+    # After start-up: freeze what is alive then and collect garbage less often (no
+    # long full collections under load).
+    tune_gc: bool = True
     #: ``postgresql://...``: the PostgreSQL store; empty: the SQLite file ``db_path``.
     database_url: str = ""
     #: The Discord shards this process runs (None: one process, unsharded).
@@ -79,8 +90,10 @@ class Settings:
         return f"{socket.gethostname()}:{self.shards or 'all'}"
 
     def for_tests(self) -> Settings:
-        """A copy with every pause set to zero (computer players act at once)."""
-        return replace(self, ai_delay=0.0, edit_interval=0.0)
+        """A copy with every pause set to zero (computer players act at once), pictures
+        drawn in a thread and the garbage collector left as it is."""
+        return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False,
+                       picture_wait=None, group_interval=0.0)
 
 
 def parse_dotenv(text: str) -> dict[str, str]:

@@ -19,10 +19,12 @@ import contextlib
 import csv
 import io
 import json
+import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -48,12 +50,30 @@ from bot.store.models import (
     SessionError,
     SettledHand,
     StaleTableStateError,
+    StoreError,
     TableState,
     VariantStats,
 )
 from bot.store.money import MAX_AMOUNT, check_amount, check_currency, format_amount
 
+log = logging.getLogger(__name__)
+
 BUSY_TIMEOUT_MS: Final = 5000
+#: Seconds a queued table state waits for the other tables' states to share its
+#: transaction (``Store.queue_table_state``).
+GROUP_INTERVAL: Final = 0.05
+_INSERT_QUEUED: Final = (
+    "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+    " VALUES (?, ?, ?, 1, ?)"
+)
+#: A queued state's write: only over the version read in the same transaction.
+_UPDATE_QUEUED: Final = (
+    "UPDATE table_states SET message_id = COALESCE(?, message_id), version = ?,"
+    " state_json = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+    " WHERE guild_id = ? AND channel_id = ? AND version = ?"
+)
+#: Tables whose versions one statement reads (a group may hold more: it reads in parts).
+_VERSIONS_AT_ONCE: Final = 200
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
 #: What player ``b.player_id`` won from computer seats (negative ids) in ``b``'s guild,
 #: season and currency, net: the part of a balance the leaderboard does not rank.
@@ -106,6 +126,19 @@ def _switch_to_wal(conn: sqlite3.Connection) -> str:
         delay = min(delay * 2, 0.1)
 
 
+@dataclass(slots=True)
+class QueuedState:
+    """A table state waiting for the next group (``Store.queue_table_state``)."""
+
+    state: Mapping[str, Any]
+    message_id: int | None
+    #: The version the state is written over (None: whatever is stored).
+    expected_version: int | None
+    #: Told the version written, or None when the stored version was another (the
+    #: state was not written: another process saved the table).
+    done: Callable[[int | None], None] | None
+
+
 class Store:
     """Persistence for chips, pools, hand history, leaderboards, table states, sessions.
 
@@ -129,8 +162,21 @@ class Store:
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        self._init_group_commit()
         #: Schema versions applied by this ``open`` (empty if already current).
         self.migrations_applied = migrations_applied
+
+    def _init_group_commit(self) -> None:
+        """Group commit's state, empty (the PostgreSQL store's ``__init__`` calls this too)."""
+        #: Table states queued by ``queue_table_state``, the latest per table, and the
+        #: short-lived task that writes them together.
+        self._queued: dict[TableKey, QueuedState] = {}
+        self._group_task: asyncio.Task[None] | None = None
+        #: Seconds a queued state waits for others to share its transaction.
+        self.group_interval = GROUP_INTERVAL
+        #: Write transactions committed by this store, and groups among them (figures).
+        self.transactions = 0
+        self.groups = 0
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -182,7 +228,16 @@ class Store:
         return conn
 
     async def close(self) -> None:
-        """Wait for running operations, then close both connections."""
+        """Write the queued table states, wait for running operations, then close both
+        connections."""
+        with contextlib.suppress(Exception):  # (a failed group was logged; nothing more to do)
+            await self.flush_table_states()
+        task = self._group_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
         async with self._write_lock, self._read_lock:
             await self._reader.close()
             await self._writer.close()
@@ -202,22 +257,42 @@ class Store:
     # ------------------------------------------------------------------ transactions
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[SqlConnection]:
-        """One ``BEGIN IMMEDIATE`` transaction on the writer; rolls back on any error."""
+    async def _write(self, supersedes: TableKey | None = None) -> AsyncIterator[SqlConnection]:
+        """One write transaction (``_begin``) under this process's write lock; rolls
+        back on any error.
+
+        ``supersedes`` (guild, channel): the transaction writes or deletes that table's
+        state, so a state of it still queued (older: a table's saves happen under its
+        lock) is dropped, and put back if the transaction fails."""
         async with self._write_lock:
-            conn = self._writer
+            queued = self._queued.pop(supersedes, None) if supersedes is not None else None
             committed = False
             try:
-                # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
-                # BEGIN still runs on the connection thread and must be rolled back.
-                await conn.execute("BEGIN IMMEDIATE")
-                yield conn
-                await conn.execute("COMMIT")
+                async with self._begin() as conn:
+                    yield conn
                 committed = True
+                self.transactions += 1
             finally:
-                if not committed:
-                    # Shielded: a cancelled task must still leave no open transaction.
-                    await asyncio.shield(self._rollback(conn))
+                if not committed and queued is not None and supersedes is not None:
+                    self._queued.setdefault(supersedes, queued)
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[SqlConnection]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT`` on the writer (the caller holds the write
+        lock); rolls back on any error."""
+        conn = self._writer
+        committed = False
+        try:
+            # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
+            # BEGIN still runs on the connection thread and must be rolled back.
+            await conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            await conn.execute("COMMIT")
+            committed = True
+        finally:
+            if not committed:
+                # Shielded: a cancelled task must still leave no open transaction.
+                await asyncio.shield(self._rollback(conn))
 
     @staticmethod
     async def _rollback(conn: SqlConnection) -> None:
@@ -367,7 +442,7 @@ class Store:
         g, s, cur = hand.guild_id, hand.season, hand.currency
         state_json = _dumps(dict(table_state)) if table_state is not None else None
 
-        async with self._write() as conn:
+        async with self._write((g, hand.channel_id) if state_json is not None else None) as conn:
             current = await self._current_season(conn, g)
             if s > current:
                 raise HandValidationError(f"season {s} has not started (current is {current})")
@@ -1019,10 +1094,145 @@ class Store:
         written) — a guard against two writers for one table.
         """
         state_json = _dumps(dict(state))
-        async with self._write() as conn:
+        async with self._write((guild_id, channel_id)) as conn:
             return await self._upsert_table_state(
                 conn, guild_id, channel_id, state_json, message_id, expected_version
             )
+
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+        done: Callable[[int | None], None] | None = None,
+    ) -> None:
+        """Save a table's live state *soon*, together with the other tables' (group commit).
+
+        The state (a snapshot: the caller must not change it afterwards) replaces one of
+        the same table still queued; within ``group_interval`` seconds one writer task
+        commits every queued table in **one** transaction, serialising each state once,
+        however many times it changed meanwhile.  A crash loses at most the states
+        queued since the last group (the table restarts at its last saved action).  A
+        synchronous save, settlement with ``table_state`` or deletion of the same table
+        supersedes its queued state.  Returns at once; ``flush_table_states`` waits.
+
+        Versioned (``expected_version``, 0 for a table never saved): the state is written
+        only if the stored version is still that one (read in the group's transaction);
+        ``done`` is then told the new version, or None if another process saved the
+        table meanwhile (nothing written; the newer states queued for it are dropped).
+        A state that replaces a queued one keeps the version that one expected, and
+        one queued while its table's previous state is being written expects the
+        version that write makes.
+        """
+        key = (guild_id, channel_id)
+        old = self._queued.get(key)
+        if old is not None:
+            if message_id is None:
+                message_id = old.message_id
+            expected_version = old.expected_version
+        self._queued[key] = QueuedState(state, message_id, expected_version, done)
+        task = self._group_task
+        if task is None or task.done():
+            self._group_task = asyncio.get_running_loop().create_task(
+                self._write_groups(), name="taroky-store-group-commit"
+            )
+
+    async def flush_table_states(self) -> None:
+        """Commit every queued table state now (and wait for a group being written)."""
+        if not self._queued:
+            async with self._write_lock:  # a group being written is done after this
+                return
+        await self._write_group()
+
+    async def _write_groups(self) -> None:
+        """The writer task: a group every ``group_interval`` while states are queued.
+        It ends when the queue is empty (SimCord and shutdown see no idle task)."""
+        failures = 0
+        while self._queued:
+            await asyncio.sleep(self.group_interval)
+            try:
+                await self._write_group()
+                failures = 0
+            except Exception:
+                failures += 1
+                log.exception("Saving %d table state(s) failed (attempt %d)", len(self._queued), failures)
+                if failures >= 3:  # the next change of each table queues it again
+                    self._queued.clear()
+                    return
+                await asyncio.sleep(1.0)
+
+    async def _write_group(self) -> None:
+        group: dict[TableKey, QueuedState] = {}
+        written: dict[TableKey, int | None] = {}
+        try:
+            async with self._write() as conn:
+                group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
+                if group:
+                    written = await self._write_states(conn, group)
+                    self.groups += 1
+        except BaseException:
+            for key, value in group.items():  # newer states queued meanwhile win
+                self._queued.setdefault(key, value)
+            raise
+        for key, version in written.items():
+            queued = self._queued.get(key)
+            if version is None:
+                self._queued.pop(key, None)  # another process's table: not ours to write
+            elif queued is not None and queued.expected_version is not None:
+                queued.expected_version = version  # queued during this write: over it
+            done = group[key].done
+            if done is not None:
+                try:
+                    done(version)
+                except Exception:
+                    log.exception("Reporting the save of table %s/%s failed", *key)
+
+    async def _write_states(
+        self, conn: SqlConnection, group: Mapping[TableKey, QueuedState]
+    ) -> dict[TableKey, int | None]:
+        """Write a group's states in the open transaction: each over the version it
+        expects (read here, under the write lock of every process); the version each
+        was written at, or None where the stored version was another (not written)."""
+        stored: dict[TableKey, int] = {}
+        keys = list(group)
+        for i in range(0, len(keys), _VERSIONS_AT_ONCE):
+            part = keys[i:i + _VERSIONS_AT_ONCE]
+            guilds = sorted({g for g, _ in part})
+            channels = sorted({c for _, c in part})
+            for g, c, v in await self._rows(
+                conn,
+                f"SELECT guild_id, channel_id, version FROM table_states"
+                f" WHERE guild_id IN ({','.join('?' * len(guilds))})"
+                f" AND channel_id IN ({','.join('?' * len(channels))})",
+                [*guilds, *channels],
+            ):
+                stored[(int(g), int(c))] = int(v)
+        written: dict[TableKey, int | None] = {}
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        for key, q in group.items():
+            current = stored.get(key)
+            if q.expected_version is not None and q.expected_version != (current or 0):
+                written[key] = None  # another writer's version, or deleted by another
+                continue
+            text = _dumps(dict(q.state))
+            if current is None:
+                inserts.append((key[0], key[1], q.message_id, text))
+                written[key] = 1
+            else:
+                updates.append((q.message_id, current + 1, text, key[0], key[1], current))
+                written[key] = current + 1
+        count = 0
+        if inserts:
+            count += (await conn.executemany(_INSERT_QUEUED, inserts)).rowcount
+        if updates:
+            count += (await conn.executemany(_UPDATE_QUEUED, updates)).rowcount
+        if count != len(inserts) + len(updates):  # cannot happen under the write lock
+            raise StoreError(f"a group of table states wrote {count} of {len(inserts) + len(updates)} rows")
+        return written
 
     @staticmethod
     def _table_state(row: tuple[Any, ...]) -> TableState:
@@ -1101,7 +1311,7 @@ class Store:
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> bool:
         """Forget a table (it was closed); True if there was one."""
-        async with self._write() as conn:
+        async with self._write((guild_id, channel_id)) as conn:
             rows = await self._rows(
                 conn,
                 "DELETE FROM table_states WHERE guild_id = ? AND channel_id = ? RETURNING 1",

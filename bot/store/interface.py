@@ -13,7 +13,7 @@ database connection the shared SQL code uses.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -102,7 +102,11 @@ class SqlConnection(Protocol):
 
 class DataStore(Protocol):
     """The store as the bot uses it: money, pools, history, leaderboards, sessions,
-    versioned table states and table leases.  See ``docs/store.md``."""
+    versioned table states (saved at once, or queued and written in groups) and table
+    leases.  See ``docs/store.md``."""
+
+    #: Seconds a queued table state waits for others to share its transaction.
+    group_interval: float
 
     async def close(self) -> None: ...
 
@@ -209,6 +213,19 @@ class DataStore(Protocol):
         *,
         expected_version: int | None = None,
     ) -> int: ...
+
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+        done: Callable[[int | None], None] | None = None,
+    ) -> None: ...
+
+    async def flush_table_states(self) -> None: ...
 
     async def load_table_state(self, guild_id: int, channel_id: int) -> TableState | None: ...
 

@@ -232,6 +232,7 @@ class PostgresStore(Store):
         self._synchronous = synchronous
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        self._init_group_commit()
         self.migrations_applied = migrations_applied
 
     @classmethod
@@ -259,8 +260,7 @@ class PostgresStore(Store):
             raise
         return cls(url, writer, reader, applied, synchronous=durable)
 
-    async def close(self) -> None:
-        """Wait for running operations, then close both connections."""
+    async def _close_connections(self) -> None:
         async with self._write_lock, self._read_lock:
             await self._pg_reader.close()
             await self._pg_writer.close()
@@ -282,22 +282,22 @@ class PostgresStore(Store):
         return conn
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[SqlConnection]:
-        """One write transaction, after every other process's (the advisory lock).
+    async def _begin(self) -> AsyncIterator[SqlConnection]:
+        """One write transaction, after every other process's (the advisory lock); the
+        caller holds this process's write lock (``Store._write``).
 
         ``BEGIN`` and the lock go in one round trip (a simple query of two statements);
         any error, also a cancellation, rolls the transaction back."""
-        async with self._write_lock:
-            conn = await self._usable(read_only=False)
-            committed = False
-            try:
-                await conn.execute(_BEGIN_WRITE)
-                yield PgConnection(conn)
-                await conn.execute("COMMIT")
-                committed = True
-            finally:
-                if not committed:
-                    await asyncio.shield(_rollback(conn))
+        conn = await self._usable(read_only=False)
+        committed = False
+        try:
+            await conn.execute(_BEGIN_WRITE)
+            yield PgConnection(conn)
+            await conn.execute("COMMIT")
+            committed = True
+        finally:
+            if not committed:
+                await asyncio.shield(_rollback(conn))
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[SqlConnection]:

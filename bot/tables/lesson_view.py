@@ -129,9 +129,10 @@ class LessonOutput(DiscordTableOutput):
         return None
 
     async def panel_payload(
-        self, table: Table, seat: int
+        self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-        """Kept for the base class: the first embed of :meth:`lesson_payload`."""
+        """Kept for the base class: the first embed of :meth:`lesson_payload` (a lesson
+        always waits for its pictures)."""
         embeds, view, files = await self.lesson_payload(table, seat)
         return embeds[0], view, files
 
@@ -182,7 +183,8 @@ class LessonOutput(DiscordTableOutput):
         """A choice was clicked on the panel: it is refreshed when the table changes."""
         self.panels[(table.id, user_id)] = (interaction, _now())
 
-    async def refresh_panels(self, table: Table) -> None:
+    async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
+        """The learner's panel, drawn again (with its pictures: a lesson waits for them)."""
         for (table_id, user_id), (interaction, _shown) in list(self.panels.items()):
             if table_id != table.id:
                 continue

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -82,6 +83,24 @@ class TableStateStore(Protocol):
 
     async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None: ...
 
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
+    ) -> None:
+        """Save a snapshot (``Table.to_state()``) soon, in a group with other tables'
+        (the database stores commit them together every few tens of milliseconds),
+        over ``expected_version``; ``done`` is told the version written, or None if
+        the stored version was another (another process saved the table)."""
+
+    async def flush_table_states(self) -> None:
+        """Write the queued snapshots now."""
+
 
 class MemoryTableStore:
     """Table snapshots in memory (tests; survives ``restart_bot`` when shared)."""
@@ -139,6 +158,28 @@ class MemoryTableStore:
             if self.leases.get(key, ("", 0.0))[0] == owner:
                 del self.leases[key]
 
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
+    ) -> None:
+        key = (guild_id, channel_id)
+        version = self.versions.get(key, 0)
+        if expected_version != version:
+            done(None)
+            return
+        self.states[key] = json.dumps(state)
+        self.versions[key] = version + 1
+        done(version + 1)
+
+    async def flush_table_states(self) -> None:
+        """Nothing waits: a queued snapshot is saved at once."""
+
 
 class JsonFileTableStore(MemoryTableStore):
     """Table snapshots in one JSON file (until the SQLite store takes over)."""
@@ -179,6 +220,21 @@ class JsonFileTableStore(MemoryTableStore):
         await super().delete_table_state(guild_id, channel_id)
         self._flush()
 
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
+    ) -> None:
+        super().queue_table_state(
+            guild_id, channel_id, state, message_id, expected_version=expected_version, done=done
+        )
+        self._flush()
+
 
 class SqliteTableStore:
     """Adapter: table snapshots in the store (``DataStore``: the SQLite file or, despite
@@ -217,6 +273,23 @@ class SqliteTableStore:
 
     async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
         await self.store.release_tables(owner, tables)
+
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: dict[str, Any],
+        message_id: int | None,
+        *,
+        expected_version: int,
+        done: Callable[[int | None], None],
+    ) -> None:
+        self.store.queue_table_state(
+            guild_id, channel_id, state, message_id, expected_version=expected_version, done=done
+        )
+
+    async def flush_table_states(self) -> None:
+        await self.store.flush_table_states()
 
 
 def variant_currency(variant: str) -> str:
@@ -465,6 +538,11 @@ class TableManager:
     async def _settle(self, table: Table, game: Game) -> bool:
         """The ledger's settlement, saving the table at its next version."""
         assert self.ledger is not None
+        # Its snapshots still queued are written first (or found stale), so the version
+        # is the one the payment's save goes over.
+        await self.store.flush_table_states()
+        if self.tables.get(table.channel_id) is not table:
+            return False  # another process saved it meanwhile: let go
         version = self.versions.get(table.channel_id, 0)
         try:
             paid = await self.ledger.settle(table, game, expected_version=version)
@@ -511,17 +589,28 @@ class TableManager:
             del self.tables[table.channel_id]
 
     async def save(self, table: Table) -> None:
+        """Queue the table's snapshot (taken now, at a consistent moment); the store
+        writes it with the other tables' in its next group.  A hand's payment is never
+        queued: it is one transaction with the next state (``TableLedger.settle``)."""
         if table.status == CLOSED:
             return
         if not await self._hold(table):
             return
-        try:
-            self.versions[table.channel_id] = await self.store.save_table_state(
-                table.guild_id, table.channel_id, json.dumps(table.to_state()), table.message_id,
-                expected_version=self.versions.get(table.channel_id, 0),
-            )
-        except StaleTableStateError:
+        self.store.queue_table_state(
+            table.guild_id, table.channel_id, table.to_state(), table.message_id,
+            expected_version=self.versions.get(table.channel_id, 0),
+            done=functools.partial(self._saved, table),
+        )
+
+    def _saved(self, table: Table, version: int | None) -> None:
+        """The store wrote the table's queued snapshot at ``version``, or found that
+        another process saved the table meanwhile (None): let it go."""
+        if self.tables.get(table.channel_id) is not table:
+            return  # closed or let go meanwhile
+        if version is None:
             self._lose(table, "a save")
+        else:
+            self.versions[table.channel_id] = version
 
     async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
@@ -590,7 +679,8 @@ class TableManager:
 
     async def shutdown(self) -> None:
         """Hand this process's table leases back (a clean stop: another process may
-        take the tables at once)."""
+        take the tables at once), after writing their queued snapshots."""
+        await self.store.flush_table_states()
         tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
         if tables:
             await self.store.release_tables(self.owner, tables)

@@ -9,9 +9,12 @@ Pictures: the public message carries ``table.png`` (the table with the current a
 last trick), a panel ``hand.png`` (the player's hand, legal cards highlighted) and the
 summary ``summary.png``, each shown as the embed's image; the embed keeps the same
 information as text.  Scenes are built from the game state on the event loop
-(:mod:`bot.tables.scenes`), then drawn in a worker thread (``asyncio.to_thread``) so
-the loop never blocks; identical scenes are drawn once (a small cache).  If drawing
-fails, the message goes out as text only.
+(:mod:`bot.tables.scenes`), then drawn in worker processes (:class:`RenderPool`, so a
+second core draws while the event loop's process keeps its GIL; a worker thread when
+the pool is off or unavailable) so the loop never blocks.  Each table keeps the
+pictures of its last change, so a picture that did not change (a panel whose hand
+looks the same) is not drawn again.  If drawing fails, the message goes out as text
+only.
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ import contextlib
 import functools
 import io
 import logging
+import multiprocessing
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 import discord
@@ -35,7 +40,7 @@ from bot.store.models import Session
 from bot.tables.errors import TableError
 from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
-from bot.tables.table import BETWEEN, PLAYING, Table
+from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
 from bot.tables.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
@@ -44,6 +49,12 @@ log = logging.getLogger(__name__)
 S = TypeVar("S", TableScene, HandScene, TrickScene, SummaryScene)
 
 PANEL_TTL = 14 * 60  # seconds; interaction tokens live 15 minutes
+#: Seconds a change's edits wait for its pictures; a picture drawn later follows in an
+#: edit of its own (the text and buttons never wait longer for a slow drawing).
+PICTURE_WAIT: float | None = 0.02
+#: Whose picture ``DiscordTableOutput._shown`` keeps: the table message's (panels: the
+#: player's user id).
+TABLE_PICTURE = -1
 RENDER_CACHE_SIZE = 64
 ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
 
@@ -106,6 +117,31 @@ def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     return out
 
 
+class RenderPool:
+    """Worker processes that draw scenes (``_draw_all``): Pillow's drawing and PNG
+    encoding leave the bot's process, so both cores work and the event loop does not
+    wait for the GIL.  Started on first use (``spawn``: no copy of the bot's threads);
+    each worker draws the card faces once.  Raises what the pool raised; the caller
+    falls back to a thread."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._executor: ProcessPoolExecutor | None = None
+
+    async def draw(self, scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ensure_warm,
+            )
+        return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
 #: Fields of the table message that its picture shows (the picture's alt text keeps them
 #: for screen readers): with the picture, the embed carries only what it does not, so a
 #: phone shows one short message per move.
@@ -123,7 +159,8 @@ class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
     def __init__(
-        self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True
+        self, client: discord.Client, *, edit_interval: float = 1.0, render_in_thread: bool = True,
+        render_processes: int = 0, picture_wait: float | None = PICTURE_WAIT,
     ) -> None:
         self.client = client
         self.edit_interval = edit_interval
@@ -138,7 +175,25 @@ class DiscordTableOutput:
         # (table id, user id) -> (interaction id, hand, step, status) last drawn with a picture
         self._panel_drawn: dict[tuple[str, int], tuple[int, int, int, str]] = {}
         self._cache: OrderedDict[Scene, bytes] = OrderedDict()
+        #: table id -> the pictures of the table's last change (its table and panels).
+        self._table_cache: dict[str, dict[Scene, bytes]] = {}
+        #: ``render_processes`` > 0: draw in that many worker processes.
+        self.pool: RenderPool | None = RenderPool(render_processes) if render_processes > 0 else None
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
+        #: Seconds a change waits for its pictures (None: until they are drawn).
+        self.picture_wait = picture_wait
+        #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
+        #: now): it stays while the new one of the same hand is drawn.
+        self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
+        #: Messages (table id, user id or TABLE_PICTURE) that do not show their table's
+        #: last change in full: sent without its picture, or (a panel nobody waits on)
+        #: not edited yet; the change's late pictures edit these, once.
+        self._stale: set[tuple[str, int]] = set()
+        #: table id -> the drawing of its last change (a newer change's drawing waits for
+        #: it, and is skipped if the table moved on meanwhile: only what is shown is drawn).
+        self._drawing: dict[str, asyncio.Task[None]] = {}
+        #: table id -> the players whose hand picture its last change has to draw.
+        self._undrawn: dict[str, set[int]] = {}
         self._warm_task: asyncio.Task[None] | None = None
         #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
         #: their panels are drawn there.
@@ -163,39 +218,88 @@ class DiscordTableOutput:
         """PNG bytes of ``scene``, drawn off the event loop; None on failure."""
         return (await self.render_many([scene]))[0]
 
-    async def render_many(self, scenes: list[Scene]) -> list[bytes | None]:
-        """Draw several scenes in **one** worker-thread hop (cached scenes are not redrawn)."""
-        todo = list(dict.fromkeys(scene for scene in scenes if scene not in self._cache))
+    async def render_many(self, scenes: list[Scene], table_id: str | None = None) -> list[bytes | None]:
+        """Draw several scenes in **one** hop to the render pool or a worker thread
+        (cached scenes are not redrawn; ``table_id``: the table's own cache)."""
+        own = self._table_cache.setdefault(table_id, {}) if table_id is not None else None
+
+        def cached(scene: Scene) -> bytes | None:
+            png = own.get(scene) if own is not None else None
+            return png if png is not None else self._cache.get(scene)
+
+        todo = list(dict.fromkeys(scene for scene in scenes if cached(scene) is None))
         if todo:
             try:
-                if self.render_in_thread:
-                    drawn = await asyncio.to_thread(_draw_all, todo)
-                else:  # tests only: see ``render_in_thread``
-                    drawn = _draw_all(todo)
+                drawn = await self._draw(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, 0.0)] * len(todo)
             for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
                     self.render_times.append((name, seconds))
-                    self._cache[scene] = png
+                    if own is not None:
+                        own[scene] = png
+                    else:
+                        self._cache[scene] = png
             while len(self._cache) > RENDER_CACHE_SIZE:
                 self._cache.popitem(last=False)
         out: list[bytes | None] = []
         for scene in scenes:
-            png = self._cache.get(scene)
-            if png is not None:
+            png = cached(scene)
+            if png is not None and scene in self._cache:
                 self._cache.move_to_end(scene)
             out.append(png)
         return out
 
-    async def picture(self, scene: Scene | None, filename: str, embed: discord.Embed) -> list[discord.File]:
-        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure."""
+    async def _draw(self, todo: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+        """The render pool, else a worker thread (also when the pool fails)."""
+        if self.pool is not None:
+            try:
+                return await self.pool.draw(todo)
+            except Exception:
+                log.exception("The render processes failed; drawing in a thread from now on")
+                self.pool.close()
+                self.pool = None
+        if self.render_in_thread:
+            return await asyncio.to_thread(_draw_all, todo)
+        return _draw_all(todo)  # tests only: see ``render_in_thread``
+
+    def close(self) -> None:
+        """Stop the render processes (the bot is closing)."""
+        if self.pool is not None:
+            self.pool.close()
+
+    async def picture(
+        self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None,
+        *, shown: tuple[int, int] | None = None, wait: bool = True,
+    ) -> list[discord.File]:
+        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure.
+
+        ``wait=False``: only a picture already drawn; else the one the message shows now
+        (``shown``: whose, TABLE_PICTURE or the player's id, and the hand), if it is of
+        the same hand, until the new one is ready."""
         if scene is None:
             return []
-        png = await self.render(scene)
+        key = (table_id, shown[0]) if table_id is not None and shown is not None else None
+        before = None
+        if wait:
+            png = (await self.render_many([scene], table_id))[0]
+        else:
+            own = self._table_cache.get(table_id, {}) if table_id is not None else {}
+            png = own.get(scene) or self._cache.get(scene)
+            before = self._shown.get(key) if key is not None else None
+        if key is not None:
+            current = wait or png is not None
+            if png is None and before is not None and shown is not None and before[0] == shown[1]:
+                png, current = before[1], False
+            if current:
+                self._stale.discard(key)
+            else:
+                self._stale.add(key)
         if png is None:
             return []
+        if key is not None and shown is not None:
+            self._shown[key] = (shown[1], png)
         alt = ""
         with contextlib.suppress(Exception):
             alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
@@ -212,50 +316,112 @@ class DiscordTableOutput:
             log.exception("Building a scene failed; the message goes out as text only")
             return None
 
-    async def table_payload(self, table: Table) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    async def table_payload(
+        self, table: Table, *, wait: bool = True
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        files = await self.picture(scene, "table.png", embed)
+        files = await self.picture(scene, "table.png", embed, table.id,
+                                   shown=(TABLE_PICTURE, table.hand_no), wait=wait)
         if files:
             leave_to_picture(embed)
         return embed, view, files
 
     async def panel_payload(
-        self, table: Table, seat: int
+        self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """A private panel: embed (text), the legal choices and the hand picture."""
         embed, view = panel_message(table, seat)
         files: list[discord.File] = []
-        if table.status == PLAYING and table.game is not None:
-            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed)
+        chair = table.seats[seat]
+        if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
+            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id,
+                                       shown=(chair.user_id, table.hand_no), wait=wait)
         return embed, view, files
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
+        """Edit the table message and the panels someone waits on now (called with the
+        table lock held).  Their pictures are drawn meanwhile, in the render processes;
+        those not ready within ``picture_wait`` follow in a second edit (until then each
+        message keeps the picture it shows), and a panel nobody waits on (not its
+        player's turn, no click of theirs pending) waits for them: one edit per change."""
         self.start_warm_up()
-        await self._prefetch(table)
-        await self.publish(table)
-        await self.refresh_panels(table)
+        drawing = self._prefetch(table)
+        late = False
+        if drawing is not None:
+            if self.picture_wait is None:
+                await drawing
+            elif self.picture_wait > 0:
+                await asyncio.wait({drawing}, timeout=self.picture_wait)
+            late = not drawing.done()
+        await self.publish(table, wait=False)
+        await self._refresh_panels(table, wait=False, waited_on_only=late)
+        if late and drawing is not None:
+            asyncio.get_running_loop().create_task(
+                self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
+            )
         await self.pings.update(table)
 
-    async def _prefetch(self, table: Table) -> None:
-        """Draw the pictures this change needs (the table, if it is edited now, and the
-        open panels' hands) in one thread hop; publishing then finds them cached.
-        Called with the table lock held, so the state cannot move in between."""
+    @staticmethod
+    def _state(table: Table) -> tuple[int, int, str]:
+        return (table.hand_no, table.step, table.status)
+
+    async def _late_pictures(self, table: Table, drawing: asyncio.Task[None], state: tuple[int, int, str]) -> None:
+        """The pictures of a change came late: edit the messages that do not show them
+        yet, unless the table moved on (its next change edits them)."""
+        try:
+            await drawing
+            async with table.lock:
+                if self._state(table) != state or table.status == CLOSED:
+                    return
+                if (table.id, TABLE_PICTURE) in self._stale:
+                    await self.publish(table, wait=False)
+                await self._refresh_panels(table, wait=False, stale_only=True)
+        except Exception:
+            log.exception("Showing the late pictures of table %s failed", table.id)
+
+    def _prefetch(self, table: Table) -> asyncio.Task[None] | None:
+        """Start drawing the pictures this change needs (the table, if it is edited now,
+        and the open panels' hands) in one hop; None when all are drawn already.
+        Called with the table lock held, so the scenes are of one moment.  The drawing
+        waits for the table's previous one and is skipped if the table has moved on by
+        then (the newer change draws its own): a busy pool draws what will be shown."""
         if table.game is None:
-            return
+            return None
         jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
             jobs.append(self._scene(lambda: table_scene(table)))
+        hands: dict[int, Scene | None] = {}
         if table.status == PLAYING:
-            for table_id, user_id in list(self.panels):
-                seat = table.seat_of(user_id) if table_id == table.id else None
+            for user_id, _entry in self._open_panels(table):
+                seat = table.seat_of(user_id)
                 if seat is not None:
-                    jobs.append(self._scene(functools.partial(hand_scene, table, seat)))
-        scenes = [scene for scene in jobs if scene is not None]
-        if len(scenes) > 1:
-            await self.render_many(scenes)
+                    hands[user_id] = self._scene(functools.partial(hand_scene, table, seat))
+        scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
+        # The table's cache keeps this change's pictures only (the next change reuses
+        # those that stay the same: render only what changed).
+        own = self._table_cache.get(table.id, {})
+        self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
+        self._undrawn[table.id] = {u for u, scene in hands.items() if scene is not None and scene not in own}
+        if all(scene in own for scene in scenes):
+            return None
+        previous = self._drawing.get(table.id)
+        state = self._state(table)
+
+        async def draw() -> None:
+            if previous is not None and not previous.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(previous)
+                if self._state(table) != state:
+                    return  # moved on while the pool drew the previous change
+            await self.render_many(scenes, table.id)
+
+        task = asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
+        self._drawing[table.id] = task
+        task.add_done_callback(lambda t: self._drawing.pop(table.id, None) if self._drawing.get(table.id) is t else None)
+        return task
 
     async def session_finished(self, table: Table, session: Session) -> None:
         """Post the session summary (why it ended, everyone's total)."""
@@ -281,29 +447,55 @@ class DiscordTableOutput:
         await channel.send(embeds=embeds, files=files)
 
     # ----------------------------------------------------------- public message
-    async def publish(self, table: Table, *, force_new: bool = False) -> None:
-        """Create or edit the table's public message (coalesced)."""
+    async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
+        """Create or edit the table's public message (coalesced).  ``wait=False``: do not
+        wait for a picture not drawn yet (the message keeps the one it shows)."""
         if force_new or table.message_id is None:
             await self._send_new(table)
             return
         if table.id in self._pending:
             return  # a pending edit will show the latest state
-        wait = self._edit_wait(table)
-        if wait <= 0:
-            await self._edit(table)
+        delay = self._edit_wait(table)
+        if delay <= 0:
+            await self._edit(table, wait=wait)
             return
-        self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, wait))
+        self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
 
     def _edit_wait(self, table: Table) -> float:
         """Seconds until the public message may be edited again (throttling)."""
         return self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
+        """The throttled edit of the table message: when it is due, its picture gets
+        ``picture_wait`` to be drawn; the edit then goes out (with the picture the message
+        shows if the new one is late: a busy render pool never holds the text back) and
+        a late picture follows as after a change."""
         try:
             await asyncio.sleep(wait)
         finally:
             self._pending.pop(table.id, None)
-        await self._edit(table)
+        if self.picture_wait is None:
+            await self._edit(table)
+            return
+        drawing = self._draw_table_picture(table)
+        if drawing is not None and self.picture_wait > 0:
+            await asyncio.wait({drawing}, timeout=self.picture_wait)
+        await self._edit(table, wait=False)
+        if drawing is not None and not drawing.done():
+            asyncio.get_running_loop().create_task(
+                self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
+            )
+
+    def _draw_table_picture(self, table: Table) -> asyncio.Task[None] | None:
+        """Start drawing the table picture as the table stands (None: drawn already)."""
+        scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
+        if scene is None or scene in self._table_cache.get(table.id, {}):
+            return None
+
+        async def draw() -> None:
+            await self.render_many([scene], table.id)
+
+        return asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
 
     async def _send_new(self, table: Table) -> None:
         embed, view, files = await self.table_payload(table)
@@ -312,8 +504,8 @@ class DiscordTableOutput:
         table.message_id = message.id
         self._last_edit[table.id] = time.monotonic()
 
-    async def _edit(self, table: Table) -> None:
-        embed, view, files = await self.table_payload(table)
+    async def _edit(self, table: Table, *, wait: bool = True) -> None:
+        embed, view, files = await self.table_payload(table, wait=wait)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         assert table.message_id is not None
         try:
@@ -386,24 +578,67 @@ class DiscordTableOutput:
         except Exception:
             log.exception("Drawing the panel of table %s failed", table.id)
 
-    async def refresh_panels(self, table: Table) -> None:
+    def _open_panels(self, table: Table) -> list[tuple[int, tuple[discord.Interaction, float]]]:
+        """The open panels of the table's seated players: (user id, (interaction, shown)),
+        found by seat (not by looking through every table's panels)."""
+        out: list[tuple[int, tuple[discord.Interaction, float]]] = []
+        for chair in table.seats:
+            if chair is not None and chair.user_id is not None:
+                entry = self.panels.get((table.id, chair.user_id))
+                if entry is not None:
+                    out.append((chair.user_id, entry))
+        return out
+
+    def _waited_on(self, table: Table, user_id: int, interaction: discord.Interaction) -> bool:
+        """Someone waits on this panel: it is its player's turn, or the player clicked it
+        and has not seen the result yet."""
+        game = table.game
+        if game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act:
+            return True
+        drawn = self._panel_drawn.get((table.id, user_id))
+        return drawn is None or drawn[0] != interaction.id
+
+    async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
+        """Edit the open panels of the table (``wait=False``: without waiting for their
+        pictures)."""
+        await self._refresh_panels(table, wait=wait)
+
+    async def _refresh_panels(
+        self, table: Table, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
+    ) -> None:
+        """``refresh_panels``.  ``waited_on_only``: a panel nobody waits on whose new
+        picture is not drawn yet is left for the change's late pictures (marked stale);
+        ``stale_only``: only the panels that do not show the last change in full."""
         now = time.monotonic()
-        for (table_id, user_id), (interaction, shown) in list(self.panels.items()):
-            if table_id != table.id:
-                continue
+        for user_id, (interaction, shown) in self._open_panels(table):
+            key = (table.id, user_id)
             seat = table.seat_of(user_id)
             if seat is None or now - shown > PANEL_TTL:
-                self.panels.pop((table_id, user_id), None)
+                self.panels.pop(key, None)
                 continue
-            embed, view, files = await self.panel_payload(table, seat)
+            if stale_only and key not in self._stale:
+                continue
+            if (waited_on_only and user_id in self._undrawn.get(table.id, ())
+                    and not self._waited_on(table, user_id, interaction)):
+                self._stale.add(key)
+                continue
+            embed, view, files = await self.panel_payload(table, seat, wait=wait)
+            if not files:
+                self._stale.discard(key)  # (no picture to wait for)
             try:
                 await interaction.edit_original_response(embed=embed, view=view, attachments=files)
-                self._panel_drawn[(table_id, user_id)] = self._moment(table, interaction)
+                self._panel_drawn[key] = self._moment(table, interaction)
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
-                self.panels.pop((table_id, user_id), None)
+                self.panels.pop(key, None)
 
     def forget_table(self, table: Table) -> None:
+        self._table_cache.pop(table.id, None)
+        self._drawing.pop(table.id, None)
+        self._undrawn.pop(table.id, None)
+        for shown in [k for k in self._shown if k[0] == table.id]:
+            self._shown.pop(shown, None)
+        self._stale -= {k for k in self._stale if k[0] == table.id}
         self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)

@@ -31,6 +31,7 @@ no longer find.  Run the worker: ``python -m tests.crash.bot_harness worker DB``
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -109,8 +110,50 @@ async def worker_main(db: str) -> None:
 
     TableManager.restore_all = logged_restore  # type: ignore[method-assign]
 
+    # Group commit: every applied action ("A table hand step"), every table state as it
+    # is queued for a group ("Q table hand step"), and each group of table states as it
+    # starts ("GS k": everything queued so far is in it or a later one) and once
+    # committed ("G k").  The checker proves that a kill loses only states queued after
+    # the start of the last committed group (an action applied but not queued yet, e.g.
+    # the last of a hand whose settlement is in flight, is that transaction's to save).
+    from bot.store import Store
+    from bot.tables.table import Table
+
+    original_after = Table._after_action
+
+    async def logged_after(self: Table) -> None:
+        _log(f"A {self.id} {self.hand_no} {self.step}")
+        await original_after(self)
+
+    Table._after_action = logged_after  # type: ignore[method-assign]
+    original_queue = Store.queue_table_state
+
+    def logged_queue(self: Store, guild_id: int, channel_id: int, state: Any, *args: Any, **kwargs: Any) -> None:
+        _log(f"Q {state['id']} {state['hand_no']} {state['step']}")
+        original_queue(self, guild_id, channel_id, state, *args, **kwargs)
+
+    Store.queue_table_state = logged_queue  # type: ignore[method-assign]
+    original_group = Store._write_group
+    groups = [0]
+
+    async def logged_group(self: Store) -> None:
+        groups[0] += 1
+        k = groups[0]
+        _log(f"GS {k}")
+        if os.environ.get("TAROKY_CRASH_MUTANT") == "lost-group" and k % 4 == 0:
+            # Harness self-check: a group that "commits" without writing its states;
+            # the checker must notice the actions it held.
+            self._queued.clear()
+        await original_group(self)
+        _log(f"G {k}")
+
+    Store._write_group = logged_group  # type: ignore[method-assign]
+
     _log("OPEN")
     settings = Settings(token="", db_path=Path(db), reminder_after=1e6, takeover_after=1e6).for_tests()
+    # The tests' group interval is 0 (a group is what queued during the previous one);
+    # benchmarks/bot_crash.py --group-interval 0.05 runs the bot's own.
+    settings = dataclasses.replace(settings, group_interval=float(os.environ.get("TAROKY_CRASH_GROUP_INTERVAL", "0")))
     bot = TarokyBot(settings)
     env = Env(bot, check_errors=False)
     guild = env.create_guild()
@@ -249,6 +292,10 @@ class CrashReport:
     resumed_mid_hand: int = 0  # ...of which with a hand in play
     redealt: int = 0  # kills after "deal" was asked but before the new hand was saved
     hands_checked: int = 0
+    actions_lost: int = 0  # actions applied but not saved when the bot was killed
+    most_lost: int = 0  # ...at most, of one table at one kill
+    kills_losing_actions: int = 0
+    groups_committed: int = 0  # group commits of table states seen in the logs
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -260,8 +307,37 @@ class CrashReport:
             f"{self.resumed_tables} table restores checked ({self.resumed_mid_hand} mid-hand), "
             f"{self.redealt} deals lost to a kill and dealt again; "
             f"{self.hands_checked} settled hands checked after kills; "
+            f"{self.groups_committed} groups of table states committed; "
+            f"{self.actions_lost} applied actions lost to kills ({self.kills_losing_actions} kills, "
+            f"at most {self.most_lost} per table), none from a committed group; "
             f"problems: {len(self.problems)}; {self.seconds:.1f}s"
         )
+
+
+def lost_actions(lines: list[str], snaps: dict[str, Snapshot]) -> tuple[int, int, list[str]]:
+    """After a kill: (actions lost, most of one table, problems).  An action is lost
+    when the saved state is behind it; every state queued before the start of the last
+    committed group of table states must be saved (that group, or a settlement, holds
+    it or a later state): a kill loses at most the group in flight."""
+    committed = {ln.split()[1] for ln in lines if ln.startswith("G ")}
+    cut = max((i for i, ln in enumerate(lines) if ln.startswith("GS ") and ln.split()[1] in committed),
+              default=-1)
+    problems: list[str] = []
+    lost: dict[str, int] = {}
+    for i, ln in enumerate(lines):
+        kind = ln[:2]
+        if kind not in ("A ", "Q "):
+            continue
+        _, tid, hand, step = ln.split()
+        snap = snaps.get(tid)
+        if snap is None or (int(hand), int(step)) <= (snap.hand_no, snap.step):
+            continue
+        if kind == "A ":
+            lost[tid] = lost.get(tid, 0) + 1
+        elif i < cut:
+            problems.append(f"table {tid}: state {hand}/{step} was queued before a committed group "
+                            f"but the saved state is at {snap.hand_no}/{snap.step}")
+    return sum(lost.values()), max(lost.values(), default=0), problems[:3]
 
 
 def phase_of(lines: list[str]) -> str:
@@ -391,6 +467,13 @@ def run_crash_test(
         problems, hands, snaps = asyncio.run(check_database(db))
         report.hands_checked += hands
         report.problems += [f"run {report.runs}: {p}" for p in problems]
+        if killed:
+            lost, most, group_problems = lost_actions(lines, snaps)
+            report.actions_lost += lost
+            report.most_lost = max(report.most_lost, most)
+            report.kills_losing_actions += lost > 0
+            report.problems += [f"run {report.runs}: {p}" for p in group_problems]
+        report.groups_committed += sum(1 for ln in lines if ln.startswith("G "))
         if killed:
             expect = snaps
             # A deal that was asked for but not saved: the table is still between hands.

@@ -140,3 +140,36 @@ async def test_a_settlement_saves_the_table_at_its_version(sqlite_store: Store) 
     after = await sqlite_store.load_table_state(GUILD[0], 100)
     assert after is not None and after.state == {"other": True}
     assert await sqlite_store.check_integrity() == []
+
+
+async def test_a_group_commit_never_overwrites_the_process_that_took_the_table(tmp_path: Path) -> None:
+    """Two processes (two stores, two managers) on one SQLite file.  The first serves a
+    table, its saves queued and written in groups at the version it last wrote; the
+    second takes the table over (its lease ran out) and saves it.  The first's next
+    group finds the newer version: it writes nothing over the second's state, and the
+    first stops serving the table (no message edit, no save, no settlement)."""
+    path = tmp_path / "taroky.sqlite3"
+    first_store, second_store = await Store.open(path), await Store.open(path)
+    try:
+        first = process(SqliteTableStore(first_store), "first")
+        table = first.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
+        await first.save(table)
+        await first_store.flush_table_states()
+        assert first.versions[100] == 1  # the group told the manager the version it wrote
+        second = process(SqliteTableStore(second_store), "second")
+        await second_store.claim_tables("second", [(GUILD[0], 100)], ttl=90.0, now=1e12)  # expired for it
+        assert await second.restore_all() != []
+        await second.save(second.get(100))  # type: ignore[arg-type]
+        await second_store.flush_table_states()
+        taken = await second_store.load_table_state(GUILD[0], 100)
+        assert taken is not None and taken.version == 2
+        await table.start(HOST)  # the first deals: changes queued over version 1
+        await first_store.flush_table_states()
+        assert first.get(100) is None and table.status == CLOSED
+        assert isinstance(table.output, NullOutput) and table.save_hook is None
+        after = await second_store.load_table_state(GUILD[0], 100)
+        assert after is not None and after.version == 2 and after.state == taken.state
+        assert second.get(100) is not None and second.versions[100] == 2
+    finally:
+        await first_store.close()
+        await second_store.close()

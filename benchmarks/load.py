@@ -1,0 +1,637 @@
+"""Load benchmark: many tables at once, the real bot and its real SQLite file, under SimCord.
+
+    .venv/bin/python benchmarks/load.py --tables 50 --mode human --seconds 60
+    .venv/bin/python benchmarks/load.py --tables 20 --mode nothink --seconds 30 [--json]
+
+T tables in T channels, each with two humans and two computer players.  The humans
+click the choices their private panels show (a random legal one); computers play as
+in the bot.  Modes:
+
+* ``human``: a human thinks 2–4 s (3 s on average) before each click, a computer
+  ``--ai-delay`` (1.2 s), the table message is edited at most once a second;
+* ``nothink``: nobody waits and every change edits the table message.
+
+Between hands the first human deals the next one.  Printed at the end: click → ack
+and click → table edit (p50 / p95 / p99), engine actions per second (humans and
+computers), CPU seconds per hand (the whole process: the event loop, render threads
+and the SQLite threads), RSS per table, SQLite write transactions and bytes per hand,
+discord.py's stored views and the bot's own panel entries per action.
+
+The clicks go through SimCord's in-memory Discord as real interactions (an
+``INTERACTION_CREATE`` the bot receives and answers over the simulated HTTP API);
+the driver does not wait for SimCord to *settle* (that serialises everything), it
+waits for the panel to show the player's turn, like a person looking at it.  The
+simulated Discord runs in this process: its own cost is part of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+#: Actions in a Czech hand of this benchmark (measured: 60-66), for per-hand figures of
+#: runs too short to finish a few hands.
+ACTIONS_PER_HAND = 63
+PLAY = "throw_in_povinnost=false"  # a quiet povinnost is played out (CZ-10): hands reach the tricks
+
+
+def rss_bytes() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def children_cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process's live child processes (the render
+    processes), from ``/proc``; 0 where there is none."""
+    total = 0
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():  # ppid
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / tick
+    except (OSError, ValueError):
+        return 0.0
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    """p50 / p95 / p99 / max in milliseconds (nearest rank)."""
+    if not samples:
+        return {"n": 0, "p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
+    ms = sorted(s * 1000.0 for s in samples)
+
+    def rank(p: float) -> float:
+        return ms[min(len(ms) - 1, max(0, int(round(p * len(ms))) - 1))]
+
+    return {"n": len(ms), "p50": rank(0.50), "p95": rank(0.95), "p99": rank(0.99), "max": ms[-1]}
+
+
+#: Who a stack frame works for, by its file (the innermost frame that names a party
+#: wins: ``copy.deepcopy`` called by SimCord is the simulator's, ``json.dumps`` called by
+#: the store is the bot's).
+PARTIES: tuple[tuple[str, str], ...] = (
+    ("/simcord/", "simulator"),
+    ("/benchmarks/", "simulator"),  # this driver
+    ("/tests/", "simulator"),  # the test harness's helpers the driver uses
+    ("/discord/", "discord.py"),
+    ("/aiosqlite/", "store driver"),
+    ("/psycopg/", "store driver"),
+    ("/bot/", "bot"),
+    ("/cogs/", "bot"),
+    ("/rendering/", "bot"),
+)
+
+
+def party_of(frame: Any) -> tuple[str, str]:
+    """The party a sampled stack works for (``idle``: the loop waits in ``select``) and
+    the function of that party's innermost frame (``file:function``)."""
+    code = frame.f_code
+    if code.co_name in ("select", "poll") and "selectors" in code.co_filename:
+        return "idle", ""
+    f = frame
+    while f is not None:
+        name = f.f_code.co_filename
+        for marker, party in PARTIES:
+            if marker in name:
+                where = name.split(marker, 1)[1]
+                return party, f"{marker.strip('/')}/{where}:{f.f_code.co_name}"
+        f = f.f_back
+    return "event loop", f"{Path(code.co_filename).name}:{code.co_name}"
+
+
+class Sampler:
+    """Samples the process's CPU: a profiling timer (``ITIMER_PROF``, every
+    ``interval`` CPU seconds of the process) interrupts the event loop's thread, which
+    looks at its own stack and counts the sample by party (``party_of``): how the CPU
+    splits between the bot (its code, discord.py, the store driver, the loop) and the
+    simulated Discord with this driver, which a real deployment does not run.  A sample
+    that finds the loop waiting in ``select`` is CPU of another thread (the SQLite
+    threads, the render pool's feeder)."""
+
+    def __init__(self, interval: float = 0.001) -> None:
+        self.interval = interval
+        self.counts: dict[str, int] = {}
+        self.functions: dict[tuple[str, str], int] = {}
+        self._previous: Any = None
+
+    def _sample(self, signum: int, frame: Any) -> None:
+        if frame is None:
+            return
+        party, where = party_of(frame)
+        self.counts[party] = self.counts.get(party, 0) + 1
+        if party != "idle":
+            self.functions[(party, where)] = self.functions.get((party, where), 0) + 1
+
+    def start(self) -> None:
+        import signal
+
+        self._previous = signal.signal(signal.SIGPROF, self._sample)
+        signal.setitimer(signal.ITIMER_PROF, self.interval, self.interval)
+
+    def stop(self) -> None:
+        import signal
+
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, self._previous or signal.SIG_DFL)
+
+    def shares(self) -> dict[str, float]:
+        """Each party's share of the process's CPU (``other threads``: the loop waited)."""
+        total = sum(self.counts.values()) or 1
+        named = {("other threads" if k == "idle" else k): v / total for k, v in self.counts.items()}
+        return dict(sorted(named.items(), key=lambda kv: -kv[1]))
+
+    def top(self, n: int = 25) -> list[str]:
+        """The ``n`` functions most often seen, with their party and share of busy samples."""
+        total = sum(self.counts.values()) or 1
+        ranked = sorted(self.functions.items(), key=lambda kv: -kv[1])[:n]
+        return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
+
+
+@dataclass
+class LoadReport:
+    tables: int
+    mode: str
+    seconds: float
+    engine: str
+    clicks: int = 0
+    refused: int = 0
+    ack: dict[str, float] = field(default_factory=dict)
+    edit: dict[str, float] = field(default_factory=dict)
+    actions: int = 0
+    actions_per_second: float = 0.0
+    hands: int = 0
+    actions_per_hand: float = 0.0
+    cpu_seconds: float = 0.0
+    render_cpu_seconds: float = 0.0
+    cpu_per_hand_ms: float = 0.0
+    cpu_share: float = 0.0
+    #: The event loop's thread's CPU seconds, and the process's CPU split by party (sampled).
+    main_cpu_seconds: float = 0.0
+    main_split: dict[str, float] = field(default_factory=dict)
+    #: CPU per action of the bot alone (main thread minus the simulator and driver,
+    #: plus the other threads: SQLite, drawing fallback) and what one core would serve.
+    bot_cpu_per_action_ms: float = 0.0
+    bot_actions_per_core: float = 0.0
+    #: The functions the sampler saw most (``--profile``).
+    main_top: list[str] = field(default_factory=list)
+    rss_base_mb: float = 0.0
+    rss_per_table_kb: float = 0.0
+    rss_end_mb: float = 0.0
+    writes: int = 0
+    writes_per_hand: float = 0.0
+    written_kb_per_hand: float = 0.0
+    stored_views_start: int = 0
+    stored_views_end: int = 0
+    stored_views_per_action: float = 0.0
+    gc_max_pause_ms: float = 0.0
+    gc_full: int = 0
+    errors: int = 0
+
+    def lines(self) -> list[str]:
+        a, e = self.ack, self.edit
+        return [
+            f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}",
+            f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
+            f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
+            f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
+            f"  actions {self.actions} ({self.actions_per_second:.0f}/s), hands {self.hands} "
+            f"(per-hand figures: {self.actions_per_hand:.0f} actions a hand)",
+            f"  CPU {self.cpu_seconds:.1f} s ({self.cpu_share:.0%} of one core), {self.cpu_per_hand_ms:.0f} ms per hand; "
+            f"child processes (pictures, search) {self.render_cpu_seconds:.1f} s",
+            f"  CPU by party (event loop thread {self.main_cpu_seconds:.1f} s): "
+            + ", ".join(f"{k} {v:.0%}" for k, v in self.main_split.items()),
+            f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action, "
+            f"about {self.bot_actions_per_core:.0f} actions/s per core",
+            f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
+            f"{self.rss_end_mb:.0f} MB at the end",
+            f"  SQLite: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
+            f"{self.written_kb_per_hand:.0f} KB of table state per hand",
+            f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
+            f"({self.stored_views_per_action:+.2f} per action)",
+            f"  GC: {self.gc_full} full collections, longest pause {self.gc_max_pause_ms:.1f} ms",
+        ]
+
+
+class Signals:
+    """One event per channel, set whenever a message in it is written."""
+
+    def __init__(self) -> None:
+        self.events: dict[int, asyncio.Event] = {}
+
+    def event(self, channel_id: int) -> asyncio.Event:
+        ev = self.events.get(channel_id)
+        if ev is None:
+            ev = self.events[channel_id] = asyncio.Event()
+        return ev
+
+    def fire(self, channel_id: int) -> None:
+        ev = self.events.pop(channel_id, None)
+        if ev is not None:
+            ev.set()
+
+    async def wait(self, channel_id: int, timeout: float) -> None:
+        ev = self.event(channel_id)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ev.wait(), timeout)
+
+
+def stored_views(bot: Any) -> int:
+    """Entries discord.py keeps for views (per message and dynamic) plus the bot's panels."""
+    store = bot._connection._view_store
+    n = sum(len(v) for v in store._views.values()) + len(store._views) + len(store._synced_message_views)
+    return int(n + len(bot.output.panels) + len(bot.output._panel_drawn))
+
+
+async def run_load(
+    tables: int,
+    mode: str,
+    seconds: float,
+    *,
+    seed: int = 1,
+    ai_delay: float = 1.2,
+    think: tuple[float, float] = (2.0, 4.0),
+    workdir: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> LoadReport:
+    from simcord.backend.models.interaction import Interaction
+    from simcord.env import Env
+
+    from bot.app import TarokyBot
+    from bot.config import Settings
+    from bot.engine import ENGINE_BUILD
+    from bot.tables.table import BETWEEN, PLAYING, Table
+    from tests.discord.harness import action_ids, labels, select_ids, select_options
+
+    human = mode == "human"
+    rng = random.Random(seed)
+    tmp = tempfile.TemporaryDirectory() if workdir is None else None
+    db = (Path(tmp.name) if tmp is not None else workdir) / "taroky.sqlite3"  # type: ignore[operator]
+    settings = Settings(
+        token="", db_path=db, reminder_after=1e6, takeover_after=1e6,
+        ai_delay=ai_delay if human else 0.0, edit_interval=1.0 if human else 0.0,
+    )
+    bot = TarokyBot(settings)
+    env = Env(bot, check_errors=False, settle_timeout=60.0)
+    guild = env.create_guild()
+    channels = [guild.create_text_channel(f"table{i}") for i in range(tables)]
+    people = [(guild.add_member(env.create_user(f"a{i}")), guild.add_member(env.create_user(f"b{i}")))
+              for i in range(tables)]
+    report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD))
+
+    # --- instruments (of the simulated Discord and the store; the bot is unchanged)
+    signals = Signals()
+    backend = env.backend
+    pending_edit: dict[int, list[float]] = {}  # channel -> click times awaiting a table edit
+    click_time: dict[int, float] = {}  # interaction id -> click time
+    acks: list[float] = []
+    edits: list[float] = []
+    measuring = False
+
+    original_edit = backend.edit_message
+    original_commit = backend.commit_message
+
+    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        stored = original_edit(channel_id, message_id, fields)
+        now = time.perf_counter()
+        table = bot.tables.get(channel_id) if hasattr(bot, "tables") else None
+        if table is not None and table.message_id == message_id:
+            waiting = pending_edit.pop(channel_id, None)
+            if waiting and measuring:
+                edits.extend(now - t for t in waiting)
+        signals.fire(channel_id)
+        return stored
+
+    def commit_message(message: Any, *args: Any, **kwargs: Any) -> Any:
+        stored = original_commit(message, *args, **kwargs)
+        signals.fire(int(message.channel_id))
+        return stored
+
+    backend.edit_message = edit_message  # type: ignore[method-assign]
+    backend.commit_message = commit_message  # type: ignore[method-assign]
+
+    def acked(method: Callable[..., None]) -> Callable[..., None]:
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
+            method(self, *args, **kwargs)
+            t = click_time.pop(self.id, None)
+            if t is not None and measuring:
+                acks.append(time.perf_counter() - t)
+
+        return wrapper
+
+    saved_methods = {name: getattr(Interaction, name) for name in
+                     ("respond_with_message", "defer", "defer_update", "update_source")}
+    for name, method in saved_methods.items():
+        setattr(Interaction, name, acked(method))
+
+    written = [0]
+    original_dumps = sys.modules["bot.store.db"]._dumps
+
+    def counting_dumps(value: Any) -> str:
+        text: str = original_dumps(value)
+        if isinstance(value, dict) and "seats" in value:
+            written[0] += len(text)
+        return text
+
+    sys.modules["bot.store.db"]._dumps = counting_dumps
+    actions = [0]
+    hands = [0]
+    original_after = Table._after_action
+
+    async def counting_after(self: Any) -> None:
+        actions[0] += 1
+        game = self.game
+        if game is not None and game.is_over:
+            hands[0] += 1
+        await original_after(self)
+
+    Table._after_action = counting_after  # type: ignore[method-assign]
+    gc_pauses: list[float] = []
+    gc_full = [0]
+    gc_start = [0.0]
+
+    def gc_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_start[0] = time.perf_counter()
+        else:
+            gc_pauses.append(time.perf_counter() - gc_start[0])
+            if info.get("generation") == 2:
+                gc_full[0] += 1
+
+    # SimCord settles after every actor operation; the driver must not (it would
+    # serialise the tables), so a click returns as soon as its event is sent.
+    from simcord import actors
+    from simcord.results import InteractionResult
+
+    original_dispatch = actors._dispatch_actor_interaction
+
+    async def dispatch_nowait(actor: Any, type: int, channel: Any, data: dict[str, Any], *,
+                              extra: dict[str, Any] | None = None,
+                              source_message_id: int | None = None) -> Any:
+        record, payload = actors._interactions.base_payload(
+            backend, type=type, channel_id=channel.id, guild_id=actor.guild.id, user_id=actor.id, data=data,
+        )
+        if extra:
+            payload.update(extra)
+        if source_message_id is not None:
+            record.source_message_id = source_message_id
+        click_time[record.id] = time.perf_counter()
+        backend.emit("INTERACTION_CREATE", payload)
+        return InteractionResult(env, record)
+
+    say = progress or (lambda _line: None)
+    simulated: tuple[Any, ...] = ()
+    await env.start()
+    try:
+        actors._dispatch_actor_interaction = dispatch_nowait
+        # Real time once the bot is up.  SimCord's clock is virtual: the bot's
+        # time.monotonic() moves only when a timer fires, and a timer firing makes
+        # SimCord advance the clock and wait for the bot to be idle — which a loaded bot
+        # never is, so meanwhile every other timer (a computer's pause, the store's group
+        # writer, the edit throttle) is put off.  The bot gets the wall clock and plain
+        # asyncio timers; SimCord's own clock stands still (no interaction expires).
+        from simcord import _dpy_internals
+
+        loop = asyncio.get_running_loop()
+        runtime = env._runtime
+        simulated = (loop.call_later, loop.call_at, time.monotonic)
+        loop.call_later = runtime.call_later  # type: ignore[method-assign]
+        loop.call_at = runtime.call_at  # type: ignore[method-assign]
+        time.monotonic = _dpy_internals.real_monotonic
+        rss0 = rss_bytes()
+        report.rss_base_mb = rss0 / 2**20
+        tabs: list[Any] = []
+
+        async def until(cond: Callable[[], bool], channel_id: int, limit: float = 60.0) -> None:
+            end = time.perf_counter() + limit
+            while not cond():
+                if time.perf_counter() > end:
+                    raise RuntimeError(f"channel {channel_id}: timed out")
+                await signals.wait(channel_id, 0.2)
+
+        async def open_table(i: int) -> tuple[Any, Any, Any]:
+            channel = channels[i]
+            alice, bob = people[i]
+            await alice.slash(channel, "taroky new", options=PLAY, teach=False)  # players who know the game
+            await until(lambda: bot.tables.get(channel.id) is not None
+                        and bot.tables.get(channel.id).message_id is not None, channel.id)
+            table = bot.tables.get(channel.id)
+
+            def lobby() -> Any:
+                return next(m for m in channel.history() if m.id == table.message_id)
+
+            # (through Discord, not table calls: the bot's clock is SimCord's virtual one)
+            await bob.click(lobby(), label="Join")
+            await until(lambda: table.seat_of(bob.id) is not None, channel.id)
+            await alice.click(lobby(), label="Start")
+            await until(lambda: table.status != "lobby" and "My hand" in labels(lobby()), channel.id)
+            panels = []
+            for member in (alice, bob):
+                message = next(m for m in channel.history() if m.id == table.message_id)
+                result = await member.click(message, label="My hand")
+                await until(lambda r=result: r.response is not None and bool(r.response.components), channel.id)
+                panels.append(result)
+            return table, panels[0], panels[1]
+
+        say(f"opening {tables} tables ...")
+        t_open = time.perf_counter()
+        tabs.append(await open_table(0))  # the first one warms up (imports, card faces)
+        gc.collect()
+        rss0 = rss_bytes()
+        batch = 20
+        for start in range(1, tables, batch):
+            tabs.extend(await asyncio.gather(*(open_table(i) for i in range(start, min(tables, start + batch)))))
+        say(f"opened in {time.perf_counter() - t_open:.1f} s")
+        gc.collect()
+        rss1 = rss_bytes()
+        report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
+        report.stored_views_start = stored_views(bot)
+
+        stop = asyncio.Event()
+
+        clicks = [0]
+        refused = [0]
+
+        async def human_loop(i: int, who: int) -> None:
+            channel = channels[i]
+            table: Any = tabs[i][0]
+            member = people[i][who]
+            panel = tabs[i][1 + who]
+            last_clicked: str | None = None
+            r = random.Random(rng.random())
+            while not stop.is_set():
+                if table.status == BETWEEN and who == 0:
+                    message = next(m for m in channel.history() if m.id == table.message_id)
+                    with contextlib.suppress(Exception):
+                        await member.click(message, label="Deal the next hand")
+                    await signals.wait(channel.id, 1.0)
+                    continue
+                game = table.game
+                if table.status != PLAYING or game is None or game.to_act != table.seat_of(member.id):
+                    # Not this player's turn (the driver's shortcut: reading the panel
+                    # after every change costs SimCord a copy of it).
+                    await signals.wait(channel.id, 1.0)
+                    continue
+                shown = panel.response
+                ids = action_ids(shown) if shown is not None else []
+                sels = select_ids(shown) if shown is not None else []
+                moment = (ids or sels or [None])[0]
+                if moment is None or moment == last_clicked or table.status != PLAYING:
+                    await signals.wait(channel.id, 1.0)
+                    continue
+                if human:
+                    await asyncio.sleep(r.uniform(*think))
+                    if stop.is_set():
+                        return
+                    shown = panel.response
+                    ids = action_ids(shown)
+                    sels = select_ids(shown)
+                    if not (ids or sels):
+                        continue
+                    moment = (ids or sels)[0]
+                last_clicked = moment
+                t0 = time.perf_counter()
+                try:
+                    if ids:
+                        await member.click(shown, custom_id=r.choice(ids))
+                    else:
+                        cid = sels[0]
+                        values = select_options(shown, cid)
+                        comp = next(c for row in shown.components for c in row.get("components", [])
+                                    if c.get("custom_id") == cid)
+                        k = max(1, min(int(comp.get("max_values", 1)), len(values)))
+                        await member.select(shown, r.sample(values, k), custom_id=cid)
+                except Exception:
+                    refused[0] += 1  # the panel changed under the click (SetupError): look again
+                    continue
+                clicks[0] += 1
+                pending_edit.setdefault(channel.id, []).append(t0)
+
+        loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
+        say(f"playing for {seconds:.0f} s ...")
+        gc.callbacks.append(gc_callback)
+        measuring = True
+        sampler = Sampler()
+        sampler.start()
+        main0 = time.thread_time()
+        cpu0 = time.process_time()
+        children0 = children_cpu_seconds()
+        wall0 = time.perf_counter()
+        actions[0] = hands[0] = written[0] = 0
+        writes0 = bot.store.transactions
+        await asyncio.sleep(seconds)
+        measuring = False
+        wall = time.perf_counter() - wall0
+        cpu = time.process_time() - cpu0
+        main_cpu = time.thread_time() - main0
+        report.render_cpu_seconds = children_cpu_seconds() - children0
+        sampler.stop()
+        gc.callbacks.remove(gc_callback)
+        stop.set()
+        for task in loops:
+            task.cancel()
+        await asyncio.gather(*loops, return_exceptions=True)
+        report.clicks, report.refused = clicks[0], refused[0]
+        report.ack, report.edit = percentiles(acks), percentiles(edits)
+        report.actions = actions[0]
+        report.actions_per_second = actions[0] / wall
+        report.hands = hands[0]
+        report.cpu_seconds = cpu
+        report.cpu_share = cpu / wall
+        per_hand = actions[0] / hands[0] if hands[0] >= 3 else ACTIONS_PER_HAND
+        report.actions_per_hand = per_hand
+        report.cpu_per_hand_ms = 1000 * cpu / max(actions[0], 1) * per_hand
+        report.main_cpu_seconds = main_cpu
+        report.main_split = sampler.shares()
+        report.main_top = sampler.top()
+        simulated_cpu = cpu * report.main_split.get("simulator", 0.0)
+        bot_cpu = max(cpu - simulated_cpu, 0.0) + report.render_cpu_seconds
+        report.bot_cpu_per_action_ms = 1000 * bot_cpu / max(actions[0], 1)
+        report.bot_actions_per_core = actions[0] / bot_cpu if bot_cpu > 0 else 0.0
+        report.rss_end_mb = rss_bytes() / 2**20
+        writes = bot.store.transactions - writes0
+        report.writes = writes
+        report.writes_per_hand = writes / max(actions[0], 1) * per_hand
+        report.written_kb_per_hand = written[0] / 1024 / max(actions[0], 1) * per_hand
+        report.stored_views_end = stored_views(bot)
+        report.stored_views_per_action = (report.stored_views_end - report.stored_views_start) / max(actions[0], 1)
+        report.gc_max_pause_ms = 1000 * max(gc_pauses, default=0.0)
+        report.gc_full = gc_full[0]
+        report.errors = len(env.errors)
+    finally:
+        if simulated:
+            loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
+        Table._after_action = original_after  # type: ignore[method-assign]
+        actors._dispatch_actor_interaction = original_dispatch
+        sys.modules["bot.store.db"]._dumps = original_dumps
+        for name, method in saved_methods.items():
+            setattr(Interaction, name, method)
+        try:
+            await env.shutdown()
+        finally:
+            if bot.store is not None:
+                await bot.store.close()
+            if tmp is not None:
+                tmp.cleanup()
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--mode", choices=("human", "nothink"), default="human")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ai-delay", type=float, default=1.2)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print the functions the event loop's thread was seen in most")
+    args = parser.parse_args()
+    logging_off()
+    report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
+                                  ai_delay=args.ai_delay, progress=None if args.json else print))
+    if args.json:
+        print(json.dumps(asdict(report)))
+    else:
+        print("\n".join(report.lines()))
+        if args.profile:
+            print("event loop thread, by innermost function of the party it works for:")
+            print("\n".join(report.main_top))
+    return 0
+
+
+def logging_off() -> None:
+    import logging
+
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "ERROR"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

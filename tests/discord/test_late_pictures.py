@@ -1,0 +1,133 @@
+"""Pictures off the click path: a change edits the table message and the panels at once;
+a picture not drawn within ``picture_wait`` follows in an edit of its own, and until then
+each message keeps the picture it shows."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import rendering
+from bot.tables.scenes import hand_scene, table_scene
+from tests.discord.harness import open_panel, table_message, table_of, take_turn, two_humans
+
+
+def _png(world: Any, message: Any, filename: str) -> bytes | None:
+    """The picture ``filename`` of a message (a discord.Message, a panel as its player
+    sees it, or the stored message the simulated Discord returns from an edit)."""
+    attachments = message["attachments"] if isinstance(message, dict) else message.attachments
+    for a in attachments:
+        name, url = (a["filename"], a["url"]) if isinstance(a, dict) else (a.filename, a.url)
+        if name == filename:
+            data = world.env.backend.cdn.get(url)
+            assert data is not None
+            return data  # type: ignore[no-any-return]
+    return None
+
+
+class EditSpy:
+    """Every version of the table message as the bot writes it: (embed text, picture)."""
+
+    def __init__(self, world: Any) -> None:
+        self.world = world
+        self.versions: list[tuple[str, bytes | None]] = []
+        backend = world.env.backend
+        self._edit = backend.edit_message
+        backend.edit_message = self.edit_message
+
+    def edit_message(self, channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        stored = self._edit(channel_id, message_id, fields)
+        table = self.world.bot.tables.get(channel_id)
+        if table is not None and message_id == table.message_id:
+            message = table_message(self.world)
+            self.versions.append((message.embeds[0].description or "", _png(self.world, message, "table.png")))
+        return stored
+
+
+async def test_late_pictures_follow_the_text_in_their_own_edit(world: Any) -> None:
+    world.bot.output.picture_wait = 0.0  # never wait (SimCord would finish any drawing first)
+    table, panels = await two_humans(world)
+    spy = EditSpy(world)
+    before = _png(world, table_message(world), "table.png")
+    assert before is not None
+    seat = table.game.to_act
+    human = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
+    await take_turn(human, panels[human.id])
+    assert len(spy.versions) >= 2
+    first_text, first_picture = spy.versions[0]
+    last_text, last_picture = spy.versions[-1]
+    # The text and buttons went out at once, with the picture the message showed...
+    assert first_picture == before
+    # ...and the new picture followed, of the table as it stands now.
+    assert last_picture == rendering.render_table(table_scene(table)) != before
+    assert last_text == (table_message(world).embeds[0].description or "")
+
+
+async def test_late_pictures_reach_the_open_panels(world: Any) -> None:
+    world.bot.output.picture_wait = 0.0
+    await two_humans(world)
+    table = table_of(world)
+    panel = await open_panel(world, world.alice)  # a fresh panel, drawn with its picture
+    seat = table.seat_of(world.alice.id)
+    assert seat is not None
+    for _ in range(3):  # a few changes, each drawn late
+        to_act = table.game.to_act
+        member = next((m for m in (world.alice, world.bob) if table.seat_of(m.id) == to_act), None)
+        if member is None:
+            break
+        await take_turn(member, panel if member is world.alice else await open_panel(world, member))
+    got = _png(world, panel.response, "hand.png")
+    assert got == rendering.render_hand(hand_scene(table, seat))
+
+
+async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand() -> None:
+    """Until its new picture is drawn a message keeps the one it shows, never a picture
+    of another player (a chair taken over between hands) or of an earlier hand."""
+    import discord
+
+    from bot.tables.output import DiscordTableOutput
+    from rendering import samples
+
+    output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()))
+    output._shown[("t1", 42)] = (3, b"\x89PNG old")
+    scene = samples.hand_to_play()  # not drawn yet
+
+    async def files(who: int, hand: int) -> list[discord.File]:
+        return await output.picture(scene, "hand.png", discord.Embed(), "t1", shown=(who, hand), wait=False)
+
+    kept = await files(42, 3)
+    assert len(kept) == 1 and kept[0].fp.read() == b"\x89PNG old"
+    assert await files(42, 4) == []  # the next hand: text only until drawn
+    assert await files(43, 3) == []  # someone else in that chair
+
+
+async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> None:
+    """A change whose pictures come late edits the panel of the player who clicked at
+    once (text, then the picture), but the panel of a player nobody waits on (not their
+    turn, no click pending) once only, when its new picture is drawn."""
+    world.bot.output.picture_wait = 0.0
+    table, panels = await two_humans(world)
+    seat = table.game.to_act
+    mover = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
+    other = world.bob if mover is world.alice else world.alice
+    other_seat = table.seat_of(other.id)
+    table.timings = dataclasses.replace(table.timings, ai_delay=30.0)  # the next computer waits
+    edits: dict[int, list[bytes | None]] = {panels[m.id].response.id: [] for m in (mover, other)}
+    backend = world.env.backend
+    original = backend.edit_message
+
+    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        stored = original(channel_id, message_id, fields)
+        if message_id in edits:
+            edits[message_id].append(_png(world, stored, "hand.png"))
+        return stored
+
+    backend.edit_message = edit_message
+    world.bot.output._table_cache.pop(table.id, None)  # every picture of the change is drawn anew
+    step = table.step
+    await take_turn(mover, panels[mover.id])
+    backend.edit_message = original
+    assert table.step == step + 1 and table.game.to_act != other_seat
+    clicked, idle = edits[panels[mover.id].response.id], edits[panels[other.id].response.id]
+    assert len(clicked) == 2 and clicked[-1] == rendering.render_hand(hand_scene(table, seat))
+    assert idle == [rendering.render_hand(hand_scene(table, other_seat))]

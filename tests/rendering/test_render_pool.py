@@ -1,0 +1,48 @@
+"""Pictures drawn in the render processes (``bot.tables.output.RenderPool``) are the
+pictures the golden images pin: moving the drawing out of the bot's process changes
+no pixel; a pool that fails falls back to a thread."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables.output import DiscordTableOutput, RenderPool, _draw_all
+from rendering import samples
+
+from .golden_util import check_golden
+
+SCENES = {
+    "hand_to_play": samples.hand_to_play,
+    "trick_clockwise_partial": samples.trick_nebraska_partial,
+    "table_anticlockwise": samples.table_czech,
+    "summary_povinnost": samples.summary_povinnost,
+}
+
+
+async def test_render_processes_draw_the_golden_pictures() -> None:
+    scenes = [make() for make in SCENES.values()]
+    pool = RenderPool(1)
+    try:
+        drawn = await pool.draw(scenes)
+    finally:
+        pool.close()
+    for name, (_, png, _seconds) in zip(SCENES, drawn, strict=True):
+        assert png is not None, name
+        diff = check_golden(name, png)
+        assert diff.ok, f"{name} drawn in a render process differs from its golden image: {diff}"
+    assert [png for _, png, _ in drawn] == [png for _, png, _ in _draw_all(scenes)]
+
+
+class BrokenPool(RenderPool):
+    async def draw(self, scenes: list[object]) -> list[tuple[str, bytes | None, float]]:  # type: ignore[override]
+        raise OSError("no processes here")
+
+
+async def test_a_failing_render_pool_falls_back_to_a_thread() -> None:
+    output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()), render_processes=1)
+    output.pool = BrokenPool(1)
+    scene = samples.hand_to_play()
+    png = await output.render(scene)
+    assert png is not None and png.startswith(b"\x89PNG")
+    assert output.pool is None  # it is not tried again
+    assert check_golden("hand_to_play", png).ok

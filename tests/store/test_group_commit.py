@@ -1,0 +1,160 @@
+"""Group commit of table states (``Store.queue_table_state``): many tables' changes in
+one transaction, each table's latest state only, superseded by synchronous writes, and
+versioned: a group never overwrites a table another process saved (issue #16).  Run
+against both stores (``store`` is parametrised in ``conftest.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.store import Store
+from tests.store.conftest import OpenStore
+from tests.store.helpers import make_hand
+
+
+async def test_queued_states_of_many_tables_share_one_transaction(store: Store) -> None:
+    """Fifty tables changing five times each within a group: one transaction, each
+    table's last state saved (version 1: written once), the earlier ones never."""
+    before = store.transactions
+    for step in range(5):
+        for ch in range(50):
+            store.queue_table_state(1, 100 + ch, {"step": step, "ch": ch}, message_id=ch if step == 0 else None)
+    assert await store.load_all_table_states() == []  # nothing written yet: queued
+    await store.flush_table_states()
+    states = await store.load_all_table_states()
+    assert len(states) == 50
+    assert {(s.channel_id, s.state["step"], s.version, s.message_id) for s in states} == {
+        (100 + ch, 4, 1, ch) for ch in range(50)
+    }
+    assert store.transactions - before == 1
+
+
+async def test_the_writer_task_commits_within_the_group_interval(store: Store) -> None:
+    store.group_interval = 0.02
+    store.queue_table_state(1, 10, {"step": 1})
+    store.queue_table_state(1, 11, {"step": 1})
+    await asyncio.sleep(0.3)  # no flush: the writer task does it by itself
+    assert [(s.channel_id, s.state) for s in await store.load_all_table_states()] == [
+        (10, {"step": 1}), (11, {"step": 1}),
+    ]
+    assert store.groups == 1
+    assert store._group_task is not None and store._group_task.done()  # short-lived
+
+
+async def test_a_settlement_supersedes_the_queued_state_of_its_table(store: Store) -> None:
+    """The hand's payment stays one synchronous transaction with the table's next state;
+    an older state of that table still queued is dropped (it would overwrite it)."""
+    store.queue_table_state(1, 10, {"status": "playing", "step": 61})
+    store.queue_table_state(1, 11, {"status": "playing", "step": 7})
+    paid = await store.settle_hand(make_hand("h1", {1: 3, 2: -3}, channel=10),
+                                   table_state={"status": "between", "step": 62})
+    assert paid
+    await store.flush_table_states()
+    got = {s.channel_id: s.state for s in await store.load_all_table_states()}
+    assert got == {10: {"status": "between", "step": 62}, 11: {"status": "playing", "step": 7}}
+
+
+async def test_a_failed_settlement_puts_the_queued_state_back(store: Store) -> None:
+    store.queue_table_state(1, 10, {"status": "playing", "step": 61})
+    bad = make_hand("h1", {1: 3, 2: -3}, channel=10, season=9)  # a season not started
+    try:
+        await store.settle_hand(bad, table_state={"status": "between"})
+    except Exception:
+        pass
+    else:  # pragma: no cover - the hand must be refused
+        raise AssertionError("a hand of a future season was settled")
+    await store.flush_table_states()
+    assert [s.state for s in await store.load_all_table_states()] == [{"status": "playing", "step": 61}]
+
+
+async def test_deleting_a_table_drops_its_queued_state(store: Store) -> None:
+    await store.save_table_state(1, 10, {"step": 1})
+    store.queue_table_state(1, 10, {"step": 2})
+    assert await store.delete_table_state(1, 10)
+    await store.flush_table_states()
+    assert await store.load_all_table_states() == []
+
+
+async def test_close_writes_what_is_queued(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "t.sqlite3"
+    store = await Store.open(path)
+    store.group_interval = 10.0  # the writer task would wait long: close must not
+    store.queue_table_state(1, 10, {"step": 3}, 77)
+    await store.close()
+    store = await Store.open(path)
+    try:
+        assert [(s.state, s.message_id) for s in await store.load_all_table_states()] == [({"step": 3}, 77)]
+    finally:
+        await store.close()
+
+
+async def test_a_versioned_group_writes_over_the_expected_version_only(open_store: OpenStore) -> None:
+    """Two stores (two processes) on one database.  Both have a table at version 1; the
+    second saves it (version 2).  The first's group then holds that table and another:
+    the other is written, the taken table is not (the second's state stays), and the
+    first is told so (None) while the other's ``done`` gets its new version."""
+    a, b = await open_store(), await open_store()
+    try:
+        await a.save_table_state(1, 10, {"by": "a", "step": 0}, expected_version=0)
+        await a.save_table_state(1, 11, {"by": "a", "step": 0}, expected_version=0)
+        await b.save_table_state(1, 10, {"by": "b", "step": 1}, expected_version=1)
+        told: dict[int, int | None] = {}
+        for ch in (10, 11):
+            a.queue_table_state(1, ch, {"by": "a", "step": 1}, expected_version=1,
+                                done=lambda v, ch=ch: told.__setitem__(ch, v))
+        a.queue_table_state(1, 12, {"by": "a", "step": 0}, expected_version=0,
+                            done=lambda v: told.__setitem__(12, v))
+        await a.flush_table_states()
+        assert told == {10: None, 11: 2, 12: 1}
+        got = {s.channel_id: (s.state, s.version) for s in await b.load_all_table_states()}
+        assert got == {10: ({"by": "b", "step": 1}, 2), 11: ({"by": "a", "step": 1}, 2),
+                       12: ({"by": "a", "step": 0}, 1)}
+        # A "new" table (version 0 expected) that another process has saved is not ours.
+        a.queue_table_state(1, 10, {"by": "a", "fresh": True}, expected_version=0,
+                            done=lambda v: told.__setitem__(10, v))
+        told.clear()
+        await a.flush_table_states()
+        assert told == {10: None}
+        saved = await b.load_table_state(1, 10)
+        assert saved is not None and saved.state == {"by": "b", "step": 1}
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_table_deleted_by_another_process_is_not_written_again(open_store: OpenStore) -> None:
+    a, b = await open_store(), await open_store()
+    try:
+        await a.save_table_state(1, 10, {"step": 0}, expected_version=0)
+        assert await b.delete_table_state(1, 10)  # the other process closed it
+        told: list[int | None] = []
+        a.queue_table_state(1, 10, {"step": 1}, expected_version=1, done=told.append)
+        await a.flush_table_states()
+        assert told == [None]
+        assert await b.load_table_state(1, 10) is None
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_state_queued_while_its_table_is_written_goes_over_that_write(store: Store) -> None:
+    """The table changes again while its previous state is being written: the new state
+    expects the version that write makes (not the one the table had when it queued),
+    and a stale table's newer queued states are dropped with it."""
+    told: list[int | None] = []
+    store.queue_table_state(1, 10, {"step": 1}, expected_version=0, done=told.append)
+    original = store._write_states
+
+    async def write_and_change(conn, group):  # type: ignore[no-untyped-def]
+        written = await original(conn, group)
+        # The table changes during the write; its manager still knows version 0.
+        store.queue_table_state(1, 10, {"step": 2}, expected_version=0, done=told.append)
+        return written
+
+    store._write_states = write_and_change  # type: ignore[method-assign]
+    await store.flush_table_states()
+    store._write_states = original  # type: ignore[method-assign]
+    await store.flush_table_states()
+    assert told == [1, 2]
+    saved = await store.load_table_state(1, 10)
+    assert saved is not None and saved.state == {"step": 2} and saved.version == 2

@@ -1,0 +1,26 @@
+"""The load benchmark (``benchmarks/load.py``) runs: two tables for a few seconds, the
+real bot on its real SQLite file under SimCord, so it cannot rot."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_load_benchmark_smoke_run() -> None:
+    out = subprocess.run(
+        [sys.executable, "benchmarks/load.py", "--tables", "2", "--mode", "nothink", "--seconds", "3", "--json"],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["tables"] == 2 and report["errors"] == 0
+    assert report["clicks"] > 0 and report["actions"] >= report["clicks"]
+    assert report["ack"]["n"] > 0 and report["edit"]["n"] > 0
+    assert report["writes"] > 0  # the table states reached the SQLite file (group commits)
+    assert report["stored_views_per_action"] < 0.5  # nothing stored per action
