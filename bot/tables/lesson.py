@@ -231,7 +231,7 @@ def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: Option
 #: a quiet povinnost out (the lesson is about play, not about throwing in).
 PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3), throw_in_povinnost=False),
-    "nebraska": _plan("nebraska", (80, 129)),
+    "nebraska": _plan("nebraska", (80, 136)),
 }
 
 

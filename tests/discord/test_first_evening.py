@@ -119,8 +119,6 @@ async def test_a_hand_as_the_newcomer_reads_it(world):
     assert "Kč" in summary
 
 
-@pytest.mark.xfail(strict=True, reason="Hint's reasons come from bot/ai, rewritten into learner "
-                   "sentences on the computer-players branch; drop this mark when it is merged")
 async def test_hint_speaks_to_the_learner(world):
     """Item 5: "Hint shows the stronger computer player's choice with a reason a player can
     learn from" — in the second person, not "so I say ..." nor "(strength 24)"."""
