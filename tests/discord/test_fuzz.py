@@ -27,7 +27,7 @@ from simcord.backend.errors import SetupError
 from bot.tables.games import Deals
 from bot.tables.table import SETTLE_RETRY_MAX
 from tests.discord.harness import action_ids, custom_ids, select_ids, select_min, select_options
-from tests.discord.test_faults import RefusingWrites, db_path, make_bot, simcord_bot  # noqa: F401, F811
+from tests.discord.test_faults import RefusingWrites, make_bot  # noqa: F401 (the SQLite bot)
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.tables.games import Deals
 from tests.discord.harness import labels, open_panel, play_out, table_message, table_of
-from tests.discord.test_store_restart import make_bot, simcord_bot  # noqa: F401 (the SQLite bot)
+from tests.discord.test_store_restart import make_bot  # noqa: F401 (the SQLite bot)
 
 #: A seed whose first hand (Alice and Bob clicking their first choice, computers in the
 #: other seats) leaves game points in the żid: the test below checks that it does.
