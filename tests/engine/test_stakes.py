@@ -9,6 +9,7 @@ from bot.engine import Game, Kind, find_variant, new_game
 from bot.engine.actions import act
 from bot.engine.cards import SKYZ, count_mask_points
 from bot.engine.rng import seeded_rng
+from bot.engine.scoring import side_payment
 
 # (variant, announcement, the settlement line's words when it fails)
 CASES = [
@@ -54,6 +55,7 @@ def test_the_quoted_amount_is_what_settlement_charges_when_the_promise_fails(var
         g, seat = found
         action = act(Kind.ANNOUNCE, name)
         quoted = g.cost_of(seat, action)
+        known = g.knows_own_side(seat)  # (as the quote is given: the partner may show later)
         assert quoted is not None and quoted > 0
         g.act(seat, action)
         while not g.is_over:
@@ -65,7 +67,10 @@ def test_the_quoted_amount_is_what_settlement_charges_when_the_promise_fails(var
         line = next((ln for ln in g.result.lines if ln.label.startswith(failed)), None)
         if line is None:
             continue  # the promise was kept in this deal: try the next
-        assert -line.net[seat] == quoted
+        if known:
+            assert -line.net[seat] == quoted
+        else:  # a bidder whose partner is unknown is told the most (as if alone)
+            assert -line.net[seat] <= quoted == _alone(g, seat, quoted)
         return
     raise AssertionError(f"no deal in 60 seeds where {name} was announced and failed")
 
@@ -80,6 +85,7 @@ def test_a_flek_doubles_what_the_announcer_pays():
             continue
         g, seat = found
         once = g.cost_of(seat, act(Kind.ANNOUNCE, "valat"))
+        known = g.knows_own_side(seat)
         g.act(seat, act(Kind.ANNOUNCE, "valat"))
         flek = act(Kind.DOUBLE, "valat")
         while g.phase.value == "announce":
@@ -101,7 +107,10 @@ def test_a_flek_doubles_what_the_announcer_pays():
         line = next((ln for ln in g.result.lines if ln.label == "Valát announced and missed"), None)
         if line is None:
             continue
-        assert -line.net[seat] == 2 * once
+        if known:
+            assert -line.net[seat] == 2 * once
+        else:
+            assert -line.net[seat] <= 2 * once
         return
     raise AssertionError("no flek on a missed valát came up")
 
@@ -214,7 +223,9 @@ def test_romanian_pagat_ultimo_with_a_pool_has_no_single_amount():
     for pool, want in ((True, None), (False, 7)):
         g = _ro({0: "I", 2: "KH"}, "QH QD QS QC CH CD", {"pool": pool})
         to_announce(g, "doi_1", call="KH")
-        assert g.cost_of(0, act(Kind.ANNOUNCE, "pagat_ultimo")) == want  # per pair
+        # (the bidder does not know yet whether a player holds the king: quoted as alone)
+        assert not g.knows_own_side(0)
+        assert g.cost_of(0, act(Kind.ANNOUNCE, "pagat_ultimo")) == (None if want is None else 3 * want)
 
 
 @pytest.mark.parametrize("contra", [0, 1, 2])
@@ -289,3 +300,44 @@ def test_taper_quotes_what_a_failed_announcement_pays(name, title):
             g.act(g.to_act, act(Kind.DONE))
         finish(g, 40, keep_out=(SKYZ,))
         assert -_failed_line(g, title).net[0] == quoted << contra
+
+
+def _alone(g: Game, seat: int, quoted: int) -> int:
+    """What ``seat`` would pay of a side payment it makes alone against every other active
+    seat (the quote's most), for an amount whose alone-share is ``quoted``."""
+    per = quoted // (len(g.active) - 1)
+    return -side_payment(frozenset(g.active) - {seat}, {seat}, per).get(seat, 0)
+
+
+@pytest.mark.parametrize("variant", ["czech", "nebraska", "romanian"])
+def test_the_bidders_quote_does_not_tell_where_the_called_card_is(variant):
+    """Privacy: before the partner shows himself, the bidder cannot know whether a player
+    holds the called card or it lies in the talon; the amounts teach mode and Why? quote
+    the bidder are the same in both cases (the most, as if alone), and every other seat's
+    quote is its exact share (a seat knows whether it holds the called card)."""
+    quotes: dict[bool, set[int]] = {True: set(), False: set()}
+    for seed in range(400):
+        g = new_game(variant, rng=seeded_rng(seed))
+        bid = False
+        while not g.is_over and g.phase.value not in ("announce", "play"):
+            s = g.to_act
+            assert s is not None
+            legal = g.legal_actions(s)
+            first_bid = next((a for a in legal if a.kind is Kind.BID), None)
+            if not bid and first_bid is not None:
+                bid = True
+                g.act(s, first_bid)
+                continue
+            g.act(s, next((a for a in legal if a.kind in (Kind.DONE, Kind.PASS, Kind.DECLINE)), legal[0]))
+        if g.phase.value != "announce" or g.bidder is None or g.called is None or g.knows_own_side(g.bidder):
+            continue
+        cost = g.game_cost(g.bidder)
+        assert cost is not None
+        quotes[g.partner is not None].add(cost * 1000 // max(1, g.variant.stake_of(g, "game", g.game_level) or 1))
+        for s in g.active:
+            if s != g.bidder:
+                assert g.knows_own_side(s)
+        if quotes[True] and quotes[False]:
+            break
+    assert quotes[True] and quotes[False], quotes  # both cases came up
+    assert quotes[True] == quotes[False] == {3000}
