@@ -906,7 +906,25 @@ class Game:
         amount = self.variant.stake_of(self, name, level)
         if amount is None:
             return None
+        if not self.knows_own_side(seat):
+            # Privacy: the bidder does not know yet whether a player holds the called card
+            # or it lies in the talon (or, CZ-2, in the bidder's own hand), so the amount is
+            # quoted as if alone, the most it can be, whichever it is.
+            mine = frozenset((seat,))
+            return -side_payment(frozenset(self.active) - mine, mine, amount).get(seat, 0)
         return -side_payment(self.opponents_of(seat), self.side_of(seat), amount).get(seat, 0)
+
+    def knows_own_side(self, seat: int) -> bool:
+        """Whether ``seat`` knows which side it is on.  Everyone does (a player holds the
+        called card or not) except the bidder before the partner shows himself: until then
+        the called card may be with any player or in the talon."""
+        if seat != self.bidder or self.contract is None or self.contract.alone or self.called is None:
+            return True
+        if self.partner_revealed:
+            return True
+        ps = self.public_side  # said so (RO-15), or known by elimination (RO-13)
+        return bool(ps) and (len(ps - {seat}) >= len(self.active) - 2
+                             or (self.partner is not None and self.partner in ps))
 
     def _double_targets(self, seat: int) -> list[str]:
         """Flek by the side opposing the announcers, reflek by the announcers, super by the

@@ -133,6 +133,8 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
     if paid is None:
         return None
     amount = format_amount(variant_of(table).currency, paid)
+    # A bidder whose partner has not shown himself is quoted the most (as if alone).
+    upto = "" if game.knows_own_side(seat) else "up to "
     if action.kind is Kind.DOUBLE:
         name = str(action.value)
         if name == "game":
@@ -140,8 +142,8 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
         what = variant_of(table).title_of(name)
         # (the side that may say this double is the player's own knowledge: no secret told)
         ours = game.announced[name].seat in game.side_of(seat)
-        return f"if {what} {'fails' if ours else 'succeeds'}, you pay {amount}"
-    return f"if you miss, you pay {amount}"
+        return f"if {what} {'fails' if ours else 'succeeds'}, you pay {upto}{amount}"
+    return f"if you miss, you pay {upto}{amount}"
 
 
 def is_costly(table: Table, seat: int, action: Action) -> bool:

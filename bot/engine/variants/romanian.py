@@ -996,6 +996,50 @@ class Romanian(Variant):
             return 9 if (announced and name == PAGAT_ULTIMO) else v * 2
         return v
 
+    def announced_amount(self, g: Game, name: str, level: int) -> int:
+        """RO-15, RO-18, RO-19: what an announced bonus pays each opponent, won or lost, at
+        ``level`` doubles (regele prins, RO-25: twice its silent value), before the radler."""
+        if name == REGELE_PRINS:
+            return (2 * self.regele_prins_value(g)) << level
+        return self.bonus_value(g, name, True) << level
+
+    def regele_prins_value(self, g: Game) -> int:
+        """RO-18, RO-19: silent regele prins, 2 when the called king was abandoned in the
+        talon (seen and left there), else the table's value."""
+        ck = g.called
+        if ck is not None and g.talon_to_opponents >> ck & 1 and ck in g.exposed:
+            return 2
+        return self.bonus_value(g, REGELE_PRINS, False)
+
+    def game_level_of(self, g: Game) -> int:
+        """RO-17: the level a lost game is multiplied by (solo: 1 throughout)."""
+        c = g.contract
+        assert c is not None
+        return 1 if line_of(c)[0] == "solo" else max(g.level, 1)
+
+    def silent_valat(self, g: Game, game_level: int) -> int:
+        """RO-19: a silent valat, which takes the game's doubling under
+        ``valat_takes_game_double``."""
+        amt = self.bonus_value(g, VALAT, False)
+        if g.options.get("valat_takes_game_double", True):
+            amt <<= game_level
+        return amt
+
+    def stake_of(self, g: Game, name: str, level: int) -> int | None:
+        c = g.contract
+        if c is None or c is MICHI:
+            return None
+        if name == "game":  # RO-17, RO-19: the most, a lost game or a silent valat in its place
+            game = (self.base(c) * self.game_level_of(g)) << level
+            return max(game, self.silent_valat(g, level)) * g.stake  # RO-23: × the radler
+        if name == PAGAT_ULTIMO and self.pool_on(g) and self.pool_at_settlement(g):
+            # RO-20: a failed pagat ultimo also pays the pool in, shared over its side with the
+            # odd unit on the declarer: no single amount per opponent.
+            return None
+        if name == REGELE_PRINS or name in BONUS_TABLE:
+            return self.announced_amount(g, name, level) * g.stake  # RO-23: × the radler
+        return None
+
     def score(self, g: Game) -> HandResult:
         between: list[PaymentLine] = []  # payments between players (× the radler stake)
         pool_lines: list[PaymentLine] = []  # pool movements (never doubled, RO-23)
@@ -1078,21 +1122,19 @@ class Romanian(Variant):
         for side in (decl, opp):
             if n and sum(g.tricks_won[s] for s in side) == n:
                 sweep = side
-        line, _ = line_of(c)
-        level = 1 if line == "solo" else max(g.level, 1)
+        level = self.game_level_of(g)
         base = self.base(c)
         # The game, or valat in its place (RO-17, RO-19).
         va = g.announced.get(VALAT)
         if va is not None:
             side = g.side_of(va.seat)
-            amt = self.bonus_value(g, VALAT, True) << va.level
+            amt = self.announced_amount(g, VALAT, va.level)
             ok = sweep == side
             between.append(self._line(g, f"Valat announced{_dbl(self, va.level)}: {amt}", side, ok, amt))
         elif sweep is not None:
-            amt = self.bonus_value(g, VALAT, False)
+            amt = self.silent_valat(g, g.game_level)
             word = ""
             if g.options.get("valat_takes_game_double", True) and g.game_level:
-                amt <<= g.game_level
                 word = _dbl(self, g.game_level)
             between.append(PaymentLine(f"Valat{word}: {amt}",
                                        side_payment(sweep, opp if sweep == decl else decl, amt)))
@@ -1182,7 +1224,7 @@ class Romanian(Variant):
             holder = next((sd for sd in sides if self._pile(g, sd) & mask == mask), None)
             if ann is not None:
                 side = g.side_of(ann.seat)
-                amt = self.bonus_value(g, name, True) << ann.level
+                amt = self.announced_amount(g, name, ann.level)
                 out.append(self._line(g, f"{what} announced{_dbl(self, ann.level)}: {amt}", side,
                                       holder == side, amt))
                 if holder is not None and holder != side:
@@ -1202,11 +1244,11 @@ class Romanian(Variant):
             in_talon = bool(g.talon_to_opponents >> ck & 1)
             abandoned = in_talon and ck in g.exposed
             captured = not in_talon or abandoned  # never when it lay unseen (RO-10c, d)
-        silent_rp = 2 if abandoned else self.bonus_value(g, REGELE_PRINS, False)
+        silent_rp = self.regele_prins_value(g)
         rp = g.announced.get(REGELE_PRINS)
         if rp is not None:
             # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
-            amt = (2 * silent_rp) << rp.level
+            amt = self.announced_amount(g, REGELE_PRINS, rp.level)
             out.append(self._line(g, f"Regele prins announced{_dbl(self, rp.level)}: {amt}",
                                   opp, captured, amt))
         elif captured:
@@ -1220,7 +1262,7 @@ class Romanian(Variant):
         pa = g.announced.get(PAGAT_ULTIMO)
         pagat_by = None if last is None else next((s for s, x in last.plays if x == PAGAT), None)
         if pa is not None:
-            amt = self.bonus_value(g, PAGAT_ULTIMO, True) << pa.level
+            amt = self.announced_amount(g, PAGAT_ULTIMO, pa.level)
             ok = last is not None and pagat_by is not None and last.winner == pagat_by
             out.append(self._line(g, f"Pagat ultimo announced{_dbl(self, pa.level)}: {amt}",
                                   g.side_of(pa.seat), ok, amt))
@@ -1232,7 +1274,7 @@ class Romanian(Variant):
             ra = g.announced.get(REGE_ULTIMO)
             king_by = next((s for s, x in last.plays if x == ck), None)
             if ra is not None:
-                amt = self.bonus_value(g, REGE_ULTIMO, True) << ra.level
+                amt = self.announced_amount(g, REGE_ULTIMO, ra.level)
                 ok = king_by is not None and last.winner in decl
                 out.append(self._line(g, f"Rege ultimo announced{_dbl(self, ra.level)}: {amt}",
                                       decl, ok, amt))
@@ -1255,7 +1297,7 @@ class Romanian(Variant):
                 return []
             return [PaymentLine(f"Luna prinsă: {silent}", side_payment(event[1], event[0], silent))]
         side = g.side_of(ann.seat)
-        amt = self.bonus_value(g, LUNA_PRINSA, True) << ann.level
+        amt = self.announced_amount(g, LUNA_PRINSA, ann.level)
         ok = event is not None and event[1] == side
         out = [self._line(g, f"Luna prinsă announced{_dbl(self, ann.level)}: {amt}", side, ok, amt)]
         if event is not None and event[0] == side:
