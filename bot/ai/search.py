@@ -439,13 +439,7 @@ def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
     if not keep:
         return best_i
     j = max(keep, key=lambda i: means[i])
-    diffs = [a - b for a, b in zip(values[best_i], values[j], strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return j
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best_i if mean > OVERTAKE_Z * (var / n) ** 0.5 else j
+    return best_i if _clearly_better(values, best_i, j, OVERTAKE_Z) else j
 
 
 def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
