@@ -483,8 +483,10 @@ class Table:
         for task in (self._driver, self._timer):
             if task is not None and task is not current and not task.done():
                 task.cancel()
-        self._driver = None
-        self._timer = None
+        # The task that ends the hand keeps its name until it is done (it still pays the
+        # hand and posts the summary): whoever waits for the table waits for that too.
+        self._driver = self._driver if self._driver is current else None
+        self._timer = self._timer if self._timer is current else None
         self._timer_key = None
 
     # ------------------------------------------------------------------ playing
