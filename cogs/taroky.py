@@ -19,10 +19,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import VARIANTS, OptionValue, find_variant, option_value
+from bot.i18n import N_
 from bot.tables.components import (
     TABLE_COMPONENTS,
+    dealt_text,
     display_name,
     left_text,
+    note_reader,
     reply,
     reply_error,
     user_error,
@@ -74,14 +77,16 @@ def clip(text: str, limit: int = 40) -> str:
 def parse_options(text: str) -> dict[str, OptionValue]:
     """``"key=value, key2=value2"`` into a dict (values: bool/int when they look so)."""
     if len(text) > MAX_OPTIONS_TEXT:
-        raise TableError(f"House rules are at most {MAX_OPTIONS_TEXT} characters long; yours are {len(text):,}.")
+        raise TableError(N_("House rules are at most {limit} characters long; yours are {length}."),
+                         limit=MAX_OPTIONS_TEXT, length=len(text))
     out: dict[str, OptionValue] = {}
     for part in re.split(r"[,;\s]+", text.strip()):
         if not part:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise TableError(f"House rules are written key=value, separated by commas; '{clip(part)}' is not.")
+            raise TableError(N_("House rules are written key=value, separated by commas; '{part}' is not."),
+                             part=clip(part))
         out[key] = option_value(key, value)
     return out
 
@@ -138,12 +143,12 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not 0 <= deals <= 1000:
-            raise TableError("The number of deals is between 0 (no limit) and 1000.")
+            raise TableError(N_("The number of deals is between 0 (no limit) and 1000."))
         if players is None:  # the variant's usual number (Taper: 3, TP-1)
             players = find_variant(variant).seat_counts[0] if len(variant) <= MAX_VARIANT_NAME else 4
         config = TableConfig(
             variant=variant, players=players, options=_check_options(variant, players, options),
-            teach=teach, deals=deals, level=level,
+            teach=teach, deals=deals, level=level, lang=(await records.server(interaction)).lang,
         )
         table = self.bot.tables.open(
             guild_id=interaction.guild_id,
@@ -152,6 +157,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             config=config,
             host_name=display_name(interaction.user),
         )
+        await note_reader(interaction, table)
         embed, view = lobby_message(table)
         try:
             await interaction.response.send_message(embed=embed, view=view)
@@ -171,37 +177,41 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def join(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        t = await note_reader(interaction, table)
         await interaction.response.defer(ephemeral=True, thinking=True)  # saving may be slow
-        seat = await table.join(interaction.user.id, display_name(interaction.user))
-        await reply(interaction, f"You sit in seat {seat + 1}.")
+        seat = await table.join(interaction.user.id, display_name(interaction.user), lang=t.lang)
+        await reply(interaction, t._("You sit in seat {seat}.", seat=seat + 1))
 
     @app_commands.command(name="leave", description="Leave this channel's table (a computer takes over)")
     @app_commands.guild_only()
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        t = await note_reader(interaction, table)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await table.leave(interaction.user.id)
-        await reply(interaction, left_text(table))
+        await reply(interaction, left_text(table, t))
 
     @app_commands.command(name="start", description="Deal: empty seats get computer players")
     @app_commands.guild_only()
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        t = await note_reader(interaction, table)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await table.start(interaction.user.id)
-        await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
+        await interaction.edit_original_response(content=dealt_text(t))
 
     @app_commands.command(name="end", description="Close this channel's table")
     @app_commands.guild_only()
     @guarded
     async def end(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        t = await note_reader(interaction, table)
         user = interaction.user
         may_moderate = isinstance(user, discord.Member) and user.guild_permissions.manage_messages
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
-            raise TableError("Only the host, a seated player or a moderator can close this table.")
+            raise TableError(N_("Only the host, a seated player or a moderator can close this table."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await self.bot.tables.close(table)
         self.bot.output.forget_table(table)
@@ -218,19 +228,22 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
                 await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
             except discord.HTTPException:
                 pass
-        await interaction.edit_original_response(content="The table is closed. Open a new one with /taroky new.")
+        await interaction.edit_original_response(content=t._("The table is closed. Open a new one with /taroky new."))
 
     @app_commands.command(name="hand", description="Open your private panel (your cards and choices)")
     @app_commands.guild_only()
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.output.show_panel(interaction, self._table(interaction))
+        table = self._table(interaction)
+        await note_reader(interaction, table)
+        await self.bot.output.show_panel(interaction, table)
 
     @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
     @app_commands.guild_only()
     @guarded
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
+        await note_reader(interaction, table)
         await interaction.response.defer(thinking=True)
         if table.status == LOBBY:
             embed, view = table_message(table)
@@ -243,7 +256,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="help", description="How to play here: the commands and buttons, in one page")
     @guarded
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(await records.reader(interaction)), ephemeral=True)
 
     @app_commands.command(name="rules", description="How the game works: phases and terms, with examples")
     @app_commands.describe(topic="A phase or term, e.g. auction, talon, pagát (leave empty for the list)")
@@ -251,7 +264,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         table = self.bot.tables.get(interaction.channel_id or 0)
         variant = table.config.variant if table is not None else "czech"
-        await interaction.response.send_message(rules_text(variant, topic), ephemeral=True)
+        await interaction.response.send_message(rules_text(variant, topic, await records.reader(interaction)),
+                                                ephemeral=True)
 
     @rules.autocomplete("topic")
     async def _topic_autocomplete(
@@ -362,7 +376,7 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
     """Validate the variant, the number of players and the house rules (the engine
     raises a sentence naming an unknown variant, option or value)."""
     if len(variant) > MAX_VARIANT_NAME:
-        raise TableError("There is no variant with so long a name; see /taroky rules for the variants.")
+        raise TableError(N_("There is no variant with so long a name; see /taroky rules for the variants."))
     options = parse_options(text)
     v = find_variant(variant)
     v.check_seats(players)

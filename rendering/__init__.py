@@ -11,6 +11,7 @@ from .render import render_hand, render_summary, render_table, render_trick
 from .scenes import (
     HandScene,
     PaymentLine,
+    PictureWords,
     PlayedTrick,
     PlayerBalance,
     SeatInfo,
@@ -33,6 +34,7 @@ def warm_up() -> None:
 __all__ = [
     "HandScene",
     "PaymentLine",
+    "PictureWords",
     "PlayedTrick",
     "PlayerBalance",
     "SeatInfo",

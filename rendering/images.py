@@ -43,7 +43,16 @@ from ._draw import (
     text_width,
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
-from .scenes import HandScene, PlayedTrick, SeatInfo, SummaryScene, TableScene, TrickScene
+from .scenes import (
+    ENGLISH_WORDS,
+    HandScene,
+    PictureWords,
+    PlayedTrick,
+    SeatInfo,
+    SummaryScene,
+    TableScene,
+    TrickScene,
+)
 
 MAX_WIDTH: Final = 1200
 _MARGIN: Final = 16
@@ -85,10 +94,11 @@ def draw_hand(scene: HandScene) -> Image.Image:
     legal = scene.legal
     rows = _hand_rows(cards, MAX_WIDTH - 2 * _MARGIN) if cards else [[]]
     raise_px = 18 if legal is not None else 0
-    title = scene.title or f"Your hand — {len(cards)} cards"
+    w = scene.words
+    title = scene.title or f"{w.your_hand} — {len(cards)}"
     hint = ""
     if legal is not None:
-        hint = "bright cards can be played" if legal else "no card can be played"
+        hint = w.playable if legal else w.none_playable
     head = 40
     row_h = CARD_H + raise_px + 10
     width = max(max(_row_width(r) for r in rows) + 2 * _MARGIN, 360)
@@ -261,6 +271,7 @@ def _draw_seats(
     declarer: int | None = None,
     scores: Sequence[str] = (),
     hand_counts: Sequence[int] = (),
+    words: PictureWords = ENGLISH_WORDS,
 ) -> None:
     d = ImageDraw.Draw(img)
     played = {seat: (i, card) for i, (seat, card) in enumerate(trick.plays)} if trick else {}
@@ -285,7 +296,7 @@ def _draw_seats(
             d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
             if to_act == k:
                 f = font(SANS, _SMALL_PX)
-                t = "to play"
+                t = words.to_play
                 d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 13), t, font=f, fill=HIGHLIGHT)
         # Name plate.
         active = to_act == k
@@ -299,13 +310,13 @@ def _draw_seats(
         )
         tags: list[tuple[str, RGB, RGB]] = []
         if trick is not None and trick.plays and trick.leader == k:
-            tags.append(("leads", LEAD, NAVY))
+            tags.append((words.leads, LEAD, NAVY))
         if won:
-            tags.append(("takes it", GOLD, INK))
+            tags.append((words.takes_it, GOLD, INK))
         if declarer == k:
-            tags.append(("bidder", (235, 200, 120), INK))
+            tags.append((words.bidder, (235, 200, 120), INK))
         if seat.sitting_out:
-            tags.append(("sits out", (120, 124, 122), WHITE))
+            tags.append((words.sits_out, (120, 124, 122), WHITE))
         name_colour = MUTED if seat.sitting_out else WHITE
         score = scores[k] if scores else ""
         count = str(hand_counts[k]) if hand_counts else ""
@@ -334,10 +345,10 @@ def _draw_seats(
             tx += _pill(d, tx, ty, text, bg, fg) + 4
         bx = px + _PLATE_W - 4
         if seat.is_dealer:
-            _button(d, bx, py + 2, "D", WHITE)
+            _button(d, bx, py + 2, words.dealer_badge, WHITE)
             bx -= 38
         if seat.is_forehand:
-            _button(d, bx, py + 2, "F", LEAD)
+            _button(d, bx, py + 2, words.forehand_badge, LEAD)
 
 
 def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
@@ -367,20 +378,20 @@ def draw_trick(scene: TrickScene) -> Image.Image:
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
     img = _felt(layout.width, layout.height, _TOP).copy()
     d = ImageDraw.Draw(img)
-    title = scene.title or "Trick"
+    title = scene.title or scene.words.trick
     if scene.winner is not None:
-        title += f" — {scene.seats[scene.winner].name} takes it"
+        title += " — " + scene.words.takes_trick.format(name=scene.seats[scene.winner].name)
     _title(d, title, layout.width)
     _arrow(d, *layout.arrow, scene.clockwise)
-    _draw_seats(img, layout, scene.seats, scene.trick)
+    _draw_seats(img, layout, scene.seats, scene.trick, words=scene.words)
     if scene.talon_card is not None:
-        _small_talon(img, scene.talon_card, *layout.talon)
+        _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card)
     return img
 
 
-def _small_talon(img: Image.Image, card: Card, x: int, y: int) -> None:
+def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card") -> None:
     d = ImageDraw.Draw(img)
-    d.text((x, y), "talon card", font=font(SANS, 12), fill=CREAM_TEXT)
+    d.text((x, y), label, font=font(SANS, 12), fill=CREAM_TEXT)
     face = card_face(card, 72)
     img.paste(face, (x, y + 18), face)
 
@@ -398,6 +409,12 @@ LEGEND: Final = (("D", "dealer"), ("F", "forehand: leads first"), ("7", "cards i
                  ("1", "order of play"))
 
 
+def _legend(w: PictureWords) -> tuple[tuple[str, str], ...]:
+    """The legend in the scene's words (the same four entries, in the order of LEGEND)."""
+    return ((w.dealer_badge, w.dealer), (w.forehand_badge, w.forehand), ("7", w.cards_in_hand),
+            ("1", w.order_of_play))
+
+
 def draw_table(scene: TableScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_table`, as an RGB image."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
@@ -406,7 +423,7 @@ def draw_table(scene: TableScene) -> Image.Image:
     img = Image.new("RGB", (width, height), BACKDROP)
     img.paste(_felt(layout.width, layout.height, _TOP), (0, 0))
     d = ImageDraw.Draw(img)
-    _title(d, scene.title or "Table", layout.width)
+    _title(d, scene.title or scene.words.table, layout.width)
     _arrow(d, *layout.arrow, scene.clockwise)
     _draw_seats(
         img,
@@ -417,6 +434,7 @@ def draw_table(scene: TableScene) -> Image.Image:
         declarer=scene.declarer,
         scores=scene.scores,
         hand_counts=scene.hand_counts,
+        words=scene.words,
     )
     _draw_panel(img, scene, layout.height)
     return img
@@ -424,16 +442,17 @@ def draw_table(scene: TableScene) -> Image.Image:
 
 def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
     lines = []
+    w = scene.words
     if scene.contract:
-        lines.append(("Contract", scene.contract))
+        lines.append((w.contract, scene.contract))
     if scene.level:
-        lines.append(("Level", scene.level))
+        lines.append((w.level, scene.level))
     if scene.called:
-        lines.append(("Called", scene.called))
+        lines.append((w.called, scene.called))
     if scene.flek:
-        lines.append(("Doubling", scene.flek))
+        lines.append((w.doubling, scene.flek))
     if not lines:
-        lines.append(("Contract", "not yet bid"))
+        lines.append((w.contract, w.not_yet_bid))
     return lines
 
 
@@ -454,13 +473,14 @@ def _panel_height(scene: TableScene) -> int:
         right += _NOTE_LINE + rows * (_SMALL_H + 8) + 6
     if scene.last_trick is not None and scene.last_trick.plays:
         right += _NOTE_LINE + _SMALL_H + _NOTE_LINE
-    return max(left, right) + 14 + _legend_height(_layout(len(scene.seats), scene.clockwise, _TOP).width)
+    return max(left, right) + 14 + _legend_height(_layout(len(scene.seats), scene.clockwise, _TOP).width,
+                                                  _legend(scene.words))
 
 
-def _legend_rows(width: int) -> int:
+def _legend_rows(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
     f = font(SANS, _LABEL_PX - 2)
     rows, x = 1, 18
-    for _, meaning in LEGEND:
+    for _, meaning in legend:
         w = 44 + math.ceil(f.getlength(meaning)) + 28
         if x + w > width - 48 and x > 18:
             rows, x = rows + 1, 18
@@ -468,26 +488,27 @@ def _legend_rows(width: int) -> int:
     return rows
 
 
-def _legend_height(width: int) -> int:
-    return _legend_rows(width) * _NOTE_LINE + 10
+def _legend_height(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
+    return _legend_rows(width, legend) * _NOTE_LINE + 10
 
 
-def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int) -> None:
+def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int,
+                 legend: Sequence[tuple[str, str]] = LEGEND) -> None:
     """What the badges on the plates mean, in two rows of discs and words."""
     f = font(SANS, _LABEL_PX - 2)
     cx, cy = x + 18, y + 18
-    for letter, meaning in LEGEND:
+    for i, (letter, meaning) in enumerate(legend):
         w = 44 + math.ceil(f.getlength(meaning)) + 28
         if cx + w > x + width and cx > x + 18:
             cx, cy = x + 18, cy + _NOTE_LINE
-        if letter == "7":
+        if i == 2:
             _hand_count(d, cx - 18, cy - _SMALL_PX // 2 - 2, letter, INK)
-        elif letter == "1":
+        elif i == 3:
             d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=LEAD, outline=WHITE, width=2)
             g = font(SANS, _SMALL_PX - 2)
             d.text((cx - g.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=g, fill=NAVY)
         else:
-            _button(d, cx, cy, letter, WHITE if letter == "D" else LEAD)
+            _button(d, cx, cy, letter, WHITE if i == 0 else LEAD)
         d.text((cx + 26, cy - _LABEL_PX * 0.6), meaning, font=f, fill=(90, 82, 66))
         cx += w
 
@@ -507,9 +528,10 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     for line in _announcement_lines(scene):
         d.text((x, y), line, font=font(SANS, _LABEL_PX), fill=RED)
         y += _NOTE_LINE
-    top = img.height - 7 - _legend_height(img.width)
+    legend = _legend(scene.words)
+    top = img.height - 7 - _legend_height(img.width, legend)
     d.line((x, top, img.width - 24, top), fill=(225, 215, 195), width=2)
-    _draw_legend(d, x, top + 4, img.width - 48)
+    _draw_legend(d, x, top + 4, img.width - 48, legend)
     x = _INFO_W + 10
     y = y0 + 14
     avail = img.width - x - 24
@@ -524,9 +546,9 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         y += math.ceil(len(scene.talon_exposed) / 6) * (_SMALL_H + 8) + 6
     last = scene.last_trick
     if last is not None and last.plays:
-        label = "Last trick"
+        label = scene.words.last_trick
         if last.winner is not None:
-            label += f" — {scene.seats[last.winner].name} took it"
+            label += " — " + scene.words.took_it.format(name=scene.seats[last.winner].name)
         d.text((x, y), ellipsize(label, SANS, _LABEL_PX, avail), font=font(SANS, _LABEL_PX), fill=INK)
         y += _NOTE_LINE
         step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
@@ -633,11 +655,12 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             d.line((mid, bar_y - 5, mid, bar_y + 37), fill=INK, width=2)
     y = bar_y + 32 + 14 if counted else y + 8
     # Sides: the label and its points and cards, then its players (wrapped).
-    y = section("SIDES", y)
+    w = scene.words
+    y = section(w.sides, y)
     for i, side in enumerate(scene.sides):
         if d is not None:
             d.rectangle((x0, y + 4, x0 + 14, y + 20), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
-        count = side.points_text or f"{side.card_points} points, {side.cards_taken} cards"
+        count = side.count_text or side.points_text or f"{side.card_points} points, {side.cards_taken} cards"
         label_w = x1 - x0 - 22 - int(text_f.getlength(count)) - 12
         for k, t in enumerate(_wrap(side.label + ("  ✓" if side.won else ""), _SUM_TEXT, label_w)):
             put(x0 + 22, y, t, text_f, GAIN if side.won else INK)
@@ -651,7 +674,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         y += 4
     y += 8
     if scene.payments:
-        y = section("PAYMENTS", y)
+        y = section(w.payments, y)
         for p in scene.payments:
             room = x1 - x0 - int(text_f.getlength(p.amount)) - 16
             for k, t in enumerate(_wrap(p.text, _SUM_TEXT, room)):
@@ -662,14 +685,14 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             y += 4
         y += 8
     if scene.balances:
-        y = section("PLAYERS", y)
+        y = section(w.players, y)
         totals = any(b.balance_text for b in scene.balances)
         change_w = max(int(text_f.getlength(b.change_text)) for b in scene.balances)
         total_w = max((int(small_f.getlength(b.balance_text)) for b in scene.balances), default=0)
         change_x = x1 - (total_w + 20 if totals else 0)
-        right(change_x, y - 24, "THIS HAND", head_f, MUTED)
+        right(change_x, y - 24, w.this_hand, head_f, MUTED)
         if totals:
-            right(x1, y - 24, "TOTAL", head_f, MUTED)
+            right(x1, y - 24, w.total, head_f, MUTED)
         room = change_x - change_w - 16 - x0
         for b in scene.balances:
             colour = GAIN if b.change > 0 else LOSS if b.change < 0 else MUTED
@@ -683,7 +706,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     if scene.pool_before or scene.pool_after:
         if d is not None:
             d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
-        text = "Pool: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
+        text = f"{w.pool}: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
         for t in _wrap(text, _SUM_TEXT, x1 - x0):
             put(x0, y + 10, t, font(SANS, _SUM_TEXT), GOLD_DARK)
             y += line

@@ -38,6 +38,72 @@ def _plays(values: Iterable[tuple[int, int]]) -> tuple[tuple[int, Card], ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class PictureWords:
+    """The words a picture draws (and its text twin writes) besides those the scene names:
+    headings, captions, tags and the legend.  The defaults are the English source; the
+    table layer fills them in the reader's language (``bot.tables.scenes.picture_words``,
+    issue #14), so a scene, and the picture cache keyed by it, differs per language."""
+
+    playable: str = "bright cards can be played"
+    none_playable: str = "no card can be played"
+    your_hand: str = "Your hand"
+    to_play: str = "to play"
+    leads: str = "leads"
+    takes_it: str = "takes it"
+    bidder: str = "bidder"
+    sits_out: str = "sits out"
+    trick: str = "Trick"
+    takes_trick: str = "{name} takes it"
+    talon_card: str = "talon card"
+    dealer_badge: str = "D"
+    forehand_badge: str = "F"
+    dealer: str = "dealer"
+    forehand: str = "forehand: leads first"
+    cards_in_hand: str = "cards in hand"
+    order_of_play: str = "order of play"
+    table: str = "Table"
+    contract: str = "Contract"
+    level: str = "Level"
+    called: str = "Called"
+    doubling: str = "Doubling"
+    not_yet_bid: str = "not yet bid"
+    last_trick: str = "Last trick"
+    took_it: str = "{name} took it"
+    sides: str = "SIDES"
+    payments: str = "PAYMENTS"
+    players: str = "PLAYERS"
+    this_hand: str = "THIS HAND"
+    total: str = "TOTAL"
+    pool: str = "Pool"
+    # The text twins (a picture's description for screen readers).
+    no_cards: str = "No cards in hand."
+    worth_five: str = "Worth five points"
+    you_can_play: str = "You can play"
+    you_play_none: str = "You can play no card."
+    is_dealer: str = "dealer"
+    is_forehand: str = "forehand"
+    takes_the_trick: str = "takes the trick"
+    clockwise: str = "play goes clockwise"
+    anticlockwise: str = "play goes anticlockwise"
+    sits_out_line: str = "{name} sits out."
+    talon_on_trick: str = "Talon card on this trick"
+    took_the_trick: str = "{name} takes the trick."
+    seats_in_order: str = "Seats in play order:"
+    cards_count: str = "{n} cards"
+    current_trick: str = "Current trick:"
+    last_trick_line: str = "Last trick:"
+    won: str = "won"
+    lost: str = "lost"
+    card_points: str = "{n} card points"
+    payments_line: str = "Payments:"
+    players_line: str = "Players:"
+    total_amount: str = "total {amount}"
+
+
+ENGLISH_WORDS = PictureWords()
+
+
+@dataclass(frozen=True, slots=True)
 class SeatInfo:
     """One seat at the table as players see it.
 
@@ -91,6 +157,7 @@ class HandScene:
     title: str = ""
     red_ace_high: bool = True
     card_words: CardWords = CZECH_WORDS  # how the variant names cards (text twins)
+    words: PictureWords = ENGLISH_WORDS  # the reader's language
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _cards(self.cards))
@@ -119,6 +186,7 @@ class TrickScene:
     talon_card: Card | None = None
     title: str = ""
     card_words: CardWords = CZECH_WORDS
+    words: PictureWords = ENGLISH_WORDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -170,6 +238,7 @@ class TableScene:
     clockwise: bool = False
     title: str = ""
     card_words: CardWords = CZECH_WORDS
+    words: PictureWords = ENGLISH_WORDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -203,6 +272,9 @@ class SideResult:
     #: The count in words where the variant counts more than card points (Heun: "35
     #: points and 1 card"); empty for the plain "N card points".
     points_text: str = ""
+    #: The count as the summary picture writes it in the reader's language ("35 bodů,
+    #: 16 karet"); empty: the English "35 points, 16 cards" (or ``points_text``).
+    count_text: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "members", tuple(self.members))
@@ -249,6 +321,7 @@ class SummaryScene:
     pool_after: str = ""
     total_points: int = 70
     note: str = ""
+    words: PictureWords = ENGLISH_WORDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sides", tuple(self.sides))
@@ -279,6 +352,7 @@ def _check_trick(seats: Sequence[SeatInfo], trick: PlayedTrick, label: str) -> N
 __all__ = [
     "HandScene",
     "PaymentLine",
+    "PictureWords",
     "PlayedTrick",
     "PlayerBalance",
     "SeatInfo",

@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot.engine.actions import Action
 from bot.engine.errors import TarokyError
+from bot.i18n import N_, Text
 from bot.tables import words
 from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
@@ -63,7 +64,7 @@ def table_client(interaction: discord.Interaction) -> TableClient:
     """The bot behind an interaction (a plain sentence if it hosts no tables)."""
     client = interaction.client
     if not isinstance(client, TableClient):
-        raise TableError("The Taroky tables are not available right now.")
+        raise TableError(N_("The Taroky tables are not available right now."))
     return client
 
 
@@ -105,22 +106,38 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     original = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
     if isinstance(original, TableError) and isinstance(interaction.client, TableClient):
         text = original.text(await interaction.client.languages.for_reader(interaction))
+    t = (await interaction.client.languages.for_reader(interaction)
+         if isinstance(interaction.client, TableClient) else Text())
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
-        text = "Something went wrong on my side. Please try again."
+        text = t._("Something went wrong on my side. Please try again.")
     try:
         await reply(interaction, text)
     except discord.HTTPException:
         # The reply itself was refused (too long, a hiccup): a short one, once more.
         log.warning("Could not deliver an error reply: %s", fit(text, 200))
         try:
-            await reply(interaction, "That did not work, and I could not say why here. Please try again.")
+            await reply(interaction, t._("That did not work, and I could not say why here. Please try again."))
         except discord.HTTPException:
             log.warning("Could not deliver the short error reply either")
 
 
 def display_name(user: discord.abc.User) -> str:
     return user.display_name or user.name
+
+
+async def note_reader(interaction: discord.Interaction, table: Table) -> Text:
+    """The clicking user's language (issue #14), noted on their seat for the panels and
+    replies the table sends them later; the server's language noted on the table for its
+    public message.  Returns the user's."""
+    client = table_client(interaction)
+    t = await client.languages.for_reader(interaction)
+    table.config.lang = (await client.languages.for_guild(interaction.guild)).lang
+    seat = table.seat_of(interaction.user.id)
+    chair = table.seats[seat] if seat is not None else None
+    if chair is not None:
+        chair.lang = t.lang
+    return t
 
 
 # ----------------------------------------------------------------------- the checks
@@ -141,14 +158,16 @@ class TableComponent:
     hand: int | None = None
     step: int | None = None
     _table: Table  # found by interaction_check, used by callback (one click's item)
+    _t: Text  # the clicking user's language
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """True when the click still applies; otherwise one sentence, nothing changed."""
         try:
             self._table = self.current_table(interaction)
         except TableError as error:
-            await reply(interaction, error.message)
+            await reply(interaction, error.text(await table_client(interaction).languages.for_reader(interaction)))
             return False
+        self._t = await note_reader(interaction, self._table)
         return True
 
     def current_table(self, interaction: discord.Interaction) -> Table:
@@ -156,12 +175,12 @@ class TableComponent:
         if self.needs_seat:
             seat = table.require_seat(interaction.user.id)
             if self.seat is not None and seat != self.seat:
-                raise StaleChoice("That panel belongs to another seat; click My hand for yours.")
+                raise StaleChoice(N_("That panel belongs to another seat; click My hand for yours."))
         if self.hand is not None and self.step is not None:
             if self.checks_step:
                 table.check_current(self.hand, self.step)
             elif table.status != PLAYING or self.hand != table.hand_no:
-                raise StaleChoice("That panel belongs to an earlier hand; click My hand for a fresh one.")
+                raise StaleChoice(N_("That panel belongs to an earlier hand; click My hand for a fresh one."))
         return table
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -192,16 +211,17 @@ class LobbyButton(
 
     needs_seat = False
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "ai": ("Add computer", discord.ButtonStyle.secondary),
-        "level": ("Computer level", discord.ButtonStyle.secondary),
-        "teach": ("Teach mode", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
+        "join": (N_("Join"), discord.ButtonStyle.success),
+        "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "ai": (N_("Add computer"), discord.ButtonStyle.secondary),
+        "level": (N_("Computer level"), discord.ButtonStyle.secondary),
+        "teach": (N_("Teach mode"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary),
     }
 
-    def __init__(self, table_id: str, what: str) -> None:
+    def __init__(self, table_id: str, what: str, t: Text | None = None) -> None:
         label, style = self.LABELS[what]
+        label = (t or Text())._(label)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tk:l:{table_id}:{what}"))
         self.table_id, self.what = table_id, what
 
@@ -212,41 +232,51 @@ class LobbyButton(
         return cls(match["table"], match["what"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        user = interaction.user
+        user, t = interaction.user, self._t
         # Acknowledge first: joining saves, edits the table message and refreshes panels,
         # which a rate limit can stretch past Discord's three seconds (issue #15).
         await interaction.response.defer(ephemeral=True, thinking=True)
         if self.what == "join":
-            seat = await table.join(user.id, display_name(user))
-            await reply(interaction, f"You sit in seat {seat + 1}.")
+            seat = await table.join(user.id, display_name(user), lang=t.lang)
+            await reply(interaction, t._("You sit in seat {seat}.", seat=seat + 1))
         elif self.what == "leave":
             await table.leave(user.id)
-            await reply(interaction, left_text(table))
+            await reply(interaction, left_text(table, t))
         elif self.what == "ai":
             if table.seat_of(user.id) is None and user.id != table.host_id:
-                raise TableError("Only seated players can add computer players.")
+                raise TableError(N_("Only seated players can add computer players."))
             seat = await table.add_computer()
-            await reply(interaction, f"A computer player sits in seat {seat + 1}.")
+            await reply(interaction, t._("A computer player sits in seat {seat}.", seat=seat + 1))
         elif self.what == "level":
             if table.seat_of(user.id) is None and user.id != table.host_id:
-                raise TableError("Only seated players can choose how well computers play.")
+                raise TableError(N_("Only seated players can choose how well computers play."))
             level = await table.next_level()
-            await reply(interaction, f"Computer players added from now on play at level **{level}**.")
+            await reply(interaction, t._("Computer players added from now on play at level **{level}**.",
+                                         level=t._(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level))
         elif self.what == "teach":
             if table.seat_of(user.id) is None and user.id != table.host_id:
-                raise TableError("Only seated players can switch teach mode.")
+                raise TableError(N_("Only seated players can switch teach mode."))
             on = await table.toggle_teach()
-            await reply(interaction, "Teach mode is on: Hint, a warning before costly choices, every hand "
-                        "played out." if on else "Teach mode is off.")
+            await reply(interaction, t._("Teach mode is on: Hint, a warning before costly choices, every hand "
+                                         "played out.") if on else t._("Teach mode is off."))
         else:
             await table.start(user.id)
-            await interaction.edit_original_response(content="The cards are dealt. Click **My hand** to see yours.")
+            await interaction.edit_original_response(content=dealt_text(t))
 
 
-def left_text(table: Table) -> str:
+#: The computer levels as a player reads them (``bot.ai.players.LEVELS``).
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
+
+
+def dealt_text(t: Text) -> str:
+    return t._("The cards are dealt. Click **My hand** to see yours.")
+
+
+def left_text(table: Table, t: Text | None = None) -> str:
+    t = t or Text()
     if table.status == LOBBY:
-        return "You left the table."
-    return "You left the table; a computer plays your seat from now on."
+        return t._("You left the table.")
+    return t._("You left the table; a computer plays your seat from now on.")
 
 
 # ----------------------------------------------------------------------- table message
@@ -257,9 +287,10 @@ class MyHandButton(
 ):
     """"My hand" on the table message: opens the player's private panel."""
 
-    def __init__(self, table_id: str) -> None:
+    def __init__(self, table_id: str, t: Text | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"tk:h:{table_id}")
+            discord.ui.Button(label=(t or Text())._("My hand"), style=discord.ButtonStyle.primary,
+                              custom_id=f"tk:h:{table_id}")
         )
         self.table_id = table_id
 
@@ -282,10 +313,11 @@ class NextHandButton(
 
     needs_seat = False  # the host may deal too; Table.next_hand decides
 
-    def __init__(self, table_id: str) -> None:
+    def __init__(self, table_id: str, t: Text | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Deal the next hand", style=discord.ButtonStyle.success, custom_id=f"tk:n:{table_id}"
+                label=(t or Text())._("Deal the next hand"), style=discord.ButtonStyle.success,
+                custom_id=f"tk:n:{table_id}"
             )
         )
         self.table_id = table_id
@@ -299,7 +331,8 @@ class NextHandButton(
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await table.next_hand(interaction.user.id)
-        await interaction.edit_original_response(content="A new hand is dealt. Click **My hand** to see your cards.")
+        await interaction.edit_original_response(
+            content=self._t._("A new hand is dealt. Click **My hand** to see your cards."))
 
 
 # ----------------------------------------------------------------------- private panel
@@ -310,10 +343,10 @@ class RefreshButton(
 ):
     """"Refresh" on a panel: draws the panel again as the game stands now."""
 
-    def __init__(self, table_id: str, seat: int | None, *, row: int | None = None) -> None:
+    def __init__(self, table_id: str, seat: int | None, *, row: int | None = None, t: Text | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Refresh", style=discord.ButtonStyle.secondary,
+                label=(t or Text())._("Refresh"), style=discord.ButtonStyle.secondary,
                 custom_id=f"tk:r:{table_id}{_seat_part(seat)}", row=row,
             )
         )
@@ -338,10 +371,11 @@ class WhyButton(
 
     checks_step = False  # it explains the moment as it is; only an earlier hand is stale
 
-    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None) -> None:
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None,
+                 t: Text | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Why?", style=discord.ButtonStyle.secondary,
+                label=(t or Text())._("Why?"), style=discord.ButtonStyle.secondary,
                 custom_id=f"tk:w:{table_id}{_seat_part(seat)}:{hand}:{step}", row=row,
             )
         )
@@ -364,10 +398,11 @@ class HintButton(
 ):
     """"Hint" on a panel in teach mode: what a computer player would choose, and why."""
 
-    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None) -> None:
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, *, row: int | None = None,
+                 t: Text | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Hint", style=discord.ButtonStyle.secondary,
+                label=(t or Text())._("Hint"), style=discord.ButtonStyle.secondary,
                 custom_id=f"tk:i:{table_id}{_seat_part(seat)}:{hand}:{step}", row=row,
             )
         )
@@ -381,7 +416,7 @@ class HintButton(
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         if not table.config.teach:
-            raise TableError("Hints are only given at tables opened in teach mode.")
+            raise TableError(N_("Hints are only given at tables opened in teach mode."))
         await reply(interaction, await table.hint(table.require_seat(interaction.user.id)))
 
 
@@ -423,8 +458,9 @@ class ActionButton(
             question = words.confirmation(table, self.seat, self.code)
             if question is not None:  # teach mode: a costly promise is asked about first
                 view = discord.ui.View(timeout=None)
-                view.add_item(ConfirmButton(self.table_id, self.seat, self.hand or 0, self.step or 0, self.code))
-                view.add_item(CancelButton(self.table_id))
+                view.add_item(ConfirmButton(self.table_id, self.seat, self.hand or 0, self.step or 0, self.code,
+                                            self._t))
+                view.add_item(CancelButton(self.table_id, self._t))
                 await interaction.response.send_message(question, view=view, ephemeral=True)
                 return
         await act(interaction, table, self.at, [self.code])
@@ -437,10 +473,11 @@ class ConfirmButton(
 ):
     """"Yes, say it" under teach mode's question before a costly announcement or double."""
 
-    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, code: str) -> None:
+    def __init__(self, table_id: str, seat: int | None, hand: int, step: int, code: str,
+                 t: Text | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, say it", style=discord.ButtonStyle.danger,
+                label=(t or Text())._("Yes, say it"), style=discord.ButtonStyle.danger,
                 custom_id=f"tk:c:{table_id}{_seat_part(seat)}:{hand}:{step}:{code}",
             )
         )
@@ -453,7 +490,7 @@ class ConfirmButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["code"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(content="Said.", view=None)
+        await interaction.response.edit_message(content=self._t._("Said."), view=None)
         hand, step = self.hand or 0, self.step or 0
         await table.act(interaction.user.id, hand, step, [self.code])
 
@@ -467,9 +504,10 @@ class CancelButton(
 
     needs_seat = False
 
-    def __init__(self, table_id: str) -> None:
+    def __init__(self, table_id: str, t: Text | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label="No", style=discord.ButtonStyle.secondary, custom_id=f"tk:x:{table_id}")
+            discord.ui.Button(label=(t or Text())._("No"), style=discord.ButtonStyle.secondary,
+                              custom_id=f"tk:x:{table_id}")
         )
         self.table_id = table_id
 
@@ -480,7 +518,8 @@ class CancelButton(
         return cls(match["table"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(content="Nothing was said; choose again on your panel.", view=None)
+        await interaction.response.edit_message(
+            content=self._t._("Nothing was said; choose again on your panel."), view=None)
 
 
 class ActionSelect(

@@ -15,6 +15,7 @@ from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.recording import COMMITMENT_SCHEME
 from bot.engine.scoring import transfers_from_net
 from bot.engine.session import SessionEnd
+from bot.i18n import N_
 from bot.store import (
     DataStore,
     SessionError,
@@ -495,7 +496,7 @@ class TableManager:
     def require(self, channel_id: int) -> Table:
         table = self.tables.get(channel_id)
         if table is None:
-            raise NoTable("There is no Taroky table in this channel; open one with /taroky new.")
+            raise NoTable(N_("There is no Taroky table in this channel; open one with /taroky new."))
         return table
 
     def by_id(self, channel_id: int, table_id: str) -> Table:
@@ -505,7 +506,7 @@ class TableManager:
             return lesson
         table = self.require(channel_id)
         if table.id != table_id:
-            raise TableError("That button belongs to a table that has been closed.")
+            raise TableError(N_("That button belongs to a table that has been closed."))
         return table
 
     def open(
@@ -513,7 +514,7 @@ class TableManager:
     ) -> Table:
         """Open a table (the host takes seat 1 when ``host_name`` is given); nothing is posted."""
         if channel_id in self.tables:
-            raise TableError("This channel already has a Taroky table; use /taroky end to close it first.")
+            raise TableError(N_("This channel already has a Taroky table; use /taroky end to close it first."))
         table = Table(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -619,10 +620,10 @@ class TableManager:
             async with table.lock:
                 # A finished hand is paid before the table goes: never thrown away.
                 if table.unsettled is not None and not await table._settle_in_store(table.unsettled):
-                    raise TableError(
+                    raise TableError(N_(
                         "The last hand has not been paid yet (the database refused it), so the table "
                         "stays open; it is retried automatically. Try /taroky end again in a minute."
-                    )
+                    ))
                 try:
                     session = await self.ledger.stop_session(table)
                 except Exception:

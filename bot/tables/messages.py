@@ -15,10 +15,11 @@ from bot.engine import VARIANTS, Action, Card, HandResult, Kind, PlayerView, Var
 from bot.engine.actions import SAFE_KINDS, act, safe_first
 from bot.engine.cards import cards_of
 from bot.engine.scoring import POOL, transfers_from_net
+from bot.i18n import N_, Text
 from bot.store.models import Session
-from bot.store.money import format_amount
 from bot.tables import words
 from bot.tables.components import (
+    LEVEL_NAMES,
     LOBBY_CHOICES,
     ActionButton,
     ActionSelect,
@@ -46,56 +47,64 @@ def cards_text(table: Table, cards: Iterable[Card]) -> str:
     return words.cards_text(table, cards)
 
 
-def _seat_label(table: Table, seat: int) -> str:
+def level_name(t: Text, level: str) -> str:
+    """A computer level (easy, normal, strong) in ``t``'s language."""
+    return t._(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def _seat_label(table: Table, seat: int, t: Text | None = None) -> str:
+    t = t or words.public_text(table)
     s = table.seats[seat]
     if s is None:
-        return "*empty*"
+        return "*" + t._("empty") + "*"
     if s.user_id is not None:
         label = f"<@{s.user_id}>"
         if s.away:
-            label += " (away — computer plays)"
+            label += " " + t._("(away — computer plays)")
         return label
-    return f"{s.name} — {s.level or table.config.level}"
+    return f"{s.name} — {level_name(t, s.level or table.config.level)}"
 
 
 def variant_of(table: Table) -> Variant:
     return find_variant(table.config.variant)
 
 
-def money(table: Table, amount: int) -> str:
-    """An amount in the variant's smallest unit, as text."""
-    return format_amount(variant_of(table).currency, amount)
+def money(table: Table, amount: int, t: Text | None = None) -> str:
+    """An amount in the variant's smallest unit, as text (in ``t``'s language; the
+    table's when none is given)."""
+    return (t or words.public_text(table)).money(variant_of(table).currency, amount)
 
 
-def variant_title(table: Table) -> str:
-    return variant_of(table).title
+def variant_title(table: Table, t: Text | None = None) -> str:
+    return (t or words.public_text(table)).variant_title(variant_of(table).name)
 
 
 # ----------------------------------------------------------------------- lobby
 def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby, in the server's language (the table's public message)."""
+    t = words.public_text(table)
+    teach = (t._("Teach mode is on: panels have a **Hint** button, costly choices ask first and every "
+                 "hand is played out.") if table.config.teach else t._("Teach mode is off."))
     embed = discord.Embed(
-        title=f"Taroky table — {variant_title(table)}, {table.config.players} players",
+        title=t.ngettext("Taroky table — {variant}, {n} player", "Taroky table — {variant}, {n} players",
+                         table.config.players, variant=variant_title(table, t)),
         colour=GREEN,
-        description=(
-            "Click **Join** to take a seat. Empty seats are filled by computer players when "
-            "the game starts."
-            + (" Teach mode is on: panels have a **Hint** button, costly choices ask first and every "
-               "hand is played out." if table.config.teach else " Teach mode is off.")
-        ),
+        description=t._("Click **Join** to take a seat. Empty seats are filled by computer players when "
+                        "the game starts.") + " " + teach,
     )
-    lines = [f"{i + 1}. {_seat_label(table, i)}" for i in range(len(table.seats))]
-    embed.add_field(name="Seats", value="\n".join(lines), inline=False)
+    lines = [f"{i + 1}. {_seat_label(table, i, t)}" for i in range(len(table.seats))]
+    embed.add_field(name=t._("Seats"), value="\n".join(lines), inline=False)
     if table.config.options:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(table.config.options.items()))
-        embed.add_field(name="House rules", value=opts, inline=False)
-    embed.set_footer(text=f"table {table.id}")
+        embed.add_field(name=t._("House rules"), value=opts, inline=False)
+    embed.set_footer(text=t._("table {id}", id=table.id))
     view = discord.ui.View(timeout=None)
     for what in LOBBY_CHOICES:
-        button = LobbyButton(table.id, what)
+        button = LobbyButton(table.id, what, t)
         if what == "level":  # (the level new computers get; each seat keeps its own)
-            button.item.label = f"Computers: {table.config.level}"
+            button.item.label = t._("Computers: {level}", level=level_name(t, table.config.level))
         elif what == "teach":
-            button.item.label = f"Teach mode: {'on' if table.config.teach else 'off'}"
+            button.item.label = t._("Teach mode: on") if table.config.teach else t._("Teach mode: off")
         view.add_item(button)
     return embed, view
 
@@ -105,47 +114,51 @@ def _by_seat(table: Table, pairs: Iterable[tuple[int, str]]) -> str:
     return "\n".join(f"{table.seat_name(seat)}: {text}" for seat, text in pairs)
 
 
-def public_lines(table: Table, pub: PlayerView) -> list[tuple[str, str]]:
-    """(field name, value) pairs describing the public state, in a stable order.
+def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[tuple[str, str]]:
+    """(field name, value) pairs describing the public state, in a stable order, in
+    ``t``'s language (the table's when none is given).
 
     Only what every player may see is read: bids, contract, called card,
     announcements, doubles, exposed talon and public discards, the tricks.
+    (Bids, the contract and announcements are the engine's words: translated there.)
     """
+    t = t or words.public_text(table)
     fields: list[tuple[str, str]] = []
     if pub.bids:
-        fields.append(("Bids", _by_seat(table, pub.bids)))
+        fields.append((t._("Bids"), _by_seat(table, pub.bids)))
     if pub.contract:
         contract = pub.contract
         if pub.bidder is not None:
-            contract += f" — declarer {table.seat_name(pub.bidder)}"
-        fields.append(("Contract", contract))
+            contract += " — " + t._("declarer {name}", name=table.seat_name(pub.bidder))
+        fields.append((t._("Contract"), contract))
     called = called_text(table, pub)
     if called:
-        fields.append(("Called", called))
+        fields.append((t._("Called"), called))
     if pub.announcements:
-        fields.append(("Announcements", _by_seat(table, (
+        fields.append((t._("Announcements"), _by_seat(table, (
             (s, words.named(table, text)) for s, text in pub.announcements))))
-    doubles = words.doubles_text(table.game.variant, pub.doubles) if table.game is not None else []
+    doubles = words.doubles_text(table.game.variant, pub.doubles, t) if table.game is not None else []
     if doubles:
         # In the variant's words and as the multiplier (Kontra ×2 … Mord ×16, PL-6), the
         # same lines as the picture's.
-        fields.append(("Doubles", "\n".join(doubles)))
+        fields.append((t._("Doubles"), "\n".join(doubles)))
     if pub.shown:  # cards laid face up from a hand (Kozy's four kings): public while held
-        fields.append(("Shown from a hand", _by_seat(table, ((s, cards_text(table, cs)) for s, cs in pub.shown))))
+        fields.append((t._("Shown from a hand"),
+                       _by_seat(table, ((s, cards_text(table, cs)) for s, cs in pub.shown))))
     if pub.exposed:
-        fields.append(("Talon shown", cards_text(table, pub.exposed)))
+        fields.append((t._("Talon shown"), cards_text(table, pub.exposed)))
     if pub.public_discards:
-        fields.append(("Discarded face up", _by_seat(table, (
+        fields.append((t._("Discarded face up"), _by_seat(table, (
             (s, words.say(table, c)) for s, c in pub.public_discards))))
     if pub.trick:
-        fields.append(("Trick", trick_text(table, pub.trick)))
+        fields.append((t._("Trick"), trick_text(table, pub.trick)))
     if pub.last_trick:
         text = trick_text(table, pub.last_trick)
         if pub.last_winner is not None:
-            text += f" → won by {table.seat_name(pub.last_winner)}"
+            text += " → " + t._("won by {name}", name=table.seat_name(pub.last_winner))
         if pub.last_trick_talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
-            text += f", with the talon card {words.say(table, pub.last_trick_talon)}"
-        fields.append(("Last trick", text))
+            text += ", " + t._("with the talon card {card}", card=words.say(table, pub.last_trick_talon))
+        fields.append((t._("Last trick"), text))
     return fields
 
 
@@ -161,32 +174,36 @@ def called_text(table: Table, view: PlayerView) -> str:
     return view.called or ""
 
 
-def deal_of(table: Table) -> str:
+def deal_of(table: Table, t: Text | None = None) -> str:
     """", deal k of N" in a session of N agreed deals (``/taroky new deals=N``), else ""."""
+    t = t or words.public_text(table)
     n = table.config.deals
     if n <= 0:
         return ""
     k = table.session_deals + (1 if table.status == PLAYING else 0)
-    return f", deal {min(max(k, 1), n)} of {n}"
+    return ", " + t._("deal {k} of {n}", k=min(max(k, 1), n), n=n)
 
 
-def pool_and_radler(table: Table) -> str:
+def pool_and_radler(table: Table, t: Text | None = None) -> str:
     """The pool with this deal's antes (RO-4) and the radler (RO-23), as one line; "" when
     the table plays neither (other pools are shown by /taroky pool and the summary)."""
+    t = t or words.public_text(table)
     game = table.game
     parts = []
     pool = table.session.pool
     if game is not None and table.status == PLAYING:
         pool = game.pool + sum(game.antes.values())
     if game is not None and game.antes:  # (a pool fed by antes: shown all along)
-        parts.append(f"pool {money(table, pool)}")
+        parts.append(t._("pool {amount}", amount=money(table, pool, t)))
     left = table.session.radler_left
     if game is not None and table.status == PLAYING and game.stake > 1:
         more = left - 1
-        parts.append(f"radler: this deal at ×{game.stake} stakes"
-                     + (f", {more} more to come" if more > 0 else ", the last one"))
+        parts.append(t._("radler: this deal at ×{stake} stakes", stake=game.stake) + ", "
+                     + (t.ngettext("{n} more to come", "{n} more to come", more) if more > 0
+                        else t._("the last one")))
     elif left > 0:
-        parts.append(f"radler: the next {left} deal{'s' if left > 1 else ''} at double stakes")
+        parts.append(t.ngettext("radler: the next deal at double stakes",
+                                "radler: the next {n} deals at double stakes", left))
     return "; ".join(parts)
 
 
@@ -195,56 +212,63 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     if table.status == LOBBY:
         return lobby_message(table)
     game = table.game
-    embed = discord.Embed(title=f"Taroky — {variant_title(table)}, hand {table.hand_no}{deal_of(table)}",
+    t = words.public_text(table)
+    embed = discord.Embed(title=t._("Taroky — {variant}, hand {hand}", variant=variant_title(table, t),
+                                    hand=table.hand_no) + deal_of(table, t),
                           colour=GREEN)
     to_act = game.to_act if (game is not None and table.status == PLAYING) else None
     lines = []
     for i in range(len(table.seats)):
         marks = []
         if i == table.dealer:
-            marks.append("dealer")
+            marks.append(t._("dealer"))
         if i == to_act:
-            marks.append("**to act**")
+            marks.append("**" + t._("to act") + "**")
         tail = f" — {', '.join(marks)}" if marks else ""
         arrow = "▶ " if i == to_act else ""
-        lines.append(f"{arrow}{i + 1}. {_seat_label(table, i)}{tail}  ({money(table, table.scores[i])})")
-    embed.add_field(name="Seats (in play order)", value="\n".join(lines), inline=False)
-    extra = pool_and_radler(table)
+        lines.append(f"{arrow}{i + 1}. {_seat_label(table, i, t)}{tail}  ({money(table, table.scores[i], t)})")
+    embed.add_field(name=t._("Seats (in play order)"), value="\n".join(lines), inline=False)
+    extra = pool_and_radler(table, t)
     if extra:
-        embed.add_field(name="Pool and radler" if "radler" in extra else "Pool",
+        radler = table.session.radler_left > 0 or (game is not None and game.stake > 1)
+        embed.add_field(name=t._("Pool and radler") if radler else t._("Pool"),
                         value=extra[0].upper() + extra[1:], inline=False)
     if game is not None:
         pub: PlayerView = game.public_view()
-        status = f"Phase: **{pub.phase}**."
+        status = t._("Phase: **{phase}**.", phase=pub.phase)  # (the phase's name: the engine's word)
         if to_act is not None:
-            status += f" Waiting for {_seat_label(table, to_act)}."
+            status += " " + t._("Waiting for {name}.", name=_seat_label(table, to_act, t))
         embed.description = status
-        for name, value in public_lines(table, pub):
+        for name, value in public_lines(table, pub, t):
             embed.add_field(name=name, value=value[:1024], inline=False)
     if table.deal_commitment is not None and table.status in (PLAYING, BETWEEN):
-        embed.add_field(name="Shuffle commitment", value=(
-            f"`{table.deal_commitment}`\nA fingerprint of this hand's deck, fixed before the deal; "
-            "the hand's record reveals the deck and its secret, so `taroky verify` can check it."),
+        embed.add_field(name=t._("Shuffle commitment"), value=(
+            f"`{table.deal_commitment}`\n" + t._(
+                "A fingerprint of this hand's deck, fixed before the deal; "
+                "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")),
             inline=False)
     if table.status == BETWEEN and table.settle_given_up:
-        embed.add_field(name="Not paid yet", value=(
+        embed.add_field(name=t._("Not paid yet"), value=t._(
             "This hand could not be paid, and an admin must look at it "
             "(`/taroky-admin retry-payment` tries again)."), inline=False)
     elif table.status == BETWEEN and table.unsettled is not None:
-        embed.add_field(name="Not paid yet", value=(
+        embed.add_field(name=t._("Not paid yet"), value=t.ngettext(
             "The database did not take this hand's payments; they are retried automatically "
-            f"({table.settle_failures} attempt(s) failed so far). Nothing is lost: the next hand "
-            "can be dealt once this one is paid."), inline=False)
+            "({n} attempt failed so far). Nothing is lost: the next hand "
+            "can be dealt once this one is paid.",
+            "The database did not take this hand's payments; they are retried automatically "
+            "({n} attempts failed so far). Nothing is lost: the next hand "
+            "can be dealt once this one is paid.", table.settle_failures), inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
-        view.add_item(MyHandButton(table.id))
+        view.add_item(MyHandButton(table.id, t))
     elif table.status == BETWEEN:
         embed.colour = GREY
-        view.add_item(NextHandButton(table.id))
+        view.add_item(NextHandButton(table.id, t))
     elif table.status == CLOSED:
         embed.colour = GREY
-        embed.description = "This table is closed."
-    embed.set_footer(text=f"table {table.id}")
+        embed.description = t._("This table is closed.")
+    embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
 
 
@@ -252,38 +276,41 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
 def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only."""
     game = table.game
-    embed = discord.Embed(title=f"Your hand — table {table.id}, hand {table.hand_no}", colour=GREEN)
+    t = words.seat_text(table, seat)  # the player's own language
+    embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),
+                          colour=GREEN)
     if seat < len(table.scores):  # the player's balance, in their own panel
-        embed.set_footer(text=f"Your balance this session: {money(table, table.scores[seat])}")
+        embed.set_footer(text=t._("Your balance this session: {amount}", amount=money(table, table.scores[seat], t)))
     view = discord.ui.View(timeout=None)
     if game is None or table.status != PLAYING:
-        embed.description = "The hand is over; the summary is in the channel."
+        embed.description = t._("The hand is over; the summary is in the channel.")
         if table.last_result is not None and seat < len(table.seats):
             embed.description = (your_result(table, seat, table.last_result)
-                                 + "\nThe whole summary is in the channel.")[:4000]
+                                 + "\n" + t._("The whole summary is in the channel."))[:4000]
         return embed, view
     pv: PlayerView = game.view_for(seat)
     legal = list(pv.legal)
     if legal:
-        embed.description = f"**Your turn.** {words.named(table, pv.prompt)}"
+        embed.description = "**" + t._("Your turn.") + f"** {words.named(table, pv.prompt)}"
         clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
         if clock:
             embed.description += f"\n{clock}"
     else:
-        who = table.seat_name(pv.to_act) if pv.to_act is not None else "nobody"
-        embed.description = words.named(table, pv.prompt) or f"Waiting for {who}."
-    embed.add_field(name=f"Your cards ({len(pv.hand)})", value=words.hand_text(table, pv.hand), inline=False)
+        wait = (t._("Waiting for {name}.", name=table.seat_name(pv.to_act)) if pv.to_act is not None
+                else t._("Waiting for nobody."))
+        embed.description = words.named(table, pv.prompt) or wait
+    embed.add_field(name=t._("Your cards ({n})", n=len(pv.hand)), value=words.hand_text(table, pv.hand), inline=False)
     if pv.talon_seen:
-        embed.add_field(name="Talon you see", value=cards_text(table, pv.talon_seen), inline=False)
-    for name, value in public_lines(table, pv):
+        embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen), inline=False)
+    for name, value in public_lines(table, pv, t):
         embed.add_field(name=name, value=value[:1024], inline=False)
     if legal:
-        _add_action_components(table, seat, view, legal)
+        _add_action_components(table, seat, view, legal, t)
     row = 4
-    view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row))
+    view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
     if table.config.teach and legal:
-        view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row))
-    view.add_item(RefreshButton(table.id, seat, row=row))
+        view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
+    view.add_item(RefreshButton(table.id, seat, row=row, t=t))
     return embed, view
 
 
@@ -313,7 +340,9 @@ def discard_options(table: Table, seat: int) -> tuple[list[Action], int]:
     return [act(Kind.DISCARD, c) for c in cards_of(mask)], need
 
 
-def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal: list[Action]) -> None:
+def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal: list[Action],
+                           t: Text | None = None) -> None:
+    t = t or words.seat_text(table, seat)
     selects: dict[Kind, list[Action]] = {}
     buttons: list[Action] = []
     for a in safe_first(legal):
@@ -332,14 +361,14 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
     row = (len(buttons) + 4) // 5
     for kind, actions in list(selects.items())[: 4 - row + 1]:
         need = 1
-        placeholder = f"Choose: {kind.value}"
+        placeholder = t._("Choose: {kind}", kind=kind.value)
         if kind is Kind.DISCARD:
             offered, need = discard_options(table, seat)
             actions = offered or actions
             need = max(1, min(need, len(actions), 25))
-            placeholder = f"Choose {need} card{'s' if need > 1 else ''} to discard"
+            placeholder = t.ngettext("Choose {n} card to discard", "Choose {n} cards to discard", need)
         elif kind is Kind.PLAY:
-            placeholder = "Choose a card to play"
+            placeholder = t._("Choose a card to play")
         options = [discord.SelectOption(label=words.label(table, a)[:100], value=a.code) for a in actions[:25]]
         view.add_item(
             ActionSelect(
@@ -359,7 +388,7 @@ MAX_FIELDS = 25
 EMBED_LIMIT = 6000
 
 
-def add_lines(embeds: list[discord.Embed], name: str, lines: Sequence[str]) -> None:
+def add_lines(embeds: list[discord.Embed], name: str, lines: Sequence[str], t: Text | None = None) -> None:
     """Add ``lines`` under the heading ``name`` to the last embed, split over as many
     fields (and further embeds) as Discord's limits need: nothing is cut off."""
     chunks: list[list[str]] = [[]]
@@ -373,7 +402,7 @@ def add_lines(embeds: list[discord.Embed], name: str, lines: Sequence[str]) -> N
         chunks[-1].append(line)
     for i, chunk in enumerate(c for c in chunks if c):
         value = "\n".join(chunk)
-        title = name if i == 0 else f"{name} (continued)"
+        title = name if i == 0 else (t or Text())._("{heading} (continued)", heading=name)
         embed = embeds[-1]
         if len(embed) + len(title) + len(value) > EMBED_LIMIT or len(embed.fields) >= MAX_FIELDS:
             embed = discord.Embed(colour=embed.colour)
@@ -381,23 +410,28 @@ def add_lines(embeds: list[discord.Embed], name: str, lines: Sequence[str]) -> N
         embed.add_field(name=title, value=value, inline=False)
 
 
-def line_payments(table: Table, net: Mapping[int, int]) -> str:
+def line_payments(table: Table, net: Mapping[int, int], t: Text | None = None) -> str:
     """Who pays whom in one payment line, with the amounts: "Bob pays Alice Kč 2.00"."""
+    t = t or words.public_text(table)
     if sum(net.values()) != 0:  # (not a closed line: each party's change instead)
-        return ", ".join(f"{side_name(table, who)} {'+' if v > 0 else ''}{money(table, v)}"
+        return ", ".join(f"{side_name(table, who, t)} {'+' if v > 0 else ''}{money(table, v, t)}"
                          for who, v in net.items() if v)
     return "; ".join(
-        f"{side_name(table, t.payer)} pays {side_name(table, t.payee)} {money(table, t.amount)}"
-        if t.payer != POOL else f"{side_name(table, t.payee)} takes {money(table, t.amount)} from the pool"
-        for t in transfers_from_net(dict(net)))
+        t._("{payer} pays {payee} {amount}", payer=side_name(table, tr.payer, t),
+            payee=side_name(table, tr.payee, t), amount=money(table, tr.amount, t))
+        if tr.payer != POOL else
+        t._("{payee} takes {amount} from the pool", payee=side_name(table, tr.payee, t),
+            amount=money(table, tr.amount, t))
+        for tr in transfers_from_net(dict(net)))
 
 
-def payment_lines(table: Table, result: HandResult) -> list[str]:
-    """Every payment line of a hand, in words with who pays whom and how much."""
+def payment_lines(table: Table, result: HandResult, t: Text | None = None) -> list[str]:
+    """Every payment line of a hand, in words with who pays whom and how much (the
+    lines' labels are the engine's words: translated there)."""
     out = []
     for line in result.lines:
         label = words.named(table, line.label)
-        parts = line_payments(table, line.net) if any(line.net.values()) else ""
+        parts = line_payments(table, line.net, t) if any(line.net.values()) else ""
         out.append(f"{label}: {parts}" if parts else label)
     return out
 
@@ -406,31 +440,33 @@ def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[disco
     """End-of-hand summary: what happened, card points, every payment line with who pays
     whom, the transfers and the new balances, over as many fields (and embeds) as it
     takes: nothing is cut off."""
-    embed = discord.Embed(title=f"Hand {hand_no} is over", colour=GREY)
+    t = words.public_text(table)
+    embed = discord.Embed(title=t._("Hand {hand} is over", hand=hand_no), colour=GREY)
     embeds = [embed]
     summary = words.named(table, result.summary) if result.summary else ""
     if not result.tricks or not any(result.tricks.values()):
-        summary = (summary + " " if summary else "") + "No card was played in this hand."
+        summary = (summary + " " if summary else "") + t._("No card was played in this hand.")
     if summary:
         embed.description = summary[:4000]
     if result.card_points and any(result.tricks.values()):
-        add_lines(embeds, "Card points", [
-            f"{words.named(table, side)}: {result.points_text(side)}" for side in result.card_points])
+        # (the sides' names and counts in words are the engine's: translated there)
+        add_lines(embeds, t._("Card points"), [
+            f"{words.named(table, side)}: {result.points_text(side)}" for side in result.card_points], t)
     if result.lines:
-        add_lines(embeds, "Payments", payment_lines(table, result))
+        add_lines(embeds, t._("Payments"), payment_lines(table, result, t), t)
     if result.transfers:
-        add_lines(embeds, "Who pays whom in all", [
-            f"{side_name(table, t.payer)} → {side_name(table, t.payee)}: {money(table, t.amount)}"
-            for t in result.transfers])
+        add_lines(embeds, t._("Who pays whom in all"), [
+            f"{side_name(table, tr.payer, t)} → {side_name(table, tr.payee, t)}: {money(table, tr.amount, t)}"
+            for tr in result.transfers], t)
     usual = usual_outcome(table.game, table.config.options) if (
         table.config.teach and table.game is not None and table.game.is_over) else None
     if usual is not None:
-        add_lines(embeds, "Outside teach mode", [
-            "This hand was played out because the table is in teach mode. Under the usual rule it "
-            f"would have ended before the play: {words.named(table, usual.summary)}",
-            *payment_lines(table, usual)])
-    add_lines(embeds, "Balances this session", [
-        f"{table.seat_name(i)}: {money(table, s)}" for i, s in enumerate(table.scores)])
+        add_lines(embeds, t._("Outside teach mode"), [
+            t._("This hand was played out because the table is in teach mode. Under the usual rule it "
+                "would have ended before the play: {summary}", summary=words.named(table, usual.summary)),
+            *payment_lines(table, usual, t)], t)
+    add_lines(embeds, t._("Balances this session"), [
+        f"{table.seat_name(i)}: {money(table, s, t)}" for i, s in enumerate(table.scores)], t)
     return embeds
 
 
@@ -442,55 +478,65 @@ def summary_message(table: Table, hand_no: int, result: HandResult) -> discord.E
 def your_result(table: Table, seat: int, result: HandResult) -> str:
     """The hand's result for one player: "Your side lost Kč 19.80." and the lines that
     moved their money (for their private panel)."""
+    t = words.seat_text(table, seat)
     change = result.net.get(seat, 0)
-    side = "Your side" if result.declarer_side and seat in result.tricks else "You"
+    side = result.declarer_side and seat in result.tricks
     if change > 0:
-        head = f"{side} won: you receive {money(table, change)}."
+        head = (t._("Your side won: you receive {amount}.", amount=money(table, change, t)) if side
+                else t._("You won: you receive {amount}.", amount=money(table, change, t)))
     elif change < 0:
-        head = f"{side} lost: you pay {money(table, -change)}."
+        head = (t._("Your side lost: you pay {amount}.", amount=money(table, -change, t)) if side
+                else t._("You lost: you pay {amount}.", amount=money(table, -change, t)))
     else:
-        head = "No money moved for you in this hand."
+        head = t._("No money moved for you in this hand.")
     mine = [
-        f"{words.named(table, line.label)}: {'+' if line.net[seat] > 0 else ''}{money(table, line.net[seat])}"
+        f"{words.named(table, line.label)}: {'+' if line.net[seat] > 0 else ''}{money(table, line.net[seat], t)}"
         for line in result.lines if line.net.get(seat)]
     return "\n".join([head, *mine])
 
 
-def side_name(table: Table, who: int) -> str:
+def side_name(table: Table, who: int, t: Text | None = None) -> str:
     """A payer or payee: a seat's name, or the pool."""
     if who == POOL:
-        return "the pool"
+        return (t or words.public_text(table))._("the pool")
     return table.seat_name(who)
 
 
 # ----------------------------------------------------------------------- session
 FINISH_TEXT = {
-    "deals_completed": "all agreed deals were played",
-    "broke": "a player could not pay",
-    "stopped": "the table was closed",
+    "deals_completed": N_("all agreed deals were played"),
+    "broke": N_("a player could not pay"),
+    "stopped": N_("the table was closed"),
 }
 
 
-def who(player_id: int) -> str:
+def who(player_id: int, t: Text | None = None) -> str:
     """A player no longer at the table, for an embed: a mention (no ping in embeds), or
     "a computer player" (the table names its computers only while they sit there)."""
     if player_id < 0:
-        return "a computer player"
+        return (t or Text())._("a computer player")
     return f"<@{player_id}>"
 
 
-def signed(currency: str, amount: int) -> str:
-    return ("+" if amount > 0 else "") + format_amount(currency, amount)
+def signed(currency: str, amount: int, t: Text | None = None) -> str:
+    return ("+" if amount > 0 else "") + (t or Text()).money(currency, amount)
 
 
 def session_summary_embed(table: Table, session: Session) -> discord.Embed:
     """The end of a session: why it ended, deals played and everyone's total."""
+    t = words.public_text(table)
     currency = session.currency
-    reason = FINISH_TEXT.get(session.finish_reason or "", session.finish_reason or "it ended")
-    planned = f" of {session.deals_planned}" if session.deals_planned else ""
+    reason = (t._(FINISH_TEXT[session.finish_reason]) if session.finish_reason in FINISH_TEXT
+              else session.finish_reason or t._("it ended"))
+    if session.deals_planned:
+        played = t.ngettext("{played} of {n} deal played; {reason}.", "{played} of {n} deals played; {reason}.",
+                            session.deals_planned, played=t.number(session.deals_played), reason=reason)
+    else:
+        played = t.ngettext("{n} deal played; {reason}.", "{n} deals played; {reason}.",
+                            session.deals_played, reason=reason)
     embed = discord.Embed(
-        title="The session is over",
-        description=f"{session.deals_played}{planned} deal(s) played; {reason}.",
+        title=t._("The session is over"),
+        description=played,
         colour=discord.Colour.dark_gold(),
     )
     names: dict[int, str] = {}
@@ -500,43 +546,46 @@ def session_summary_embed(table: Table, session: Session) -> discord.Embed:
         names.setdefault(pid, table.seat_name(seat))
     ranking = sorted(session.totals.items(), key=lambda kv: -kv[1])
     embed.add_field(
-        name="Session totals",
-        value="\n".join(f"{names.get(p, who(p))}: {signed(currency, a)}" for p, a in ranking) or "No money moved.",
+        name=t._("Session totals"),
+        value="\n".join(f"{names.get(p, who(p, t))}: {signed(currency, a, t)}" for p, a in ranking)
+        or t._("No money moved."),
         inline=False,
     )
     if table.status == CLOSED:
-        embed.set_footer(text="The table is closed. Open a new one with /taroky new.")
+        embed.set_footer(text=t._("The table is closed. Open a new one with /taroky new."))
     else:
-        embed.set_footer(text="Deal the next hand to start a new session, or /taroky end to close the table.")
+        embed.set_footer(text=t._("Deal the next hand to start a new session, or /taroky end to close the table."))
     return embed
 
 
 #: /taroky help: every command and button in one page, for a newcomer.
 HELP_LINES = (
-    ("New to Taroky?", "`/taroky lesson` (Czech or Nebraska) deals two prepared hands against "
+    (N_("New to Taroky?"), N_("`/taroky lesson` (Czech or Nebraska) deals two prepared hands against "
      "computer players, in a panel only you see: a goal at every step, what you did well or "
-     "could do better, and a review at the end. Nothing is booked."),
-    ("Start a game", "`/taroky new` opens a table in this channel (choose the game with `variant`; "
+     "could do better, and a review at the end. Nothing is booked.")),
+    (N_("Start a game"), N_("`/taroky new` opens a table in this channel (choose the game with `variant`; "
      "teach mode is on unless you say `teach: False`). Others click **Join**; **Start** deals, and "
-     "computer players take the empty seats."),
-    ("Play", "Click **My hand** on the table message: only you see your cards and your choices. "
+     "computer players take the empty seats.")),
+    (N_("Play"), N_("Click **My hand** on the table message: only you see your cards and your choices. "
      "The safe choice (Pass, Done) always comes first. **Why?** explains what you may do and what "
      "each choice commits you to; **Hint** (teach mode) shows what the strongest computer player "
-     "would do, and why."),
-    ("Learn the rules", "`/taroky rules` lists the topics of this table's game; "
-     "`/taroky rules topic:` any phase or word you meet (e.g. povinnost, flek, talon)."),
-    ("The table", "`/taroky table` posts the table again at the bottom of the channel; "
+     "would do, and why.")),
+    (N_("Learn the rules"), N_("`/taroky rules` lists the topics of this table's game; "
+     "`/taroky rules topic:` any phase or word you meet (e.g. povinnost, flek, talon).")),
+    (N_("The table"), N_("`/taroky table` posts the table again at the bottom of the channel; "
      "`/taroky hand` opens your panel; `/taroky leave` gives your seat to a computer; "
-     "`/taroky end` closes the table."),
-    ("Money and records", "`/taroky balance`, `/taroky stats`, `/taroky leaderboard`, "
-     "`/taroky history` (download any hand) and `/taroky pool`."),
+     "`/taroky end` closes the table.")),
+    (N_("Money and records"), N_("`/taroky balance`, `/taroky stats`, `/taroky leaderboard`, "
+     "`/taroky history` (download any hand) and `/taroky pool`.")),
 )
 
 
-def help_embed() -> discord.Embed:
-    """The one help page (``/taroky help``)."""
-    embed = discord.Embed(title="Taroky — how to play here", colour=GREEN)
+def help_embed(t: Text | None = None) -> discord.Embed:
+    """The one help page (``/taroky help``), in the reader's language."""
+    t = t or Text()
+    embed = discord.Embed(title=t._("Taroky — how to play here"), colour=GREEN)
     for name, value in HELP_LINES:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="Games: " + ", ".join(v.title for v in dict.fromkeys(VARIANTS.values())))
+        embed.add_field(name=t._(name), value=t._(value), inline=False)
+    embed.set_footer(text=t._("Games: {games}", games=", ".join(
+        t.variant_title(v.name) for v in dict.fromkeys(VARIANTS.values()))))
     return embed

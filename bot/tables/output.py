@@ -36,7 +36,9 @@ import discord
 
 import rendering
 from bot.engine import HandResult
+from bot.i18n import N_
 from bot.store.models import Session
+from bot.tables import words
 from bot.tables.errors import TableError
 from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
@@ -434,8 +436,8 @@ class DiscordTableOutput:
             return
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(
-            f"<@{s.user_id}>, the table is waiting for you: click **My hand** to play "
-            "(a computer will play for you soon).",
+            words.public_text(table)._("{mention}, the table is waiting for you: click **My hand** to play "
+                                       "(a computer will play for you soon).", mention=f"<@{s.user_id}>"),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
@@ -526,7 +528,7 @@ class DiscordTableOutput:
         user_id = interaction.user.id
         seat = table.require_seat(user_id)
         if table.status not in (PLAYING, BETWEEN):
-            raise TableError("The game has not started yet; click Start when everyone is seated.")
+            raise TableError(N_("The game has not started yet; click Start when everyone is seated."))
         if not edit:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
@@ -537,7 +539,8 @@ class DiscordTableOutput:
                 await interaction.edit_original_response(embed=embed, view=view)
         self.remember_panel(table, user_id, interaction)
         if table.mark_back(user_id):
-            await interaction.followup.send("Welcome back: you play your own cards again.", ephemeral=True)
+            await interaction.followup.send(words.seat_text(table, seat)._("Welcome back: you play your own cards again."),
+                                            ephemeral=True)
 
     def remember_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
         """Keep the interaction that shows a panel (to refresh it) and make sure the

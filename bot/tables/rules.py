@@ -11,10 +11,11 @@ from __future__ import annotations
 from bot.engine import VARIANTS, TarokyError, find_variant
 from bot.engine.rulebook import MAX_PAGE, find_page, normalize, page_text, topics
 from bot.engine.variants import Variant
+from bot.i18n import N_, Text
 
 #: Pages about the table, the same in every variant.
 TABLE_PAGES: dict[str, str] = {
-    "why": (
+    "why": N_(
         "**Why can't I play that?**\n"
         "Click **Why?** on your panel: it says, in the words of the rule, why the other "
         "cards or bids are not allowed now.\n"
@@ -23,7 +24,7 @@ TABLE_PAGES: dict[str, str] = {
     ),
 }
 
-_HINT = "\n\nMore with `/taroky rules topic:<name>`."
+_HINT = N_("More with `/taroky rules topic:<name>`.")
 
 
 def _variant(name: str) -> Variant:
@@ -43,15 +44,16 @@ def rules_topics(variant: str | None = None) -> list[str]:
     return list(out)
 
 
-def rules_text(variant: str, topic: str | None) -> str:
+def rules_text(variant: str, topic: str | None, t: Text | None = None) -> str:
     """The page for ``topic`` of ``variant``'s rules; the overview and the list of topics
     when ``topic`` is empty; a sentence listing the topics when there is no such page."""
+    t = t or Text()
     v = _variant(variant)
     if topic and topic.strip():
         table_page = TABLE_PAGES.get(normalize(topic))
         if table_page is not None and find_page(v, topic) is None:
-            return table_page
-        return page_text(v, topic)
+            return t._(table_page)
+        return page_text(v, topic)  # (the engine's rules pages: translated there)
     page = find_page(v, None)
     assert page is not None
-    return (page.text + _HINT)[:MAX_PAGE]
+    return (page.text + "\n\n" + t._(_HINT))[:MAX_PAGE]

@@ -16,9 +16,11 @@ read the engine's own types (``PlayerView``, ``HandResult``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL
+from bot.i18n import Text
 from bot.tables import words
 from bot.tables.messages import (
     called_text,
@@ -32,6 +34,7 @@ from bot.tables.table import PLAYING, Table
 from rendering import (
     HandScene,
     PaymentLine,
+    PictureWords,
     PlayedTrick,
     PlayerBalance,
     SeatInfo,
@@ -43,6 +46,70 @@ from rendering import (
 
 
 # ----------------------------------------------------------------------- helpers
+@cache
+def picture_words(lang: str) -> PictureWords:
+    """The words the pictures draw, in ``lang`` (issue #14): the table picture in the
+    server's language, a hand picture in its player's."""
+    t = Text(lang)
+    return PictureWords(
+        playable=t._("bright cards can be played"),
+        none_playable=t._("no card can be played"),
+        your_hand=t._("Your hand"),
+        to_play=t._("to play"),
+        leads=t._("leads"),
+        takes_it=t._("takes it"),
+        bidder=t._("bidder"),
+        sits_out=t._("sits out"),
+        trick=t._("Trick"),
+        takes_trick=t._("{name} takes it"),
+        talon_card=t._("talon card"),
+        # The letters of the dealer's and the forehand's badges.
+        dealer_badge=t.pgettext("badge of the dealer", "D"),
+        forehand_badge=t.pgettext("badge of the forehand", "F"),
+        dealer=t._("dealer"),
+        forehand=t._("forehand: leads first"),
+        cards_in_hand=t._("cards in hand"),
+        order_of_play=t._("order of play"),
+        table=t._("Table"),
+        contract=t._("Contract"),
+        level=t._("Level"),
+        called=t._("Called"),
+        doubling=t._("Doubling"),
+        not_yet_bid=t._("not yet bid"),
+        last_trick=t._("Last trick"),
+        took_it=t._("{name} took it"),
+        sides=t._("SIDES"),
+        payments=t._("PAYMENTS"),
+        players=t._("PLAYERS"),
+        this_hand=t._("THIS HAND"),
+        total=t._("TOTAL"),
+        pool=t._("Pool"),
+        no_cards=t._("No cards in hand."),
+        worth_five=t._("Worth five points"),
+        you_can_play=t._("You can play"),
+        you_play_none=t._("You can play no card."),
+        is_dealer=t._("dealer"),
+        is_forehand=t._("forehand"),
+        takes_the_trick=t._("takes the trick"),
+        clockwise=t._("play goes clockwise"),
+        anticlockwise=t._("play goes anticlockwise"),
+        sits_out_line=t._("{name} sits out."),
+        talon_on_trick=t._("Talon card on this trick"),
+        took_the_trick=t._("{name} takes the trick."),
+        seats_in_order=t._("Seats in play order:"),
+        # (a count of cards left in a hand, any number: a translation may avoid a plural)
+        cards_count=t._("{n} cards"),
+        current_trick=t._("Current trick:"),
+        last_trick_line=t._("Last trick:"),
+        won=t._("won"),
+        lost=t._("lost"),
+        card_points=t._("{n} card points"),
+        payments_line=t._("Payments:"),
+        players_line=t._("Players:"),
+        total_amount=t._("total {amount}"),
+    )
+
+
 def game_of(table: Table) -> Game | None:
     """The table's game (None between tables' lives)."""
     return table.game
@@ -61,8 +128,8 @@ def _trick(plays: Sequence[tuple[int, Card]], winner: int | None = None) -> Play
     return PlayedTrick(list(plays), plays[0][0], won)  # the first card is always the leader's
 
 
-def _signed(table: Table, amount: int) -> str:
-    text = money(table, amount)
+def _signed(table: Table, amount: int, t: Text | None = None) -> str:
+    text = money(table, amount, t)
     return f"+{text}" if amount > 0 else text
 
 
@@ -108,19 +175,20 @@ def table_scene(table: Table) -> TableScene | None:
         to_act = None
     declarer = pub.bidder if pub.bidder is not None and 0 <= pub.bidder < n else None
 
+    t = words.public_text(table)
     contract = pub.contract or ""
-    level_text = f"level {pub.level}" if pub.level > 0 and "level" not in contract else ""
+    level_text = t._("level {level}", level=pub.level) if pub.level > 0 and "level" not in contract else ""
     called = called_text(table, pub)
 
     variant = game.variant
-    fleks = words.doubles_text(variant, pub.doubles)
+    fleks = words.doubles_text(variant, pub.doubles, t)
     double_words = [w for w in variant.double_words if w]
 
     lines: list[str] = []
     if not contract:
         for seat, label in pub.bids[-4:]:
             if 0 <= seat < n:
-                lines.append(f"{picture_name(table, seat)} bids {label}")
+                lines.append(t._("{name} bids {bid}", name=picture_name(table, seat), bid=label))
     for seat, text in pub.announcements:
         if any(text.startswith(w) for w in double_words):
             continue  # a flek/reflek/super: the Doubling line sums them up
@@ -129,33 +197,37 @@ def table_scene(table: Table) -> TableScene | None:
 
     exposed = list(pub.exposed)
     discards = pub.public_discards
-    talon_label = "Talon shown"
+    talon_label = t._("Talon shown")
+    shown_slot = False
     if exposed:
         for seat, card in discards:
-            lines.append(f"{picture_name(table, seat)} discarded {words.say(table, card)} face up")
+            lines.append(t._("{name} discarded {card} face up", name=picture_name(table, seat),
+                             card=words.say(table, card)))
     elif discards:
         exposed = [c for _, c in discards]
         owners = sorted({picture_name(table, s) for s, _ in discards})
-        talon_label = f"Discarded face up by {', '.join(owners)}"
+        talon_label = t._("Discarded face up by {names}", names=", ".join(owners))
     elif pub.shown:  # cards laid face up from a hand (Kozy's four kings) while they are held
         exposed = [c for _, cs in pub.shown for c in cs]
-        talon_label = f"Shown by {', '.join(picture_name(table, s) for s, _ in pub.shown)}"
-    if pub.shown and not talon_label.startswith("Shown by"):  # (the face-up slot is taken)
+        talon_label = t._("Shown by {names}", names=", ".join(picture_name(table, s) for s, _ in pub.shown))
+        shown_slot = True
+    if pub.shown and not shown_slot:  # (the face-up slot is taken)
         for seat, cs in pub.shown:
-            lines.append(f"{picture_name(table, seat)} shows {words.cards_text(table, cs)}")
+            lines.append(t._("{name} shows {cards}", name=picture_name(table, seat),
+                             cards=words.cards_text(table, cs)))
 
     trick = _trick(pub.trick)
     last = _trick(pub.last_trick, pub.last_winner)
 
     hand_counts = pub.hand_sizes if len(pub.hand_sizes) == n else ()
-    scores = [money(table, s) for s in table.scores] if len(table.scores) == n else []
+    scores = [money(table, s, t) for s in table.scores] if len(table.scores) == n else []
 
-    title = f"{variant_title(table)} — hand {table.hand_no}{deal_of(table)}"
+    title = t._("{variant} — hand {hand}", variant=variant_title(table, t), hand=table.hand_no) + deal_of(table, t)
     if pub.phase == "play" and pub.tricks_won:
-        title += f", trick {sum(pub.tricks_won) + 1}"
+        title += ", " + t._("trick {n}", n=sum(pub.tricks_won) + 1)
     elif not playing:
-        title += " — over"
-    extra = pool_and_radler(table)
+        title += " — " + t._("over")
+    extra = pool_and_radler(table, t)
     if extra:
         title += f" — {extra}"
     return TableScene(
@@ -176,6 +248,7 @@ def table_scene(table: Table) -> TableScene | None:
         clockwise=clockwise(table),
         title=title,
         card_words=variant_of(table).card_words,
+        words=picture_words(t.lang),
     )
 
 
@@ -194,6 +267,7 @@ def trick_scene(table: Table, plays: Sequence[tuple[int, Card]], winner: int | N
         clockwise=clockwise(table),
         title=title,
         card_words=variant_of(table).card_words,
+        words=picture_words(words.public_text(table).lang),
     )
 
 
@@ -211,24 +285,25 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
     view = game.view_for(seat)
     cards = list(view.hand)
     legal: frozenset[Card] | None = None
-    title = f"Your hand — {len(cards)} cards"
+    t = words.seat_text(table, seat)  # the player's own language
+    title = t.ngettext("Your hand — {n} card", "Your hand — {n} cards", len(cards))
     if table.status == PLAYING and view.legal:
         playable = {a.card for a in view.legal if a.kind is Kind.PLAY} & set(cards)
         if playable:
             legal = frozenset(playable)
-            title = "Your turn — play a card"
+            title = t._("Your turn — play a card")
         elif any(a.kind is Kind.DISCARD for a in view.legal):
-            title = "Your turn — choose cards to discard"
+            title = t._("Your turn — choose cards to discard")
         else:
-            title = "Your turn"
+            title = t._("Your turn")
     return HandScene(cards=cards, legal=legal, title=title, red_ace_high=variant_of(table).red_ace_high,
-                     card_words=variant_of(table).card_words)
+                     card_words=variant_of(table).card_words, words=picture_words(t.lang))
 
 
 # ----------------------------------------------------------------------- summary
-def _who(table: Table, who: int) -> str:
+def _who(table: Table, who: int, t: Text | None = None) -> str:
     if who == POOL:
-        return "the pool"
+        return (t or words.public_text(table))._("the pool")
     return picture_name(table, who)
 
 
@@ -259,6 +334,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     """The end-of-hand score sheet: card points per side, every payment line, each
     player's result and new balance, the pool.  Everything is public by now."""
     n = len(table.seats)
+    t = words.public_text(table)
     game = game_of(table)
     sitting_out = game.sitting_out if game is not None else None
     active = sorted(result.tricks) if result.tricks else [s for s in range(n) if s != sitting_out]
@@ -280,10 +356,12 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
         told = result.points_text(label) if label in result.card_counts else ""
         if unplayed:  # no card was played: the cards laid away count for nothing here
-            pts, taken, told = 0, 0, "no cards played"
-        sides.append(SideResult(shown, names or [shown], pts, taken, won, told))
+            pts, taken, told = 0, 0, t._("no cards played")
+        count = told or (t.ngettext("{n} point", "{n} points", pts) + ", "
+                         + t.ngettext("{n} card", "{n} cards", taken))
+        sides.append(SideResult(shown, names or [shown], pts, taken, won, told, count))
     if not sides:
-        sides.append(SideResult("All", [picture_name(table, s) for s in active], 0, 0, None))
+        sides.append(SideResult(t._("All"), [picture_name(table, s) for s in active], 0, 0, None))
 
     payments: list[PaymentLine] = []
     for line in result.lines:
@@ -291,13 +369,14 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         if not gains:
             payments.append(PaymentLine(words.named(table, line.label), ""))
             continue
-        receivers = ", ".join(_who(table, k) for k in gains)
+        receivers = ", ".join(_who(table, k, t) for k in gains)
         values = set(gains.values())
         if len(values) == 1 and len(gains) > 1:
-            amount = f"+{money(table, values.pop())} each"
+            amount = t._("+{amount} each", amount=money(table, values.pop(), t))
         else:
-            amount = f"+{money(table, sum(gains.values()))}"
-        payments.append(PaymentLine(f"{words.named(table, line.label)} — to {receivers}", amount))
+            amount = f"+{money(table, sum(gains.values()), t)}"
+        payments.append(PaymentLine(words.named(table, line.label) + " — "
+                                    + t._("to {names}", names=receivers), amount))
 
     net_total = result.net
     balances_now = table.last_balances
@@ -310,21 +389,23 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
             total = balances_now[s]
         else:
             total = table.scores[s] if s < len(table.scores) else 0
-        balances.append(PlayerBalance(picture_name(table, s), change, _signed(table, change), money(table, total)))
+        balances.append(PlayerBalance(picture_name(table, s), change, _signed(table, change, t),
+                                      money(table, total, t)))
 
     pool_before = pool_after = ""
     delta = net_total.get(POOL, 0)
     if game is not None and (game.pool or delta):
-        pool_before, pool_after = money(table, game.pool), money(table, game.pool + delta)
+        pool_before, pool_after = money(table, game.pool, t), money(table, game.pool + delta, t)
 
     note = ""
     called = called_text(table, game.public_view()) if game is not None else None
     declarers = sorted(result.declarer_side)
     if called and len(declarers) == 2:
-        note = f"Called {called}; partners: {' and '.join(picture_name(table, s) for s in declarers)}."
+        note = t._("Called {card}; partners: {first} and {second}.", card=called,
+                   first=picture_name(table, declarers[0]), second=picture_name(table, declarers[1]))
     if unplayed and not note:
-        note = "Settled without play: no card was played, so no card points were counted."
-    title = f"Hand {hand_no}"
+        note = t._("Settled without play: no card was played, so no card points were counted.")
+    title = t._("Hand {hand}", hand=hand_no)
     if result.summary:
         title += f" — {words.named(table, result.summary)}"
     return SummaryScene(
@@ -335,6 +416,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         pool_before=pool_before,
         pool_after=pool_after,
         note=note,
+        words=picture_words(t.lang),
     )
 
 

@@ -43,6 +43,7 @@ from bot.engine import (
 from bot.engine.errors import IllegalAction, TarokyError
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd, given_options
+from bot.i18n import N_, SOURCE
 from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.games import Deals
@@ -76,6 +77,9 @@ class Seat:
     user_id: int | None = None
     away: bool = False
     level: str | None = None  # a computer's level (easy, normal, strong); None: the table's
+    #: The language of this player's panel and replies (their ``/taroky language`` or their
+    #: app's, noted at their last click); None: the table's (issue #14).
+    lang: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -152,6 +156,9 @@ class TableConfig:
     level: str = DEFAULT_LEVEL
     #: Deals agreed for a session (0: until stopped, or until a player cannot pay).
     deals: int = 0
+    #: The language of the table's public messages and picture: the server's (issue #14),
+    #: noted when the table opens and at every click on it.
+    lang: str = SOURCE
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> TableConfig:
@@ -161,7 +168,7 @@ class TableConfig:
         return cls(variant=variant, players=int(d.get("players", 4)),
                    options=given_options(find_variant(variant), d.get("options") or {}),
                    teach=bool(d.get("teach", True)), level=str(d.get("level", DEFAULT_LEVEL)),
-                   deals=int(d.get("deals", 0)))
+                   deals=int(d.get("deals", 0)), lang=str(d.get("lang", SOURCE)))
 
 
 def check_together(game: Game, seat: int, actions: list[Action]) -> None:
@@ -170,17 +177,16 @@ def check_together(game: Game, seat: int, actions: list[Action]) -> None:
     refused now, before any is applied; a discard must be exactly as many cards as needed."""
     kinds = {a.kind for a in actions}
     if kinds == {Kind.DISCARD} and game.discard_seat == seat and len(actions) != game.discard_need:
-        need = game.discard_need
-        raise TableError(f"Choose exactly {need} card{'s' if need != 1 else ''} to discard, "
-                         f"not {len(actions)}; nothing was discarded.")
+        raise TableError(N_("Cards to discard: {need}; you chose {given}. Nothing was discarded."),
+                         need=game.discard_need, given=len(actions))
     trial = game.clone()
     for action in actions:
         if trial.to_act != seat or not trial.can(seat, action):
             try:
                 trial.verify(seat, action)
             except TarokyError as error:
-                raise TableError(f"{error.message} Nothing was discarded: choose again.") from None
-            raise TableError("Those choices cannot be made together; nothing was done: choose again.")
+                raise TableError(N_("{refusal} Nothing was discarded: choose again."), refusal=error.message) from None
+            raise TableError(N_("Those choices cannot be made together; nothing was done: choose again."))
         trial.act(seat, action)
 
 
@@ -294,7 +300,7 @@ class Table:
     def require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not seated at this table; click Join in the lobby to take a seat.")
+            raise NotSeated(N_("You are not seated at this table; click Join in the lobby to take a seat."))
         return seat
 
     @property
@@ -333,29 +339,32 @@ class Table:
         return list(self.game.legal_actions(seat))
 
     # ------------------------------------------------------------------ lobby
-    async def join(self, user_id: int, name: str) -> int:
+    async def join(self, user_id: int, name: str, *, lang: str | None = None) -> int:
         async with self.lock:
             if self.status == CLOSED:
-                raise TableError("This table has been closed.")
+                raise TableError(N_("This table has been closed."))
             mine = self.seat_of(user_id)
             if mine is not None:
-                raise TableError(f"You already sit in seat {mine + 1}"
-                                 + (" (you opened this table, so you were seated)" if user_id == self.host_id else "")
-                                 + ": nothing to do. Click **Start** when everyone is in.")
+                if user_id == self.host_id:
+                    raise TableError(N_("You already sit in seat {seat} (you opened this table, so you were "
+                                        "seated): nothing to do. Click **Start** when everyone is in."),
+                                     seat=mine + 1)
+                raise TableError(N_("You already sit in seat {seat}: nothing to do. Click **Start** when "
+                                    "everyone is in."), seat=mine + 1)
             if self.status != LOBBY:
                 # Between hands a human may take over a computer's chair.
                 for i, seat in enumerate(self.seats):
                     if seat is not None and seat.is_computer and self.status == BETWEEN:
-                        self.seats[i] = Seat(name=name, user_id=user_id)
+                        self.seats[i] = Seat(name=name, user_id=user_id, lang=lang)
                         await self._changed()
                         return i
-                raise TableError("The game has started; you can join between hands if a computer seat is free.")
+                raise TableError(N_("The game has started; you can join between hands if a computer seat is free."))
             for i, seat in enumerate(self.seats):
                 if seat is None:
-                    self.seats[i] = Seat(name=name, user_id=user_id)
+                    self.seats[i] = Seat(name=name, user_id=user_id, lang=lang)
                     await self._changed()
                     return i
-            raise TableError("The table is full.")
+            raise TableError(N_("The table is full."))
 
     async def leave(self, user_id: int) -> int:
         async with self.lock:
@@ -380,20 +389,20 @@ class Table:
     async def add_computer(self) -> int:
         async with self.lock:
             if self.status != LOBBY:
-                raise TableError("Computer players can only be added in the lobby.")
+                raise TableError(N_("Computer players can only be added in the lobby."))
             for i, seat in enumerate(self.seats):
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
                     await self._changed()
                     return i
-            raise TableError("The table is full.")
+            raise TableError(N_("The table is full."))
 
     async def next_level(self) -> str:
         """The lobby's level button: the next level (easy, normal, strong) for the computer
         players added from now on and for the empty seats filled at the start."""
         async with self.lock:
             if self.status != LOBBY:
-                raise TableError("The computer level is chosen in the lobby.")
+                raise TableError(N_("The computer level is chosen in the lobby."))
             i = LEVELS.index(self.config.level) if self.config.level in LEVELS else 0
             self.config.level = LEVELS[(i + 1) % len(LEVELS)]
             await self._changed()
@@ -403,7 +412,7 @@ class Table:
         """The lobby's teach button: teach mode on or off; returns the new setting."""
         async with self.lock:
             if self.status != LOBBY:
-                raise TableError("Teach mode is chosen in the lobby.")
+                raise TableError(N_("Teach mode is chosen in the lobby."))
             self.config.teach = not self.config.teach
             self.session = self._new_session()
             await self._changed()
@@ -412,9 +421,9 @@ class Table:
     async def start(self, user_id: int) -> None:
         async with self.lock:
             if self.status != LOBBY:
-                raise TableError("The game has already started.")
+                raise TableError(N_("The game has already started."))
             if self.seat_of(user_id) is None and user_id != self.host_id:
-                raise NotSeated("Only a seated player or the host can start the game.")
+                raise NotSeated(N_("Only a seated player or the host can start the game."))
             for i, seat in enumerate(self.seats):
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
@@ -427,11 +436,11 @@ class Table:
     async def next_hand(self, user_id: int) -> None:
         async with self.lock:
             if self.status != BETWEEN:
-                raise TableError("The next hand can only be dealt when a hand has finished.")
+                raise TableError(N_("The next hand can only be dealt when a hand has finished."))
             if self.seat_of(user_id) is None and user_id != self.host_id:
-                raise NotSeated("Only a seated player or the host can deal the next hand.")
+                raise NotSeated(N_("Only a seated player or the host can deal the next hand."))
             if self.unsettled is not None and not await self._settle_in_store(self.unsettled):
-                raise TableError("The last hand could not be paid out yet; please try again in a moment.")
+                raise TableError(N_("The last hand could not be paid out yet; please try again in a moment."))
             if self.session.over:
                 # A finished session: the next deal opens a new one from zero.
                 self.session = self.session.next_session()
@@ -452,10 +461,10 @@ class Table:
                 self.session.pool = await self.deal_hook(self)
             except Exception:
                 log.exception("Opening hand %d of table %s in the store failed", hand_no, self.id)
-                raise TableError(
+                raise TableError(N_(
                     "The database is not available right now, so no cards were dealt; "
                     "please try again in a moment."
-                ) from None
+                )) from None
         self.game = self.session.deal(rng=self.deals.rng(hand_no), deck=self.deals.deck(hand_no))
         # The fair-shuffle commitment: shown now, its salt revealed in the hand's record.
         self.deal_salt = self.deals.salt(hand_no)
@@ -493,9 +502,9 @@ class Table:
     def check_current(self, hand_no: int, step: int) -> None:
         """Raise :class:`StaleChoice` unless (hand_no, step) is the current moment."""
         if self.status != PLAYING or hand_no != self.hand_no:
-            raise StaleChoice("That panel belongs to an earlier hand; click My hand for a fresh one.")
+            raise StaleChoice(N_("That panel belongs to an earlier hand; click My hand for a fresh one."))
         if step != self.step:
-            raise StaleChoice("That choice is no longer current (the game has moved on); here is your panel now.")
+            raise StaleChoice(N_("That choice is no longer current (the game has moved on); here is your panel now."))
 
     async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
         """Apply the player's chosen action(s); returns the engine's events.
@@ -511,7 +520,7 @@ class Table:
             game = self.game
             assert game is not None
             if game.to_act != seat:
-                raise TableError("It's not your turn.")
+                raise TableError(N_("It's not your turn."))
             chair = self.seats[seat]
             if chair is not None:
                 chair.away = False
@@ -528,7 +537,7 @@ class Table:
                             game.verify(seat, action)  # raises, naming the rule
                         except IllegalAction as refusal:
                             raise IllegalAction(self.named(str(refusal))) from None
-                        raise TableError("That choice is not allowed now.")
+                        raise TableError(N_("That choice is not allowed now."))
                     break
                 events.extend(game.act(seat, action))
                 self.step += 1
@@ -830,7 +839,7 @@ class Table:
         the game cannot move while it is explained."""
         async with self.lock:
             if self.game is None or self.status != PLAYING:
-                raise TableError("There is no hand in play to explain.")
+                raise TableError(N_("There is no hand in play to explain."))
             return words.why_text(self, seat)
 
     async def hint(self, seat: int) -> str:
@@ -838,12 +847,14 @@ class Table:
         async with self.lock:
             game = self.game
             if game is None or self.status != PLAYING:
-                raise TableError("There is no hand in play.")
+                raise TableError(N_("There is no hand in play."))
             if game.to_act != seat:
-                raise TableError("It's not your turn.")
+                raise TableError(N_("It's not your turn."))
             choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
-            return (f"The strongest computer player would choose **{words.label(self, choice.action)}**. "
-                    f"Its reason: {words.named(self, choice.reason)}")
+            # (the label and the reason are the engine's words: translated there)
+            return words.seat_text(self, seat)._(
+                "The strongest computer player would choose **{choice}**. Its reason: {reason}",
+                choice=words.label(self, choice.action), reason=words.named(self, choice.reason))
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:
         """The session a snapshot of the older shape describes: its running totals

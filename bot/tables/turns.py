@@ -23,6 +23,7 @@ import logging
 
 import discord
 
+from bot.tables import words
 from bot.tables.table import PLAYING, Table
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,8 @@ def takeover_line(table: Table, seat: int) -> str | None:
     if left is None:
         return None
     at = int(discord.utils.utcnow().timestamp() + left)
-    return f"⏱ A computer plays for you <t:{at}:R> if you have not chosen by then."
+    return "⏱ " + words.seat_text(table, seat)._(
+        "A computer plays for you {when} if you have not chosen by then.", when=f"<t:{at}:R>")
 
 
 class TurnPings:
@@ -74,7 +76,8 @@ class TurnPings:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             message = await channel.send(
-                f"<@{want}>, it's your turn at the Taroky table: click **My hand**.",
+                words.public_text(table)._("{mention}, it's your turn at the Taroky table: click **My hand**.",
+                                           mention=f"<@{want}>"),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(want)], everyone=False, roles=False),
             )
         except discord.HTTPException:

@@ -23,12 +23,24 @@ from bot.engine import Action, Card, Kind, Phase, Variant, find_variant, parse_a
 from bot.engine.cards import say_card
 from bot.engine.names import name_seats
 from bot.engine.rulebook import choice_notes
-from bot.store.money import format_amount
+from bot.i18n import Text, pick_language
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
     from bot.tables.table import Table
 
+def public_text(table: Table) -> Text:
+    """The language of the table's public message, picture and summaries: the server's."""
+    return Text(pick_language(table.config.lang))
+
+
+def seat_text(table: Table, seat: int | None) -> Text:
+    """The language of ``seat``'s panel, hand picture and replies: the player's own (noted
+    at their last click), else the table's."""
+    chair = table.seats[seat] if seat is not None and 0 <= seat < len(table.seats) else None
+    if chair is None or chair.lang is None:
+        return public_text(table)
+    return Text(pick_language(chair.lang, table.config.lang))
 
 
 def variant_of(table: Table) -> Variant:
@@ -66,7 +78,7 @@ def named(table: Table, text: str) -> str:
 
 
 
-def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]]) -> list[str]:
+def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]], t: Text | None = None) -> list[str]:
     """The doubling in force, one line per level, highest first, in the variant's words
     and as the multiplier: "Reflek ×4: the game", "Flek ×2: Pagát, Valát".  The table
     message and the table picture both show these lines."""
@@ -77,7 +89,7 @@ def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]]) -> list[s
             by_level.setdefault(level, []).append(variant.title_of(name))
     out = []
     for level in sorted(by_level, reverse=True):
-        word = words[level - 1] if level <= len(words) else "Doubled"
+        word = words[level - 1] if level <= len(words) else (t or Text())._("Doubled")
         out.append(f"{word} ×{2 ** level}: {', '.join(by_level[level])}")
     return out
 
@@ -87,11 +99,14 @@ def why_text(table: Table, seat: int) -> str:
     trick as it stands, and what each choice in front of the player commits them to, from
     the variant's glossary (amounts with units).  Call it with the table lock held."""
     game = table.game
+    t = seat_text(table, seat)
     if game is None:
-        return "There is no hand in play."
+        return t._("There is no hand in play.")
     if game.to_act != seat:
-        who = table.seat_name(game.to_act) if game.to_act is not None else "nobody"
-        return f"It is not your turn, so there is nothing for you to decide now: the table waits for {who}."
+        if game.to_act is None:
+            return t._("It is not your turn, so there is nothing for you to decide now.")
+        return t._("It is not your turn, so there is nothing for you to decide now: the table waits for {name}.",
+                   name=table.seat_name(game.to_act))
     view = game.view_for(seat)
     parts = [named(table, game.explain(seat))]
     prompt = named(table, view.prompt)
@@ -100,8 +115,11 @@ def why_text(table: Table, seat: int) -> str:
     if game.phase is Phase.PLAY and view.trick:
         winner = game.variant.trick_winner(view.trick)
         card = next(c for s, c in view.trick if s == winner)
-        who = "you" if winner == seat else table.seat_name(winner)
-        parts.append(f"So far {say(table, card)}, played by {who}, wins this trick.")
+        if winner == seat:
+            parts.append(t._("So far your {card} wins this trick.", card=say(table, card)))
+        else:
+            parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card),
+                             name=table.seat_name(winner)))
     notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
     ordered: list[str] = []
     for a in view.legal:  # in the panel's order, with what a promise or double would cost
@@ -115,7 +133,7 @@ def why_text(table: Table, seat: int) -> str:
             ordered.append(f"{head} — {stake}.")
     notes = ordered + notes
     if notes:
-        parts.append("What your choices mean:\n" + "\n".join(f"• {n}" for n in notes))
+        parts.append(t._("What your choices mean:") + "\n" + "\n".join(f"• {n}" for n in notes))
     return "\n".join(p for p in parts if p)
 
 
@@ -132,18 +150,26 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
     paid = game.cost_of(seat, action)
     if paid is None:
         return None
-    amount = format_amount(variant_of(table).currency, paid)
+    t = seat_text(table, seat)
+    amount = t.money(variant_of(table).currency, paid)
     # A bidder whose partner has not shown himself is quoted the most (as if alone).
-    upto = "" if game.knows_own_side(seat) else "up to "
+    known = game.knows_own_side(seat)
     if action.kind is Kind.DOUBLE:
         name = str(action.value)
         if name == "game":
-            return f"if your side loses the game, you pay up to {amount}"
+            return t._("if your side loses the game, you pay up to {amount}", amount=amount)
         what = variant_of(table).title_of(name)
         # (the side that may say this double is the player's own knowledge: no secret told)
-        ours = game.announced[name].seat in game.side_of(seat)
-        return f"if {what} {'fails' if ours else 'succeeds'}, you pay {upto}{amount}"
-    return f"if you miss, you pay {upto}{amount}"
+        if game.announced[name].seat in game.side_of(seat):
+            if known:
+                return t._("if {what} fails, you pay {amount}", what=what, amount=amount)
+            return t._("if {what} fails, you pay up to {amount}", what=what, amount=amount)
+        if known:
+            return t._("if {what} succeeds, you pay {amount}", what=what, amount=amount)
+        return t._("if {what} succeeds, you pay up to {amount}", what=what, amount=amount)
+    if known:
+        return t._("if you miss, you pay {amount}", amount=amount)
+    return t._("if you miss, you pay up to {amount}", amount=amount)
 
 
 def is_costly(table: Table, seat: int, action: Action) -> bool:
@@ -169,6 +195,7 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
     seat = game.to_act if seat is None else seat
     if seat is None or not is_costly(table, seat, action):
         return None
+    t = seat_text(table, seat)
     doubled = dict(game.public_view().doubles)
     notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a))
     what = notes[0] if notes else f"**{label(table, action)}**"
@@ -177,9 +204,10 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
         what = f"{what.rstrip('.')}; {stake}."
         game_cost = game.game_cost(seat)
         if game_cost is not None:
-            what += f" The game itself can cost you {format_amount(variant_of(table).currency, game_cost)}."
-    return (f"Are you sure? {what}\nIf it goes wrong, your side pays for it. "
-            "Say it, or choose again on your panel.")
+            what += " " + t._("The game itself can cost you {amount}.",
+                              amount=t.money(variant_of(table).currency, game_cost))
+    return t._("Are you sure? {what}\nIf it goes wrong, your side pays for it. "
+               "Say it, or choose again on your panel.", what=what)
 
 
-__all__ = ["cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]
+__all__ = ["public_text", "seat_text", "cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]
