@@ -32,6 +32,11 @@ async def player_language(interaction: discord.Interaction, language: str) -> No
         chosen = None if language == FOLLOW_DISCORD else language
         await languages.choose("user", interaction.user.id, chosen)
         t = Text(pick_language(chosen, interaction.locale))
+        for table in table_client(interaction).tables.tables.values():  # their panels from now on
+            seat = table.seat_of(interaction.user.id)
+            chair = table.seats[seat] if seat is not None else None
+            if chair is not None:
+                chair.lang = t.lang
         if chosen is None:
             text = t._("I will speak to you in the language of your Discord app ({language}).",
                        language=LANGUAGE_NAMES[t.lang])
@@ -56,6 +61,9 @@ async def server_language(interaction: discord.Interaction, language: str) -> No
         chosen = None if language == FOLLOW_DISCORD else language
         await languages.choose("guild", interaction.guild.id, chosen)
         t = await languages.for_guild(interaction.guild)
+        for table in table_client(interaction).tables.tables.values():  # their next messages
+            if table.guild_id == interaction.guild.id:
+                table.config.lang = t.lang
         text = t._("The tables of this server now speak {language}.", language=LANGUAGE_NAMES[t.lang])
         await interaction.response.send_message(text, ephemeral=True)
     except Exception as error:

@@ -12,10 +12,23 @@ class TableError(Exception):
     catalog message with its values, and :meth:`text` says it in the reader's language;
     ``message`` is the English."""
 
+    #: A sentence with a count: its plural message and the count (``counted``).
+    plural: str | None = None
+    n: int = 0
+
     def __init__(self, message: str = "That is not possible right now.", /, **values: object) -> None:
         self.msgid = message
         self.values = values
         super().__init__(message.format(**values) if values else message)
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, n: int, /, **values: object) -> TableError:
+        """A sentence whose words follow the count ``n`` (``{n}``): ``TableError.counted(
+        ngettext-marked singular, plural, n)``, said in the reader's plural form."""
+        error = cls(singular if n == 1 else plural, n=n, **values)
+        error.msgid, error.plural, error.n = singular, plural, n
+        error.values = values
+        return error
 
     @property
     def message(self) -> str:
@@ -23,7 +36,15 @@ class TableError(Exception):
 
     def text(self, t: Text) -> str:
         """The sentence in ``t``'s language (English where the catalog has none)."""
+        if self.plural is not None:
+            return t.ngettext(self.msgid, self.plural, self.n, **self.values)
         return t._(self.msgid, **self.values)
+
+
+def plural_pair(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalog where it is written (import it as
+    ``ngettext``, which the extractor knows); :meth:`TableError.counted` says it."""
+    return singular, plural
 
 
 class NoTable(TableError):

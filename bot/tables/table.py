@@ -46,6 +46,7 @@ from bot.engine.session import Session, SessionEnd, given_options
 from bot.i18n import N_, SOURCE
 from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
+from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
 from bot.tables.games import Deals
 from bot.tables.teach import table_options
 
@@ -177,8 +178,9 @@ def check_together(game: Game, seat: int, actions: list[Action]) -> None:
     refused now, before any is applied; a discard must be exactly as many cards as needed."""
     kinds = {a.kind for a in actions}
     if kinds == {Kind.DISCARD} and game.discard_seat == seat and len(actions) != game.discard_need:
-        raise TableError(N_("Cards to discard: {need}; you chose {given}. Nothing was discarded."),
-                         need=game.discard_need, given=len(actions))
+        raise TableError.counted(*ngettext("Choose exactly {n} card to discard, not {given}; nothing was discarded.",
+                                           "Choose exactly {n} cards to discard, not {given}; nothing was discarded."),
+                                 game.discard_need, given=len(actions))
     trial = game.clone()
     for action in actions:
         if trial.to_act != seat or not trial.can(seat, action):
