@@ -519,8 +519,10 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     x = 24
     y = y0 + 14
     avail = _INFO_W - 30
-    lw = _INFO_LABEL_W
-    for label, value in _panel_lines(scene):
+    lines = _panel_lines(scene)
+    # (the labels' column widens for a language whose labels are longer: never overlapped)
+    lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
+    for label, value in lines:
         d.text((x, y + 6), label, font=font(SANS, _LABEL_PX), fill=(120, 110, 90))
         size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
         d.text((x + lw, y), ellipsize(value, SANS, size, avail - lw), font=font(SANS, size), fill=NAVY)
@@ -538,7 +540,8 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     if x + 4 * (_SMALL_W + 12) > img.width:  # pragma: no cover - layouts are wider
         return
     if scene.talon_exposed:
-        d.text((x, y), ellipsize(scene.talon_label, SANS, _LABEL_PX, avail), font=font(SANS, _LABEL_PX), fill=INK)
+        size = fit_text(scene.talon_label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
+        d.text((x, y), ellipsize(scene.talon_label, SANS, size, avail), font=font(SANS, size), fill=INK)
         y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
             face = card_face(card, _SMALL_W)
@@ -549,7 +552,8 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         label = scene.words.last_trick
         if last.winner is not None:
             label += " — " + scene.words.took_it.format(name=scene.seats[last.winner].name)
-        d.text((x, y), ellipsize(label, SANS, _LABEL_PX, avail), font=font(SANS, _LABEL_PX), fill=INK)
+        size = fit_text(label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
+        d.text((x, y), ellipsize(label, SANS, size, avail), font=font(SANS, size), fill=INK)
         y += _NOTE_LINE
         step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
         for i, (seat, card) in enumerate(last.plays):

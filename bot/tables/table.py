@@ -382,11 +382,12 @@ class Table:
 
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats if s is not None}
+        t = words.public_text(self)  # (named in the table's language, for good)
         for name in COMPUTER_NAMES:
-            label = f"{name} (computer)"
+            label = t._("{name} (computer)", name=name)
             if label not in used:
                 return label
-        return f"Computer {len(used) + 1}"
+        return t._("Computer {n}", n=len(used) + 1)
 
     async def add_computer(self) -> int:
         async with self.lock:
