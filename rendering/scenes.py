@@ -97,6 +97,9 @@ class PictureWords:
     card_points: str = "{n} card points"
     payments_line: str = "Payments:"
     players_line: str = "Players:"
+    #: The hand's groups in the text twin: hearts, diamonds, spades, clubs, taroky (the
+    #: order of ``Suit``); empty: the engine's English suit names.
+    suit_names: tuple[str, ...] = ()
     total_amount: str = "total {amount}"
 
 

@@ -38,7 +38,8 @@ def text_hand(scene: HandScene) -> str:
     for suit in (Suit.TAROK, *HAND_SUIT_ORDER):
         group = [c for c in cards if c.suit == suit]
         if group:
-            lines.append(f"{suit.label.capitalize()}: " + " ".join(text_card(c, scene.card_words) for c in group))
+            name = w.suit_names[int(suit)] if len(w.suit_names) > int(suit) else suit.label.capitalize()
+            lines.append(f"{name}: " + " ".join(text_card(c, scene.card_words) for c in group))
     if not cards:
         lines.append(w.no_cards)
     five = [c for c in cards if c.points == 5]

@@ -107,6 +107,7 @@ def picture_words(lang: str) -> PictureWords:
         payments_line=t._("Payments:"),
         players_line=t._("Players:"),
         total_amount=t._("total {amount}"),
+        suit_names=(t._("Hearts"), t._("Diamonds"), t._("Spades"), t._("Clubs"), t._("Taroky")),
     )
 
 
