@@ -51,10 +51,11 @@ async def _start(interaction: discord.Interaction, variant: str) -> None:
     for old in [t for t in lessons.values() if isinstance(t, LessonTable) and t.learner_id == interaction.user.id]:
         await end_lesson(lessons, client.output, old)  # one lesson per learner
     output = _lesson_output(client)
+    t = await client.languages.for_reader(interaction)  # (a lesson is private: all in the learner's language)
     table = LessonTable(
         plan=plan, learner_id=interaction.user.id, learner_name=display_name(interaction.user),
         guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
-        timings=client.tables.timings, output=output,
+        timings=client.tables.timings, output=output, lang=t.lang,
     )
     lessons[table.id] = table
     client.output.outputs[table.id] = output

@@ -46,7 +46,8 @@ from bot.engine import (
 )
 from bot.engine.cards import PAGAT, say_card
 from bot.engine.session import Session
-from bot.store.money import format_amount
+from bot.i18n import N_, SOURCE, Text
+from bot.tables import words as table_words
 from bot.tables.errors import TableError
 from bot.tables.games import Deals
 from bot.tables.table import BETWEEN, PLAYING, Seat, Table, TableConfig, TableOutput, TableTimings
@@ -69,52 +70,52 @@ class Step:
 
 
 STEPS: tuple[Step, ...] = (
-    Step("read", "Read your hand",
-         "Count your taroky (the trumps, I to XXI and the škýz) and your kings, and find the "
-         "pagát (tarok I): they decide whether you should bid."),
-    Step("bid", "Bid or pass",
-         "Bid when your hand is strong (many taroky, high ones, kings); pass when it is not. "
-         "Whoever bids highest plays the game, with a partner or alone, against the others."),
-    Step("call", "Call a partner",
-         "Name a card you do not hold (usually a king): whoever holds it is your secret partner."),
-    Step("talon", "Take from the talon",
-         "The talon is the pile of cards left over after the deal: take the cards that help "
-         "your hand most."),
-    Step("discard", "Lay cards away",
-         "Lay away the cards you need least, best the last cards of a short suit so that you "
-         "have none of it and can trump it later. What you lay away counts for your side."),
-    Step("declare", "Announce or say nothing",
-         "Announce a bonus only when you are sure of it: a missed announcement costs what a "
-         "made one would have won."),
-    Step("flek", "Flek: double or not",
-         "A flek doubles what the game is worth, won or lost: say it only when you expect "
-         "your side to win."),
-    Step("follow", "Follow suit",
-         "You hold the suit that was led, so you must play it: play high to take the trick, "
-         "low to keep your good cards."),
-    Step("trump", "Trump when you have none of the suit",
-         "You have none of the suit that was led, so you must play a tarok: a low one when "
-         "the trick is worth little or is lost anyway, a high one to take points."),
-    Step("smear", "Give points to your partner's trick",
-         "Your partner is winning this trick: a card that counts (a king, queen, rider or jack) "
+    Step("read", N_("Read your hand"),
+         N_("Count your taroky (the trumps, I to XXI and the škýz) and your kings, and find the "
+         "pagát (tarok I): they decide whether you should bid.")),
+    Step("bid", N_("Bid or pass"),
+         N_("Bid when your hand is strong (many taroky, high ones, kings); pass when it is not. "
+         "Whoever bids highest plays the game, with a partner or alone, against the others.")),
+    Step("call", N_("Call a partner"),
+         N_("Name a card you do not hold (usually a king): whoever holds it is your secret partner.")),
+    Step("talon", N_("Take from the talon"),
+         N_("The talon is the pile of cards left over after the deal: take the cards that help "
+         "your hand most.")),
+    Step("discard", N_("Lay cards away"),
+         N_("Lay away the cards you need least, best the last cards of a short suit so that you "
+         "have none of it and can trump it later. What you lay away counts for your side.")),
+    Step("declare", N_("Announce or say nothing"),
+         N_("Announce a bonus only when you are sure of it: a missed announcement costs what a "
+         "made one would have won.")),
+    Step("flek", N_("Flek: double or not"),
+         N_("A flek doubles what the game is worth, won or lost: say it only when you expect "
+         "your side to win.")),
+    Step("follow", N_("Follow suit"),
+         N_("You hold the suit that was led, so you must play it: play high to take the trick, "
+         "low to keep your good cards.")),
+    Step("trump", N_("Trump when you have none of the suit"),
+         N_("You have none of the suit that was led, so you must play a tarok: a low one when "
+         "the trick is worth little or is lost anyway, a high one to take points.")),
+    Step("smear", N_("Give points to your partner's trick"),
+         N_("Your partner is winning this trick: a card that counts (a king, queen, rider or jack) "
          "added to it goes to your side — unless a player after you can still take the trick, "
-         "then keep it and play low."),
-    Step("pagat", "Keep the pagát",
-         "The pagát (tarok I) is the lowest tarok: play your other taroky first and keep it, "
-         "so that it can win the last trick for a bonus."),
+         "then keep it and play low.")),
+    Step("pagat", N_("Keep the pagát"),
+         N_("The pagát (tarok I) is the lowest tarok: play your other taroky first and keep it, "
+         "so that it can win the last trick for a bonus.")),
 )
 STEP_BY_KEY: dict[str, Step] = {s.key: s for s in STEPS}
 
 
-def say(action: Action, variant: Variant) -> str:
+def say(action: Action, variant: Variant, t: Text | None = None) -> str:
     """A choice in words, for the lesson's feedback: cards named as everywhere else
     (``say_card`` with the variant's words: ``K♥ king``, ``A♦``, ``XIX``)."""
     if action.kind is Kind.PLAY:
         return say_card(action.card, variant.card_words, long=True)
     if action.kind is Kind.DISCARD:
-        return f"lay away {say_card(action.card, variant.card_words, long=True)}"
+        return (t or Text())._("lay away {card}", card=say_card(action.card, variant.card_words, long=True))
     if action.kind is Kind.CALL:
-        return f"call {say_card(action.card, variant.card_words, long=True)}"
+        return (t or Text())._("call {card}", card=say_card(action.card, variant.card_words, long=True))
     return variant.label(action)
 
 
@@ -243,9 +244,9 @@ def find_plan(variant: str) -> LessonPlan:
     name = find_variant(variant).name  # (a sentence for an unknown name)
     plan = PLANS.get(name)
     if plan is None:
-        raise TableError(
-            f"There is no lesson for {find_variant(variant).title} yet; "
-            f"try {' or '.join(find_variant(v).title for v in lesson_variants())}.")
+        raise TableError(N_("There is no lesson for {variant} yet; try {variants}."),
+                         variant=find_variant(variant).title,
+                         variants=" / ".join(find_variant(v).title for v in lesson_variants()))
     return plan
 
 
@@ -275,46 +276,57 @@ def _same(chosen: Sequence[Action], advice: Sequence[Action]) -> bool:
 
 
 def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
-                advice: Sequence[Action]) -> str:
+                advice: Sequence[Action], t: Text | None = None) -> str:
     """What the rules say of the two choices: who would take the trick so far, the card
     points laid away or given."""
     if step in ("follow", "trump", "smear", "pagat") and game.trick is not None and chosen:
+        t = t or Text()
         pv = game.view_for(seat)
         if not pv.trick:
             return ""
         notes = []
-        pair = [("yours", chosen[0])] + ([("the advised card", advice[0])] if advice[:1] != chosen[:1] else [])
+        pair = [(t._("yours"), chosen[0])] + ([(t._("the advised card"), advice[0])] if advice[:1] != chosen[:1] else [])
         for who, action in pair:
             if action.kind is not Kind.PLAY:
                 continue
             plays = [*pv.trick, (seat, action.card)]
             takes = game.variant.trick_winner(plays) == seat
             words = say_card(action.card, game.variant.card_words, long=True)
-            notes.append(f"{words[0].upper()}{words[1:]} ({who}) {'would take' if takes else 'would not take'} "
-                         f"the trick so far and is worth {action.card.points} card point"
-                         f"{'s' if action.card.points != 1 else ''}")
+            card = f"{words[0].upper()}{words[1:]} ({who})"
+            if takes:
+                notes.append(t.ngettext("{card} would take the trick so far and is worth {n} card point",
+                                        "{card} would take the trick so far and is worth {n} card points",
+                                        action.card.points, card=card))
+            else:
+                notes.append(t.ngettext("{card} would not take the trick so far and is worth {n} card point",
+                                        "{card} would not take the trick so far and is worth {n} card points",
+                                        action.card.points, card=card))
         return "; ".join(notes) + "." if notes else ""
     if step == "discard" and chosen:
         yours = sum(a.card.points for a in chosen if a.kind is Kind.DISCARD)
         theirs = sum(a.card.points for a in advice if a.kind is Kind.DISCARD)
-        return (f"You laid away {yours} card points, the advice {theirs}; "
-                "both count for your side at the end.")
+        return (t or Text())._("You laid away {yours} card points, the advice {theirs}; "
+                               "both count for your side at the end.", yours=yours, theirs=theirs)
     return ""
 
 
-def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Action]) -> StepResult:
+def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Action],
+                 t: Text | None = None) -> StepResult:
     """The verdict on the learner's ``chosen`` action(s) for ``pending`` (before they
     are applied: the game is as the learner saw it)."""
     assert pending.step is not None
+    t = t or Text()
     good = _same(chosen, pending.advice)
-    advice_words = ", ".join(say(a, game.variant) for a in pending.advice)
-    chosen_words = ", ".join(say(a, game.variant) for a in chosen)
-    note = engine_note(game, seat, pending.step.key, chosen, pending.advice)
+    advice_words = ", ".join(say(a, game.variant, t) for a in pending.advice)
+    chosen_words = ", ".join(say(a, game.variant, t) for a in chosen)
+    note = engine_note(game, seat, pending.step.key, chosen, pending.advice, t)
+    # (the reason is the computer player's words: translated with the engine's)
     if good:
-        text = f"✅ Well done: **{chosen_words}** is what the strong computer player chooses too. {pending.reason}"
+        text = "✅ " + t._("Well done: **{choice}** is what the strong computer player chooses too. {reason}",
+                          choice=chosen_words, reason=pending.reason)
     else:
-        text = (f"🔸 You chose **{chosen_words}**. The strong computer player would rather "
-                f"**{advice_words}**: {pending.reason}")
+        text = "🔸 " + t._("You chose **{choice}**. The strong computer player would rather **{advice}**: {reason}",
+                          choice=chosen_words, advice=advice_words, reason=pending.reason)
     if note:
         text += f"\n{note}"
     return StepResult(pending.step, tuple(chosen), pending.advice, pending.reason, good, text)
@@ -330,10 +342,11 @@ class LessonTable(Table):
     confirms_costly_choices = False
 
     def __init__(self, *, plan: LessonPlan, learner_id: int, learner_name: str, guild_id: int,
-                 channel_id: int, timings: TableTimings, output: TableOutput | None = None) -> None:
+                 channel_id: int, timings: TableTimings, output: TableOutput | None = None,
+                 lang: str = SOURCE) -> None:
         self.plan = plan
         config = TableConfig(variant=plan.variant, players=4, options=dict(plan.options),
-                             teach=True, level=OPPONENTS)
+                             teach=True, level=OPPONENTS, lang=lang)
         super().__init__(
             guild_id=guild_id, channel_id=channel_id, host_id=learner_id, config=config,
             deals=Deals.stacked(*plan.decks),
@@ -342,7 +355,7 @@ class LessonTable(Table):
             output=output,
         )
         self.learner_id = learner_id
-        self.seats = [Seat(name=learner_name, user_id=learner_id)]
+        self.seats = [Seat(name=learner_name, user_id=learner_id, lang=lang)]
         self.seats += [Seat(name=self._computer_name(), level=OPPONENTS) for _ in range(3)]
         self.lesson = Lesson()
         # The deal before the learner's last choice (Try again) and the session with it.
@@ -361,8 +374,9 @@ class LessonTable(Table):
         pending = self.lesson.pending
         game = self.game
         if pending is not None and game is not None and pending.at == len(game.history) and seat == self.learner_seat:
-            return (f"The strong computer player would choose **{', '.join(say(a, game.variant) for a in pending.advice)}**: "
-                    f"{pending.reason}")
+            t = table_words.seat_text(self, seat)
+            return t._("The strong computer player would choose **{choice}**: {reason}",
+                       choice=", ".join(say(a, game.variant, t) for a in pending.advice), reason=pending.reason)
         return await super().hint(seat)
 
     def takeover_in(self) -> float | None:
@@ -398,7 +412,8 @@ class LessonTable(Table):
                 and game.to_act == self.learner_seat and self.check_moment(hand_no, step)):
             chosen = [parse_action(c) for c in codes]
             if chosen and game.can(self.learner_seat, chosen[0]):
-                judged = feedback_for(game, self.learner_seat, pending, chosen)
+                judged = feedback_for(game, self.learner_seat, pending, chosen,
+                                      table_words.seat_text(self, self.learner_seat))
                 self._before = (game.to_record(), self.session.to_dict(), self.step)
         if judged is not None:
             self.lesson.done.append(judged)
@@ -420,7 +435,7 @@ class LessonTable(Table):
         """Try again: the deal goes back to just before the learner's last judged choice."""
         async with self.lock:
             if not self.can_take_back or self._before is None:
-                raise TableError("There is nothing to try again right now.")
+                raise TableError(N_("There is nothing to try again right now."))
             record, session, _ = self._before
             self._cancel_tasks()
             self.game = replay_record(record)
@@ -438,52 +453,60 @@ class LessonTable(Table):
             await self._changed()
         self.kick()
 
-    def _verdict(self, net: int) -> str:
-        money = format_amount(find_variant(self.config.variant).currency, abs(net))
+    def _verdict(self, net: int, t: Text | None = None) -> str:
+        t = t or Text()
+        money = t.money(find_variant(self.config.variant).currency, abs(net))
         if net > 0:
-            return f"You would have won {money} in a real game"
+            return t._("You would have won {amount} in a real game.", amount=money)
         if net < 0:
-            return f"You would have lost {money} in a real game"
-        return "You would have neither won nor lost in a real game"
+            return t._("You would have lost {amount} in a real game.", amount=money)
+        return t._("You would have neither won nor lost in a real game.")
 
     def finish(self, result: HandResult) -> str:
         """The end of a hand: before the last prepared hand a short note and Next hand;
         after it the review: every step, the learner's choice, and each hand's result."""
+        t = table_words.seat_text(self, self.learner_seat)
         net = result.net.get(self.learner_seat, 0)
-        self.lesson.hands.append((result.summary, net))
+        self.lesson.hands.append((result.summary, net))  # (the summary: the engine's words)
         if self.hand_no < self.plan.hands:
             self.lesson.between = (
-                f"**Hand {self.hand_no} of {self.plan.hands} is over.** {result.summary} "
-                f"{self._verdict(net)}.\nIn the next hand you play against the bidder: "
-                "click **Next hand**.")
+                "**" + t._("Hand {hand} of {hands} is over.", hand=self.hand_no, hands=self.plan.hands)
+                + f"** {result.summary} {self._verdict(net, t)}\n"
+                + t._("In the next hand you play against the bidder: click **Next hand**."))
             return self.lesson.between
         lines = []
         variant = find_variant(self.config.variant)
         for step in STEPS:
             if step.key == "read":
                 continue
+            title = t._(step.title)
             r = next((x for x in self.lesson.done if x.step.key == step.key), None)
             if r is None:
-                lines.append(f"▫️ **{step.title}** — did not come up in these hands.")
+                lines.append(f"▫️ **{title}** — " + t._("did not come up in these hands."))
             elif r.good:
-                lines.append(f"✅ **{step.title}** — {', '.join(say(a, variant) for a in r.chosen)}.")
+                lines.append(f"✅ **{title}** — {', '.join(say(a, variant, t) for a in r.chosen)}.")
             else:
-                lines.append(f"🔸 **{step.title}** — you chose {', '.join(say(a, variant) for a in r.chosen)}; "
-                             f"the advice was {', '.join(say(a, variant) for a in r.advice)}.")
+                lines.append(f"🔸 **{title}** — " + t._(
+                    "you chose {choice}; the advice was {advice}.",
+                    choice=", ".join(say(a, variant, t) for a in r.chosen),
+                    advice=", ".join(say(a, variant, t) for a in r.advice)))
         good = sum(1 for r in self.lesson.done if r.good)
         lines.append("")
-        lines.append(f"{good} of {len(self.lesson.done)} steps as the strong computer player would play them"
-                     + (f" ({self.lesson.retries} tried again)." if self.lesson.retries else "."))
+        lines.append(t.ngettext("{good} of {n} step as the strong computer player would play it.",
+                                "{good} of {n} steps as the strong computer player would play them.",
+                                len(self.lesson.done), good=good))
+        if self.lesson.retries:
+            lines[-1] += " " + t.ngettext("({n} tried again.)", "({n} tried again.)", self.lesson.retries)
         for n, (summary, won) in enumerate(self.lesson.hands, 1):
-            lines.append(f"Hand {n}: {summary} {self._verdict(won)}.")
-        lines.append("This was a lesson, so nothing was booked.")
+            lines.append(t._("Hand {hand}:", hand=n) + f" {summary} {self._verdict(won, t)}")
+        lines.append(t._("This was a lesson, so nothing was booked."))
         self.lesson.review = "\n".join(lines)
         return self.lesson.review
 
     async def next_hand(self, user_id: int) -> None:
         """Deal the next prepared hand (Next hand on the panel)."""
         if self.hand_no >= self.plan.hands:
-            raise TableError("That was the last hand of the lesson.")
+            raise TableError(N_("That was the last hand of the lesson."))
         self.lesson.between = None
         self.lesson.last = None
         self._before = None

@@ -15,7 +15,9 @@ from typing import Any
 import discord
 
 from bot.engine import HandResult
+from bot.i18n import N_, Text
 from bot.store.models import Session as SessionRecord
+from bot.tables import words
 from bot.tables.components import TableComponent, table_client
 from bot.tables.errors import TableError
 from bot.tables.lesson import STEP_BY_KEY, LessonTable
@@ -31,30 +33,33 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
     """The lesson's part of the panel: the step in front of the learner, the feedback on
     the last one, or the review at the end."""
     lesson = table.lesson
-    embed = discord.Embed(title=f"Lesson — {table.session.variant.title}", colour=LESSON_COLOUR)
+    t = words.seat_text(table, table.learner_seat)  # the learner's language
+    variant = t.variant_title(table.session.variant.name)
+    embed = discord.Embed(title=t._("Lesson — {variant}", variant=variant), colour=LESSON_COLOUR)
     parts: list[str] = []
     if lesson.review is not None:
-        embed.title = f"Lesson — {table.session.variant.title}: the review"
+        embed.title = t._("Lesson — {variant}: the review", variant=variant)
         parts.append(lesson.review)
     elif lesson.between is not None and table.has_next_hand:
         parts.append(lesson.between)
     else:
         if lesson.last is not None:
-            parts.append(f"**{lesson.last.step.title}.** {lesson.last.feedback}")
+            parts.append(f"**{t._(lesson.last.step.title)}.** {lesson.last.feedback}")
             if table.can_take_back:
-                parts.append("Click **Try again** to take that choice back, or play on.")
+                parts.append(t._("Click **Try again** to take that choice back, or play on."))
         pending = lesson.pending
         if not lesson.done:
             read = STEP_BY_KEY["read"]
-            parts.append(f"**Step 1 — {read.title}.** {read.goal}")
+            parts.append("**" + t._("Step {n} — {title}.", n=1, title=t._(read.title)) + f"** {t._(read.goal)}")
         if pending is not None and pending.step is not None:
             n = len(lesson.done) + 2
-            parts.append(f"**Step {n} — {pending.step.title}.** Goal: {pending.step.goal}")
+            parts.append("**" + t._("Step {n} — {title}.", n=n, title=t._(pending.step.title)) + "** "
+                         + t._("Goal: {goal}", goal=t._(pending.step.goal)))
         elif table.status == PLAYING and table.game is not None and table.game.to_act != table.learner_seat:
-            parts.append("The computer players are playing…")
-        parts.append("Why? explains the rules of this moment; Hint shows the strong computer player's choice.")
+            parts.append(t._("The computer players are playing…"))
+        parts.append(t._("Why? explains the rules of this moment; Hint shows the strong computer player's choice."))
     embed.description = "\n\n".join(parts)[:4000]
-    embed.set_footer(text="A lesson: nothing here is booked, and only you can see it.")
+    embed.set_footer(text=t._("A lesson: nothing here is booked, and only you can see it."))
     return embed
 
 
@@ -66,12 +71,13 @@ class LessonButton(
     """Try again (take the last judged choice back), Next hand (the lesson's second
     prepared hand) and End lesson, on a lesson panel."""
 
-    LABELS = {"again": ("Try again", discord.ButtonStyle.primary),
-              "next": ("Next hand", discord.ButtonStyle.primary),
-              "end": ("End lesson", discord.ButtonStyle.secondary)}
+    LABELS = {"again": (N_("Try again"), discord.ButtonStyle.primary),
+              "next": (N_("Next hand"), discord.ButtonStyle.primary),
+              "end": (N_("End lesson"), discord.ButtonStyle.secondary)}
 
-    def __init__(self, table_id: str, what: str, *, row: int | None = None) -> None:
+    def __init__(self, table_id: str, what: str, *, row: int | None = None, t: Text | None = None) -> None:
         label, style = self.LABELS[what]
+        label = (t or Text())._(label)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tk:L:{table_id}:{what}", row=row))
         self.table_id, self.what = table_id, what
 
@@ -83,12 +89,13 @@ class LessonButton(
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         if not isinstance(table, LessonTable):
-            raise TableError("That button belongs to a lesson that is over.")
+            raise TableError(N_("That button belongs to a lesson that is over."))
         client = table_client(interaction)
         if self.what == "end":
             await end_lesson(client.tables.lessons, client.output, table)
             await interaction.response.edit_message(
-                content="The lesson is over. Start another with /taroky lesson, or a real table with /taroky new.",
+                content=self._t._("The lesson is over. Start another with /taroky lesson, or a real table with "
+                                  "/taroky new."),
                 embeds=[], view=None, attachments=[])
             return
         await interaction.response.defer()
@@ -155,11 +162,12 @@ class LessonOutput(DiscordTableOutput):
                 files += await self.picture(
                     self._scene(lambda: summary_scene(table, table.hand_no, result)), "summary.png", top)
             row = 4
+            t = words.seat_text(table, seat)
             if table.can_take_back:
-                view.add_item(LessonButton(table.id, "again", row=row))
+                view.add_item(LessonButton(table.id, "again", row=row, t=t))
             if table.has_next_hand:
-                view.add_item(LessonButton(table.id, "next", row=row))
-            view.add_item(LessonButton(table.id, "end", row=row))
+                view.add_item(LessonButton(table.id, "next", row=row, t=t))
+            view.add_item(LessonButton(table.id, "end", row=row, t=t))
         if table.status == PLAYING and table.game is not None:
             files += await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", panel)
             embeds.append(panel)
