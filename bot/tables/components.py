@@ -132,7 +132,10 @@ async def note_reader(interaction: discord.Interaction, table: Table) -> Text:
     public message.  Returns the user's."""
     client = table_client(interaction)
     t = await client.languages.for_reader(interaction)
-    table.config.lang = (await client.languages.for_guild(interaction.guild)).lang
+    if table.public_language_is_the_servers:
+        table.config.lang = (await client.languages.for_guild(interaction.guild)).lang
+    else:
+        table.config.lang = t.lang
     seat = table.seat_of(interaction.user.id)
     chair = table.seats[seat] if seat is not None else None
     if chair is not None:

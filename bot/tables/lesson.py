@@ -340,6 +340,7 @@ class LessonTable(Table):
     #: A lesson judges each choice after it is made and offers Try again, so it does not
     #: ask "Are you sure?" before announcements and doubles as a teach-mode table does.
     confirms_costly_choices = False
+    public_language_is_the_servers = False  # (everything in the learner's language)
 
     def __init__(self, *, plan: LessonPlan, learner_id: int, learner_name: str, guild_id: int,
                  channel_id: int, timings: TableTimings, output: TableOutput | None = None,
@@ -356,7 +357,8 @@ class LessonTable(Table):
         )
         self.learner_id = learner_id
         self.seats = [Seat(name=learner_name, user_id=learner_id, lang=lang)]
-        self.seats += [Seat(name=self._computer_name(), level=OPPONENTS) for _ in range(3)]
+        for _ in range(3):  # (one by one: each computer gets its own name)
+            self.seats.append(Seat(name=self._computer_name(), level=OPPONENTS))
         self.lesson = Lesson()
         # The deal before the learner's last choice (Try again) and the session with it.
         self._before: tuple[dict[str, Any], dict[str, Any], int] | None = None

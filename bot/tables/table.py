@@ -198,6 +198,9 @@ class Table:
     #: In teach mode, announcements and doubles ask "Are you sure?" first (a lesson, which
     #: judges every choice afterwards and offers Try again, does not).
     confirms_costly_choices: bool = True
+    #: The table's public message and picture speak the server's language; a lesson (no
+    #: public message, one learner) speaks the learner's.
+    public_language_is_the_servers: bool = True
 
     def __init__(
         self,

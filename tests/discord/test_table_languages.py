@@ -97,6 +97,8 @@ def engine_texts_pending(table: Table, seat: int) -> set[str]:
     if result is not None:
         out |= {named(result.summary)} | {named(line.label) for line in result.lines}
         out |= {named(side) for side in result.card_points} | {result.points_text(s) for s in result.card_points}
+    # (and each sentence and line of them: the table quotes parts, e.g. Why? without the prompt)
+    out |= {piece.strip() for text in out for piece in re.split(r"(?<=[.!?])\s+|\n", text)}
     return {t for t in out if t}
 
 
@@ -247,3 +249,47 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
     assert any(w == "panel picture" for w, _ in reader.seen)
     if hints:
         assert t._("The session is over") in {text for w, text in reader.seen if w == "channel"}
+
+
+@pytest.mark.simcord(settle_timeout=60.0)
+async def test_the_lesson_in_czech(world: Any) -> None:
+    """Issue #14: a Czech learner takes the whole lesson (both prepared hands, to the
+    review): its steps, goals, feedback, buttons and review are Czech; only names, cards
+    and the engine's (and the advising computer's) pending words are left in English."""
+    await world.alice.slash(world.channel, "taroky language", language="cs")
+    t = Text("cs")
+    reader = Reader(world, world.alice, t)
+    result = await world.alice.slash(world.channel, "taroky lesson", variant="czech")
+    lesson = next(iter(world.bot.tables.lessons.values()))
+    assert lesson.config.lang == "cs"
+    for _ in range(400):
+        view = result.response
+        reader.look("lesson", view)
+        reader.pending |= engine_texts_pending(lesson, lesson.learner_seat)
+        if lesson.status != "playing":
+            if not lesson.has_next_hand:
+                break
+            result = await reader.click(view, "lesson", label=t._("Next hand"))
+            continue
+        seat = lesson.learner_seat
+        reader.pending |= engine_texts_pending(lesson, seat)
+        pending = lesson.lesson.pending
+        if pending is not None:  # (the advising computer's reason: the AI's words)
+            reader.pending.add(pending.reason)
+        await reader.click(view, "why", label=t._("Why?"))
+        reader.pending |= engine_texts_pending(lesson, seat)  # (the moment Why? explained)
+        actions = [b for b in buttons(view) if b["custom_id"].startswith("tk:a:")]
+        if actions:
+            await world.alice.click(view, custom_id=actions[0]["custom_id"])
+        else:
+            cid = selects(view)[0]["custom_id"]
+            await world.alice.select(view, select_options(view, cid)[: select_min(view, cid)], custom_id=cid)
+    else:
+        raise AssertionError("the lesson did not finish")
+    assert lesson.lesson.review is not None and lesson.hand_no == 2
+    reader.pending |= {summary for summary, _ in lesson.lesson.hands} | engine_texts_pending(lesson, 0)
+    reader.look("lesson", result.response)
+    assert any(t._("Lesson — {variant}: the review", variant=t.variant_title("czech")) == text
+               for w, text in reader.seen)
+    left = reader.leftovers("cs", lesson)
+    assert not left, "English left:\n" + "\n".join(f"[{w}] {sorted(e)}: {text!r}" for w, text, e in left[:15])
