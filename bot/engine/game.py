@@ -154,7 +154,7 @@ class Trick:
         self.led = led
 
 
-def _shown(cards: Sequence[Card]) -> Msg:
+def shown_cards(cards: Sequence[Card]) -> Msg:
     """The event line of talon cards laid face up."""
     return Msg(N_("Talon cards shown: {cards}."), {"cards": ", ".join(c.short for c in cards)})
 
@@ -774,7 +774,7 @@ class Game:
         st.rejected.append(g)
         if expose:
             self.exposed.extend(cards)
-            self.emit("talon_exposed", self.bidder, _shown(cards), None, tuple(cards))
+            self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
         nxt = g + 1 if next_group is None else next_group
         st.stage = nxt
         if nxt >= 0:
@@ -793,7 +793,7 @@ class Game:
                 if og != g and og not in self.staged.rejected:
                     oc = self.talon_group(og)
                     self.exposed.extend(oc)
-                    self.emit("talon_exposed", self.bidder, _shown(oc), None, tuple(oc))
+                    self.emit("talon_exposed", self.bidder, shown_cards(oc), None, tuple(oc))
         rest = mask_of(self.talon) & ~m
         self.talon_to_opponents |= rest
         self.emit("talon_take", self.bidder,
@@ -806,7 +806,7 @@ class Game:
         cards = self.talon_group(reject)
         self.staged.rejected.append(reject)
         self.exposed.extend(cards)
-        self.emit("talon_exposed", self.bidder, _shown(cards), None, tuple(cards))
+        self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
         self.staged_take(take, level)
 
     # ---- discarding -------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles, term
+from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, card_name, suit_label, tarok
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
@@ -585,10 +585,10 @@ class Czech(Variant):
         elif ph is Phase.SURRENDER:
             if a.kind is Kind.SURRENDER:
                 g.surrendered = True
-                g.emit("surrender", seat, f"Seat {seat + 1} drew the called card and surrenders.")
-                g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays Kč 1.00 to each opponent.")
+                g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays Kč 1.00 to each opponent."), {"seat": seat_word(seat)}))
             else:
-                g.emit("play_on", seat, f"Seat {seat + 1} plays on.")
+                g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
                 g.start_discard(seat, 4)
         elif ph is Phase.TALON:
             self._talon(g, seat, a)
@@ -598,9 +598,9 @@ class Czech(Variant):
         if a.kind is Kind.BID:
             g.auction.high = self.contracts[str(a.value)]
             g.auction.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+            g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
         else:
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+            g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         g.auction.turn += 1
         if g.auction.turn < len(g.active):
             g.to_act = g.next_active(seat)
@@ -609,7 +609,7 @@ class Czech(Variant):
         assert high is not None and g.auction.high_seat is not None
         g.bidder = g.auction.high_seat
         g.contract = high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the bidder: {high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(high.title)}))
         if high.call:
             g.phase = Phase.CALL
             g.to_act = g.bidder
@@ -625,11 +625,11 @@ class Czech(Variant):
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.VARSAVA:
             g.contract = VARSAVA
-            g.emit("varsava", seat, f"Seat {seat + 1} chooses Varšava: everyone plays alone and avoids card points.")
+            g.emit("varsava", seat, Msg(N_("{seat} chooses Varšava: everyone plays alone and avoids card points."), {"seat": seat_word(seat)}))
             g.start_play(g.forehand)
             return
         g.called = a.card
-        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.short}.", None, (a.card,))
+        g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": a.card.short}), None, (a.card,))
         # CZ-3: the bidder draws four and discards four.
         drawn = g.talon[:4]
         m = _mask(drawn)
@@ -637,8 +637,8 @@ class Czech(Variant):
         g.drawn[seat] |= m
         g.seen_talon[seat] |= m
         g.talon_state = TalonDraws(g.seats_from(seat)[1:4])
-        g.emit("talon_draw", seat, f"Seat {seat + 1} draws four cards from the talon.")
-        g.emit("talon_private", seat, "You draw " + ", ".join(c.short for c in drawn) + ".",
+        g.emit("talon_draw", seat, Msg(N_("{seat} draws four cards from the talon."), {"seat": seat_word(seat)}))
+        g.emit("talon_private", seat, Msg(N_("You draw {cards}."), {"cards": ", ".join(c.short for c in drawn)}),
                frozenset((seat,)), tuple(drawn))
         if self.offers_surrender(g) and g.called in drawn:
             g.phase = Phase.SURRENDER  # CZ-4
@@ -658,7 +658,7 @@ class Czech(Variant):
             hidden = bool(g.options["trojka_hidden_talon"])
             if a.kind is Kind.REJECT:
                 g.staged_reject(expose=not hidden)
-                g.emit("talon_reject", seat, f"Seat {seat + 1} puts the first three talon cards aside and looks at the second three.")
+                g.emit("talon_reject", seat, Msg(N_("{seat} puts the first three talon cards aside and looks at the second three."), {"seat": seat_word(seat)}))
                 return
             grp = int(a.value)  # type: ignore[arg-type]
             if st.stage == 0:
@@ -673,7 +673,7 @@ class Czech(Variant):
         assert isinstance(st, TalonDraws)
         if a.kind is Kind.DECLINE:
             st.declined = seat
-            g.emit("talon_decline", seat, f"Seat {seat + 1} does not draw from the talon.")
+            g.emit("talon_decline", seat, Msg(N_("{seat} does not draw from the talon."), {"seat": seat_word(seat)}))
             self._next_drawer(g)
             return
         self._draw_one(g, seat)
@@ -686,8 +686,8 @@ class Czech(Variant):
         g.hands[seat] |= 1 << c
         g.drawn[seat] |= 1 << c
         g.seen_talon[seat] |= 1 << c
-        g.emit("talon_draw", seat, f"Seat {seat + 1} draws a card from the talon.")
-        g.emit("talon_private", seat, f"You draw {c.short}.", frozenset((seat,)), (c,))
+        g.emit("talon_draw", seat, Msg(N_("{seat} draws a card from the talon."), {"seat": seat_word(seat)}))
+        g.emit("talon_private", seat, Msg(N_("You draw {card}."), {"card": c.short}), frozenset((seat,)), (c,))
         g.start_discard(seat, 1)
 
     def _next_drawer(self, g: Game) -> None:
@@ -763,11 +763,11 @@ class Czech(Variant):
         if a.kind is Kind.ANNOUNCE:
             g.announced[name] = Announced(name, seat)
             g.ann_log.append((seat, self.title_of(name)))
-            g.emit("announce", seat, f"Seat {seat + 1} announces {self.title_of(name)}.")
+            g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
         else:
             g.declared[seat].append(name)
             g.ann_log.append((seat, self.title_of(name)))
-            g.emit("declare", seat, f"Seat {seat + 1} declares {self.title_of(name)}.")
+            g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
 
     def title_of(self, name: str, t: Say = ENGLISH) -> str:
         own = _BONUS_TITLES.get(name)
@@ -777,8 +777,7 @@ class Czech(Variant):
         # CZ-10: a quiet základní povinnost is settled without play.
         if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
                 and "pagat" not in g.announced and "valat" not in g.announced):
-            g.finish_thrown_in("Nobody said flek and nothing was announced: the povinnost is "
-                               "settled without play.")
+            g.finish_thrown_in(Msg(N_("Nobody said flek and nothing was announced: the povinnost is settled without play.")))
             return
         g.start_play(g.forehand)
 
@@ -797,7 +796,7 @@ class Czech(Variant):
             t.talon_card = c
             g.won[t.winner] |= 1 << c
             g.exposed.append(c)
-            g.emit("talon_card", t.winner, f"The talon card {c.short} goes to seat {t.winner + 1}.",
+            g.emit("talon_card", t.winner, Msg(N_("The talon card {card} goes to {seat}."), {"card": c.short, "seat": seat_word(t.winner).lower()}),
                    None, (c,))
 
     # ---- scoring (CZ-5, CZ-7..10, CZ-12, CZ-16) --------------------------------------------

@@ -112,22 +112,23 @@ class HoldOnlyEarlier(ActionRule):
 def holding_turn(g: Game, seat: int, a: Action, hold_words: str) -> int | None:
     """NE-2, RO-7: book ``seat``'s pass, hold or bid in an auction with holding (a pass is
     final) and return who speaks next: the next seat in play order that has not passed and
-    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is what a
-    hold is called ("holds", "says la mine:")."""
+    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is the
+    event line of a hold, a message with ``{seat}`` and ``{contract}`` ("{seat} holds
+    {contract}.", "{seat} says la mine: {contract}.")."""
     st = g.auction
     st.spoke.add(seat)
     g.bids.append((seat, a))
     if a.kind is Kind.PASS:
         st.out.add(seat)
-        g.emit("pass", seat, f"Seat {seat + 1} passes.")
+        g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
     elif a.kind is Kind.HOLD:
         assert st.high is not None
         st.high_seat = seat
-        g.emit("hold", seat, f"Seat {seat + 1} {hold_words} {st.high.title}.")
+        g.emit("hold", seat, Msg(hold_words, {"seat": seat_word(seat), "contract": Term(st.high.title)}))
     else:
         st.high = g.variant.contracts[str(a.value)]
         st.high_seat = seat
-        g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+        g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
     order = g.order
     i = order.index(seat)
     n = len(order)
@@ -625,12 +626,10 @@ class KingCall(Variant):
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
-                   "hand in.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
-                               "abandoned for no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} has no kings and no taroky and throws the hand in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no kings and no taroky: the deal is abandoned for no score."), {"seat": seat_word(seat)}))
             return
-        nxt = holding_turn(g, seat, a, "holds")
+        nxt = holding_turn(g, seat, a, N_("{seat} holds {contract}."))
         if nxt is not None:
             g.to_act = nxt
             return
@@ -644,13 +643,13 @@ class KingCall(Variant):
             # sits out: the last player in order).
             seat = g.dealer if g.dealer in g.active else g.order[-1]
             high = FOUR
-            g.emit("forced", seat, f"Everyone passed: seat {seat + 1}, the dealer, must play Four.")
+            g.emit("forced", seat, Msg(N_("Everyone passed: {seat}, the dealer, must play Four."), {"seat": seat_word(seat)}))
         else:
             assert st.high_seat is not None
             seat = st.high_seat
         g.bidder = seat
         g.contract = high
-        g.emit("contract", seat, f"Seat {seat + 1} is the bidder: {high.title}.")
+        g.emit("contract", seat, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(seat), "contract": Term(high.title)}))
         self.after_contract(g)
 
     def after_contract(self, g: Game) -> None:
@@ -680,13 +679,13 @@ class KingCall(Variant):
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.PLAY_ALONE:
             g.auction.alone = True
-            g.emit("alone", seat, f"Seat {seat + 1} plays without a king (alone).")
+            g.emit("alone", seat, Msg(N_("{seat} plays without a king (alone)."), {"seat": seat_word(seat)}))
         elif a.kind is Kind.CALL_FOURTH_KING:
             missing = KING_MASK & ~g.hands[seat]
             g.called = CARDS[missing.bit_length() - 1]
             g.called_fourth_king = True
-            g.emit("call", seat, f"Seat {seat + 1} calls the fourth king.")
-            g.emit("call_private", seat, f"You called {g.called.name}.", frozenset((seat,)),
+            g.emit("call", seat, Msg(N_("{seat} calls the fourth king."), {"seat": seat_word(seat)}))
+            g.emit("call_private", seat, Msg(N_("You called {card}."), {"card": CardName(g.called)}), frozenset((seat,)),
                    (g.called,))
         else:
             call_card(g, seat, a.card)
@@ -721,14 +720,12 @@ class KingCall(Variant):
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} surrenders the Four.")
-            g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays 4 chips to each other "
-                               "player.")
+            g.emit("surrender", seat, Msg(N_("{seat} surrenders the Four."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays 4 chips to each other player."), {"seat": seat_word(seat)}))
             return
         if a.kind is Kind.REJECT:
             g.staged_reject(expose=True)
-            g.emit("talon_reject", seat, f"Seat {seat + 1} shows the first three blind cards and "
-                   "looks at the other three.")
+            g.emit("talon_reject", seat, Msg(N_("{seat} shows the first three blind cards and looks at the other three."), {"seat": seat_word(seat)}))
             return
         if st.stage == 0:
             g.staged_take(0, 1)

@@ -25,7 +25,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, CardName, CardWords, cards_of, mask_of, suit_label
-from ..game import Auction, Contract, Game, Phase, StagedTalon
+from ..game import Auction, Contract, Game, Phase, StagedTalon, shown_cards
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
@@ -496,14 +496,13 @@ class Kozy(Variant):
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} holds no tarok and throws the hand in.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no tarok: the hand is thrown in for no "
-                               "score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} holds no tarok and throws the hand in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no tarok: the hand is thrown in for no score."), {"seat": seat_word(seat)}))
             return
         g.shown[seat] = KING_MASK & g.hands[seat]
         g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
         kings = tuple(cards_of(KING_MASK))
-        g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
+        g.emit("show", seat, Msg(N_("{seat} lays the four kings face up."), {"seat": seat_word(seat)}), None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
@@ -513,29 +512,29 @@ class Kozy(Variant):
         if a.kind is Kind.BID:
             st.high = CONTRACTS[str(a.value)]
             st.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+            g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
         else:
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+            g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         st.turn += 1
         if st.turn < len(g.active):
             g.to_act = g.next_active(seat)
             return
         if st.high is None or st.high_seat is None:
-            g.finish_thrown_in("Everyone passed: the cards are thrown in for no score.")
+            g.finish_thrown_in(Msg(N_("Everyone passed: the cards are thrown in for no score.")))
             return
         g.bidder = st.high_seat
         g.contract = st.high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the declarer: {st.high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         g.to_act = g.bidder
         g.phase = Phase.THROW_IN if st.high is JEDEN else Phase.CALL
 
     def _declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} throws the cards in.")
-            g.finish_thrown_in(f"Seat {seat + 1} won with Jeden and threw the cards in: no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} throws the cards in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} won with Jeden and threw the cards in: no score."), {"seat": seat_word(seat)}))
             return
-        g.emit("play_on", seat, f"Seat {seat + 1} plays the Jeden.")
+        g.emit("play_on", seat, Msg(N_("{seat} plays the Jeden."), {"seat": seat_word(seat)}))
         g.phase = Phase.CALL
 
     # ---- the call (KZ-5) and the talon (KZ-8, KZ-9, KZ-10) --------------------------------
@@ -555,17 +554,16 @@ class Kozy(Variant):
             g.exposed.extend(g.talon)
             st.rejected = list(range(groups))
             st.stage = groups
-            g.emit("talon_exposed", g.bidder, "Talon cards shown: "
-                   + ", ".join(c.short for c in g.talon) + ".", None, tuple(g.talon))
+            g.emit("talon_exposed", g.bidder, shown_cards(g.talon), None, tuple(g.talon))
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} saw the called king in the talon and "
-                   "gives up.")
+            g.emit("surrender", seat, Msg(N_("{seat} saw the called king in the talon and gives up."), {"seat": seat_word(seat)}))
             pts = int(g.options["surrender_points"])
-            g.finish_thrown_in(f"Seat {seat + 1} gave up and pays {pts} points to each opponent.")
+            g.finish_thrown_in(Msg(N_("{seat} gave up and pays {n} point to each opponent."), {"seat": seat_word(seat)},
+                                   plural=N_("{seat} gave up and pays {n} points to each opponent."), n=pts))
             return
         if a.kind is Kind.REJECT:
             if st.stage + 1 < st.groups:
@@ -574,10 +572,9 @@ class Kozy(Variant):
                 cards = g.talon_group(st.stage)
                 st.rejected.append(st.stage)
                 g.exposed.extend(cards)
-                g.emit("talon_exposed", seat, "Talon cards shown: "
-                       + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+                g.emit("talon_exposed", seat, shown_cards(cards), None, tuple(cards))
                 st.stage = st.groups
-            g.emit("talon_reject", seat, f"Seat {seat + 1} shows the talon cards and looks on.")
+            g.emit("talon_reject", seat, Msg(N_("{seat} shows the talon cards and looks on."), {"seat": seat_word(seat)}))
             return
         group = int(str(a.value)) - 1
         g.staged_take(group, group + 1)

@@ -252,8 +252,7 @@ class Petrtyl(KingCall):
 
     def after_contract(self, g: Game) -> None:
         if g.contract is THREE:
-            g.finish_thrown_in("Nobody bid Four or more: the cards are thrown in and forehand "
-                               "receives 3 chips from each player.")
+            g.finish_thrown_in(Msg(N_("Nobody bid Four or more: the cards are thrown in and forehand receives 3 chips from each player.")))
             return
         super().after_contract(g)
 

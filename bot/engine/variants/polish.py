@@ -442,17 +442,18 @@ class Polish(Czech):
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """PL-2: the throw-in; the same dealer deals again (``next_dealer``)."""
         g.throw_in_by = seat
-        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
-        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid and the same "
-                           "dealer deals again.")
+        g.emit("throw_in", seat, Msg(N_("{seat} throws the hand in."), {"seat": seat_word(seat)}))
+        g.finish_thrown_in(Msg(N_("{seat} threw the hand in: nothing is paid and the same dealer deals again."), {"seat": seat_word(seat)}))
 
     def apply(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             pts = int(g.options["surrender_points"])
-            g.emit("surrender", seat, f"Seat {seat + 1} drew the called card and surrenders.")
-            g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays {_pts(pts)} to each "
-                               "opponent.")
+            g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {n} game point to each opponent."),
+                                   {"seat": seat_word(seat)},
+                                   plural=N_("{seat} surrendered and pays {n} game points to each opponent."),
+                                   n=pts))
             return
         super().apply(g, seat, a)
 
@@ -509,8 +510,7 @@ class Polish(Czech):
         # settles it without play.
         if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.game_level == 0
                 and PAGAT_LAST not in g.announced and WALAT not in g.announced):
-            g.finish_thrown_in("Nobody said kontra and nothing was announced: the powinność is "
-                               "settled without play.")
+            g.finish_thrown_in(Msg(N_("Nobody said kontra and nothing was announced: the powinność is settled without play.")))
             return
         g.start_play(g.forehand)
 

@@ -761,12 +761,10 @@ class Romanian(Variant):
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} has no tarok and no king and annuls the "
-                   "deal.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no tarok and no king: the deal is annulled "
-                               "for no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
             return
-        nxt = holding_turn(g, seat, a, "says la mine:")  # RO-7: the NE-2 mechanism
+        nxt = holding_turn(g, seat, a, N_("{seat} says la mine: {contract}."))  # RO-7: the NE-2 mechanism
         if nxt is not None:
             g.to_act = nxt
             return
@@ -779,7 +777,7 @@ class Romanian(Variant):
             return
         g.bidder = st.high_seat
         g.contract = st.high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the declarer: {st.high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         if self.calls_king:
             g.phase = Phase.CALL
             g.to_act = g.bidder
@@ -790,18 +788,23 @@ class Romanian(Variant):
         """RO-22: michi-michi; RO-23 ``double_hands`` and TP-11: thrown in, a radler follows."""
         if self.michi_on(g):
             g.contract = MICHI
-            g.emit("contract", None, "Everybody passed: michi-michi. Every trick costs its "
-                   f"winner {g.stake} game point{'s' if g.stake > 1 else ''} into the pool.")
+            g.emit("contract", None, Msg(N_("Everybody passed: michi-michi. Every trick costs its "
+                                            "winner {n} game point into the pool."), {},
+                                         plural=N_("Everybody passed: michi-michi. Every trick costs its "
+                                                   "winner {n} game points into the pool."), n=g.stake))
             g.start_play(g.forehand)
             return
-        g.finish_thrown_in(f"Everybody passed: the deal is thrown in, and the next "
-                           f"{self.radler_deals} deals are played for double stakes.")
+        g.finish_thrown_in(Msg(N_("Everybody passed: the deal is thrown in, and the next deal is "
+                                  "played for double stakes."), {},
+                               plural=N_("Everybody passed: the deal is thrown in, and the next "
+                                         "{n} deals are played for double stakes."),
+                               n=self.radler_deals))
 
     # ---- the call (RO-8) ------------------------------------------------------------------------
 
     def _call(self, g: Game, seat: int, a: Action) -> None:
         g.called = a.card
-        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.name}.", None, (a.card,))
+        g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": CardName(a.card)}), None, (a.card,))
         self._start_talon(g)
 
     # ---- the talon (RO-9, RO-10, RO-11) -----------------------------------------------------------
@@ -828,10 +831,12 @@ class Romanian(Variant):
         cards = g.talon_group(group)
         g.seen_talon[g.bidder] |= mask_of(cards)
         size = st.group
-        g.emit("talon_look", g.bidder, f"Seat {g.bidder + 1} looks at talon cards "
-               f"{group * size + 1}-{(group + 1) * size}." if size > 1 else
-               f"Seat {g.bidder + 1} looks at talon card {group + 1}.")
-        g.emit("talon_private", g.bidder, "You see " + ", ".join(c.short for c in cards) + ".",
+        who = seat_word(g.bidder)
+        g.emit("talon_look", g.bidder,
+               Msg(N_("{seat} looks at talon cards {first}-{last}."),
+                   {"seat": who, "first": group * size + 1, "last": (group + 1) * size}) if size > 1 else
+               Msg(N_("{seat} looks at talon card {n}."), {"seat": who, "n": group + 1}))
+        g.emit("talon_private", g.bidder, Msg(N_("You see {cards}."), {"cards": ", ".join(c.short for c in cards)}),
                frozenset((g.bidder,)), tuple(cards))
 
     def talon_levels(self, c: Contract) -> tuple[int, ...]:
@@ -872,9 +877,8 @@ class Romanian(Variant):
         if a.kind is Kind.SURRENDER:
             g.level = self.talon_level(g, len(st.rejected), False)
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} gives up at level {g.level}.")
-            g.finish_thrown_in(f"Seat {seat + 1} found the called king in the talon and gives "
-                               "up.")
+            g.emit("surrender", seat, Msg(N_("{seat} gives up at level {level}."), {"seat": seat_word(seat), "level": g.level}))
+            g.finish_thrown_in(Msg(N_("{seat} found the called king in the talon and gives up."), {"seat": seat_word(seat)}))
             return
         if a.kind is Kind.REJECT:
             i = len(st.rejected)
@@ -963,11 +967,15 @@ class Romanian(Variant):
         if a.kind is Kind.ANNOUNCE:
             g.announced[name] = Announced(name, seat)
             g.public_side.add(seat)  # RO-15: the announcer's side is shown
-            side = "the declarer's side" if seat in g.declarer_side else "the opponents"
-            g.emit("announce", seat, f"Seat {seat + 1} announces {what} for {side}.")
+            if seat in g.declarer_side:
+                g.emit("announce", seat, Msg(N_("{seat} announces {what} for the declarer's side."),
+                                             {"seat": seat_word(seat), "what": Term(what)}))
+            else:
+                g.emit("announce", seat, Msg(N_("{seat} announces {what} for the opponents."),
+                                             {"seat": seat_word(seat), "what": Term(what)}))
         else:
             g.declared[seat].append(name)
-            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+            g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
 
     def doublable(self, g: Game) -> frozenset[str]:
         return frozenset(("game", *self.announcement_names, REGELE_PRINS))
