@@ -20,7 +20,18 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, Action, Kind, Term, act
-from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, CardName, card_name, cards_of, mask_of
+from .cards import (
+    CARD_POINTS,
+    CARDS,
+    MOND,
+    PAGAT,
+    SKYZ,
+    Card,
+    CardName,
+    card_name,
+    cards_of,
+    mask_of,
+)
 from .errors import IllegalAction, NotYourTurn
 from .kernel import (
     DISCARD_BYTES,
@@ -35,8 +46,8 @@ from .kernel import (
 )
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
 from .restrictions import ActionRule, CardRule
-from .say import ENGLISH, Msg, N_, Say, seat_word
 from .rng import RandomSource, secure_rng
+from .say import ENGLISH, N_, Msg, Say, seat_word
 from .scoring import HandResult, side_payment
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from typing import Final
 from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action
 from .cards import CARDS, Card
 from .rng import RandomSource
-from .say import ENGLISH, Msg, N_, Say, seat_word
+from .say import ENGLISH, N_, Msg, Say, seat_word
 
 
 class Event:

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.ai.explore import Explorer, sweep
+from bot.ai.heuristic import choose_action
 from bot.engine import VARIANTS, Action, Game, Kind, Phase
 from bot.engine.cards import CARDS, ROMAN, say_card
 from bot.engine.say import ENGLISH, English, Msg, Say
 from bot.i18n import Text
 from bot.i18n.extract import code_messages, engine_messages
-
-from bot.ai.explore import Explorer, sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 _FORMATTER = string.Formatter()
@@ -165,6 +165,35 @@ def test_event_lines_are_messages(variant: str) -> None:
             check(ev.say(t), f"event {ev.kind} ({variant})")
             n += 1
     assert n > DEALS * 20
+
+
+class Hinting:
+    """An explorer that asks the easy computer player (``bot.ai.heuristic``) for its choice
+    and reason before each choice, and says the reason."""
+
+    def __init__(self, t: Marked) -> None:
+        self.t = t
+        self.explorer = Explorer(random.Random("hint"))
+        self.n = 0
+
+    def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
+        choice = choose_action(g, seat)
+        assert choice.msg is not None, choice.reason
+        assert choice.say() == choice.reason
+        check(choice.say(self.t), f"reason of {choice.action.code} ({g.variant.name})")
+        self.n += 1
+        return self.explorer(g, seat, legal)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_easy_player_reasons_are_messages(variant: str) -> None:
+    """Item 4 (the easy player so far): each reason ``bot.ai.heuristic`` gives is a message
+    said through the translator, its English the same as before."""
+    t = Marked()
+    hinting = Hinting(t)
+    for _g in sweep(variant, DEALS // 3, seed=17, players=hinting):
+        pass
+    assert hinting.n > 50
 
 
 def test_english_is_the_source() -> None:

@@ -14,7 +14,7 @@ from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
-from ..say import ENGLISH, Msg, N_, Say, seat_word
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:

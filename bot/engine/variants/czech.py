@@ -17,7 +17,6 @@ from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, regis
 from ..cards import MOND, PAGAT, SKYZ, card_name, suit_label, tarok
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     ActionRule,
     AnnounceOnce,
@@ -35,6 +34,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import (
     POOL,
     HandResult,

@@ -10,8 +10,8 @@ from typing import ClassVar, Final
 from ..actions import Action
 from ..cards import CARD_POINTS, card_name, mask_of
 from ..game import Game, Phase
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import CardRule, DoubleChain, Restriction
+from ..say import ENGLISH, N_, Say
 from .base import OptionSpec
 from .kingcall import (
     FIVE,

@@ -42,7 +42,6 @@ from ..cards import (
 )
 from ..game import Announced, Auction, Contract, Game, Phase, Trick
 from ..masks import HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     ActionRule,
     AnnounceOnce,
@@ -58,6 +57,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, count_text, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 

@@ -24,10 +24,9 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
-from ..cards import MOND, PAGAT, SKYZ, CardName, CardWords, cards_of, mask_of, suit_label
+from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
 from ..game import Auction, Contract, Game, Phase, StagedTalon, shown_cards
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     ActionRule,
     AnnounceOnce,
@@ -41,6 +40,7 @@ from ..restrictions import (
     TarokWhenVoid,
     TarokyLastDiscard,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .kingcall import KING_CALLS, call_card, ladder_rules, record_announcement, turn_prompt

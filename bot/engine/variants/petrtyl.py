@@ -10,7 +10,6 @@ from ..actions import Action, Kind, register_titles
 from ..cards import PAGAT
 from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     ActionRule,
     DeclareOnlyTrue,
@@ -20,6 +19,7 @@ from ..restrictions import (
     Restriction,
     high_bid,
 )
+from ..say import N_, Msg
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (

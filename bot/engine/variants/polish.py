@@ -18,11 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
-from ..cards import MOND, PAGAT, SKYZ, Card, CardName, CardWords, suit_label
+from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles, term
+from ..cards import MOND, PAGAT, SKYZ, Card, CardWords, suit_label
 from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     ActionRule,
     AnnounceOnce,
@@ -35,6 +34,7 @@ from ..restrictions import (
     Restriction,
     TarokyLastDiscard,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .czech import (

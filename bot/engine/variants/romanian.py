@@ -44,7 +44,6 @@ from ..cards import (
 )
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import (
     NONE_OPEN,
     ActionRule,
@@ -63,6 +62,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
 from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, holding_turn

@@ -22,7 +22,6 @@ from typing import ClassVar, Final
 
 from ..cards import CARDS, Card
 from ..game import Contract
-from ..say import ENGLISH, Msg, N_, Say, seat_word
 from ..restrictions import Restriction
 from .base import OptionSpec
 from .romanian import (
