@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 from bot.ai import reasons as R
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
+from bot.engine.actions import Term
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
+from bot.engine.say import ENGLISH, N_, Msg, Say, Sayable
 
 __all__ = ["Choice", "cheapest", "choose_action", "hand_strength", "known_partner", "rank",
            "suit_lengths"]
@@ -40,10 +42,21 @@ ANNOUNCE_STRENGTH = 30
 
 @dataclass(frozen=True)
 class Choice:
-    """An action and a one-line reason in plain words (the teach-mode Hint)."""
+    """An action and a one-line reason in plain words (the teach-mode Hint): ``reason`` in
+    English, ``msg`` the same sentence as a message, said in a reader's language by
+    ``say(t)`` (issue #14; a reason without one is said in English)."""
 
     action: Action
     reason: str
+    msg: Msg | None = None
+
+    @classmethod
+    def said(cls, action: Action, msg: Msg) -> Choice:
+        """A choice whose reason is ``msg`` (its English kept as ``reason``)."""
+        return cls(action, msg.say(), msg)
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return self.reason if self.msg is None else self.msg.say(t)
 
 
 def hand_strength(hand: Iterable[int]) -> int:
@@ -62,24 +75,28 @@ def hand_strength(hand: Iterable[int]) -> int:
     return score
 
 
-def _describe(hand: Sequence[Card]) -> str:
+def _describe(hand: Sequence[Card]) -> Msg:
     """The hand's strength in a player's words: how many taroky, high taroky and kings."""
     taroky = sum(1 for c in hand if c.is_tarok)
     high = sum(1 for c in hand if c.tarok_number >= 18)
     kings = sum(1 for c in hand if c.is_king)
-    of_them = f", {'none' if high == 0 else high} of them high," if taroky else ""
-    return f"{_count(taroky, 'tarok', 'taroky')}{of_them} and {_count(kings, 'king', 'kings')}"
+    if not taroky:
+        return Msg(N_("no taroky and {kings}"), {"kings": R.kings_msg(kings)})
+    if not high:
+        return Msg(N_("{taroky}, none of them high, and {kings}"),
+                   {"taroky": R.taroky_msg(taroky), "kings": R.kings_msg(kings)})
+    return Msg(N_("{taroky}, {high} of them high, and {kings}"),
+               {"taroky": R.taroky_msg(taroky), "high": high, "kings": R.kings_msg(kings)})
 
 
-def saying(a: Action) -> str:
+def saying(a: Action) -> Sayable:
     """A choice as a verb phrase for a reason: "bid Four", "announce Valát", "declare
     Trul", "double the game" (a button's label reads oddly after "so I say")."""
-    label = a.label
     if a.kind is Kind.BID:
-        return f"bid {label}"
+        return Msg(N_("bid {contract}"), {"contract": Term(a.label)})
     if a.kind is Kind.DECLARE:
-        return f"declare {label}"
-    return label[:1].lower() + label[1:]
+        return Msg(N_("declare {what}"), {"what": Term(a.label)})
+    return R.Label(a, lower=True)
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -149,14 +166,14 @@ def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
     a, c = cheapest(variant, plain or cards)
-    return Choice(a, f"Lead {R.say(variant, c)}, a cheap card, and keep your strong cards for later.")
+    return Choice.said(a, Msg(N_("Lead {card}, a cheap card, and keep your strong cards for later."), {"card": R.say(variant, c)}))
 
 
 def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     variant = find_variant(view.variant)
     cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
-        return Choice(cards[0][0], "It is the only card you may play.")
+        return Choice.said(cards[0][0], Msg(N_("It is the only card you may play.")))
     last_trick = len(view.hand) <= 1
 
     def spare_pagat(options: list[Option]) -> list[Option]:
@@ -174,7 +191,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
         a, c = cheapest(variant, spare_pagat(cards))
-        return Choice(a, f"Every card you may play beats your partner's, so play your cheapest, {R.say(variant, c)}.")
+        return Choice.said(a, Msg(N_("Every card you may play beats your partner's, so play your cheapest, {card}."), {"card": R.say(variant, c)}))
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
@@ -182,10 +199,10 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
     if winners:
         a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
-            return Choice(a, "The pagát wins a trick that holds the mond and the škýz: play it.")
-        return Choice(a, f"Take this trick with {R.say(variant, c)}, your cheapest card that wins it.")
+            return Choice.said(a, Msg(N_("The pagát wins a trick that holds the mond and the škýz: play it.")))
+        return Choice.said(a, Msg(N_("Take this trick with {card}, your cheapest card that wins it."), {"card": R.say(variant, c)}))
     a, c = cheapest(variant, spare_pagat(cards))
-    return Choice(a, f"You cannot win this trick, so throw your cheapest card, {R.say(variant, c)}.")
+    return Choice.said(a, Msg(N_("You cannot win this trick, so throw your cheapest card, {card}."), {"card": R.say(variant, c)}))
 
 
 def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
@@ -197,10 +214,10 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
         # The most points the partner is sure to keep; of equal points, the lower card.
         a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
         if c.points > 1:
-            return Choice(a, f"Your partner is winning this trick and nobody can take it, so give it {R.say(variant, c)}.")
-        return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} and leave it to them.")
+            return Choice.said(a, Msg(N_("Your partner is winning this trick and nobody can take it, so give it {card}."), {"card": R.say(variant, c)}))
+        return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} and leave it to them."), {"card": R.say(variant, c)}))
     a, c = cheapest(variant, under)
-    return Choice(a, f"Your partner is winning this trick, so play {R.say(variant, c)} low and leave it to them.")
+    return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} low and leave it to them."), {"card": R.say(variant, c)}))
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
@@ -211,7 +228,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice(best, f"Lay away {R.say(find_variant(view.variant), best.card)}: cheap and from a short suit, to make a void.")
+    return Choice.said(best, Msg(N_("Lay away {card}: cheap and from a short suit, to make a void."), {"card": R.say(find_variant(view.variant), best.card)}))
 
 
 def choose_action(game: Game, seat: int) -> Choice:
@@ -220,7 +237,7 @@ def choose_action(game: Game, seat: int) -> Choice:
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
-        return Choice(legal[0], "It is the only thing you may do now.")
+        return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
     view = game.view_for(seat)
     by_kind: dict[Kind, list[Action]] = {}
     for a in legal:
@@ -236,32 +253,31 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice(bids[0], f"Your hand is strong ({_describe(hand)}), so {saying(bids[0])}.")
+            return Choice.said(bids[0], Msg(N_("Your hand is strong ({hand}), so {choice}."), {"hand": _describe(hand), "choice": saying(bids[0])}))
         if Kind.PASS in by_kind:
-            return Choice(by_kind[Kind.PASS][0],
-                          f"Pass: your hand is not strong enough to bid ({_describe(hand)}).")
-        return Choice(bids[0], f"You must bid, so {saying(bids[0])}, the cheapest.")
+            return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: your hand is not strong enough to bid ({hand})."), {"hand": _describe(hand)}))
+        return Choice.said(bids[0], Msg(N_("You must bid, so {choice}, the cheapest."), {"choice": saying(bids[0])}))
     if Kind.CALL in by_kind:
         held = set(hand)
         calls = [a for a in by_kind[Kind.CALL] if a.card not in held]
         pick = (calls or by_kind[Kind.CALL])[0]
-        return Choice(pick, "Call a card you do not hold, so that its holder is your partner.")
+        return Choice.said(pick, Msg(N_("Call a card you do not hold, so that its holder is your partner.")))
     for kind, reason in (
-        (Kind.KEEP, "Your hand is playable, so keep it."),
-        (Kind.THROW_IN, "A game of one is not worth playing, so throw the cards in."),
-        (Kind.DRAW, "Take the talon cards: more cards to choose from."),
-        (Kind.TAKE, "These talon cards are good enough: take them."),
-        (Kind.PLAY_ON, "Play on."),
-        (Kind.CUT, "Cut the pack."),
+        (Kind.KEEP, N_("Your hand is playable, so keep it.")),
+        (Kind.THROW_IN, N_("A game of one is not worth playing, so throw the cards in.")),
+        (Kind.DRAW, N_("Take the talon cards: more cards to choose from.")),
+        (Kind.TAKE, N_("These talon cards are good enough: take them.")),
+        (Kind.PLAY_ON, N_("Play on.")),
+        (Kind.CUT, N_("Cut the pack.")),
     ):
         if kind in by_kind:
-            return Choice(by_kind[kind][0], reason)
+            return Choice.said(by_kind[kind][0], Msg(reason))
     if strength >= ANNOUNCE_STRENGTH:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice(a, f"Your hand is very strong ({_describe(hand)}), so {saying(a)}.")
+                return Choice.said(a, Msg(N_("Your hand is very strong ({hand}), so {choice}."), {"hand": _describe(hand), "choice": saying(a)}))
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
-            return Choice(by_kind[kind][0], "Nothing worth saying with this hand.")
-    return Choice(legal[0], "It is a safe choice.")
+            return Choice.said(by_kind[kind][0], Msg(N_("Nothing worth saying with this hand.")))
+    return Choice.said(legal[0], Msg(N_("It is a safe choice.")))

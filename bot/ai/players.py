@@ -16,6 +16,7 @@ import random
 from bot.ai.heuristic import Choice, choose_action
 from bot.ai.normal import choose_normal
 from bot.engine import Game
+from bot.engine.say import N_, Msg
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "choose_level", "decision_seed"]
 
@@ -46,5 +47,5 @@ def choose_level(level: str, game: Game, seat: int, seed: int = 0) -> Choice:
         return choose_strong(game, seat, seed)
     if level == "random":
         legal = game.legal_actions(seat)
-        return Choice(random.Random(seed).choice(legal), "A random legal choice.")
+        return Choice.said(random.Random(seed).choice(legal), Msg(N_("A random legal choice.")))
     raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

@@ -24,6 +24,7 @@ from bot.ai.players import choose_level
 from bot.ai.search import searches
 from bot.engine import Game, parse_action
 from bot.engine.record import replay_record
+from bot.engine.say import Msg
 
 __all__ = ["choose_off_loop", "shutdown"]
 
@@ -60,11 +61,12 @@ def shutdown() -> None:
         _pool = None
 
 
-def _decide(record: dict[str, Any], seat: int, level: str, seed: int) -> tuple[str, str]:
-    """In the worker: rebuild the hand from its record and choose."""
+def _decide(record: dict[str, Any], seat: int, level: str, seed: int) -> tuple[str, str, Msg | None]:
+    """In the worker: rebuild the hand from its record and choose (the reason comes back as
+    its English and its message, to be said in the reader's language)."""
     g = replay_record(record, check=False)
     c = choose_level(level, g, seat, seed)
-    return c.action.code, c.reason
+    return c.action.code, c.reason, c.msg
 
 
 async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
@@ -75,10 +77,10 @@ async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
     loop = asyncio.get_running_loop()
     try:
         fut = loop.run_in_executor(_executor(), _decide, game.to_record(), seat, level, seed)
-        code, reason = await asyncio.wait_for(fut, timeout)
+        code, reason, msg = await asyncio.wait_for(fut, timeout)
         action = parse_action(code)
         if game.can(seat, action):
-            return Choice(action, reason)
+            return Choice(action, reason, msg)
         log.warning("The search worker chose %s, which is not legal now", code)
     except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
         log.info("Search fell back to the normal player: %s", type(e).__name__)

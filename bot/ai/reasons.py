@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Action, Kind, Variant
-from bot.engine.cards import PAGAT, Card
+from bot.engine.actions import action_label
+from bot.engine.cards import CZECH_WORDS, PAGAT, Card, CardWords
+from bot.engine.say import ENGLISH, N_, Msg, Say
 
-__all__ = ["cap", "count", "say", "seat_name", "suit_word", "verb", "winning"]
+__all__ = ["Label", "cap", "count", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
+           "winning"]
 
 
 def seat_name(s: int) -> str:
@@ -43,6 +46,36 @@ def suit_word(c: Card) -> str:
 
 def count(n: int, one: str, many: str) -> str:
     return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+
+
+def taroky_msg(n: int) -> Msg:
+    """How many taroky, in words ("no taroky", "1 tarok", "5 taroky")."""
+    if n == 0:
+        return Msg(N_("no taroky"))
+    return Msg(N_("{n} tarok"), plural=N_("{n} taroky"), n=n)
+
+
+def kings_msg(n: int) -> Msg:
+    """How many kings, in words ("no kings", "1 king", "3 kings")."""
+    if n == 0:
+        return Msg(N_("no kings"))
+    return Msg(N_("{n} king"), plural=N_("{n} kings"), n=n)
+
+
+class Label:
+    """A choice's button text said in the reader's language (``lower``: continuing a
+    sentence, "double the game")."""
+
+    __slots__ = ("action", "lower", "words")
+
+    def __init__(self, action: Action, words: CardWords = CZECH_WORDS, lower: bool = False) -> None:
+        self.action = action
+        self.words = words
+        self.lower = lower
+
+    def say(self, t: Say = ENGLISH) -> str:
+        text = action_label(self.action, self.words, t)
+        return text[:1].lower() + text[1:] if self.lower else text
 
 
 def cap(text: str) -> str:

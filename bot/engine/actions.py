@@ -13,6 +13,7 @@ from typing import Final, cast
 
 from .cards import CARDS, CZECH_WORDS, Card, CardWords, parse_card, say_card
 from .errors import BadInput
+from .say import ENGLISH, N_, Say
 
 
 class Kind(StrEnum):
@@ -96,57 +97,86 @@ def register_titles(titles: dict[str, str]) -> None:
     TITLES.update(titles)
 
 
-def title(name: str) -> str:
-    return TITLES.get(name, name.replace("_", " ").capitalize())
+#: The catalog context of a game term: a contract, bonus or declaration's title (the
+#: variant's own word, kept or explained in each language).  The titles are data, not
+#: marked in the code: ``bot.i18n.extract`` collects them from ``TITLES`` and the variants.
+TERM: Final = "game term"
 
 
-def action_label(a: Action, words: CardWords = CZECH_WORDS) -> str:
+def term(text: str, t: Say = ENGLISH) -> str:
+    """A game term (a title) in ``t``'s language."""
+    return t.pgettext(TERM, text)
+
+
+class Term:
+    """A game term said when its sentence is (a value of a ``say.Msg``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return t.pgettext(TERM, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def title(name: str, t: Say = ENGLISH) -> str:
+    return t.pgettext(TERM, TITLES.get(name, name.replace("_", " ").capitalize()))
+
+
+def action_label(a: Action, words: CardWords = CZECH_WORDS, t: Say = ENGLISH) -> str:
     """Button text in plain words, cards named as ``words`` (a variant's ``card_words``)
-    says: ``K♥ king``, ``Discard 7♠``, ``Call XIX``."""
+    says: ``K♥ king``, ``Discard 7♠``, ``Call XIX``; in ``t``'s language."""
     k = a.kind
     v = a.value
     if k is Kind.PLAY:
-        return say_card(a.card, words, long=True)
+        return say_card(a.card, words, long=True, t=t)
     if k is Kind.DISCARD:
-        return f"Discard {say_card(a.card, words, long=True)}"
+        return t._("Discard {card}", card=say_card(a.card, words, long=True, t=t))
     if k is Kind.CALL:
-        return f"Call {say_card(a.card, words, long=True)}"
+        return t._("Call {card}", card=say_card(a.card, words, long=True, t=t))
     if k is Kind.BID:
-        return title(str(v))
+        return title(str(v), t)
     if k is Kind.ANNOUNCE:
-        return f"Announce {title(str(v))}"
+        return t._("Announce {what}", what=title(str(v), t))
     if k is Kind.DECLARE:
-        return title(str(v))
+        return title(str(v), t)
     if k is Kind.DOUBLE:
-        return f"Double {title(str(v))}"
+        return t._("Double {what}", what=title(str(v), t))
     if k is Kind.TAKE:
-        return "Take these cards" if v is None else f"Take group {v}"
+        return t._("Take these cards") if v is None else t._("Take group {n}", n=str(v))
     if k is Kind.REJECT:
-        return "Show them, look further"
+        return t._("Show them, look further")
     if k is Kind.BATCH:
-        return f"Batch {v}"
+        return t._("Batch {n}", n=str(v))
     if k is Kind.TAKE_BACK:
-        return f"Take back talon group {v}"
-    return _PLAIN_LABELS[k]
+        return t._("Take back talon group {n}", n=str(v))
+    return t._(_PLAIN_LABELS[k])
 
 
 _PLAIN_LABELS: Final = {
-    Kind.CUT: "Cut",
-    Kind.KNOCK: "Knock",
-    Kind.DEAL_SIX_SIX: "Deal six-six",
-    Kind.DEAL_TWELVES: "Deal in twelves",
-    Kind.THROW_IN: "Throw in",
-    Kind.KEEP: "Keep the hand",
-    Kind.HOLD: "Hold",
-    Kind.PASS: "Pass",
-    Kind.CALL_FOURTH_KING: "Call the fourth king",
-    Kind.PLAY_ALONE: "Without a king",
-    Kind.VARSAVA: "Varšava",
-    Kind.SURRENDER: "Surrender",
-    Kind.PLAY_ON: "Play on",
-    Kind.DRAW: "Draw",
-    Kind.DECLINE: "Don't draw",
-    Kind.DONE: "Done",
+    Kind.CUT: N_("Cut"),
+    Kind.KNOCK: N_("Knock"),
+    Kind.DEAL_SIX_SIX: N_("Deal six-six"),
+    Kind.DEAL_TWELVES: N_("Deal in twelves"),
+    Kind.THROW_IN: N_("Throw in"),
+    Kind.KEEP: N_("Keep the hand"),
+    Kind.HOLD: N_("Hold"),
+    Kind.PASS: N_("Pass"),
+    Kind.CALL_FOURTH_KING: N_("Call the fourth king"),
+    Kind.PLAY_ALONE: N_("Without a king"),
+    Kind.VARSAVA: N_("Varšava"),
+    Kind.SURRENDER: N_("Surrender"),
+    Kind.PLAY_ON: N_("Play on"),
+    Kind.DRAW: N_("Draw"),
+    Kind.DECLINE: N_("Don't draw"),
+    Kind.DONE: N_("Done"),
 }
 
 #: The choices that commit a player to nothing (the safe default a panel shows first).

@@ -39,6 +39,7 @@ from .masks import SUIT_CARD_MASK as SUIT_CARD_MASK
 from .masks import SUIT_MASKS as SUIT_MASKS
 from .masks import TAROK_MASK as TAROK_MASK
 from .masks import count_mask_points as count_mask_points
+from .say import ENGLISH, N_, Say
 
 
 class Suit(IntEnum):
@@ -64,12 +65,17 @@ class Suit(IntEnum):
 
 
 _SUIT_LABELS: Final = {
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.SPADES: "spades",
-    Suit.CLUBS: "clubs",
-    Suit.TAROK: "taroky",
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.SPADES: N_("spades"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.TAROK: N_("taroky"),
 }
+
+
+def suit_label(suit: Suit, t: Say = ENGLISH) -> str:
+    """The suit in words ("hearts", "taroky") in ``t``'s language."""
+    return t._(_SUIT_LABELS[suit])
 _SUIT_SYMBOLS: Final = {
     Suit.HEARTS: "♥",
     Suit.DIAMONDS: "♦",
@@ -81,7 +87,7 @@ _SUIT_SYMBOLS: Final = {
 PLAIN_SUITS: Final = (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS)
 
 KING, QUEEN, RIDER, JACK = 0, 1, 2, 3
-_FACE_NAMES: Final = ("king", "queen", "rider", "jack")
+_FACE_NAMES: Final = (N_("king"), N_("queen"), N_("rider"), N_("jack"))
 _FACE_SHORT: Final = ("K", "Q", "C", "J")
 _BLACK_PIPS: Final = ("10", "9", "8", "7")
 _RED_PIPS: Final = ("1", "2", "3", "4")  # "1" is the ace
@@ -188,6 +194,45 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(NUM_CARDS))
 PAGAT: Final = CARDS[0]
 MOND: Final = CARDS[20]
 SKYZ: Final = CARDS[21]
+
+
+def card_name(c: Card, t: Say = ENGLISH) -> str:
+    """``Card.name`` in ``t``'s language: ``tarok XIX``, ``the škýz``, ``the king of
+    hearts``, ``the ace of diamonds``."""
+    if c == PAGAT:
+        return t._("the pagát (I)")
+    if c == MOND:
+        return t._("the mond (XXI)")
+    if c == SKYZ:
+        return t._("the škýz")
+    if c < NUM_TAROKY:
+        return t._("tarok {numeral}", numeral=ROMAN[c])
+    suit = t._(_SUIT_LABELS[c.suit])
+    f = c.face
+    if f < 4:
+        return t._("the {face} of {suit}", face=t._(_FACE_NAMES[f]), suit=suit)
+    pip = (_RED_PIPS if c.suit.is_red else _BLACK_PIPS)[f - 4]
+    if pip == "1":
+        return t._("the ace of {suit}", suit=suit)
+    return t._("the {pip} of {suit}", pip=pip, suit=suit)
+
+
+class CardName:
+    """A card's name said when its sentence is (a value of a ``say.Msg``)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return card_name(self.card, t)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardName) and self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash(self.card)
 
 
 def tarok(number: int) -> Card:
@@ -333,7 +378,8 @@ CZECH_WORDS: Final = CardWords()
 _PIP_WORDS: Final = {"1": "ace"}
 
 
-def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False) -> str:
+def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False,
+             t: Say = ENGLISH) -> str:
     """The one way a card is named to a player: a tarok by its Roman number (``XIX``),
     the škýz by name, a suit card by rank and suit symbol (``K♥``, ``C♣``, ``A♦`` or
     ``1♦`` as ``words`` says, ``10♠``).  ``long`` adds the word players say for a court
@@ -354,7 +400,8 @@ def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False) -> 
     if f < 4:
         text = _FACE_SHORT[f] + symbol
         if long:
-            text += " " + (words.rider if f == RIDER else _FACE_NAMES[f])
+            # (the rider's word is the variant's own term; the other faces are translated)
+            text += " " + (words.rider if f == RIDER else t._(_FACE_NAMES[f]))
         return text
     pip = (_RED_PIPS if c.suit.is_red else _BLACK_PIPS)[f - 4]
     if pip == "1":

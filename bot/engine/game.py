@@ -19,8 +19,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .actions import DONE, Action, Kind, act
-from .cards import CARD_POINTS, CARDS, MOND, PAGAT, SKYZ, Card, cards_of, mask_of
+from .actions import DONE, Action, Kind, Term, act
+from .cards import (
+    CARD_POINTS,
+    CARDS,
+    MOND,
+    PAGAT,
+    SKYZ,
+    Card,
+    CardName,
+    card_name,
+    cards_of,
+    mask_of,
+)
 from .errors import IllegalAction, NotYourTurn
 from .kernel import (
     DISCARD_BYTES,
@@ -36,6 +47,7 @@ from .kernel import (
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
 from .restrictions import ActionRule, CardRule
 from .rng import RandomSource, secure_rng
+from .say import ENGLISH, N_, Msg, Say, seat_word
 from .scoring import HandResult, side_payment
 
 if TYPE_CHECKING:
@@ -151,6 +163,11 @@ class Trick:
         # The id of the card led (-1 before the lead), kept as a plain int for speed.
         led: int = self.plays[0][1] if self.plays else -1
         self.led = led
+
+
+def shown_cards(cards: Sequence[Card]) -> Msg:
+    """The event line of talon cards laid face up."""
+    return Msg(N_("Talon cards shown: {cards}."), {"cards": ", ".join(c.short for c in cards)})
 
 
 class Game:
@@ -393,7 +410,7 @@ class Game:
 
     def _after_deal(self) -> None:
         self.forehand = self.variant.find_forehand(self)
-        self.log.append(Event("deal", self.dealer, f"Seat {self.dealer + 1} dealt."))
+        self.emit("deal", self.dealer, Msg(N_("{seat} dealt."), {"seat": seat_word(self.dealer)}))
         if not self.start_pre_auction():
             self.variant.start_bidding(self)
 
@@ -422,7 +439,7 @@ class Game:
         but keeping the hand; the first throw-in ends the deal, and when every seat has
         answered the bidding starts with forehand."""
         if action.kind is Kind.KEEP:
-            self.emit("keep", seat, f"Seat {seat + 1} keeps the hand.")
+            self.emit("keep", seat, Msg(N_("{seat} keeps the hand."), {"seat": seat_word(seat)}))
         else:
             self.variant.apply_pre_auction(self, seat, action)
             if self.phase is not Phase.THROW_IN:
@@ -597,7 +614,7 @@ class Game:
             return list(self.variant.pre_auction)
         return self.variant.candidates(self, seat)
 
-    def why_not(self, seat: int, action: Action) -> str:
+    def why_not(self, seat: int, action: Action, t: Say = ENGLISH) -> str:
         """A sentence saying why ``action`` is not allowed for ``seat`` now: the refusal of
         the rule that forbids it (``Variant.restrictions``)."""
         ph = self.phase
@@ -606,23 +623,25 @@ class Game:
             c = action.card
             m = self.hands[seat]
             if not m >> c & 1:
-                return f"You do not hold {c.name}."
+                return t._("You do not hold {card}.", card=card_name(c, t))
             for r in self._card_rules():
                 n = r.narrow(self, seat, m)
                 if not n >> c & 1:
-                    return r.reason(self, seat, action)
+                    return r.reason(self, seat, action, t)
                 m = n
         elif want is None and action in self.candidates(seat):
             rule = self.forbidding_rule(seat, action)
             if rule is not None:
-                return rule.reason(self, seat, action)
-        return f"You cannot {action.label[0].lower()}{action.label[1:]} now. {self.prompt(seat)}"
+                return rule.reason(self, seat, action, t)
+        label = self.variant.label(action, t)
+        return t._("You cannot choose {choice} now. {prompt}", choice=label,
+                   prompt=self.prompt(seat, t))
 
-    def explain(self, seat: int) -> str:
+    def explain(self, seat: int, t: Say = ENGLISH) -> str:
         """The "Why?" text: the rules that close some of the choices in front of ``seat``
         now, each in a sentence naming a card or bid it closes; the prompt when none do."""
         if seat != self.to_act or self.phase is Phase.FINISHED:
-            return self.prompt(seat)
+            return self.prompt(seat, t)
         ph = self.phase
         reasons: list[str] = []
         if ph is Phase.PLAY or ph is Phase.DISCARD:
@@ -633,29 +652,34 @@ class Game:
                 closed = m & ~n
                 if closed:
                     c = CARDS[(closed & -closed).bit_length() - 1]
-                    reasons.append(r.why(self, seat, act(kind, c)))
+                    reasons.append(r.why(self, seat, act(kind, c), t))
                 m = n
             if not reasons:
-                return ("Every card in your hand may be played now." if kind is Kind.PLAY
-                        else "You may discard any card in your hand.")
+                return (t._("Every card in your hand may be played now.") if kind is Kind.PLAY
+                        else t._("You may discard any card in your hand."))
             return " ".join(reasons)
         seen: set[str] = set()
         for a in self.candidates(seat):
             rule = self.forbidding_rule(seat, a)
             if rule is not None and rule.key not in seen:
                 seen.add(rule.key)
-                reasons.append(rule.why(self, seat, a))
+                reasons.append(rule.why(self, seat, a, t))
         if not reasons:
-            return f"{self.prompt(seat)} Every choice is open to you."
+            return t._("{prompt} Every choice is open to you.", prompt=self.prompt(seat, t))
         return " ".join(reasons)
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.FINISHED
 
-    def emit(self, kind: str, seat: int | None, text: str,
+    def emit(self, kind: str, seat: int | None, text: str | Msg,
              audience: frozenset[int] | None = None, cards: tuple[Card, ...] = ()) -> None:
-        self.log.append(Event(kind, seat, text, audience, cards))
+        """Log an event: a ``Msg`` (said again in each reader's language: ``Event.say``),
+        or a line of English only."""
+        if isinstance(text, Msg):
+            self.log.append(Event(kind, seat, text.say(), audience, cards, text))
+        else:
+            self.log.append(Event(kind, seat, text, audience, cards))
 
     # ---- ritual (C-2, CZ-14) ------------------------------------------------------------
 
@@ -674,18 +698,18 @@ class Game:
         if a.kind is Kind.CUT:
             assert isinstance(a.value, int)
             self.ritual.cut_at = a.value
-            self.emit("cut", seat, f"Seat {seat + 1} cut the pack.")
+            self.emit("cut", seat, Msg(N_("{seat} cut the pack."), {"seat": seat_word(seat)}))
             self.ritual.step = None
             self._deal_batches(6)
         elif a.kind is Kind.KNOCK:
-            self.emit("knock", seat, f"Seat {seat + 1} knocked: the cards come in twelves.")
+            self.emit("knock", seat, Msg(N_("{seat} knocked: the cards come in twelves."), {"seat": seat_word(seat)}))
             if self.options.get("knock_six_six") and self.sitting_out is None:
                 self.ritual.step = "dealer_choice"
                 self.to_act = self.dealer
             else:
                 self._start_batches()
         elif a.kind is Kind.DEAL_SIX_SIX:
-            self.emit("deal_six_six", seat, "The dealer deals six-six.")
+            self.emit("deal_six_six", seat, Msg(N_("The dealer deals six-six.")))
             self.ritual.step = None
             self._deal_six_six()
         elif a.kind is Kind.DEAL_TWELVES:
@@ -694,7 +718,7 @@ class Game:
             batches = self.ritual.batches
             assert isinstance(a.value, int)
             batches[seat] = a.value - 1
-            self.emit("batch", seat, f"Seat {seat + 1} chose batch {a.value}.")
+            self.emit("batch", seat, Msg(N_("{seat} chose batch {n}."), {"seat": seat_word(seat), "n": a.value}))
             remaining = [s for s in self.order if s not in batches]
             if len(batches) == 1 and a.value == 1 and self.variant.first_batch_fixes_order:
                 # Nebraska: the first chooser took the first packet, so the others take the
@@ -745,9 +769,11 @@ class Game:
         cards = self.talon_group(g)
         self.seen_talon[self.bidder] |= mask_of(cards)
         self.emit("talon_look", self.bidder,
-                  f"Seat {self.bidder + 1} looks at talon cards {g * len(cards) + 1}-{(g + 1) * len(cards)}.")
+                  Msg(N_("{seat} looks at talon cards {first}-{last}."),
+                      {"seat": seat_word(self.bidder), "first": g * len(cards) + 1,
+                       "last": (g + 1) * len(cards)}))
         self.emit("talon_private", self.bidder,
-                  "You see " + ", ".join(c.short for c in cards) + ".",
+                  Msg(N_("You see {cards}."), {"cards": ", ".join(c.short for c in cards)}),
                   frozenset((self.bidder,)), tuple(cards))
 
     def staged_reject(self, expose: bool = True, next_group: int | None = None) -> None:
@@ -759,8 +785,7 @@ class Game:
         st.rejected.append(g)
         if expose:
             self.exposed.extend(cards)
-            self.emit("talon_exposed", self.bidder, "Talon cards shown: "
-                      + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+            self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
         nxt = g + 1 if next_group is None else next_group
         st.stage = nxt
         if nxt >= 0:
@@ -779,12 +804,12 @@ class Game:
                 if og != g and og not in self.staged.rejected:
                     oc = self.talon_group(og)
                     self.exposed.extend(oc)
-                    self.emit("talon_exposed", self.bidder, "Talon cards shown: "
-                              + ", ".join(c.short for c in oc) + ".", None, tuple(oc))
+                    self.emit("talon_exposed", self.bidder, shown_cards(oc), None, tuple(oc))
         rest = mask_of(self.talon) & ~m
         self.talon_to_opponents |= rest
         self.emit("talon_take", self.bidder,
-                  f"Seat {self.bidder + 1} takes talon group {g + 1} (level {level}).",
+                  Msg(N_("{seat} takes talon group {n} (level {level})."),
+                      {"seat": seat_word(self.bidder), "n": g + 1, "level": level}),
                   None, tuple(cards) if g in self.staged.rejected else ())
 
     def staged_reject_and_take(self, reject: int, take: int, level: int) -> None:
@@ -792,8 +817,7 @@ class Game:
         cards = self.talon_group(reject)
         self.staged.rejected.append(reject)
         self.exposed.extend(cards)
-        self.emit("talon_exposed", self.bidder, "Talon cards shown: "
-                  + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+        self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
         self.staged_take(take, level)
 
     # ---- discarding -------------------------------------------------------------------
@@ -822,17 +846,19 @@ class Game:
         if c < NUM_TAROKY:
             if self.variant.tarok_discards_face_up:
                 self.public_discards.append((seat, c))
-                self.emit("discard_tarok", seat, f"Seat {seat + 1} discards {c.name} face up.",
-                          None, (c,))
+                self.emit("discard_tarok", seat,
+                          Msg(N_("{seat} discards {card} face up."),
+                              {"seat": seat_word(seat), "card": CardName(c)}), None, (c,))
             else:
                 self.discard_counts[seat] += 1
-        self.emit("discard", seat, f"You discard {c.short}.", frozenset((seat,)), (c,))
+        self.emit("discard", seat, Msg(N_("You discard {card}."), {"card": c.short}), frozenset((seat,)), (c,))
         if self.discard_need == 0:
             n = self.discard_counts[seat]
             if n and not self.variant.tarok_discards_face_up:
                 self.emit("discard_count", seat,
-                          f"Seat {seat + 1} discarded {n} tarok{'y' if n > 1 else ''}.")
-            self.emit("discard_done", seat, f"Seat {seat + 1} has discarded.")
+                          Msg(N_("{seat} discarded {n} tarok."), {"seat": seat_word(seat)},
+                              plural=N_("{seat} discarded {n} taroky."), n=n))
+            self.emit("discard_done", seat, Msg(N_("{seat} has discarded."), {"seat": seat_word(seat)}))
             self.discard_seat = None
             self.variant.after_discard(self, seat)
 
@@ -957,7 +983,7 @@ class Game:
                 self.ann_passes = 0
             else:
                 self.ann_passes += 1
-                self.emit("pass", seat, f"Seat {seat + 1} has nothing to say.")
+                self.emit("pass", seat, Msg(N_("{seat} has nothing to say."), {"seat": seat_word(seat)}))
             self.ann_spoke = False
             self._next_announcer(seat)
             return
@@ -973,9 +999,10 @@ class Game:
                 self.game_level = ann.level
             word = self.variant.double_word(ann.level)
             what = self.variant.title_of(name)
-            text = f"Seat {seat + 1}: {word} on {what}."
             self.ann_log.append((seat, f"{word} ({what})"))
-            self.emit("double", seat, text)
+            self.emit("double", seat, Msg(N_("{seat}: {word} on {what}."),
+                                          {"seat": seat_word(seat), "word": Term(word),
+                                           "what": Term(what)}))
         else:
             self.variant.apply_announcement(self, seat, a)
         # (Through the cache: when the turn goes on, the seat's next legal_actions is this.)
@@ -1121,7 +1148,7 @@ class Game:
         self.result = self.variant.score(self)
         self.emit("result", None, self.result.summary)
 
-    def finish_thrown_in(self, text: str) -> None:
+    def finish_thrown_in(self, text: str | Msg) -> None:
         self.thrown_in = True
         self.phase = Phase.FINISHED
         self.to_act = None
@@ -1168,8 +1195,8 @@ class Game:
     def public_view(self) -> PlayerView:
         return make_view(self, None)
 
-    def prompt(self, seat: int) -> str:
-        return self.variant.prompt(self, seat)
+    def prompt(self, seat: int, t: Say = ENGLISH) -> str:
+        return self.variant.prompt(self, seat, t)
 
     # ---- records ------------------------------------------------------------------------
 

@@ -24,10 +24,13 @@ from typing import Final
 from .actions import DISCARD_ACTIONS, PLAY_ACTIONS, Action
 from .cards import CARDS, Card
 from .rng import RandomSource
+from .say import ENGLISH, N_, Msg, Say, seat_word
 
 
 class Event:
-    """Something that happened.  ``audience`` None means everyone may see it.
+    """Something that happened.  ``audience`` None means everyone may see it.  ``text`` is
+    the line in English (records, replays, the terminal); ``msg`` keeps its message and
+    values, so ``say(t)`` can say it again in any reader's language (issue #14).
 
     (A small plain class rather than a dataclass or named tuple: hands create thousands
     of these, and the compiled engine builds plain classes natively.)"""
@@ -35,12 +38,19 @@ class Event:
     __match_args__ = ("kind", "seat", "text", "audience", "cards")
 
     def __init__(self, kind: str, seat: int | None, text: str,
-                 audience: frozenset[int] | None = None, cards: tuple[Card, ...] = ()) -> None:
+                 audience: frozenset[int] | None = None, cards: tuple[Card, ...] = (),
+                 msg: Msg | None = None) -> None:
         self.kind = kind
         self.seat = seat
         self.text = text
         self.audience = audience
         self.cards = cards
+        self.msg = msg
+
+    def say(self, t: Say = ENGLISH) -> str:
+        """The line in ``t``'s language (``text`` for an event written without a message)."""
+        msg = self.msg
+        return self.text if msg is None else msg.say(t)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
@@ -62,10 +72,16 @@ class Event:
 # The records of trick play are the same for every hand, so they are made once and
 # shared (fewer allocations, less garbage collection): index [seat][card id].  Events
 # and history entries are read-only for everyone.
+def _said(kind: str, seat: int, msg: Msg, cards: tuple[Card, ...] = ()) -> Event:
+    return Event(kind, seat, msg.say(), None, cards, msg)
+
+
 PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", s, f"Seat {s + 1} plays {c.short}.", None, (c,)) for c in CARDS)
+    tuple(_said("play", s, Msg(N_("{seat} plays {card}."), {"seat": seat_word(s), "card": c.short}), (c,))
+          for c in CARDS)
     for s in range(5))
-TRICK_EVENTS: Final = tuple(Event("trick", s, f"Seat {s + 1} wins the trick.") for s in range(5))
+TRICK_EVENTS: Final = tuple(_said("trick", s, Msg(N_("{seat} wins the trick."), {"seat": seat_word(s)}))
+                            for s in range(5))
 SEAT_CARD: Final = tuple(tuple((s, c) for c in CARDS) for s in range(5))
 PLAY_HISTORY: Final = tuple(tuple((s, a) for a in PLAY_ACTIONS) for s in range(5))
 

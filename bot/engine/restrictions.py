@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .actions import Action, Kind
-from .cards import CARDS, PAGAT, Card
+from .actions import TERM, Action, Kind
+from .cards import CARDS, PAGAT, Card, card_name, suit_label
 from .masks import FIVE_POINT_MASK, NUM_TAROKY, TAROK_MASK
+from .say import ENGLISH, N_, Say
 
 if TYPE_CHECKING:
     from .game import Contract, Game, Phase
@@ -40,7 +41,7 @@ class Restriction:
     def __init__(self, key: str, phase: Phase, rule: str, ref: str = "") -> None:
         self.key = key  # stable name, e.g. "follow_suit"
         self.phase = phase  # the phase it restricts
-        self.rule = rule  # the rule in one or two sentences (rules page, Why?)
+        self.rule = rule  # the rule in one or two sentences (rules page, Why?): a message (N_)
         self.ref = ref  # clarification ids ("CZ-13"): code, tests and docs only
         # Whether ``applies`` can say no (a rule of one contract or option); the engine
         # skips the call for the rest.
@@ -50,14 +51,18 @@ class Restriction:
         """Whether the rule is in force in this hand (contract, options)."""
         return True
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        """The sentence that refuses ``action`` under this rule."""
-        return self.rule
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        """``rule`` in ``t``'s language (a rule whose sentence has fields fills them)."""
+        return t._(self.rule)
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        """The sentence that refuses ``action`` under this rule."""
+        return self.rule_text(t)
+
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         """Why? for a choice this rule closes (``action`` is one of them): by default the
         refusal sentence."""
-        return self.reason(g, seat, action)
+        return self.reason(g, seat, action, t)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}>"
@@ -105,6 +110,14 @@ def suit_mask_of(led: int) -> int:
     return 0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7))
 
 
+def lower_first(text: str) -> str:
+    """A rule sentence continuing a refusal ("You may not ...: kings are never ...")."""
+    return text[:1].lower() + text[1:]
+
+
+_BID_HIGHER: Final = N_("A bid must be higher than the bid before it: {ladder}.")
+
+
 def _lowest(m: int) -> Card:
     return CARDS[(m & -m).bit_length() - 1]
 
@@ -118,8 +131,8 @@ class FollowSuit(CardRule):
     def __init__(self, phase: Phase, ref: str = "") -> None:
         super().__init__(
             "follow_suit", phase,
-            "You must follow the suit led if you can; when a tarok is led you must play a "
-            "tarok if you have one.", ref)
+            N_("You must follow the suit led if you can; when a tarok is led you must play a "
+               "tarok if you have one."), ref)
 
     def narrow(self, g: Game, seat: int, m: int) -> int:
         t = g.trick
@@ -132,15 +145,16 @@ class FollowSuit(CardRule):
         f = m & (TAROK_MASK if led < NUM_TAROKY else 0xFF << (NUM_TAROKY + ((led - NUM_TAROKY) & ~7)))
         return f if f else m
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        t = g.trick
-        assert t is not None
-        led = CARDS[t.led]
-        held = g.hands[seat] & suit_mask_of(t.led)
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        trick = g.trick
+        assert trick is not None
+        led = CARDS[trick.led]
+        held = g.hands[seat] & suit_mask_of(trick.led)
         if led < NUM_TAROKY:
-            return (f"A tarok was led: you must play a tarok while you have one "
-                    f"(you hold {_lowest(held).name}).")
-        return f"You must follow {led.suit.label}: you hold {_lowest(held).name}."
+            return t._("A tarok was led: you must play a tarok while you have one "
+                       "(you hold {card}).", card=card_name(_lowest(held), t))
+        return t._("You must follow {suit}: you hold {card}.", suit=suit_label(led.suit, t),
+                   card=card_name(_lowest(held), t))
 
 
 class TarokWhenVoid(CardRule):
@@ -149,7 +163,7 @@ class TarokWhenVoid(CardRule):
     def __init__(self, phase: Phase, ref: str = "") -> None:
         super().__init__(
             "tarok_when_void", phase,
-            "If you cannot follow the suit led, you must play a tarok if you have one.", ref)
+            N_("If you cannot follow the suit led, you must play a tarok if you have one."), ref)
 
     def narrow(self, g: Game, seat: int, m: int) -> int:
         t = g.trick
@@ -161,10 +175,11 @@ class TarokWhenVoid(CardRule):
         f = m & TAROK_MASK
         return f if f else m
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        t = g.trick
-        assert t is not None
-        return f"You have no {CARDS[t.led].suit.label}, so you must play a tarok."
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        trick = g.trick
+        assert trick is not None
+        return t._("You have no {suit}, so you must play a tarok.",
+                   suit=suit_label(CARDS[trick.led].suit, t))
 
 
 class KeepAnnounced(CardRule):
@@ -183,9 +198,9 @@ class KeepAnnounced(CardRule):
             return m & ~keep
         return m
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return (f"You announced {action.card.name} for the last trick: keep it while you can "
-                "play anything else.")
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You announced {card} for the last trick: keep it while you can "
+                   "play anything else.", card=card_name(action.card, t))
 
 
 # ---- discarding -------------------------------------------------------------------------
@@ -200,11 +215,12 @@ class NoFivePointDiscard(CardRule):
     def narrow(self, g: Game, seat: int, m: int) -> int:
         return m & ~FIVE_POINT_MASK
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return f"You may not discard {action.card.name}: {self.rule[0].lower()}{self.rule[1:]}"
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You may not discard {card}: {rule}", card=card_name(action.card, t),
+                   rule=lower_first(self.rule_text(t)))
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
-        return self.rule
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return self.rule_text(t)
 
 
 class TarokyLastDiscard(CardRule):
@@ -217,11 +233,12 @@ class TarokyLastDiscard(CardRule):
         plain = m & ~TAROK_MASK
         return plain if plain.bit_count() >= g.discard_need else m
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return (f"You may not discard {action.card.name}: {self.rule[0].lower()}{self.rule[1:]}")
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You may not discard {card}: {rule}", card=card_name(action.card, t),
+                   rule=lower_first(self.rule_text(t)))
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
-        return self.rule
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return self.rule_text(t)
 
 
 # ---- bidding ----------------------------------------------------------------------------
@@ -238,10 +255,9 @@ class BidHigher(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.BID,)
 
     def __init__(self, phase: Phase, ladder: tuple[Contract, ...], ref: str = "") -> None:
-        words = " < ".join(c.title for c in ladder)
-        super().__init__("bid_higher", phase,
-                         f"A bid must be higher than the bid before it: {words}.", ref)
+        super().__init__("bid_higher", phase, _BID_HIGHER, ref)
         self.ladder = ladder
+        self.rule = self.rule_text()  # (the English sentence, as every rule's ``rule`` is)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         high = high_bid(g)
@@ -250,10 +266,17 @@ class BidHigher(ActionRule):
         c = g.variant.contracts.get(str(action.value))
         return c is not None and c.rank <= high.rank
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        return t._(_BID_HIGHER, ladder=self._ladder(t))
+
+    def _ladder(self, t: Say) -> str:
+        return " < ".join(t.pgettext(TERM, c.title) for c in self.ladder)
+
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         high = high_bid(g)
         assert high is not None
-        return f"You must bid higher than {high.title} ({self.rule.partition(': ')[2][:-1]})."
+        return t._("You must bid higher than {contract} ({ladder}).",
+                   contract=t.pgettext(TERM, high.title), ladder=self._ladder(t))
 
 
 # ---- announcements -----------------------------------------------------------------------
@@ -289,7 +312,7 @@ class AnnounceOnce(ActionRule):
 
     def __init__(self, phase: Phase, ref: str = "") -> None:
         super().__init__("announce_once", phase,
-                         "Each bonus is announced only once, and each declaration made once.", ref)
+                         N_("Each bonus is announced only once, and each declaration made once."), ref)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         name = str(action.value)
@@ -297,11 +320,11 @@ class AnnounceOnce(ActionRule):
             return name in g.announced
         return name in g.declared[seat]
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        what = g.variant.title_of(str(action.value))
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        what = g.variant.title_of(str(action.value), t)
         if action.kind is Kind.ANNOUNCE:
-            return f"{what} has already been announced."
-        return f"You have already declared {what}."
+            return t._("{what} has already been announced.", what=what)
+        return t._("You have already declared {what}.", what=what)
 
 
 class DeclareOnlyTrue(ValueRule):
@@ -315,11 +338,12 @@ class DeclareOnlyTrue(ValueRule):
     def open_values(self, g: Game, seat: int) -> list[str] | None:
         return g.true_declarations(seat)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return f"You do not hold {g.variant.title_of(str(action.value))}: {self.rule[0].lower()}{self.rule[1:]}"
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You do not hold {what}: {rule}", what=g.variant.title_of(str(action.value), t),
+                   rule=lower_first(self.rule_text(t)))
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
-        return self.rule
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return self.rule_text(t)
 
 
 class DoubleChain(ValueRule):
@@ -333,16 +357,18 @@ class DoubleChain(ValueRule):
     def open_values(self, g: Game, seat: int) -> list[str] | None:
         return g.double_targets(seat)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return f"You may not double {g.variant.title_of(str(action.value))} now: {self.rule[0].lower()}{self.rule[1:]}"
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You may not double {what} now: {rule}", what=g.variant.title_of(str(action.value), t),
+                   rule=lower_first(self.rule_text(t)))
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
-        return self.rule
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return self.rule_text(t)
 
 
 __all__ = [
     "NONE_OPEN", "ValueRule",
     "AnnounceOnce", "DeclareOnlyTrue", "DoubleChain", "FirstTurnOnly", "NoBonusInNegative",
     "ActionRule", "BidHigher", "CardRule", "FollowSuit", "KeepAnnounced", "NoFivePointDiscard",
-    "PAGAT", "Restriction", "TarokWhenVoid", "TarokyLastDiscard", "high_bid", "suit_mask_of",
+    "PAGAT", "Restriction", "TarokWhenVoid", "TarokyLastDiscard", "high_bid", "lower_first",
+    "suit_mask_of",
 ]

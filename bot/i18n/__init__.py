@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -156,5 +156,12 @@ def _czk_pattern(lang: str) -> str:
     (Kč), not as an ISO code."""
     pattern = str(Locale.parse(lang).currency_formats["standard"].pattern)
     return pattern.replace("¤", "'Kč'")
+
+if TYPE_CHECKING:
+    from bot.engine.say import Say
+
+    #: A reader's ``Text`` is what the engine's sentences are said through (``bot.engine.say``):
+    #: mypy checks here that it has exactly the ``Say`` protocol's methods.
+    _TEXT_IS_A_SAY: Say = Text()
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "SOURCE", "N_", "Text", "language_of", "pick_language", "translations"]

@@ -89,10 +89,20 @@ def command_messages() -> set[Message]:
 
 
 def engine_messages() -> set[Message]:
-    """The texts the engine keeps as data and the bot shows: the variants' titles."""
+    """The texts the engine keeps as data and the bot shows: the variants' titles, and the
+    game terms (context ``game term``): the titles of contracts, bonuses and declarations
+    and the doubling words, each variant's own, said with ``bot.engine.actions.term``."""
     from bot.engine import VARIANTS
+    from bot.engine.actions import TERM, TITLES
 
-    return {(VARIANT_CONTEXT, v.title, None) for v in VARIANTS.values()}
+    out: set[Message] = {(VARIANT_CONTEXT, v.title, None) for v in VARIANTS.values()}
+    terms: set[str] = set(TITLES.values())
+    for v in VARIANTS.values():
+        terms.update(c.title for c in v.contracts.values())
+        terms.update(w for w in v.double_words if w)
+        terms.update(v.title_of(name) for name in (*TITLES, *v.contracts, "game"))
+    out.update((TERM, term, None) for term in terms)
+    return out
 
 
 def all_messages() -> dict[Message, list[tuple[str, int]]]:

@@ -14,6 +14,7 @@ from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, transfers_from_net
 
 if TYPE_CHECKING:
@@ -307,8 +308,9 @@ class Variant:
         """A choice in the round before the bidding other than keeping the hand.  The
         default is the throw-in: the deal ends with nothing paid."""
         g.throw_in_by = seat
-        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
-        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid.")
+        g.emit("throw_in", seat, Msg(N_("{seat} throws the hand in."), {"seat": seat_word(seat)}))
+        g.finish_thrown_in(Msg(N_("{seat} threw the hand in: nothing is paid."),
+                               {"seat": seat_word(seat)}))
 
     # ---- bidding and contract (overridden) ---------------------------------------
 
@@ -391,16 +393,16 @@ class Variant:
     def double_word(self, level: int) -> str:
         return self.double_words[level]
 
-    def title_of(self, name: str) -> str:
-        return title(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        return title(name, t)
 
-    def say(self, c: Card, long: bool = False) -> str:
+    def say(self, c: Card, long: bool = False, t: Say = ENGLISH) -> str:
         """``c`` named for a player in this variant's words (``cards.say_card``)."""
-        return say_card(c, self.card_words, long=long)
+        return say_card(c, self.card_words, long=long, t=t)
 
-    def label(self, a: Action) -> str:
+    def label(self, a: Action, t: Say = ENGLISH) -> str:
         """The button text of ``a``, its card named in this variant's words."""
-        return action_label(a, self.card_words)
+        return action_label(a, self.card_words, t)
 
     # ---- play ----------------------------------------------------------------------------
 
@@ -473,13 +475,13 @@ class Variant:
     def called_title(self, g: Game) -> str | None:
         return g.called.short if g.called is not None else None
 
-    def prompt(self, g: Game, seat: int) -> str:
-        return "Wait for the others."
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
+        return t._("Wait for the others.")
 
-    def public_prompt(self, g: Game) -> str:
+    def public_prompt(self, g: Game, t: Say = ENGLISH) -> str:
         if g.to_act is None:
-            return "The hand is over."
-        return f"Seat {g.to_act + 1} to act."
+            return t._("The hand is over.")
+        return t._("{seat} to act.", seat=seat_word(g.to_act))
 
 
 def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],

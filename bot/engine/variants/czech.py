@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, tarok
+from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
+from ..cards import MOND, PAGAT, SKYZ, card_name, suit_label, tarok
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..restrictions import (
@@ -32,7 +32,9 @@ from ..restrictions import (
     TarokWhenVoid,
     TarokyLastDiscard,
     high_bid,
+    lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import (
     POOL,
     HandResult,
@@ -102,13 +104,15 @@ class DruhaNeedsPagat(ActionRule):
         high = high_bid(g)
         return not (high is not None and high.rank == 0 and has(g.hands[seat], PAGAT))
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         c = g.variant.contracts[str(action.value)]
         high = high_bid(g)
         if high is None or high.rank != 0:
             first = next(k for k in g.variant.contracts.values() if k.rank == 0)
-            return f"{c.title} may be bid only over forehand's {first.title.lower()}."
-        return f"{c.title} may be bid only by a player who holds the {g.variant.title_of('pagat').lower()}."
+            return t._("{contract} may be bid only over forehand's {first}.", contract=term(c.title, t),
+                       first=term(first.title, t).lower())
+        return t._("{contract} may be bid only by a player who holds the {pagat}.",
+                   contract=term(c.title, t), pagat=g.variant.title_of("pagat", t).lower())
 
 
 class CallTarokOrder(ActionRule):
@@ -125,15 +129,22 @@ class CallTarokOrder(ActionRule):
         hand = g.hands[seat]
         return i > 0 and (has(hand, c) or not all(has(hand, h) for h in CALLABLE[:i]))
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         c = action.card
         if c not in CALLABLE:
-            return f"You may not call {c.name}: you call XIX, or a lower tarok as your taroky allow."
+            return t._("You may not call {card}: you call XIX, or a lower tarok as your taroky allow.",
+                       card=card_name(c, t))
         i = CALLABLE.index(c)
         if has(g.hands[seat], c):
-            return f"You may not call {c.name}: you hold it yourself."
-        need = " and ".join(h.short for h in CALLABLE[:i])
-        return f"You may call {c.name} only when you hold {need}."
+            return t._("You may not call {card}: you hold it yourself.", card=card_name(c, t))
+        need = CALLABLE[:i]
+        if len(need) == 1:
+            return t._("You may call {card} only when you hold {a}.", card=card_name(c, t), a=need[0].short)
+        if len(need) == 2:
+            return t._("You may call {card} only when you hold {a} and {b}.", card=card_name(c, t),
+                       a=need[0].short, b=need[1].short)
+        return t._("You may call {card} only when you hold {a}, {b} and {c}.", card=card_name(c, t),
+                   a=need[0].short, b=need[1].short, c=need[2].short)
 
 
 class VarsavaAfterPovinnost(ActionRule):
@@ -154,8 +165,9 @@ class DeclineOnce(ActionRule):
         st = g.talon_state
         return not isinstance(st, TalonDraws) or (st.pos != 0 and st.declined is not None)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return "The other player already declined, so you must draw: " + self.rule[0].lower() + self.rule[1:]
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("The other player already declined, so you must draw: {rule}",
+                   rule=lower_first(self.rule_text(t)))
 
 
 class PagatNeedsCard(ActionRule):
@@ -211,9 +223,9 @@ class VarsavaOvertake(VarsavaRule):
             mm ^= low
         return over if over else m
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return (f"In Varšava you must beat every card played so far when you can: "
-                f"{action.card.name} does not.")
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("In Varšava you must beat every card played so far when you can: "
+                   "{card} does not.", card=card_name(action.card, t))
 
 
 class VarsavaPagatLast(VarsavaRule):
@@ -244,71 +256,71 @@ class VarsavaMond(VarsavaRule):
 
 
 _HONERY: Final = ("honery", "kralovske_honery")
-_CZ_DISCARD_FIVE = "Kings, the škýz, the mond and the pagát are never discarded."
+_CZ_DISCARD_FIVE = N_("Kings, the škýz, the mond and the pagát are never discarded.")
 
 RESTRICTIONS: Final[tuple[Restriction, ...]] = (
     ForehandMustBid(
         "forehand_must_bid", Phase.AUCTION,
-        "Forehand opens the bidding and may not pass: povinnost, trojka or sólo.", "CZ-1"),
+        N_("Forehand opens the bidding and may not pass: povinnost, trojka or sólo."), "CZ-1"),
     DruhaNeedsPagat(
         "druha_needs_pagat", Phase.AUCTION,
-        "Druhá povinnost may be bid only over forehand's povinnost, by a player who holds "
-        "the pagát.", "CZ-1"),
+        N_("Druhá povinnost may be bid only over forehand's povinnost, by a player who holds "
+        "the pagát."), "CZ-1"),
     BidHigher(Phase.AUCTION, (POVINNOST, DRUHA, TROJKA, SOLO), "CZ-1"),
     CallTarokOrder(
         "call_tarok_order", Phase.CALL,
-        "You may always call XIX. You may call XVIII only if you hold XIX but not XVIII, "
+        N_("You may always call XIX. You may call XVIII only if you hold XIX but not XVIII, "
         "XVII only with XIX and XVIII but not XVII, XVI only with XIX, XVIII and XVII but "
-        "not XVI.", "CZ-2"),
+        "not XVI."), "CZ-2"),
     VarsavaAfterPovinnost(
         "varsava_after_povinnost", Phase.CALL,
-        "Varšava may be chosen only by forehand, instead of calling, after a povinnost "
-        "nobody overbid.", "CZ-12"),
+        N_("Varšava may be chosen only by forehand, instead of calling, after a povinnost "
+        "nobody overbid."), "CZ-12"),
     DeclineOnce(
         "decline_once", Phase.TALON,
-        "Of the two players after the bidder, only one may decline to draw from the "
-        "talon.", "CZ-3"),
+        N_("Of the two players after the bidder, only one may decline to draw from the "
+        "talon."), "CZ-3"),
     NoFivePointDiscard(Phase.DISCARD, _CZ_DISCARD_FIVE, "CZ-3"),
     TarokyLastDiscard(
         Phase.DISCARD,
-        "Taroky are discarded only when you hold nothing else you may discard; they are "
-        "shown face up.", "CZ-3"),
+        N_("Taroky are discarded only when you hold nothing else you may discard; they are "
+        "shown face up."), "CZ-3"),
     FirstTurnOnly(
         Phase.ANNOUNCE,
-        "Pagát, valát and declarations are said only in your first turn; after it you may "
-        "only double.", "CZ-6"),
+        N_("Pagát, valát and declarations are said only in your first turn; after it you may "
+        "only double."), "CZ-6"),
     PagatNeedsCard(
         "pagat_needs_card", Phase.ANNOUNCE,
-        "Only the holder of the pagát may announce it.", "CZ-6"),
+        N_("Only the holder of the pagát may announce it."), "CZ-6"),
     DeclareOnlyTrue(
         Phase.ANNOUNCE,
-        "Declarations are offered only when true of your hand after the talon exchange.",
+        N_("Declarations are offered only when true of your hand after the talon exchange."),
         "CZ-7"),
     AnnounceOnce(Phase.ANNOUNCE, "CZ-6"),
     OneHonery(
         "one_honery", Phase.ANNOUNCE,
-        "Honery and královské honery are declared once between them.", "CZ-7"),
+        N_("Honery and královské honery are declared once between them."), "CZ-7"),
     DoubleChain(
         Phase.ANNOUNCE,
-        "Flek is said by the side against an announcement, reflek by its side, super by "
-        "the flek side; the game, pagát and valát are doubled separately.", "CZ-6"),
+        N_("Flek is said by the side against an announcement, reflek by its side, super by "
+        "the flek side; the game, pagát and valát are doubled separately."), "CZ-6"),
     FollowSuit(Phase.PLAY),
     TarokWhenVoid(Phase.PLAY),
     VarsavaOvertake(
         "varsava_overtake", Phase.PLAY,
-        "In Varšava you must beat every card played so far to the trick when you can "
-        "(while following suit).", "CZ-13"),
+        N_("In Varšava you must beat every card played so far to the trick when you can "
+        "(while following suit)."), "CZ-13"),
     VarsavaPagatLast(
         "varsava_pagat_last", Phase.PLAY,
-        "In Varšava the pagát may be played only as your last tarok.", "CZ-13"),
+        N_("In Varšava the pagát may be played only as your last tarok."), "CZ-13"),
     VarsavaMond(
         "varsava_mond", Phase.PLAY,
-        "In Varšava the mond may not be led, nor played to a trick with the škýz in it, "
-        "unless it is your only tarok (or you hold only the mond and the pagát).", "CZ-13"),
+        N_("In Varšava the mond may not be led, nor played to a trick with the škýz in it, "
+        "unless it is your only tarok (or you hold only the mond and the pagát)."), "CZ-13"),
     KeepAnnounced(
         Phase.PLAY,
-        "If you announced the pagát you keep it for the last trick, unless it is the only "
-        "card you may play.", "CZ-11"),
+        N_("If you announced the pagát you keep it for the last trick, unless it is the only "
+        "card you may play."), "CZ-11"),
 )
 
 
@@ -573,10 +585,10 @@ class Czech(Variant):
         elif ph is Phase.SURRENDER:
             if a.kind is Kind.SURRENDER:
                 g.surrendered = True
-                g.emit("surrender", seat, f"Seat {seat + 1} drew the called card and surrenders.")
-                g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays Kč 1.00 to each opponent.")
+                g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays Kč 1.00 to each opponent."), {"seat": seat_word(seat)}))
             else:
-                g.emit("play_on", seat, f"Seat {seat + 1} plays on.")
+                g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
                 g.start_discard(seat, 4)
         elif ph is Phase.TALON:
             self._talon(g, seat, a)
@@ -586,9 +598,9 @@ class Czech(Variant):
         if a.kind is Kind.BID:
             g.auction.high = self.contracts[str(a.value)]
             g.auction.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+            g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
         else:
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+            g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         g.auction.turn += 1
         if g.auction.turn < len(g.active):
             g.to_act = g.next_active(seat)
@@ -597,7 +609,7 @@ class Czech(Variant):
         assert high is not None and g.auction.high_seat is not None
         g.bidder = g.auction.high_seat
         g.contract = high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the bidder: {high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(high.title)}))
         if high.call:
             g.phase = Phase.CALL
             g.to_act = g.bidder
@@ -613,11 +625,11 @@ class Czech(Variant):
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.VARSAVA:
             g.contract = VARSAVA
-            g.emit("varsava", seat, f"Seat {seat + 1} chooses Varšava: everyone plays alone and avoids card points.")
+            g.emit("varsava", seat, Msg(N_("{seat} chooses Varšava: everyone plays alone and avoids card points."), {"seat": seat_word(seat)}))
             g.start_play(g.forehand)
             return
         g.called = a.card
-        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.short}.", None, (a.card,))
+        g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": a.card.short}), None, (a.card,))
         # CZ-3: the bidder draws four and discards four.
         drawn = g.talon[:4]
         m = _mask(drawn)
@@ -625,8 +637,8 @@ class Czech(Variant):
         g.drawn[seat] |= m
         g.seen_talon[seat] |= m
         g.talon_state = TalonDraws(g.seats_from(seat)[1:4])
-        g.emit("talon_draw", seat, f"Seat {seat + 1} draws four cards from the talon.")
-        g.emit("talon_private", seat, "You draw " + ", ".join(c.short for c in drawn) + ".",
+        g.emit("talon_draw", seat, Msg(N_("{seat} draws four cards from the talon."), {"seat": seat_word(seat)}))
+        g.emit("talon_private", seat, Msg(N_("You draw {cards}."), {"cards": ", ".join(c.short for c in drawn)}),
                frozenset((seat,)), tuple(drawn))
         if self.offers_surrender(g) and g.called in drawn:
             g.phase = Phase.SURRENDER  # CZ-4
@@ -646,7 +658,7 @@ class Czech(Variant):
             hidden = bool(g.options["trojka_hidden_talon"])
             if a.kind is Kind.REJECT:
                 g.staged_reject(expose=not hidden)
-                g.emit("talon_reject", seat, f"Seat {seat + 1} puts the first three talon cards aside and looks at the second three.")
+                g.emit("talon_reject", seat, Msg(N_("{seat} puts the first three talon cards aside and looks at the second three."), {"seat": seat_word(seat)}))
                 return
             grp = int(a.value)  # type: ignore[arg-type]
             if st.stage == 0:
@@ -661,7 +673,7 @@ class Czech(Variant):
         assert isinstance(st, TalonDraws)
         if a.kind is Kind.DECLINE:
             st.declined = seat
-            g.emit("talon_decline", seat, f"Seat {seat + 1} does not draw from the talon.")
+            g.emit("talon_decline", seat, Msg(N_("{seat} does not draw from the talon."), {"seat": seat_word(seat)}))
             self._next_drawer(g)
             return
         self._draw_one(g, seat)
@@ -674,8 +686,8 @@ class Czech(Variant):
         g.hands[seat] |= 1 << c
         g.drawn[seat] |= 1 << c
         g.seen_talon[seat] |= 1 << c
-        g.emit("talon_draw", seat, f"Seat {seat + 1} draws a card from the talon.")
-        g.emit("talon_private", seat, f"You draw {c.short}.", frozenset((seat,)), (c,))
+        g.emit("talon_draw", seat, Msg(N_("{seat} draws a card from the talon."), {"seat": seat_word(seat)}))
+        g.emit("talon_private", seat, Msg(N_("You draw {card}."), {"card": c.short}), frozenset((seat,)), (c,))
         g.start_discard(seat, 1)
 
     def _next_drawer(self, g: Game) -> None:
@@ -751,21 +763,21 @@ class Czech(Variant):
         if a.kind is Kind.ANNOUNCE:
             g.announced[name] = Announced(name, seat)
             g.ann_log.append((seat, self.title_of(name)))
-            g.emit("announce", seat, f"Seat {seat + 1} announces {self.title_of(name)}.")
+            g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
         else:
             g.declared[seat].append(name)
             g.ann_log.append((seat, self.title_of(name)))
-            g.emit("declare", seat, f"Seat {seat + 1} declares {self.title_of(name)}.")
+            g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
 
-    def title_of(self, name: str) -> str:
-        return _BONUS_TITLES.get(name) or super().title_of(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        own = _BONUS_TITLES.get(name)
+        return term(own, t) if own else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
         # CZ-10: a quiet základní povinnost is settled without play.
         if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
                 and "pagat" not in g.announced and "valat" not in g.announced):
-            g.finish_thrown_in("Nobody said flek and nothing was announced: the povinnost is "
-                               "settled without play.")
+            g.finish_thrown_in(Msg(N_("Nobody said flek and nothing was announced: the povinnost is settled without play.")))
             return
         g.start_play(g.forehand)
 
@@ -784,7 +796,7 @@ class Czech(Variant):
             t.talon_card = c
             g.won[t.winner] |= 1 << c
             g.exposed.append(c)
-            g.emit("talon_card", t.winner, f"The talon card {c.short} goes to seat {t.winner + 1}.",
+            g.emit("talon_card", t.winner, Msg(N_("The talon card {card} goes to {seat}."), {"card": c.short, "seat": seat_word(t.winner).lower()}),
                    None, (c,))
 
     # ---- scoring (CZ-5, CZ-7..10, CZ-12, CZ-16) --------------------------------------------
@@ -971,66 +983,75 @@ class Czech(Variant):
             return f"Trojka, level {g.level}"
         return c.title
 
-    def prompt(self, g: Game, seat: int) -> str:
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         if g.phase is Phase.FINISHED:
-            return "The hand is over."
+            return t._("The hand is over.")
         if seat != g.to_act:
             if g.to_act is None:
-                return "Wait for the others."
-            return f"Wait: seat {g.to_act + 1} is to act."
+                return t._("Wait for the others.")
+            return t._("Wait: {seat} is to act.", seat=seat_word(g.to_act).lower())
         ph = g.phase
         if ph is Phase.RITUAL:
             step = g.ritual.step
             if step == "cut_or_knock":
-                return "Cut the pack, or knock to have the cards dealt in twelves."
+                return t._("Cut the pack, or knock to have the cards dealt in twelves.")
             if step == "dealer_choice":
-                return "They knocked: deal six-six (six to you first, six at the end) or in twelves."
-            return "Choose which batch of twelve cards you want."
+                return t._("They knocked: deal six-six (six to you first, six at the end) or in twelves.")
+            return t._("Choose which batch of twelve cards you want.")
         if ph is Phase.AUCTION:
             high = g.auction.high
             if high is None:
-                return "You are forehand: bid povinnost, trojka or sólo (you may not pass)."
-            extra = " As you hold the pagát you may bid druhá povinnost." if (
-                high is POVINNOST and has(g.hands[seat], PAGAT)) else ""
-            return f"Pass, or bid higher than {high.title}.{extra}"
+                return t._("You are forehand: bid povinnost, trojka or sólo (you may not pass).")
+            if high is POVINNOST and has(g.hands[seat], PAGAT):
+                return t._("Pass, or bid higher than {contract}. As you hold the pagát you may bid "
+                           "druhá povinnost.", contract=term(high.title, t))
+            return t._("Pass, or bid higher than {contract}.", contract=term(high.title, t))
         if ph is Phase.CALL:
             if g.contract is POVINNOST:
-                return "Call a tarok for your partner (XIX, or a lower one as your taroky allow), or choose Varšava."
-            return "Call a tarok for your partner (XIX, or a lower one as your taroky allow)."
+                return t._("Call a tarok for your partner (XIX, or a lower one as your taroky allow), or choose Varšava.")
+            return t._("Call a tarok for your partner (XIX, or a lower one as your taroky allow).")
         if ph is Phase.SURRENDER:
-            return "You drew the called card: surrender (pay Kč 1.00 to each opponent) or play on alone."
+            return t._("You drew the called card: surrender (pay Kč 1.00 to each opponent) or play on alone.")
         if ph is Phase.TALON:
             st = g.talon_state
             if isinstance(st, StagedTalon):
                 if st.stage == 0:
-                    return "Take these three talon cards (level 1), or put them aside and look at the second three."
-                return "Take the second three (level 2), or show them and take the first three back (level 3)."
+                    return t._("Take these three talon cards (level 1), or put them aside and look at the second three.")
+                return t._("Take the second three (level 2), or show them and take the first three back (level 3).")
             if isinstance(st, TalonDraws) and st.declined is None:
-                return "Draw one card from the talon, or decline (only one of you two may decline)."
-            return "Draw one card from the talon: the other player declined, so you must."
+                return t._("Draw one card from the talon, or decline (only one of you two may decline).")
+            return t._("Draw one card from the talon: the other player declined, so you must.")
         if ph is Phase.DISCARD:
-            rules = " ".join(r.rule for r in self.rules_of(Phase.DISCARD))
-            return (f"Discard {g.discard_need} more card{'s' if g.discard_need > 1 else ''}. "
-                    f"{rules}")
+            return discard_prompt(self, g, t)
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
-                return "Announce pagát or valát, declare your combinations, double, or say Done."
-            return "You may double (flek, reflek, super) what was announced, or pass."
+                return t._("Announce pagát or valát, declare your combinations, double, or say Done.")
+            return t._("You may double (flek, reflek, super) what was announced, or pass.")
         if ph is Phase.PLAY:
-            return self._play_prompt(g, seat)
-        return "Wait for the others."
+            return self._play_prompt(g, seat, t)
+        return t._("Wait for the others.")
 
-    def _play_prompt(self, g: Game, seat: int) -> str:
-        t = g.trick
-        assert t is not None
-        if not t.plays:
-            base = "Lead any card."
-        else:
-            led = t.plays[0][1]
-            base = f"Follow {led.suit.label} if you can, else play a tarok, else any card."
-        if g.contract is VARSAVA:
-            base += " Varšava: beat every card so far if you can."
-        return base
+    def _play_prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
+        trick = g.trick
+        assert trick is not None
+        varsava = g.contract is VARSAVA
+        if not trick.plays:
+            if varsava:
+                return t._("Lead any card. Varšava: beat every card so far if you can.")
+            return t._("Lead any card.")
+        led = trick.plays[0][1]
+        if varsava:
+            return t._("Follow {suit} if you can, else play a tarok, else any card. Varšava: beat "
+                       "every card so far if you can.", suit=suit_label(led.suit, t))
+        return t._("Follow {suit} if you can, else play a tarok, else any card.",
+                   suit=suit_label(led.suit, t))
+
+
+def discard_prompt(v: Variant, g: Game, t: Say = ENGLISH) -> str:
+    """The discard prompt: how many cards are still to go, then the discard rules."""
+    rules = " ".join(r.rule_text(t) for r in v.rules_of(Phase.DISCARD))
+    return t.ngettext("Discard {n} more card. {rules}", "Discard {n} more cards. {rules}",
+                      g.discard_need, rules=rules)
 
 
 def _mask(cards: Sequence[int]) -> int:

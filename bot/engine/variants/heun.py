@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from ..actions import Action
-from ..cards import CARD_POINTS, mask_of
+from ..cards import CARD_POINTS, card_name, mask_of
 from ..game import Game, Phase
 from ..restrictions import CardRule, DoubleChain, Restriction
+from ..say import ENGLISH, N_, Say
 from .base import OptionSpec
 from .kingcall import (
     FIVE,
@@ -73,11 +74,12 @@ class NotFromBlind(CardRule):
     def narrow(self, g: Game, seat: int, m: int) -> int:
         return m & ~g.drawn[seat]
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return f"You may not discard {action.card.name}: you took it from the blind."
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("You may not discard {card}: you took it from the blind.",
+                   card=card_name(action.card, t))
 
-    def why(self, g: Game, seat: int, action: Action) -> str:
-        return self.rule
+    def why(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return self.rule_text(t)
 
 
 # Heun is Nebraska (HE-1) without kontra (HE-7), with a surrender after one group as
@@ -90,10 +92,10 @@ HEUN_RULES: Final[tuple[Restriction, ...]] = (
     FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE,
     KC_DISCARD_FIVE,
     NotFromBlind("discard_not_from_blind", Phase.DISCARD,
-                 "Cards you took from the blind are never discarded.", "HE-4"),
+                 N_("Cards you took from the blind are never discarded."), "HE-4"),
     KC_DISCARD_TAROKY,
     KC_FIRST_TURN, LAST_NEEDS_CARD, TEN_TAROKY_TRUE, KC_ANNOUNCE_ONCE,
-    DoubleChain(Phase.ANNOUNCE, "There is no kontra in these rules: nothing is doubled.",
+    DoubleChain(Phase.ANNOUNCE, N_("There is no kontra in these rules: nothing is doubled."),
                 "HE-7"),
     FOLLOW_SUIT, TAROK_WHEN_VOID,
 )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
+from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import (
     CARDS,
     MOND,
@@ -32,10 +32,12 @@ from ..cards import (
     QUEEN,
     SKYZ,
     Card,
+    CardName,
     CardWords,
     king,
     mask_of,
     suit_card,
+    suit_label,
     tarok,
 )
 from ..game import Announced, Auction, Contract, Game, Phase, Trick
@@ -53,7 +55,9 @@ from ..restrictions import (
     TarokWhenVoid,
     TarokyLastDiscard,
     high_bid,
+    lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, count_text, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -98,31 +102,33 @@ class HoldOnlyEarlier(ActionRule):
         order = g.order
         return order.index(seat) >= order.index(hs)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         if g.auction.high_seat is None:
-            return "Nobody has bid yet, so there is nothing to hold."
-        return f"You sit after the high bidder, so you may not hold: {self.rule[0].lower()}{self.rule[1:]}"
+            return t._("Nobody has bid yet, so there is nothing to hold.")
+        return t._("You sit after the high bidder, so you may not hold: {rule}",
+                   rule=lower_first(self.rule_text(t)))
 
 
 def holding_turn(g: Game, seat: int, a: Action, hold_words: str) -> int | None:
     """NE-2, RO-7: book ``seat``'s pass, hold or bid in an auction with holding (a pass is
     final) and return who speaks next: the next seat in play order that has not passed and
-    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is what a
-    hold is called ("holds", "says la mine:")."""
+    is not the high bidder; None when nobody is left to speak.  ``hold_words`` is the
+    event line of a hold, a message with ``{seat}`` and ``{contract}`` ("{seat} holds
+    {contract}.", "{seat} says la mine: {contract}.")."""
     st = g.auction
     st.spoke.add(seat)
     g.bids.append((seat, a))
     if a.kind is Kind.PASS:
         st.out.add(seat)
-        g.emit("pass", seat, f"Seat {seat + 1} passes.")
+        g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
     elif a.kind is Kind.HOLD:
         assert st.high is not None
         st.high_seat = seat
-        g.emit("hold", seat, f"Seat {seat + 1} {hold_words} {st.high.title}.")
+        g.emit("hold", seat, Msg(hold_words, {"seat": seat_word(seat), "contract": Term(st.high.title)}))
     else:
         st.high = g.variant.contracts[str(a.value)]
         st.high_seat = seat
-        g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+        g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
     order = g.order
     i = order.index(seat)
     n = len(order)
@@ -212,55 +218,55 @@ class LastNeedsCard(ActionRule):
             return not has(hand, PAGAT)
         return False
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         if action.value == "king_last":
-            return "Only the holder of the called king may announce King Last."
-        return "Only the holder of tarok 1 may announce Tarok 1 Last."
+            return t._("Only the holder of the called king may announce King Last.")
+        return t._("Only the holder of tarok 1 may announce Tarok 1 Last.")
 
 
 LAST_MUST_BID: Final = LastMustBid(
-    "last_must_bid", Phase.AUCTION, "If the first three players pass, the last must bid.", "NE-2")
+    "last_must_bid", Phase.AUCTION, N_("If the first three players pass, the last must bid."), "NE-2")
 HOLD_ONLY_EARLIER: Final = HoldOnlyEarlier(
     "hold_only_earlier", Phase.AUCTION,
-    "A player seated earlier (from forehand) than the high bidder may hold (equal) the high "
-    "bid; a later player must bid higher.", "NE-2")
+    N_("A player seated earlier (from forehand) than the high bidder may hold (equal) the high "
+    "bid; a later player must bid higher."), "NE-2")
 THROW_IN_EMPTY_HAND: Final = ThrowInEmptyHand(
     "throw_in_empty_hand", Phase.AUCTION,
-    "A hand with no kings and no taroky may be thrown in, on its holder's first turn.")
+    N_("A hand with no kings and no taroky may be thrown in, on its holder's first turn."))
 # (the Nebraska text: 'If any player has no Kings and no Taroky in their 12 cards, they can
 # require that the deal be abandoned for no score'; Heun's HE-8 says the same)
 FOURTH_KING_NEEDS_THREE: Final = FourthKingNeedsThree(
     "call_fourth_king", Phase.CALL,
-    "You may call \"the fourth king\" only when you hold exactly three kings.", "NE-3")
+    N_("You may call \"the fourth king\" only when you hold exactly three kings."), "NE-3")
 FOUR_KINGS_ALTERNATIVE: Final = FourKingsAlternative(
     "four_kings_call", Phase.CALL,
-    "A queen or tarok XIX may be called only by a bidder who holds all four kings (when the "
-    "table's rules allow it).", "NE-3")
+    N_("A queen or tarok XIX may be called only by a bidder who holds all four kings (when the "
+    "table's rules allow it)."), "NE-3")
 SURRENDER_AFTER_BOTH: Final = SurrenderAfterBoth(
     "surrender_after_both", Phase.TALON,
-    "You may surrender only after looking at both groups of the blind.", "NE-4")
+    N_("You may surrender only after looking at both groups of the blind."), "NE-4")
 KC_DISCARD_FIVE: Final = NoFivePointDiscard(
-    Phase.DISCARD, "Kings, the škýz, 21 and 1 are never discarded.", "NE-4")
+    Phase.DISCARD, N_("Kings, the škýz, 21 and 1 are never discarded."), "NE-4")
 KC_DISCARD_TAROKY: Final = TarokyLastDiscard(
     Phase.DISCARD,
-    "Other taroky are discarded only when you hold nothing else you may discard; their "
-    "number is announced.", "NE-4")
+    N_("Other taroky are discarded only when you hold nothing else you may discard; their "
+    "number is announced."), "NE-4")
 KC_FIRST_TURN: Final = FirstTurnOnly(
     Phase.ANNOUNCE,
-    "Bonuses and declarations are said only in your first turn; after it you may only double.",
+    N_("Bonuses and declarations are said only in your first turn; after it you may only double."),
     "NE-7")
 KC_ANNOUNCE_ONCE: Final = AnnounceOnce(Phase.ANNOUNCE, "NE-7")
 LAST_NEEDS_CARD: Final = LastNeedsCard(
     "last_needs_card", Phase.ANNOUNCE,
-    "King Last is announced by the holder of the called king, Tarok 1 Last by the holder of "
-    "tarok 1.", "NE-7")
+    N_("King Last is announced by the holder of the called king, Tarok 1 Last by the holder of "
+    "tarok 1."), "NE-7")
 TEN_TAROKY_TRUE: Final = DeclareOnlyTrue(
-    Phase.ANNOUNCE, "Ten Taroky is declared only by a player who holds ten or more taroky.",
+    Phase.ANNOUNCE, N_("Ten Taroky is declared only by a player who holds ten or more taroky."),
     "NE-7")
 KONTRA: Final = DoubleChain(
     Phase.ANNOUNCE,
-    "Kontra is said by an opponent on the game in Five and Five Over (if the table plays "
-    "kontra); rekontra by the bidder's side.", "NE-8")
+    N_("Kontra is said by an opponent on the game in Five and Five Over (if the table plays "
+    "kontra); rekontra by the bidder's side."), "NE-8")
 FOLLOW_SUIT: Final = FollowSuit(Phase.PLAY)
 TAROK_WHEN_VOID: Final = TarokWhenVoid(Phase.PLAY)
 
@@ -275,7 +281,8 @@ def call_card(g: Game, seat: int, card: Card) -> None:
     is the secret partner; calling one's own card, or one in the talon, means playing
     alone."""
     g.called = card
-    g.emit("call", seat, f"Seat {seat + 1} calls {card.name}.", None, (card,))
+    g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": CardName(card)}),
+           None, (card,))
 
 
 def record_announcement(g: Game, seat: int, a: Action) -> str:
@@ -287,34 +294,39 @@ def record_announcement(g: Game, seat: int, a: Action) -> str:
     g.ann_log.append((seat, what))
     if a.kind is Kind.ANNOUNCE:
         g.announced[name] = Announced(name, seat)
-        g.emit("announce", seat, f"Seat {seat + 1} announces {what}.")
+        g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(what)}))
     else:
         g.declared[seat].append(name)
-        g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+        g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
     return name
 
 
-def turn_prompt(g: Game, seat: int, knock: str = "tap it") -> str | None:
+def turn_prompt(g: Game, seat: int, knock: str = "tap it", t: Say = ENGLISH) -> str | None:
     """The prompt of the moments the king-calling family and Kozy word alike: the hand
-    over, another seat to act, the cut (``knock``: the word for refusing it), the discard
-    and trick play; None in the other phases."""
+    over, another seat to act, the cut (``knock``: "tap it" or "knock", the word for
+    refusing it), the discard and trick play; None in the other phases."""
     ph = g.phase
     if ph is Phase.FINISHED:
-        return "The hand is over."
+        return t._("The hand is over.")
     if seat != g.to_act:
-        return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+        if g.to_act is None:
+            return t._("Wait for the others.")
+        return t._("Wait: {seat} is to act.", seat=seat_word(g.to_act).lower())
     if ph is Phase.RITUAL:
         if g.ritual.step == "cut_or_knock":
-            return f"Cut the pack, or {knock} to have it dealt in four packets of twelve."
-        return "Choose a packet of twelve cards."
+            if knock == "knock":
+                return t._("Cut the pack, or knock to have it dealt in four packets of twelve.")
+            return t._("Cut the pack, or tap it to have it dealt in four packets of twelve.")
+        return t._("Choose a packet of twelve cards.")
     if ph is Phase.DISCARD:
-        rules = " ".join(r.rule for r in g.variant.rules_of(Phase.DISCARD))
-        return f"Discard {g.discard_need} more: {rules[0].lower()}{rules[1:]}"
+        rules = " ".join(r.rule_text(t) for r in g.variant.rules_of(Phase.DISCARD))
+        return t._("Discard {n} more: {rules}", n=g.discard_need, rules=lower_first(rules))
     if ph is Phase.PLAY:
-        t = g.trick
-        if t is None or not t.plays:
-            return "Lead any card."
-        return f"Follow {t.plays[0][1].suit.label} if you can, else play a tarok, else any card."
+        trick = g.trick
+        if trick is None or not trick.plays:
+            return t._("Lead any card.")
+        return t._("Follow {suit} if you can, else play a tarok, else any card.",
+                   suit=suit_label(trick.plays[0][1].suit, t))
     return None
 
 
@@ -614,12 +626,10 @@ class KingCall(Variant):
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} has no kings and no taroky and throws the "
-                   "hand in.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no kings and no taroky: the deal is "
-                               "abandoned for no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} has no kings and no taroky and throws the hand in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no kings and no taroky: the deal is abandoned for no score."), {"seat": seat_word(seat)}))
             return
-        nxt = holding_turn(g, seat, a, "holds")
+        nxt = holding_turn(g, seat, a, N_("{seat} holds {contract}."))
         if nxt is not None:
             g.to_act = nxt
             return
@@ -633,13 +643,13 @@ class KingCall(Variant):
             # sits out: the last player in order).
             seat = g.dealer if g.dealer in g.active else g.order[-1]
             high = FOUR
-            g.emit("forced", seat, f"Everyone passed: seat {seat + 1}, the dealer, must play Four.")
+            g.emit("forced", seat, Msg(N_("Everyone passed: {seat}, the dealer, must play Four."), {"seat": seat_word(seat)}))
         else:
             assert st.high_seat is not None
             seat = st.high_seat
         g.bidder = seat
         g.contract = high
-        g.emit("contract", seat, f"Seat {seat + 1} is the bidder: {high.title}.")
+        g.emit("contract", seat, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(seat), "contract": Term(high.title)}))
         self.after_contract(g)
 
     def after_contract(self, g: Game) -> None:
@@ -669,13 +679,13 @@ class KingCall(Variant):
     def _call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.PLAY_ALONE:
             g.auction.alone = True
-            g.emit("alone", seat, f"Seat {seat + 1} plays without a king (alone).")
+            g.emit("alone", seat, Msg(N_("{seat} plays without a king (alone)."), {"seat": seat_word(seat)}))
         elif a.kind is Kind.CALL_FOURTH_KING:
             missing = KING_MASK & ~g.hands[seat]
             g.called = CARDS[missing.bit_length() - 1]
             g.called_fourth_king = True
-            g.emit("call", seat, f"Seat {seat + 1} calls the fourth king.")
-            g.emit("call_private", seat, f"You called {g.called.name}.", frozenset((seat,)),
+            g.emit("call", seat, Msg(N_("{seat} calls the fourth king."), {"seat": seat_word(seat)}))
+            g.emit("call_private", seat, Msg(N_("You called {card}."), {"card": CardName(g.called)}), frozenset((seat,)),
                    (g.called,))
         else:
             call_card(g, seat, a.card)
@@ -710,14 +720,12 @@ class KingCall(Variant):
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} surrenders the Four.")
-            g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays 4 chips to each other "
-                               "player.")
+            g.emit("surrender", seat, Msg(N_("{seat} surrenders the Four."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays 4 chips to each other player."), {"seat": seat_word(seat)}))
             return
         if a.kind is Kind.REJECT:
             g.staged_reject(expose=True)
-            g.emit("talon_reject", seat, f"Seat {seat + 1} shows the first three blind cards and "
-                   "looks at the other three.")
+            g.emit("talon_reject", seat, Msg(N_("{seat} shows the first three blind cards and looks at the other three."), {"seat": seat_word(seat)}))
             return
         if st.stage == 0:
             g.staged_take(0, 1)
@@ -779,8 +787,8 @@ class KingCall(Variant):
             return frozenset(("game",))
         return frozenset()
 
-    def title_of(self, name: str) -> str:
-        return "the game" if name == "game" else super().title_of(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        return term("the game", t) if name == "game" else super().title_of(name, t)
 
     def leader(self, g: Game) -> int:
         """NE-6: the final bidder leads; HE-2: forehand in Four; PT-2: always forehand."""
@@ -1039,52 +1047,51 @@ class KingCall(Variant):
             return "the fourth king"
         return g.called.short
 
-    def prompt(self, g: Game, seat: int) -> str:
-        shared = turn_prompt(g, seat)
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
+        shared = turn_prompt(g, seat, t=t)
         if shared is not None:
             return shared
         ph = g.phase
         if ph is Phase.AUCTION:
-            return self.auction_prompt(g, seat)
+            return self.auction_prompt(g, seat, t)
         if ph is Phase.CALL:
-            text = ("Call a king: its holder is your secret partner. Calling your own king (or one "
-                    "in the blind) means you play alone.")
+            text = [t._("Call a king: its holder is your secret partner. Calling your own king (or one "
+                        "in the blind) means you play alone.")]
             if g.forbidding_rule(seat, act(Kind.CALL_FOURTH_KING)) is None:
-                text += " With three kings you may call the fourth king."
+                text.append(t._("With three kings you may call the fourth king."))
             if self.can_play_alone:
-                text += " Or play without a king."
-            return text
+                text.append(t._("Or play without a king."))
+            return " ".join(text)
         if ph is Phase.TALON:
             if g.staged.stage == 0:
-                text = ("Take these three blind cards (4 chips), or show them and look at the "
-                        "other three.")
+                text = [t._("Take these three blind cards (4 chips), or show them and look at the "
+                            "other three.")]
                 if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
-                    text += " Or surrender and pay 4 chips to each other player."
-                return text
-            return ("Take the second three (5 chips), show them and take the first three back "
-                    "(6 chips), or surrender and pay 4 chips to each other player.")
+                    text.append(t._("Or surrender and pay 4 chips to each other player."))
+                return " ".join(text)
+            return t._("Take the second three (5 chips), show them and take the first three back "
+                       "(6 chips), or surrender and pay 4 chips to each other player.")
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
-                return ("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
-                        "say kontra if you may — or Done.")
-            return "You may say rekontra / kontra, or pass."
-        return "Wait for the others."
+                return t._("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
+                           "say kontra if you may — or Done.")
+            return t._("You may say rekontra / kontra, or pass.")
+        return t._("Wait for the others.")
 
-    def auction_prompt(self, g: Game, seat: int) -> str:
+    def auction_prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         high = g.auction.high
         must = g.forbidding_rule(seat, PASS)
         if must is not None:
-            return must.rule
+            return must.rule_text(t)
         if high is None:
-            return "Bid, or pass."
+            return t._("Bid, or pass.")
         hs = g.auction.high_seat
         assert hs is not None
-        text = f"Seat {hs + 1} has bid {high.title}: "
         if g.forbidding_rule(seat, act(Kind.HOLD)) is None:
-            text += "hold it (you sit earlier), bid higher, or pass."
-        else:
-            text += "bid higher or pass."
-        return text
+            return t._("{seat} has bid {contract}: hold it (you sit earlier), bid higher, or pass.",
+                       seat=seat_word(hs), contract=term(high.title, t))
+        return t._("{seat} has bid {contract}: bid higher or pass.", seat=seat_word(hs),
+                   contract=term(high.title, t))
 
 
 __all__ = ["FIVE", "FIVE_OVER", "FOUR", "KING_CALLS", "KingCall", "call_card",

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
+from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
-from ..game import Auction, Contract, Game, Phase, StagedTalon
+from ..game import Auction, Contract, Game, Phase, StagedTalon, shown_cards
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
     ActionRule,
@@ -40,6 +40,7 @@ from ..restrictions import (
     TarokWhenVoid,
     TarokyLastDiscard,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .kingcall import KING_CALLS, call_card, ladder_rules, record_announcement, turn_prompt
@@ -165,61 +166,61 @@ class AnnounceNeedsCards(ActionRule):
             return not has(hand, PAGAT)
         return False
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         name = action.value
         if name == "krol_ultymo":
-            return "Only the holder of the called king may announce Król ultymo."
+            return t._("Only the holder of the called king may announce Król ultymo.")
         if name == "trul":
-            return "Only a player holding the škýz, XXI and the pagát may announce Trul."
-        return "Only the holder of the pagát may announce Pagat ultymo."
+            return t._("Only a player holding the škýz, XXI and the pagát may announce Trul.")
+        return t._("Only the holder of the pagát may announce Pagat ultymo.")
 
 
 KOZY_RULES: Final[tuple[Restriction, ...]] = (
     ThrowInWithoutTarok(
         "throw_in_without_tarok", Phase.THROW_IN,
-        "Before the bidding a player dealt no tarok may throw the hand in: no score, and the "
-        "next player deals.", "KZ-2"),
+        N_("Before the bidding a player dealt no tarok may throw the hand in: no score, and the "
+        "next player deals."), "KZ-2"),
     ShowFourKings(
         "show_four_kings", Phase.THROW_IN,
-        "Before the bidding a player holding all four kings may lay them face up (Cztery "
-        "króle), promising that the declarer's side will take them all.", "KZ-3"),
+        N_("Before the bidding a player holding all four kings may lay them face up (Cztery "
+        "króle), promising that the declarer's side will take them all."), "KZ-3"),
     *ladder_rules(LADDER, frozenset(), {"cztery": "trzy"}, "KZ-4"),
     SurrenderOnCalledKing(
         "surrender_on_called_king", Phase.TALON,
-        "You may give up only when you have just seen the called king in the talon (the table "
-        "may allow it at any talon choice after that).", "KZ-9"),
-    NoFivePointDiscard(Phase.DISCARD, "Kings, the škýz, XXI and the pagát are never discarded.",
+        N_("You may give up only when you have just seen the called king in the talon (the table "
+        "may allow it at any talon choice after that)."), "KZ-9"),
+    NoFivePointDiscard(Phase.DISCARD, N_("Kings, the škýz, XXI and the pagát are never discarded."),
                        "KZ-8"),
     TarokyLastDiscard(
         Phase.DISCARD,
-        "Taroky are discarded only when you hold nothing else you may discard: they are shown "
-        "face up, and you keep only taroky and kings.", "KZ-8"),
+        N_("Taroky are discarded only when you hold nothing else you may discard: they are shown "
+        "face up, and you keep only taroky and kings."), "KZ-8"),
     FirstTurnOnly(
         Phase.ANNOUNCE,
-        "Announcements and declarations are said only in your first turn of a round; after it "
-        "you may only double.", "KZ-6, KZ-11"),
+        N_("Announcements and declarations are said only in your first turn of a round; after it "
+        "you may only double."), "KZ-6, KZ-11"),
     AnnounceOnce(Phase.ANNOUNCE, "KZ-11"),
     AnnounceNeedsCards(
         "announce_needs_cards", Phase.ANNOUNCE,
-        "Król ultymo is announced by the holder of the called king, Trul by the holder of the "
-        "škýz, XXI and the pagát, Pagat ultymo by the holder of the pagát.", "KZ-6, KZ-11"),
+        N_("Król ultymo is announced by the holder of the called king, Trul by the holder of the "
+        "škýz, XXI and the pagát, Pagat ultymo by the holder of the pagát."), "KZ-6, KZ-11"),
     DeclareOnlyTrue(
         Phase.ANNOUNCE,
-        "A taroki count is declared only when it is exactly true of your hand after the talon "
-        "exchange: 10, 11 or 12 taroki, or 2, 1 or none.", "KZ-11, KZ-15"),
+        N_("A taroki count is declared only when it is exactly true of your hand after the talon "
+        "exchange: 10, 11 or 12 taroki, or 2, 1 or none."), "KZ-11, KZ-15"),
     DoubleChain(
         Phase.ANNOUNCE,
-        "Kontra on the game is said only by an opponent who bid Trzy and was overcalled by "
+        N_("Kontra on the game is said only by an opponent who bid Trzy and was overcalled by "
         "Cztery, or who found the bid at Trzy or more at his turn; kontra on an announcement by "
         "any opponent. Re is said by the announcing side, Sub by the opponents, Mort by the "
         "announcing side. The game and Król ultymo are doubled in the first round only, Trul "
-        "and Pagat ultymo in the second.", "KZ-6, KZ-7, KZ-11"),
+        "and Pagat ultymo in the second."), "KZ-6, KZ-7, KZ-11"),
     FollowSuit(Phase.PLAY, "KZ-12"),
     TarokWhenVoid(Phase.PLAY, "KZ-12"),
     KeepAnnounced(
         Phase.PLAY,
-        "After announcing Pagat ultymo you keep the pagát, and after announcing Król ultymo the "
-        "called king, for the last trick unless it is the only card you may play.", "KZ-12"),
+        N_("After announcing Pagat ultymo you keep the pagát, and after announcing Król ultymo the "
+        "called king, for the last trick unless it is the only card you may play."), "KZ-12"),
 )
 
 CONTRACTS: Final[dict[str, Contract]] = {c.name: c for c in LADDER}
@@ -495,14 +496,13 @@ class Kozy(Variant):
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} holds no tarok and throws the hand in.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no tarok: the hand is thrown in for no "
-                               "score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} holds no tarok and throws the hand in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no tarok: the hand is thrown in for no score."), {"seat": seat_word(seat)}))
             return
         g.shown[seat] = KING_MASK & g.hands[seat]
         g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
         kings = tuple(cards_of(KING_MASK))
-        g.emit("show", seat, f"Seat {seat + 1} lays the four kings face up.", None, kings)
+        g.emit("show", seat, Msg(N_("{seat} lays the four kings face up."), {"seat": seat_word(seat)}), None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
@@ -512,29 +512,29 @@ class Kozy(Variant):
         if a.kind is Kind.BID:
             st.high = CONTRACTS[str(a.value)]
             st.high_seat = seat
-            g.emit("bid", seat, f"Seat {seat + 1} bids {a.label}.")
+            g.emit("bid", seat, Msg(N_("{seat} bids {contract}."), {"seat": seat_word(seat), "contract": Term(a.label)}))
         else:
-            g.emit("pass", seat, f"Seat {seat + 1} passes.")
+            g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         st.turn += 1
         if st.turn < len(g.active):
             g.to_act = g.next_active(seat)
             return
         if st.high is None or st.high_seat is None:
-            g.finish_thrown_in("Everyone passed: the cards are thrown in for no score.")
+            g.finish_thrown_in(Msg(N_("Everyone passed: the cards are thrown in for no score.")))
             return
         g.bidder = st.high_seat
         g.contract = st.high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the declarer: {st.high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         g.to_act = g.bidder
         g.phase = Phase.THROW_IN if st.high is JEDEN else Phase.CALL
 
     def _declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} throws the cards in.")
-            g.finish_thrown_in(f"Seat {seat + 1} won with Jeden and threw the cards in: no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} throws the cards in."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} won with Jeden and threw the cards in: no score."), {"seat": seat_word(seat)}))
             return
-        g.emit("play_on", seat, f"Seat {seat + 1} plays the Jeden.")
+        g.emit("play_on", seat, Msg(N_("{seat} plays the Jeden."), {"seat": seat_word(seat)}))
         g.phase = Phase.CALL
 
     # ---- the call (KZ-5) and the talon (KZ-8, KZ-9, KZ-10) --------------------------------
@@ -554,17 +554,16 @@ class Kozy(Variant):
             g.exposed.extend(g.talon)
             st.rejected = list(range(groups))
             st.stage = groups
-            g.emit("talon_exposed", g.bidder, "Talon cards shown: "
-                   + ", ".join(c.short for c in g.talon) + ".", None, tuple(g.talon))
+            g.emit("talon_exposed", g.bidder, shown_cards(g.talon), None, tuple(g.talon))
 
     def _talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} saw the called king in the talon and "
-                   "gives up.")
+            g.emit("surrender", seat, Msg(N_("{seat} saw the called king in the talon and gives up."), {"seat": seat_word(seat)}))
             pts = int(g.options["surrender_points"])
-            g.finish_thrown_in(f"Seat {seat + 1} gave up and pays {pts} points to each opponent.")
+            g.finish_thrown_in(Msg(N_("{seat} gave up and pays {n} point to each opponent."), {"seat": seat_word(seat)},
+                                   plural=N_("{seat} gave up and pays {n} points to each opponent."), n=pts))
             return
         if a.kind is Kind.REJECT:
             if st.stage + 1 < st.groups:
@@ -573,10 +572,9 @@ class Kozy(Variant):
                 cards = g.talon_group(st.stage)
                 st.rejected.append(st.stage)
                 g.exposed.extend(cards)
-                g.emit("talon_exposed", seat, "Talon cards shown: "
-                       + ", ".join(c.short for c in cards) + ".", None, tuple(cards))
+                g.emit("talon_exposed", seat, shown_cards(cards), None, tuple(cards))
                 st.stage = st.groups
-            g.emit("talon_reject", seat, f"Seat {seat + 1} shows the talon cards and looks on.")
+            g.emit("talon_reject", seat, Msg(N_("{seat} shows the talon cards and looks on."), {"seat": seat_word(seat)}))
             return
         group = int(str(a.value)) - 1
         g.staged_take(group, group + 1)
@@ -664,8 +662,8 @@ class Kozy(Variant):
         """KZ-7: kontra on the game only by a seat shut out of bidding Trzy."""
         return name != "game" or level != 0 or seat in kontra_eligible(g)
 
-    def title_of(self, name: str) -> str:
-        return "the game" if name == "game" else super().title_of(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        return term("the game", t) if name == "game" else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
         if g.ann_rounds >= 2:
@@ -895,53 +893,63 @@ class Kozy(Variant):
             return f"{c.title}, talon group {g.level} taken"
         return c.title
 
-    def prompt(self, g: Game, seat: int) -> str:
-        shared = turn_prompt(g, seat, knock="knock")
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
+        shared = turn_prompt(g, seat, knock="knock", t=t)
         if shared is not None:
             return shared
         ph = g.phase
         if ph is Phase.THROW_IN:
             if g.contract is not None:
-                return ("You won the auction with Jeden: play on (you look at the talon three "
-                        "cards at a time) or throw the cards in for no score.")
-            text = "Before the bidding:"
-            if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
-                text += " you hold no tarok, so you may throw the hand in;"
-            if g.forbidding_rule(seat, declare(SHOW_KINGS)) is None:
-                text += " you hold all four kings, so you may show them (Cztery króle);"
-            return text + " or keep your hand."
+                return t._("You won the auction with Jeden: play on (you look at the talon three "
+                           "cards at a time) or throw the cards in for no score.")
+            throw = g.forbidding_rule(seat, act(Kind.THROW_IN)) is None
+            show = g.forbidding_rule(seat, declare(SHOW_KINGS)) is None
+            if throw and show:
+                return t._("Before the bidding: you hold no tarok, so you may throw the hand in; you "
+                           "hold all four kings, so you may show them (Cztery króle); or keep your hand.")
+            if throw:
+                return t._("Before the bidding: you hold no tarok, so you may throw the hand in; or "
+                           "keep your hand.")
+            if show:
+                return t._("Before the bidding: you hold all four kings, so you may show them "
+                           "(Cztery króle); or keep your hand.")
+            return t._("Before the bidding: keep your hand.")
         if ph is Phase.AUCTION:
             high = g.auction.high
             if high is None:
-                return "Bid Jeden, Dwa or Trzy, or pass. You have one turn."
+                return t._("Bid Jeden, Dwa or Trzy, or pass. You have one turn.")
             hs = g.auction.high_seat
             assert hs is not None
-            text = f"Seat {hs + 1} has bid {high.title}: bid higher or pass."
             if high is TRZY:
-                text += " Cztery is allowed now."
-            return text
+                return t._("{seat} has bid {contract}: bid higher or pass. Cztery is allowed now.",
+                           seat=seat_word(hs), contract=term(high.title, t))
+            return t._("{seat} has bid {contract}: bid higher or pass.", seat=seat_word(hs),
+                       contract=term(high.title, t))
         if ph is Phase.CALL:
-            return ("Call a king: its holder is your secret partner. Calling your own king, or one "
-                    "in the talon, means you play alone.")
+            return t._("Call a king: its holder is your secret partner. Calling your own king, or one "
+                       "in the talon, means you play alone.")
         if ph is Phase.TALON:
             st = g.staged
             surrender = g.forbidding_rule(seat, _SURRENDER) is None
-            tail = " You saw the called king: you may also give up (surrender)." if surrender else ""
             if st.stage == st.groups:
-                return "Every talon group is shown: take any one group." + tail
-            if st.stage + 1 == st.groups:
-                return ("This is the last talon group: take it, or show it and then take any "
-                        "group.") + tail
-            return "Take these talon cards, or show them and look at the next group." + tail
+                text = t._("Every talon group is shown: take any one group.")
+            elif st.stage + 1 == st.groups:
+                text = t._("This is the last talon group: take it, or show it and then take any "
+                           "group.")
+            else:
+                text = t._("Take these talon cards, or show them and look at the next group.")
+            if surrender:
+                return text + " " + t._("You saw the called king: you may also give up (surrender).")
+            return text
         if ph is Phase.ANNOUNCE:
             if not g.first_turn(seat):
-                return "You may double (Kontra, Re, Sub or Mort), or pass."
+                return t._("You may double (Kontra, Re, Sub or Mort), or pass.")
             if g.ann_rounds == 1:
-                return ("First round: announce Król ultymo if you hold the called king, say "
-                        "Kontra if you may, or Done.")
-            return ("Second round: announce Trul, Pagat ultymo or Walat, declare your taroki, "
-                    "double, or Done.")
-        return "Wait for the others."
+                return t._("First round: announce Król ultymo if you hold the called king, say "
+                           "Kontra if you may, or Done.")
+            return t._("Second round: announce Trul, Pagat ultymo or Walat, declare your taroki, "
+                       "double, or Done.")
+        return t._("Wait for the others.")
 
 
 def _played(g: Game, card: int) -> tuple[int, int, int] | None:

@@ -19,6 +19,7 @@ from ..restrictions import (
     Restriction,
     high_bid,
 )
+from ..say import N_, Msg
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
@@ -98,33 +99,33 @@ class SweepByBidder(ActionRule):
 
 PETRTYL_RULES: Final[tuple[Restriction, ...]] = (
     ForehandOpens("forehand_must_bid", Phase.AUCTION,
-                  "Forehand opens the bidding and must bid at least Three.", "PT-1"),
+                  N_("Forehand opens the bidding and must bid at least Three."), "PT-1"),
     HOLD_ONLY_EARLIER,
     ThreeForehandOnly("three_forehand_only", Phase.AUCTION,
-                      "Only forehand may bid Three.", "PT-1"),
+                      N_("Only forehand may bid Three."), "PT-1"),
     *ladder_rules((THREE, FOUR, P_FIVE, GRAND_NULLO, GRAND_SWEEP), frozenset({"three"}), {},
                   "PT-1"),
     THROW_IN_EMPTY_HAND, FOURTH_KING_NEEDS_THREE, FOUR_KINGS_ALTERNATIVE, SURRENDER_AFTER_BOTH,
     KC_DISCARD_FIVE, KC_DISCARD_TAROKY,
     KC_FIRST_TURN,
     NoBonusInNegative(Phase.ANNOUNCE, (Kind.ANNOUNCE,),
-                      "Nothing is announced in Grand Nullo (its own declarations are made).",
+                      N_("Nothing is announced in Grand Nullo (its own declarations are made)."),
                       "PT-3"),
     LAST_NEEDS_CARD,
     SweepByBidder("sweep_by_bidder", Phase.ANNOUNCE,
-                  "Sweep is announced by the bidder's side, in Four and Five.", "PT-3"),
+                  N_("Sweep is announced by the bidder's side, in Four and Five."), "PT-3"),
     DeclareOnlyTrue(Phase.ANNOUNCE,
-                    "Declarations are made only when true: Ten Taroky with ten or more taroky; "
+                    N_("Declarations are made only when true: Ten Taroky with ten or more taroky; "
                     "in Grand Nullo No Trumps (two taroky or fewer), No Three (no škýz, 21 or "
-                    "1) and No Kings.", "PT-3"),
+                    "1) and No Kings."), "PT-3"),
     KC_ANNOUNCE_ONCE,
     DoubleChain(Phase.ANNOUNCE,
-                "Kontra is said by an opponent on the game in Five (if the table plays "
-                "kontra); rekontra by the bidder's side.", "NE-8"),
+                N_("Kontra is said by an opponent on the game in Five (if the table plays "
+                "kontra); rekontra by the bidder's side."), "NE-8"),
     FOLLOW_SUIT, TAROK_WHEN_VOID,
     KeepAnnounced(Phase.PLAY,
-                  "A card you announced for the last trick (the called king or tarok 1) is "
-                  "kept until the last trick unless you are forced to play it.", "PT-3"),
+                  N_("A card you announced for the last trick (the called king or tarok 1) is "
+                  "kept until the last trick unless you are forced to play it."), "PT-3"),
 )
 
 
@@ -251,8 +252,7 @@ class Petrtyl(KingCall):
 
     def after_contract(self, g: Game) -> None:
         if g.contract is THREE:
-            g.finish_thrown_in("Nobody bid Four or more: the cards are thrown in and forehand "
-                               "receives 3 chips from each player.")
+            g.finish_thrown_in(Msg(N_("Nobody bid Four or more: the cards are thrown in and forehand receives 3 chips from each player.")))
             return
         super().after_contract(g)
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
-from ..cards import MOND, PAGAT, SKYZ, Card, CardWords
+from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles, term
+from ..cards import MOND, PAGAT, SKYZ, Card, CardWords, suit_label
 from ..game import Announced, Contract, Game, Phase
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
@@ -34,6 +34,7 @@ from ..restrictions import (
     Restriction,
     TarokyLastDiscard,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .czech import (
@@ -147,21 +148,21 @@ class ThrowInWeakHand(ActionRule):
 
 #: The Czech rules the Polish game shares word for word (PL-1).
 _CZECH_RULES: Final = {r.key: r for r in CZECH_RESTRICTIONS}
-_PL_DISCARD_FIVE = "Kings, the skiż, the mund and the pagat are never discarded."
+_PL_DISCARD_FIVE = N_("Kings, the skiż, the mund and the pagat are never discarded.")
 
 RESTRICTIONS: Final[tuple[Restriction, ...]] = (
     ThrowInWeakHand(
         "throw_in_weak_hand", Phase.THROW_IN,
-        "Before the bidding a player whose twelve cards hold no tarok, only one tarok that is "
+        N_("Before the bidding a player whose twelve cards hold no tarok, only one tarok that is "
         "the skiż, the mund or the pagat, or only the mund and the pagat may throw the hand "
-        "in: nothing is paid and the same dealer deals again.", "PL-2"),
+        "in: nothing is paid and the same dealer deals again."), "PL-2"),
     ForehandMustBid(
         "forehand_must_bid", Phase.AUCTION,
-        "Forehand opens the bidding and may not pass: powinność, brewer or zolo brewer.",
+        N_("Forehand opens the bidding and may not pass: powinność, brewer or zolo brewer."),
         "PL-3, CZ-1"),
     DruhaNeedsPagat(
         "pagat_bid_needs_pagat", Phase.AUCTION,
-        "Pagat may be bid only over forehand's powinność, by a player who holds the pagat.",
+        N_("Pagat may be bid only over forehand's powinność, by a player who holds the pagat."),
         "PL-3, CZ-1"),
     BidHigher(Phase.AUCTION, (POWINNOSC, PAGAT_BID, BREWER, ZOLO), "PL-3, CZ-1"),
     _CZECH_RULES["call_tarok_order"],  # PL-4: CZ-2
@@ -169,31 +170,31 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
     NoFivePointDiscard(Phase.DISCARD, _PL_DISCARD_FIVE, "PL-4, CZ-3"),
     TarokyLastDiscard(
         Phase.DISCARD,
-        "Taroki are discarded only when you hold nothing else you may discard; they are "
-        "shown face up.", "PL-4, CZ-3"),
+        N_("Taroki are discarded only when you hold nothing else you may discard; they are "
+        "shown face up."), "PL-4, CZ-3"),
     FirstTurnOnly(
         Phase.ANNOUNCE,
-        "Pagat, walat and declarations are said only in your first turn; after it you may "
-        "only double.", "PL-6"),
+        N_("Pagat, walat and declarations are said only in your first turn; after it you may "
+        "only double."), "PL-6"),
     PagatNeedsCard(
         "pagat_needs_card", Phase.ANNOUNCE,
-        "Only the holder of the pagat may announce it.", "PL-6", announcement=PAGAT_LAST),
+        N_("Only the holder of the pagat may announce it."), "PL-6", announcement=PAGAT_LAST),
     DeclareOnlyTrue(
         Phase.ANNOUNCE,
-        "Declarations are offered only when true of your hand after the talon exchange.",
+        N_("Declarations are offered only when true of your hand after the talon exchange."),
         "PL-12"),
     AnnounceOnce(Phase.ANNOUNCE, "PL-6"),
     DoubleChain(
         Phase.ANNOUNCE,
-        "Kontra is said by the side against an announcement, re by its side, sub by the "
+        N_("Kontra is said by the side against an announcement, re by its side, sub by the "
         "kontra side and mord by the announcing side; the game, pagat and walat are doubled "
-        "separately, declarations never.", "PL-6"),
+        "separately, declarations never."), "PL-6"),
     _CZECH_RULES["follow_suit"],  # PL-1
     _CZECH_RULES["tarok_when_void"],
     KeepAnnounced(
         Phase.PLAY,
-        "If you announced the pagat (or bid it) you keep it for the last trick, unless it "
-        "is the only card you may play.", "PL-8, CZ-11"),
+        N_("If you announced the pagat (or bid it) you keep it for the last trick, unless it "
+        "is the only card you may play."), "PL-8, CZ-11"),
 )
 
 
@@ -441,17 +442,18 @@ class Polish(Czech):
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """PL-2: the throw-in; the same dealer deals again (``next_dealer``)."""
         g.throw_in_by = seat
-        g.emit("throw_in", seat, f"Seat {seat + 1} throws the hand in.")
-        g.finish_thrown_in(f"Seat {seat + 1} threw the hand in: nothing is paid and the same "
-                           "dealer deals again.")
+        g.emit("throw_in", seat, Msg(N_("{seat} throws the hand in."), {"seat": seat_word(seat)}))
+        g.finish_thrown_in(Msg(N_("{seat} threw the hand in: nothing is paid and the same dealer deals again."), {"seat": seat_word(seat)}))
 
     def apply(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             pts = int(g.options["surrender_points"])
-            g.emit("surrender", seat, f"Seat {seat + 1} drew the called card and surrenders.")
-            g.finish_thrown_in(f"Seat {seat + 1} surrendered and pays {_pts(pts)} to each "
-                               "opponent.")
+            g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {n} game point to each opponent."),
+                                   {"seat": seat_word(seat)},
+                                   plural=N_("{seat} surrendered and pays {n} game points to each opponent."),
+                                   n=pts))
             return
         super().apply(g, seat, a)
 
@@ -499,16 +501,16 @@ class Polish(Czech):
             out.append(_DOUBLE_OF[n])
         return out
 
-    def title_of(self, name: str) -> str:
-        return _BONUS_TITLES.get(name) or super().title_of(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        own = _BONUS_TITLES.get(name)
+        return term(own, t) if own else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
         # PL-18: a quiet powinność is played (the pot needs the play) unless the table
         # settles it without play.
         if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.game_level == 0
                 and PAGAT_LAST not in g.announced and WALAT not in g.announced):
-            g.finish_thrown_in("Nobody said kontra and nothing was announced: the powinność is "
-                               "settled without play.")
+            g.finish_thrown_in(Msg(N_("Nobody said kontra and nothing was announced: the powinność is settled without play.")))
             return
         g.start_play(g.forehand)
 
@@ -733,39 +735,45 @@ class Polish(Czech):
             return f"Brewer, level {g.level}"
         return c.title
 
-    def prompt(self, g: Game, seat: int) -> str:
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         ph = g.phase
         if seat == g.to_act and ph is Phase.THROW_IN:
             if throw_in_holding(g.hands[seat]):
-                return ("Before the bidding: with so few taroki you may throw the hand in (the "
-                        "same dealer deals again), or keep your hand.")
-            return "Before the bidding: keep your hand (only a very weak hand may be thrown in)."
+                return t._("Before the bidding: with so few taroki you may throw the hand in (the "
+                           "same dealer deals again), or keep your hand.")
+            return t._("Before the bidding: keep your hand (only a very weak hand may be thrown in).")
         if seat == g.to_act and ph is Phase.AUCTION:
             high = g.auction.high
             if high is None:
-                return "You are forehand: bid powinność, brewer or zolo brewer (you may not pass)."
-            extra = " As you hold the pagat you may bid pagat." if (
-                high is POWINNOSC and has(g.hands[seat], PAGAT)) else ""
-            return f"Pass, or bid higher than {high.title}.{extra}"
+                return t._("You are forehand: bid powinność, brewer or zolo brewer (you may not pass).")
+            if high is POWINNOSC and has(g.hands[seat], PAGAT):
+                return t._("Pass, or bid higher than {contract}. As you hold the pagat you may bid "
+                           "pagat.", contract=term(high.title, t))
+            return t._("Pass, or bid higher than {contract}.", contract=term(high.title, t))
         if seat == g.to_act and ph is Phase.CALL:
-            return "Call a tarok for your partner (XIX, or a lower one as your taroki allow)."
+            return t._("Call a tarok for your partner (XIX, or a lower one as your taroki allow).")
         if seat == g.to_act and ph is Phase.SURRENDER:
-            pts = _pts(int(g.options["surrender_points"]))
-            return f"You drew the called card: surrender (pay {pts} to each opponent) or play on alone."
+            n = int(g.options["surrender_points"])
+            return t.ngettext("You drew the called card: surrender (pay {n} game point to each "
+                              "opponent) or play on alone.",
+                              "You drew the called card: surrender (pay {n} game points to each "
+                              "opponent) or play on alone.", n)
         if seat == g.to_act and ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
-                return "Announce pagat or walat, declare your combinations, say kontra, or say Done."
-            return "You may double (kontra, re, sub, mord) what was announced, or pass."
-        return super().prompt(g, seat)
+                return t._("Announce pagat or walat, declare your combinations, say kontra, or say Done.")
+            return t._("You may double (kontra, re, sub, mord) what was announced, or pass.")
+        return super().prompt(g, seat, t)
 
-    def _play_prompt(self, g: Game, seat: int) -> str:
-        t = g.trick
-        assert t is not None
-        if not t.plays:
-            return "Lead any card."
-        led = t.plays[0][1]
-        what = "taroki" if led.is_tarok else led.suit.label
-        return f"Follow {what} if you can, else play a tarok, else any card."
+    def _play_prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
+        trick = g.trick
+        assert trick is not None
+        if not trick.plays:
+            return t._("Lead any card.")
+        led = trick.plays[0][1]
+        if led.is_tarok:
+            return t._("Follow taroki if you can, else play a tarok, else any card.")
+        return t._("Follow {suit} if you can, else play a tarok, else any card.",
+                   suit=suit_label(led.suit, t))
 
 
 def _pts(n: int) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..actions import PASS, Action, Kind, act, bid, declare, double, register_titles
+from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import (
     CARD_POINTS,
     CARDS,
@@ -36,9 +36,11 @@ from ..cards import (
     PLAIN_SUITS,
     SKYZ,
     Card,
+    CardName,
     CardWords,
     king,
     mask_of,
+    suit_label,
 )
 from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
@@ -58,7 +60,9 @@ from ..restrictions import (
     TarokyLastDiscard,
     ValueRule,
     high_bid,
+    lower_first,
 )
+from ..say import ENGLISH, N_, Msg, Say, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
 from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, holding_turn
@@ -151,13 +155,15 @@ class LadderStep(ActionRule):
         high = high_bid(g)
         return high is None or high.name != f"{line}_{k - 1}"
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         c = g.variant.contracts[str(action.value)]
         line, k = line_of(c)
         prev = g.variant.contracts[f"{line}_{k - 1}"]
+        rule = lower_first(self.rule_text(t))
         if high_bid(g) is None:
-            return f"{c.title} is not an opening bid: {self.rule[0].lower()}{self.rule[1:]}"
-        return f"{c.title} may be bid only over {prev.title}: {self.rule[0].lower()}{self.rule[1:]}"
+            return t._("{contract} is not an opening bid: {rule}", contract=term(c.title, t), rule=rule)
+        return t._("{contract} may be bid only over {previous}: {rule}", contract=term(c.title, t),
+                   previous=term(prev.title, t), rule=rule)
 
 
 class SurrenderOnKing(ActionRule):
@@ -238,13 +244,23 @@ class DeclareWithPagat(ActionRule):
         true = v.declarations_true(g, seat)
         return bool(true) and not barred(g, seat, v.declaration_value(true[0]))
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         n = tarok_count(g.hands[seat])
-        what = "announce" if action.kind is Kind.ANNOUNCE else "say contra on"
+        announce = action.kind is Kind.ANNOUNCE
         if g.first_turn(seat):
-            return f"You hold {n} taroace: declare them before you {what} pagat ultimo."
-        return (f"You hold {n} taroace and said merge, so you may not {what} pagat ultimo: "
-                f"{self.rule[0].lower()}{self.rule[1:]}")
+            if announce:
+                return t.ngettext("You hold {n} tarok: declare it before you announce pagat ultimo.",
+                                  "You hold {n} taroace: declare them before you announce pagat ultimo.", n)
+            return t.ngettext("You hold {n} tarok: declare it before you say contra on pagat ultimo.",
+                              "You hold {n} taroace: declare them before you say contra on pagat ultimo.", n)
+        rule = lower_first(self.rule_text(t))
+        if announce:
+            return t.ngettext("You hold {n} tarok and said merge, so you may not announce pagat ultimo: {rule}",
+                              "You hold {n} taroace and said merge, so you may not announce pagat ultimo: {rule}",
+                              n, rule=rule)
+        return t.ngettext("You hold {n} tarok and said merge, so you may not say contra on pagat ultimo: {rule}",
+                          "You hold {n} taroace and said merge, so you may not say contra on pagat ultimo: {rule}",
+                          n, rule=rule)
 
 
 class PagatUltimoByDeclarer(ActionRule):
@@ -255,10 +271,10 @@ class PagatUltimoByDeclarer(ActionRule):
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value == PAGAT_ULTIMO and (seat != g.bidder or not g.hands[seat] & 1)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         if seat != g.bidder:
-            return "Only the declarer may announce pagat ultimo."
-        return "You do not hold the pagat, so you cannot announce pagat ultimo."
+            return t._("Only the declarer may announce pagat ultimo.")
+        return t._("You do not hold the pagat, so you cannot announce pagat ultimo.")
 
 
 class RegeUltimoByHolder(ActionRule):
@@ -270,8 +286,8 @@ class RegeUltimoByHolder(ActionRule):
         c = g.called
         return action.value == REGE_ULTIMO and (c is None or not g.hands[seat] >> c & 1)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return "Only the holder of the called king may announce rege ultimo."
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("Only the holder of the called king may announce rege ultimo.")
 
 
 class RegelePrinsByOpponents(ActionRule):
@@ -284,8 +300,8 @@ class RegelePrinsByOpponents(ActionRule):
         return action.value == REGELE_PRINS and (
             g.called is None or seat == g.bidder or seat == g.partner)
 
-    def reason(self, g: Game, seat: int, action: Action) -> str:
-        return "Only the declarer's opponents may announce regele prins."
+    def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
+        return t._("Only the declarer's opponents may announce regele prins.")
 
 
 class UltimoFreePlayOff(KeepAnnounced):
@@ -301,69 +317,69 @@ def ro_rules(taper: bool) -> tuple[Restriction, ...]:
     out: list[Restriction] = [
         ThrowInEmptyHand(
             "throw_in_empty_hand", Phase.AUCTION,
-            "A player with no tarok and no king may annul the deal, on their first turn to bid: "
-            "no bidding, no score, and the next dealer deals.", "RO-5, TP-14"),
+            N_("A player with no tarok and no king may annul the deal, on their first turn to bid: "
+            "no bidding, no score, and the next dealer deals."), "RO-5, TP-14"),
         HoldOnlyEarlier(
             "hold_only_earlier", Phase.AUCTION,
-            "A player seated earlier (from forehand) than the high bidder may say \"la mine\": "
-            "take the same contract over. A later player must bid higher.", "RO-7, TP-5"),
+            N_("A player seated earlier (from forehand) than the high bidder may say \"la mine\": "
+            "take the same contract over. A later player must bid higher."), "RO-7, TP-5"),
         LadderStep(
             "ladder_step", Phase.AUCTION,
-            "An opening bid is the first level of a line (unul de ...) or solo; over a bid you "
-            "may bid the next level of its own line or the first level of a higher line.",
+            N_("An opening bid is the first level of a line (unul de ...) or solo; over a bid you "
+            "may bid the next level of its own line or the first level of a higher line."),
             "RO-6, TP-5"),
         BidHigher(Phase.AUCTION, tuple(ROMANIAN_CONTRACTS.values()), "RO-6, TP-5"),
     ]
     if not taper:
         out.append(SurrenderOnKing(
             "surrender_on_king", Phase.TALON,
-            "You may give up only when you see the called king in the talon, before you take "
-            "or show that group.", "RO-11"))
+            N_("You may give up only when you see the called king in the talon, before you take "
+            "or show that group."), "RO-11"))
     out += [
-        NoFivePointDiscard(Phase.DISCARD, "Kings, the skiz, the luna and the pagat are never "
-                           "discarded.", "RO-9"),
-        TarokyLastDiscard(Phase.DISCARD, "Other taroace are discarded only when you hold "
-                          "nothing else you may discard; they are shown face up.", "RO-9"),
-        FirstTurnOnly(Phase.ANNOUNCE, "Declarations and announcements are made in your first "
-                      "turn; after it you may only double.", "RO-12, TP-12"),
+        NoFivePointDiscard(Phase.DISCARD, N_("Kings, the skiz, the luna and the pagat are never "
+                           "discarded."), "RO-9"),
+        TarokyLastDiscard(Phase.DISCARD, N_("Other taroace are discarded only when you hold "
+                          "nothing else you may discard; they are shown face up."), "RO-9"),
+        FirstTurnOnly(Phase.ANNOUNCE, N_("Declarations and announcements are made in your first "
+                      "turn; after it you may only double."), "RO-12, TP-12"),
         AnnounceOnce(Phase.ANNOUNCE, "RO-12"),
         OneDeclaration("one_declaration", Phase.ANNOUNCE,
-                       "You make one declaration of taroace, or none (merge).", "RO-12"),
+                       N_("You make one declaration of taroace, or none (merge)."), "RO-12"),
         DeclareAboveTeammate(
             "declare_above_teammate", Phase.ANNOUNCE,
-            "You may not declare as many taroace as, or fewer than, a player you know to be "
-            "on your side has declared.", "RO-13, TP-9"),
+            N_("You may not declare as many taroace as, or fewer than, a player you know to be "
+            "on your side has declared."), "RO-13, TP-9"),
         DeclareOnlyTrue(Phase.ANNOUNCE,
-                        ("You declare 10, 11 or 12 taroace only if you hold exactly that many."
+                        (N_("You declare 10, 11 or 12 taroace only if you hold exactly that many.")
                          if taper else
-                         "You declare 8 or 9 taroace only if you hold exactly that many, and 10 "
-                         "taroace with ten or more."), f"{p}13" if not taper else "TP-9"),
+                         N_("You declare 8 or 9 taroace only if you hold exactly that many, and 10 "
+                         "taroace with ten or more.")), f"{p}13" if not taper else "TP-9"),
         DeclareWithPagat(
             "declare_with_pagat", Phase.ANNOUNCE,
-            "Whoever announces pagat ultimo, or says contra on it, must declare their taroace "
-            "in the same first turn if they can.", "RO-14, TP-9"),
+            N_("Whoever announces pagat ultimo, or says contra on it, must declare their taroace "
+            "in the same first turn if they can."), "RO-14, TP-9"),
         PagatUltimoByDeclarer("pagat_ultimo_declarer", Phase.ANNOUNCE,
-                              "Only the declarer may announce pagat ultimo, holding the pagat.",
+                              N_("Only the declarer may announce pagat ultimo, holding the pagat."),
                               "RO-15"),
     ]
     if not taper:
         out.append(RegeUltimoByHolder("rege_ultimo_holder", Phase.ANNOUNCE,
-                                      "Only the holder of the called king may announce rege "
-                                      "ultimo.", "RO-15"))
+                                      N_("Only the holder of the called king may announce rege "
+                                      "ultimo."), "RO-15"))
         out.append(RegelePrinsByOpponents(
             "regele_prins_opponents", Phase.ANNOUNCE,
-            "With the Czernowitz rule, only the declarer's opponents may announce regele "
-            "prins (the capture of the called king).", "RO-25"))
+            N_("With the Czernowitz rule, only the declarer's opponents may announce regele "
+            "prins (the capture of the called king)."), "RO-25"))
     out += [
         DoubleChain(Phase.ANNOUNCE,
-                    "Contra is said by the other side on the game or on an announced bonus; then "
+                    N_("Contra is said by the other side on the game or on an announced bonus; then "
                     "recontra, supra, hirş and mord alternate between the sides, each doubling "
-                    "again. Declarations are never doubled.", "RO-15"),
+                    "again. Declarations are never doubled."), "RO-15"),
         FollowSuit(Phase.PLAY),
         TarokWhenVoid(Phase.PLAY),
-        UltimoFreePlayOff(Phase.PLAY, "An announced pagat ultimo keeps the pagat, and an "
+        UltimoFreePlayOff(Phase.PLAY, N_("An announced pagat ultimo keeps the pagat, and an "
                           "announced rege ultimo the called king, for the last trick unless you "
-                          "are forced to play it.", "RO-16"),
+                          "are forced to play it."), "RO-16"),
     ]
     return tuple(out)
 
@@ -745,12 +761,10 @@ class Romanian(Variant):
     def _auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
-            g.emit("throw_in", seat, f"Seat {seat + 1} has no tarok and no king and annuls the "
-                   "deal.")
-            g.finish_thrown_in(f"Seat {seat + 1} held no tarok and no king: the deal is annulled "
-                               "for no score.")
+            g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
             return
-        nxt = holding_turn(g, seat, a, "says la mine:")  # RO-7: the NE-2 mechanism
+        nxt = holding_turn(g, seat, a, N_("{seat} says la mine: {contract}."))  # RO-7: the NE-2 mechanism
         if nxt is not None:
             g.to_act = nxt
             return
@@ -763,7 +777,7 @@ class Romanian(Variant):
             return
         g.bidder = st.high_seat
         g.contract = st.high
-        g.emit("contract", g.bidder, f"Seat {g.bidder + 1} is the declarer: {st.high.title}.")
+        g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         if self.calls_king:
             g.phase = Phase.CALL
             g.to_act = g.bidder
@@ -774,18 +788,23 @@ class Romanian(Variant):
         """RO-22: michi-michi; RO-23 ``double_hands`` and TP-11: thrown in, a radler follows."""
         if self.michi_on(g):
             g.contract = MICHI
-            g.emit("contract", None, "Everybody passed: michi-michi. Every trick costs its "
-                   f"winner {g.stake} game point{'s' if g.stake > 1 else ''} into the pool.")
+            g.emit("contract", None, Msg(N_("Everybody passed: michi-michi. Every trick costs its "
+                                            "winner {n} game point into the pool."), {},
+                                         plural=N_("Everybody passed: michi-michi. Every trick costs its "
+                                                   "winner {n} game points into the pool."), n=g.stake))
             g.start_play(g.forehand)
             return
-        g.finish_thrown_in(f"Everybody passed: the deal is thrown in, and the next "
-                           f"{self.radler_deals} deals are played for double stakes.")
+        g.finish_thrown_in(Msg(N_("Everybody passed: the deal is thrown in, and the next deal is "
+                                  "played for double stakes."), {},
+                               plural=N_("Everybody passed: the deal is thrown in, and the next "
+                                         "{n} deals are played for double stakes."),
+                               n=self.radler_deals))
 
     # ---- the call (RO-8) ------------------------------------------------------------------------
 
     def _call(self, g: Game, seat: int, a: Action) -> None:
         g.called = a.card
-        g.emit("call", seat, f"Seat {seat + 1} calls {a.card.name}.", None, (a.card,))
+        g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": CardName(a.card)}), None, (a.card,))
         self._start_talon(g)
 
     # ---- the talon (RO-9, RO-10, RO-11) -----------------------------------------------------------
@@ -812,10 +831,12 @@ class Romanian(Variant):
         cards = g.talon_group(group)
         g.seen_talon[g.bidder] |= mask_of(cards)
         size = st.group
-        g.emit("talon_look", g.bidder, f"Seat {g.bidder + 1} looks at talon cards "
-               f"{group * size + 1}-{(group + 1) * size}." if size > 1 else
-               f"Seat {g.bidder + 1} looks at talon card {group + 1}.")
-        g.emit("talon_private", g.bidder, "You see " + ", ".join(c.short for c in cards) + ".",
+        who = seat_word(g.bidder)
+        g.emit("talon_look", g.bidder,
+               Msg(N_("{seat} looks at talon cards {first}-{last}."),
+                   {"seat": who, "first": group * size + 1, "last": (group + 1) * size}) if size > 1 else
+               Msg(N_("{seat} looks at talon card {n}."), {"seat": who, "n": group + 1}))
+        g.emit("talon_private", g.bidder, Msg(N_("You see {cards}."), {"cards": ", ".join(c.short for c in cards)}),
                frozenset((g.bidder,)), tuple(cards))
 
     def talon_levels(self, c: Contract) -> tuple[int, ...]:
@@ -856,9 +877,8 @@ class Romanian(Variant):
         if a.kind is Kind.SURRENDER:
             g.level = self.talon_level(g, len(st.rejected), False)
             g.surrendered = True
-            g.emit("surrender", seat, f"Seat {seat + 1} gives up at level {g.level}.")
-            g.finish_thrown_in(f"Seat {seat + 1} found the called king in the talon and gives "
-                               "up.")
+            g.emit("surrender", seat, Msg(N_("{seat} gives up at level {level}."), {"seat": seat_word(seat), "level": g.level}))
+            g.finish_thrown_in(Msg(N_("{seat} found the called king in the talon and gives up."), {"seat": seat_word(seat)}))
             return
         if a.kind is Kind.REJECT:
             i = len(st.rejected)
@@ -947,17 +967,21 @@ class Romanian(Variant):
         if a.kind is Kind.ANNOUNCE:
             g.announced[name] = Announced(name, seat)
             g.public_side.add(seat)  # RO-15: the announcer's side is shown
-            side = "the declarer's side" if seat in g.declarer_side else "the opponents"
-            g.emit("announce", seat, f"Seat {seat + 1} announces {what} for {side}.")
+            if seat in g.declarer_side:
+                g.emit("announce", seat, Msg(N_("{seat} announces {what} for the declarer's side."),
+                                             {"seat": seat_word(seat), "what": Term(what)}))
+            else:
+                g.emit("announce", seat, Msg(N_("{seat} announces {what} for the opponents."),
+                                             {"seat": seat_word(seat), "what": Term(what)}))
         else:
             g.declared[seat].append(name)
-            g.emit("declare", seat, f"Seat {seat + 1} declares {what}.")
+            g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
 
     def doublable(self, g: Game) -> frozenset[str]:
         return frozenset(("game", *self.announcement_names, REGELE_PRINS))
 
-    def title_of(self, name: str) -> str:
-        return "the game" if name == "game" else super().title_of(name)
+    def title_of(self, name: str, t: Say = ENGLISH) -> str:
+        return term("the game", t) if name == "game" else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
         g.start_play(g.forehand)  # RO-16
@@ -1347,72 +1371,84 @@ class Romanian(Variant):
             return f"{c.title}, level {g.level}"
         return c.title
 
-    def public_prompt(self, g: Game) -> str:
+    def public_prompt(self, g: Game, t: Say = ENGLISH) -> str:
         if g.to_act is None:
-            return "The hand is over."
-        return f"Seat {g.to_act + 1} to act."
+            return t._("The hand is over.")
+        return t._("{seat} to act.", seat=seat_word(g.to_act))
 
-    def prompt(self, g: Game, seat: int) -> str:
+    def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         if g.phase is Phase.FINISHED:
-            return "The hand is over."
+            return t._("The hand is over.")
         if seat != g.to_act:
-            return "Wait for the others." if g.to_act is None else f"Wait: seat {g.to_act + 1} is to act."
+            if g.to_act is None:
+                return t._("Wait for the others.")
+            return t._("Wait: {seat} is to act.", seat=seat_word(g.to_act).lower())
         ph = g.phase
         if ph is Phase.RITUAL:
             if g.ritual.step == "cut_or_knock":
-                return "Cut the pack, or knock to have it dealt in batches of twelve."
-            return "Choose a batch of twelve cards."
+                return t._("Cut the pack, or knock to have it dealt in batches of twelve.")
+            return t._("Choose a batch of twelve cards.")
         if ph is Phase.AUCTION:
             high = g.auction.high
-            text = ""
+            parts: list[str] = []
             if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
-                text = "You hold no tarok and no king: you may annul the deal. "
+                parts.append(t._("You hold no tarok and no king: you may annul the deal."))
             if high is None:
-                opening = [c.title.lower() for c in self.ladder(g) if line_of(c)[1] == 1]
-                return text + f"Bid {', '.join(opening[:-1])} or {opening[-1]}, or pass."
+                opening = [term(c.title, t).lower() for c in self.ladder(g) if line_of(c)[1] == 1]
+                parts.append(t._("Bid {bids} or {last}, or pass.", bids=", ".join(opening[:-1]),
+                                 last=opening[-1]))
+                return " ".join(parts)
             hs = g.auction.high_seat
             assert hs is not None
-            text += f"Seat {hs + 1} has bid {high.title}: "
             if g.forbidding_rule(seat, act(Kind.HOLD)) is None:
-                return text + "say la mine (hold it), bid higher, or pass."
-            return text + "bid higher or pass."
+                parts.append(t._("{seat} has bid {contract}: say la mine (hold it), bid higher, or pass.",
+                                 seat=seat_word(hs), contract=term(high.title, t)))
+            else:
+                parts.append(t._("{seat} has bid {contract}: bid higher or pass.",
+                                 seat=seat_word(hs), contract=term(high.title, t)))
+            return " ".join(parts)
         if ph is Phase.CALL:
-            return ("Call a king: its holder is your secret partner. Calling your own king (or "
-                    "one in the talon) means you play alone.")
+            return t._("Call a king: its holder is your secret partner. Calling your own king (or "
+                       "one in the talon) means you play alone.")
         if ph is Phase.TALON:
             st = g.staged
             if st.stage >= 0:
                 i = len(st.rejected)
                 lvl = self.talon_level(g, i, False)
-                text = (f"Take these cards (level {lvl}), or show them and look further "
-                        f"(level {lvl + 1}).")
                 if i == st.groups - 1:
-                    text = (f"Take these cards (level {lvl}), or show them and go back to an "
-                            "earlier group.")
+                    text = t._("Take these cards (level {level}), or show them and go back to an "
+                               "earlier group.", level=lvl)
+                else:
+                    text = t._("Take these cards (level {level}), or show them and look further "
+                               "(level {next}).", level=lvl, next=lvl + 1)
                 if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
-                    text += (f" The called king is here: you may give up and pay "
-                             f"{self.base(g.contract) * lvl if g.contract else 0} to each opponent.")
+                    text += " " + t._("The called king is here: you may give up and pay {amount} to "
+                                      "each opponent.",
+                                      amount=self.base(g.contract) * lvl if g.contract else 0)
                 return text
             order = self.inspect_order(g)
-            opts = ", ".join(f"group {grp + 1} (level {self.talon_level(g, j, True)})"
+            opts = ", ".join(t._("group {n} (level {level})", n=grp + 1,
+                                 level=self.talon_level(g, j, True))
                              for j, grp in enumerate(order[:-1]))
-            return f"Take back one of the groups you showed: {opts}."
+            return t._("Take back one of the groups you showed: {groups}.", groups=opts)
         if ph is Phase.DISCARD:
-            return f"Discard {g.discard_need} more: kings, the skiz, luna and pagat stay; other taroace only if you must."
+            return t._("Discard {n} more: kings, the skiz, luna and pagat stay; other taroace only if "
+                       "you must.", n=g.discard_need)
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
-                return ("Declare your taroace (or merge), announce bonuses, say contra on what "
-                        "the other side undertook — then Done.")
-            return "You may double (contra, recontra, ...), or pass."
+                return t._("Declare your taroace (or merge), announce bonuses, say contra on what "
+                           "the other side undertook — then Done.")
+            return t._("You may double (contra, recontra, ...), or pass.")
         if ph is Phase.PLAY:
-            t = g.trick
-            if t is None or not t.plays:
-                return "Lead any card."
-            led = t.plays[0][1]
+            trick = g.trick
+            if trick is None or not trick.plays:
+                return t._("Lead any card.")
+            led = trick.plays[0][1]
             if led.is_tarok:
-                return "Play a tarok if you can, else any card."
-            return f"Follow {led.suit.label} if you can, else play a tarok, else any card."
-        return "Wait for the others."
+                return t._("Play a tarok if you can, else any card.")
+            return t._("Follow {suit} if you can, else play a tarok, else any card.",
+                       suit=suit_label(led.suit, t))
+        return t._("Wait for the others.")
 
 
 def _dbl(v: Variant, level: int) -> str:

@@ -1,0 +1,127 @@
+"""The engine's sentences as catalog messages (issue #14).
+
+Every text the engine writes for a player is a whole English sentence with named fields
+(``"{seat} cut the pack."``), said through a translator ``t`` that the caller passes in:
+
+* ``Say`` is what a translator offers: exactly the signatures of ``bot.i18n.Text``'s
+  ``_``, ``ngettext`` and ``pgettext`` (and its ``lang``), so a table passes its reader's
+  ``Text`` and the engine never imports Babel or ``bot.i18n``;
+* ``ENGLISH`` (an ``English``) only fills the fields in: the source language, what every
+  function that takes ``t`` says when it is given none (so existing callers read the same
+  English as before);
+* ``N_`` marks a constant (a rule sentence, a glossary entry) for the catalog where it is
+  defined; it is translated where it is shown (``t._(constant)``), fields filled after;
+* ``Msg`` is a sentence kept unsaid: its message and values, said later in any language
+  (the game log's ``Event`` keeps one, so a line written during the hand can be read in
+  each reader's language).  A value may itself be a ``Msg`` (said in the same language).
+
+Babel's extractor (``python -m bot.i18n.extract``) finds ``t._``, ``t.ngettext``,
+``t.pgettext`` and ``N_`` in this package like anywhere else.  Seats are named by the
+engine's placeholder (``bot.engine.names``: "Seat 3"), passed as a value (``{seat}``), so
+the table can put a player's name in its place in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol, runtime_checkable
+
+
+class Say(Protocol):
+    """A translator: ``bot.i18n.Text`` (a reader's language) or ``ENGLISH``."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def _(self, message: str, /, **values: object) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str: ...
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str: ...
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """A value said in the reader's language when its sentence is (a ``Msg``, a card's
+    name, a game term)."""
+
+    def say(self, t: Say = ...) -> str: ...
+
+
+class English:
+    """The source language: the message itself, its fields filled in (``{n}`` of a plural
+    written as ``bot.i18n.Text("en")`` writes a number)."""
+
+    __slots__ = ()
+
+    @property
+    def lang(self) -> str:
+        return "en"
+
+    def _(self, message: str, /, **values: object) -> str:
+        return message.format(**values) if values else message
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        text = singular if abs(n) == 1 else plural
+        return text.format(n=f"{n:,}".replace(",", "\u202f"), **values)
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+        return message.format(**values) if values else message
+
+
+#: The source language, the default of every ``t`` in the engine.
+ENGLISH: Final = English()
+
+
+def N_(message: str) -> str:  # noqa: N802  (the gettext convention)
+    """Mark ``message`` for the catalog without translating it here."""
+    return message
+
+
+class Msg:
+    """A sentence not yet said: ``say(t)`` says it in ``t``'s language.  ``plural`` and
+    ``n``: a plural message (``{n}`` is ``n``); ``context``: a message with a context."""
+
+    __slots__ = ("context", "message", "n", "plural", "values")
+
+    def __init__(self, message: str, values: dict[str, MsgValue] | None = None, *,
+                 plural: str = "", n: int = 0, context: str = "") -> None:
+        self.message = message
+        self.values: dict[str, MsgValue] = values if values is not None else {}
+        self.plural = plural
+        self.n = n
+        self.context = context
+
+    def say(self, t: Say = ENGLISH) -> str:
+        values: dict[str, object] = {}
+        for k, v in self.values.items():
+            values[k] = v if isinstance(v, (str, int)) else v.say(t)
+        if self.plural:
+            return t.ngettext(self.message, self.plural, self.n, **values)
+        if self.context:
+            return t.pgettext(self.context, self.message, **values)
+        return t._(self.message, **values)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Msg) and self.message == other.message
+                and self.values == other.values and self.plural == other.plural
+                and self.n == other.n and self.context == other.context)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.plural, self.n, self.context))
+
+    def __repr__(self) -> str:
+        return f"Msg({self.message!r}, {self.values!r})"
+
+
+#: What a field of a ``Msg`` may hold: said as it is, or (a ``Sayable``: a ``Msg``, a
+#: card's name, a game term) said first in the same language.
+MsgValue = str | int | Sayable
+
+
+def seat_word(seat: int) -> str:
+    """The placeholder of ``seat`` (counted from 0) that the table replaces with a name
+    (``bot.engine.names``): "Seat 3"."""
+    return f"Seat {seat + 1}"
+
+
+__all__ = ["ENGLISH", "English", "Msg", "MsgValue", "N_", "Say", "Sayable", "seat_word"]
