@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import json
@@ -485,6 +486,8 @@ class TableManager:
         self.versions: dict[int, int] = {}
         #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
         self._renew_at: dict[int, float] = {}
+        #: Lease renewals under way in the background (channel id -> its task).
+        self._renewing: dict[int, asyncio.Task[None]] = {}
         #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
         #: (a channel's own table is not disturbed by them); never saved.
         self.lessons: dict[str, Table] = {}
@@ -574,7 +577,14 @@ class TableManager:
         table in play never loses it; an idle one may, and is then let go at its next
         save if another process took it meanwhile).  False: it was let go."""
         now = time.monotonic()
-        if self._renew_at.get(table.channel_id, -1.0) > now:
+        renew_at = self._renew_at.get(table.channel_id, -1.0)
+        if renew_at > now:
+            return True
+        if now < renew_at + self.lease_ttl / 3:
+            # The lease still runs for more than a third of its time: renew it in the
+            # background, so a click never waits for the store's writer (a renewal
+            # queued behind a group commit held the table's lock for seconds).
+            self._renew_later(table)
             return True
         key = (table.guild_id, table.channel_id)
         if key not in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl):
@@ -582,6 +592,34 @@ class TableManager:
             return False
         self._renew_at[table.channel_id] = now + self.lease_ttl / 3
         return True
+
+    def _renew_later(self, table: Table) -> None:
+        """Renew the table's lease in a task of its own (one at a time per table); a
+        lease another process took meanwhile lets the table go, as at a save."""
+        channel_id = table.channel_id
+        if channel_id in self._renewing:
+            return
+
+        async def renew() -> None:
+            start = time.monotonic()
+            key = (table.guild_id, channel_id)
+            try:
+                held = key in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl)
+            except Exception:  # the next save tries again (and waits once the lease runs short)
+                log.exception("Renewing the lease of table %s failed", table.id)
+                return
+            finally:
+                self._renewing.pop(channel_id, None)
+            if self.tables.get(channel_id) is not table:
+                return  # closed or let go meanwhile
+            if held:
+                self._renew_at[channel_id] = start + self.lease_ttl / 3
+            else:
+                self._lose(table, "its lease")
+
+        self._renewing[channel_id] = asyncio.get_running_loop().create_task(
+            renew(), name=f"taroky-lease-renewal-{table.id}"
+        )
 
     def discard(self, table: Table) -> None:
         """Forget a table that was opened but never shown (its lobby could not be posted)."""
@@ -631,6 +669,9 @@ class TableManager:
         self.tables.pop(table.channel_id, None)
         await self.store.delete_table_state(table.guild_id, table.channel_id)
         self.versions.pop(table.channel_id, None)
+        renewing = self._renewing.get(table.channel_id)
+        if renewing is not None:  # (a renewal after the release would hold the lease again)
+            await asyncio.gather(renewing, return_exceptions=True)
         if self._renew_at.pop(table.channel_id, None) is not None:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
@@ -680,6 +721,8 @@ class TableManager:
     async def shutdown(self) -> None:
         """Hand this process's table leases back (a clean stop: another process may
         take the tables at once), after writing their queued snapshots."""
+        if self._renewing:  # (a renewal after the release would hold the lease again)
+            await asyncio.gather(*self._renewing.values(), return_exceptions=True)
         await self.store.flush_table_states()
         tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
         if tables:
