@@ -56,6 +56,8 @@ PICTURE_WAIT: float | None = 0.02
 #: player's user id).
 TABLE_PICTURE = -1
 RENDER_CACHE_SIZE = 64
+#: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
+LATENCY_WEIGHT = 0.2
 ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
 
 _warm_lock = threading.Lock()
@@ -182,6 +184,11 @@ class DiscordTableOutput:
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         #: Seconds a change waits for its pictures (None: until they are drawn).
         self.picture_wait = picture_wait
+        #: Seconds a drawing took lately, from its hop to the render pool to its pictures
+        #: (a moving average): a change waits ``picture_wait`` only while drawings come
+        #: back within it (a backlogged pool's pictures are late anyway: waiting for them
+        #: under the table lock only delayed the text and buttons).
+        self.draw_latency = 0.0
         #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
         #: now): it stays while the new one of the same hand is drawn.
         self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
@@ -229,11 +236,13 @@ class DiscordTableOutput:
 
         todo = list(dict.fromkeys(scene for scene in scenes if cached(scene) is None))
         if todo:
+            start = time.perf_counter()
             try:
                 drawn = await self._draw(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, 0.0)] * len(todo)
+            self.draw_latency += (time.perf_counter() - start - self.draw_latency) * LATENCY_WEIGHT
             for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
                     self.render_times.append((name, seconds))
@@ -351,10 +360,7 @@ class DiscordTableOutput:
         drawing = self._prefetch(table)
         late = False
         if drawing is not None:
-            if self.picture_wait is None:
-                await drawing
-            elif self.picture_wait > 0:
-                await asyncio.wait({drawing}, timeout=self.picture_wait)
+            await self._wait_for(drawing)
             late = not drawing.done()
         await self.publish(table, wait=False)
         await self._refresh_panels(table, wait=False, waited_on_only=late)
@@ -363,6 +369,14 @@ class DiscordTableOutput:
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
             )
         await self.pings.update(table)
+
+    async def _wait_for(self, drawing: asyncio.Task[None]) -> None:
+        """Give ``drawing`` ``picture_wait`` seconds (None: all it takes) — none while
+        drawings come back later than that (``draw_latency``)."""
+        if self.picture_wait is None:
+            await drawing
+        elif self.picture_wait > 0 and self.draw_latency < self.picture_wait:
+            await asyncio.wait({drawing}, timeout=self.picture_wait)
 
     @staticmethod
     def _state(table: Table) -> tuple[int, int, str]:
@@ -440,11 +454,39 @@ class DiscordTableOutput:
         )
 
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+        """Post the hand's summary.  It is posted under the table's lock, so its picture
+        gets ``picture_wait`` like a change's (a busy render pool held the next click
+        for seconds): a picture drawn later is added by an edit of the summary."""
         embeds = summary_embeds(table, hand_no, result)
-        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png",
-                                   embeds[0])
+        scene = self._scene(lambda: summary_scene(table, hand_no, result))
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embeds=embeds, files=files)
+        drawing: asyncio.Task[None] | None = None
+        if scene is not None and self.picture_wait is not None:
+            drawing = asyncio.get_running_loop().create_task(self._draw_one(scene), name=f"taroky-draw-{table.id}")
+            await self._wait_for(drawing)
+        if drawing is None or drawing.done():
+            files = await self.picture(scene, "summary.png", embeds[0])
+            await channel.send(embeds=embeds, files=files)
+            return
+        message = await channel.send(embeds=embeds)
+        asyncio.get_running_loop().create_task(
+            self._late_summary(message, drawing, scene, embeds), name=f"taroky-pictures-{table.id}"
+        )
+
+    async def _draw_one(self, scene: Scene) -> None:
+        await self.render_many([scene])
+
+    async def _late_summary(
+        self, message: discord.Message, drawing: asyncio.Task[None], scene: Scene | None, embeds: list[discord.Embed]
+    ) -> None:
+        """The summary's picture came late: add it to the posted summary."""
+        try:
+            await drawing
+            files = await self.picture(scene, "summary.png", embeds[0])
+            if files:
+                await message.edit(embeds=embeds, attachments=files)
+        except Exception:
+            log.exception("Adding the picture to a hand summary failed")
 
     # ----------------------------------------------------------- public message
     async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
@@ -478,8 +520,8 @@ class DiscordTableOutput:
             await self._edit(table)
             return
         drawing = self._draw_table_picture(table)
-        if drawing is not None and self.picture_wait > 0:
-            await asyncio.wait({drawing}, timeout=self.picture_wait)
+        if drawing is not None:
+            await self._wait_for(drawing)
         await self._edit(table, wait=False)
         if drawing is not None and not drawing.done():
             asyncio.get_running_loop().create_task(
