@@ -324,6 +324,11 @@ class LoadReport:
     stored_views_per_action: float = 0.0
     gc_max_pause_ms: float = 0.0
     gc_full: int = 0
+    #: CPU of the longest collection (its wall-clock pause includes waiting for a core),
+    #: and the collections' CPU in all.
+    gc_max_cpu_ms: float = 0.0
+    gc_cpu_seconds: float = 0.0
+    gc_collections: int = 0
     errors: int = 0
 
     def lines(self) -> list[str]:
@@ -347,7 +352,8 @@ class LoadReport:
             f"{self.written_kb_per_hand:.0f} KB of table state per hand",
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
-            f"  GC: {self.gc_full} full collections, longest pause {self.gc_max_pause_ms:.1f} ms",
+            f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
+            f"(its CPU {self.gc_max_cpu_ms:.1f} ms), {self.gc_cpu_seconds:.2f} s of CPU in all",
         ]
 
 
@@ -500,12 +506,16 @@ async def run_load(
     gc_pauses: list[float] = []
     gc_full = [0]
     gc_start = [0.0]
+    gc_cpu_start = [0.0]
+    gc_cpu: list[float] = []
 
     def gc_callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             gc_start[0] = time.perf_counter()
+            gc_cpu_start[0] = time.thread_time()
         else:
             gc_pauses.append(time.perf_counter() - gc_start[0])
+            gc_cpu.append(time.thread_time() - gc_cpu_start[0])
             if info.get("generation") == 2:
                 gc_full[0] += 1
 
@@ -779,6 +789,10 @@ async def run_load(
         report.stored_views_per_action = (report.stored_views_end - report.stored_views_start) / max(actions[0], 1)
         report.gc_max_pause_ms = 1000 * max(gc_pauses, default=0.0)
         report.gc_full = gc_full[0]
+        report.gc_collections = len(gc_pauses)
+        report.gc_cpu_seconds = sum(gc_cpu)
+        if gc_pauses:
+            report.gc_max_cpu_ms = 1000 * gc_cpu[gc_pauses.index(max(gc_pauses))]
         report.errors = len(env.errors)
     finally:
         if simulated:

@@ -486,8 +486,11 @@ class TableManager:
         self.versions: dict[int, int] = {}
         #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
         self._renew_at: dict[int, float] = {}
-        #: Lease renewals under way in the background (channel id -> its task).
-        self._renewing: dict[int, asyncio.Task[None]] = {}
+        #: Tables whose lease is due for renewal in the background (by channel id), those
+        #: being renewed, and the task renewing them (one claim for all that are due).
+        self._due: dict[int, Table] = {}
+        self._renewing: set[int] = set()
+        self._renewer: asyncio.Task[None] | None = None
         #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
         #: (a channel's own table is not disturbed by them); never saved.
         self.lessons: dict[str, Table] = {}
@@ -594,32 +597,41 @@ class TableManager:
         return True
 
     def _renew_later(self, table: Table) -> None:
-        """Renew the table's lease in a task of its own (one at a time per table); a
-        lease another process took meanwhile lets the table go, as at a save."""
-        channel_id = table.channel_id
-        if channel_id in self._renewing:
+        """Renew the table's lease in the background: the tables due meanwhile are
+        renewed together, in one claim (one write).  A lease another process took
+        meanwhile lets its table go, as at a save."""
+        if table.channel_id in self._renewing:
             return
+        self._renewing.add(table.channel_id)
+        self._due[table.channel_id] = table
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.get_running_loop().create_task(self._renew_due(), name="taroky-lease-renewal")
 
-        async def renew() -> None:
+    async def _renew_due(self) -> None:
+        while self._due:
+            batch, self._due = self._due, {}
             start = time.monotonic()
-            key = (table.guild_id, channel_id)
             try:
-                held = key in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl)
-            except Exception:  # the next save tries again (and waits once the lease runs short)
-                log.exception("Renewing the lease of table %s failed", table.id)
-                return
+                held = set(await self.store.claim_tables(
+                    self.owner, [(t.guild_id, t.channel_id) for t in batch.values()], ttl=self.lease_ttl))
+            except Exception:  # their next saves try again (and wait once the leases run short)
+                log.exception("Renewing the leases of %d table(s) failed", len(batch))
+                held = None
             finally:
-                self._renewing.pop(channel_id, None)
-            if self.tables.get(channel_id) is not table:
-                return  # closed or let go meanwhile
-            if held:
-                self._renew_at[channel_id] = start + self.lease_ttl / 3
-            else:
-                self._lose(table, "its lease")
+                self._renewing.difference_update(batch)
+            for channel_id, table in batch.items():
+                if held is None or self.tables.get(channel_id) is not table:
+                    continue  # (closed or let go meanwhile)
+                if (table.guild_id, channel_id) in held:
+                    self._renew_at[channel_id] = start + self.lease_ttl / 3
+                else:
+                    self._lose(table, "its lease")
 
-        self._renewing[channel_id] = asyncio.get_running_loop().create_task(
-            renew(), name=f"taroky-lease-renewal-{table.id}"
-        )
+    async def _renewed(self) -> None:
+        """Wait for the renewals under way (a renewal after a release would hold the
+        lease again)."""
+        if self._renewer is not None and not self._renewer.done():
+            await asyncio.gather(self._renewer, return_exceptions=True)
 
     def discard(self, table: Table) -> None:
         """Forget a table that was opened but never shown (its lobby could not be posted)."""
@@ -669,9 +681,8 @@ class TableManager:
         self.tables.pop(table.channel_id, None)
         await self.store.delete_table_state(table.guild_id, table.channel_id)
         self.versions.pop(table.channel_id, None)
-        renewing = self._renewing.get(table.channel_id)
-        if renewing is not None:  # (a renewal after the release would hold the lease again)
-            await asyncio.gather(renewing, return_exceptions=True)
+        if table.channel_id in self._renewing:
+            await self._renewed()
         if self._renew_at.pop(table.channel_id, None) is not None:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
@@ -721,8 +732,7 @@ class TableManager:
     async def shutdown(self) -> None:
         """Hand this process's table leases back (a clean stop: another process may
         take the tables at once), after writing their queued snapshots."""
-        if self._renewing:  # (a renewal after the release would hold the lease again)
-            await asyncio.gather(*self._renewing.values(), return_exceptions=True)
+        await self._renewed()
         await self.store.flush_table_states()
         tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
         if tables:

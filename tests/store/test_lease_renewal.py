@@ -1,7 +1,8 @@
 """A table's lease is renewed off the click path (issue #16): once a third of it has
 run, the next save renews it in the background while the lease still has more than a
 third to run, so a click never waits for the store's writer (a renewal queued behind a
-group commit held the table's lock for seconds at 200 tables); a renewal that finds
+group commit held the table's lock for seconds at 200 tables), the leases due together
+in one claim (one write, not one per table); a renewal that finds
 another process holding the table lets it go; a lease running short is renewed before
 the save, as before."""
 
@@ -56,9 +57,26 @@ async def test_a_due_renewal_does_not_hold_the_save() -> None:
     await asyncio.wait_for(manager.save(table), 1.0)  # returns without the claim
     assert store.claims == 2 and CHANNEL in manager._renewing
     store.gate.set()
-    await manager._renewing[CHANNEL]
+    await manager._renewed()
     assert manager._renew_at[CHANNEL] > time.monotonic() + TTL / 3 - 5
     assert store.leases[(GUILD, CHANNEL)][0] == "a"
+
+
+async def test_leases_due_together_are_renewed_in_one_claim() -> None:
+    store, manager = await _serving()
+    other = manager.open(guild_id=GUILD, channel_id=CHANNEL + 1, host_id=HOST, config=TableConfig())
+    await manager.save(other)
+    tables = [manager.get(CHANNEL), other]
+    store.gate.clear()
+    claims = store.claims
+    for t in tables:
+        assert t is not None
+        manager._renew_at[t.channel_id] = time.monotonic() - 1.0
+        await manager.save(t)
+    store.gate.set()
+    await manager._renewed()
+    assert store.claims == claims + 1
+    assert all(manager._renew_at[t.channel_id] > time.monotonic() for t in tables if t is not None)
 
 
 async def test_a_renewal_that_finds_another_process_lets_the_table_go() -> None:
@@ -69,7 +87,7 @@ async def test_a_renewal_that_finds_another_process_lets_the_table_go() -> None:
     assert await store.claim_tables("b", [(GUILD, CHANNEL)], ttl=TTL) == [(GUILD, CHANNEL)]  # ... b took it
     manager._renew_at[CHANNEL] = time.monotonic() - 1.0
     await manager.save(table)
-    await manager._renewing[CHANNEL]
+    await manager._renewed()
     assert manager.get(CHANNEL) is None and table.status == CLOSED
     assert store.leases[(GUILD, CHANNEL)][0] == "b"
 
