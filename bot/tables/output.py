@@ -101,6 +101,13 @@ def _text_twin(scene: Scene) -> str:
     return rendering.text_summary(scene)
 
 
+@functools.lru_cache(maxsize=512)
+def _alt_text(scene: Scene) -> str:
+    """The picture's alt text (its text twin, cut to Discord's limit), kept for the
+    scenes shown lately: an unchanged picture is attached again at most changes."""
+    return _text_twin(scene)[:ALT_TEXT_LIMIT]
+
+
 def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     """Runs in a worker thread: each scene drawn, with the renderer's name and the time
     it took (``None`` for a scene that failed to draw; logged)."""
@@ -202,6 +209,11 @@ class DiscordTableOutput:
         #: table id -> the players whose hand picture its last change has to draw.
         self._undrawn: dict[str, set[int]] = {}
         self._warm_task: asyncio.Task[None] | None = None
+        #: table id -> the scenes of the change being shown (the table's; each seat's
+        #: hand), built once by ``_prefetch`` for the change's edits; kept only while
+        #: ``table_changed`` runs (under the table's lock).
+        self._change_table: dict[str, TableScene | None] = {}
+        self._change_hands: dict[str, dict[int, HandScene | None]] = {}
         #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
         #: their panels are drawn there.
         self.outputs: dict[str, DiscordTableOutput] = {}
@@ -311,7 +323,7 @@ class DiscordTableOutput:
             self._shown[key] = (shown[1], png)
         alt = ""
         with contextlib.suppress(Exception):
-            alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+            alt = _alt_text(scene)
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
 
@@ -330,7 +342,7 @@ class DiscordTableOutput:
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
-        scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
+        scene = self._table_scene(table) if table.game is not None else None
         files = await self.picture(scene, "table.png", embed, table.id,
                                    shown=(TABLE_PICTURE, table.hand_no), wait=wait)
         if files:
@@ -345,9 +357,22 @@ class DiscordTableOutput:
         files: list[discord.File] = []
         chair = table.seats[seat]
         if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
-            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id,
+            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id,
                                        shown=(chair.user_id, table.hand_no), wait=wait)
         return embed, view, files
+
+    def _table_scene(self, table: Table) -> TableScene | None:
+        """The table's scene (the one this change built, if any)."""
+        if table.id in self._change_table:
+            return self._change_table[table.id]
+        return self._scene(lambda: table_scene(table))
+
+    def _hand_scene(self, table: Table, seat: int) -> HandScene | None:
+        """A seat's hand scene (the one this change built, if any)."""
+        hands = self._change_hands.get(table.id, {})
+        if seat in hands:
+            return hands[seat]
+        return self._scene(functools.partial(hand_scene, table, seat))
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
@@ -357,13 +382,17 @@ class DiscordTableOutput:
         message keeps the picture it shows), and a panel nobody waits on (not its
         player's turn, no click of theirs pending) waits for them: one edit per change."""
         self.start_warm_up()
-        drawing = self._prefetch(table)
-        late = False
-        if drawing is not None:
-            await self._wait_for(drawing)
-            late = not drawing.done()
-        await self.publish(table, wait=False)
-        await self._refresh_panels(table, wait=False, waited_on_only=late)
+        try:
+            drawing = self._prefetch(table)
+            late = False
+            if drawing is not None:
+                await self._wait_for(drawing)
+                late = not drawing.done()
+            await self.publish(table, wait=False)
+            await self._refresh_panels(table, wait=False, waited_on_only=late)
+        finally:
+            self._change_table.pop(table.id, None)
+            self._change_hands.pop(table.id, None)
         if late and drawing is not None:
             asyncio.get_running_loop().create_task(
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
@@ -406,13 +435,16 @@ class DiscordTableOutput:
             return None
         jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
-            jobs.append(self._scene(lambda: table_scene(table)))
+            self._change_table[table.id] = self._scene(lambda: table_scene(table))
+            jobs.append(self._change_table[table.id])
         hands: dict[int, Scene | None] = {}
+        built: dict[int, HandScene | None] = {}
+        self._change_hands[table.id] = built
         if table.status == PLAYING:
             for user_id, _entry in self._open_panels(table):
                 seat = table.seat_of(user_id)
                 if seat is not None:
-                    hands[user_id] = self._scene(functools.partial(hand_scene, table, seat))
+                    hands[user_id] = built[seat] = self._scene(functools.partial(hand_scene, table, seat))
         scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
         # The table's cache keeps this change's pictures only (the next change reuses
         # those that stay the same: render only what changed).
