@@ -55,6 +55,8 @@ PICTURE_WAIT: float | None = 0.02
 #: Whose picture ``DiscordTableOutput._shown`` keeps: the table message's (panels: the
 #: player's user id).
 TABLE_PICTURE = -1
+#: Edits of a table message allowed in any ``EDIT_BURST`` × ``edit_interval`` seconds.
+EDIT_BURST = 5
 RENDER_CACHE_SIZE = 64
 #: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
 LATENCY_WEIGHT = 0.2
@@ -178,6 +180,8 @@ class DiscordTableOutput:
         # harness that does not test threading may draw inline by setting this False.
         self.render_in_thread = render_in_thread
         self._last_edit: dict[str, float] = {}
+        #: table id -> when its message was last edited (the last ``EDIT_BURST`` times).
+        self._edit_times: dict[str, deque[float]] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -536,8 +540,20 @@ class DiscordTableOutput:
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
 
     def _edit_wait(self, table: Table) -> float:
-        """Seconds until the public message may be edited again (throttling)."""
-        return self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
+        """Seconds until the public message may be edited again (throttling): at most
+        ``EDIT_BURST`` edits in any ``EDIT_BURST`` × ``edit_interval`` seconds, as Discord
+        counts them (five in five seconds a channel), so a click after a quiet spell is
+        shown at once (one edit a second held some clicks' edits for up to a second)."""
+        times = self._edit_times.get(table.id)
+        if self.edit_interval <= 0 or times is None or len(times) < EDIT_BURST:
+            return 0.0
+        return times[0] + EDIT_BURST * self.edit_interval - time.monotonic()
+
+    def _edited(self, table: Table) -> None:
+        """Note an edit (or post) of the table message, for ``_edit_wait``."""
+        now = time.monotonic()
+        self._last_edit[table.id] = now
+        self._edit_times.setdefault(table.id, deque(maxlen=EDIT_BURST)).append(now)
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
         """The throttled edit of the table message: when it is due, its picture gets
@@ -576,7 +592,7 @@ class DiscordTableOutput:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
-        self._last_edit[table.id] = time.monotonic()
+        self._edited(table)
 
     async def _edit(self, table: Table, *, wait: bool = True) -> None:
         embed, view, files = await self.table_payload(table, wait=wait)
@@ -587,7 +603,7 @@ class DiscordTableOutput:
             await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
             await self._send_new(table)
-        self._last_edit[table.id] = time.monotonic()
+        self._edited(table)
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -707,6 +723,7 @@ class DiscordTableOutput:
                 self.panels.pop(key, None)
 
     def forget_table(self, table: Table) -> None:
+        self._edit_times.pop(table.id, None)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)

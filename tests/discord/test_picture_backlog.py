@@ -1,7 +1,9 @@
 """A busy render pool never holds the text back (issue #16): a change, the throttled
 edit and a hand's summary give their pictures ``picture_wait`` only while drawings come
 back within it (``DiscordTableOutput.draw_latency``); when the pool is backlogged they go
-out at once with the picture the message shows, and the new picture follows."""
+out at once with the picture the message shows, and the new picture follows.  The
+table message's throttle lets an edit go at once unless five went out in the last five
+seconds."""
 
 from __future__ import annotations
 
@@ -67,3 +69,28 @@ async def test_a_hand_summary_does_not_wait_for_a_backlogged_render_pool(world: 
     added = [stored for message_id, stored in edited if message_id == summary.id]
     assert len(added) == 1 and _png(world, added[0], "summary.png") is not None
     assert _png(world, summary, "summary.png") is not None
+
+
+async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seconds() -> None:
+    """The throttle counts as Discord does (five edits in five seconds a channel): a
+    change after a quiet spell is shown at once, even within a second of the last edit;
+    the sixth edit in five seconds waits for the first to leave the window."""
+    import discord
+
+    from bot.tables.games import Deals
+    from bot.tables.manager import MemoryTableStore, TableManager
+    from bot.tables.output import EDIT_BURST, DiscordTableOutput
+    from bot.tables.table import TableConfig
+    from tests.tables.helpers import HOST, NO_PAUSE
+
+    output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()), edit_interval=1.0)
+    table = TableManager(MemoryTableStore(), deals=Deals(seed=7), timings=NO_PAUSE).open(
+        guild_id=1, channel_id=100, host_id=HOST, config=TableConfig())
+    for _ in range(EDIT_BURST - 1):
+        output._edited(table)
+        assert output._edit_wait(table) <= 0  # at once, though the last edit was just now
+    output._edited(table)
+    assert EDIT_BURST - 1 < output._edit_wait(table) <= EDIT_BURST * 1.0
+    times = output._edit_times[table.id]
+    times[0] -= EDIT_BURST  # the first edit has left the window
+    assert output._edit_wait(table) <= 0
