@@ -329,6 +329,9 @@ class LoadReport:
     gc_max_cpu_ms: float = 0.0
     gc_cpu_seconds: float = 0.0
     gc_collections: int = 0
+    #: Collections by generation, and the generation of the longest.
+    gc_by_generation: dict[int, int] = field(default_factory=dict)
+    gc_max_generation: int = 0
     errors: int = 0
 
     def lines(self) -> list[str]:
@@ -353,7 +356,8 @@ class LoadReport:
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
             f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
-            f"(its CPU {self.gc_max_cpu_ms:.1f} ms), {self.gc_cpu_seconds:.2f} s of CPU in all",
+            f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
+            f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
         ]
 
 
@@ -508,6 +512,7 @@ async def run_load(
     gc_start = [0.0]
     gc_cpu_start = [0.0]
     gc_cpu: list[float] = []
+    gc_gen: list[int] = []
 
     def gc_callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -516,6 +521,7 @@ async def run_load(
         else:
             gc_pauses.append(time.perf_counter() - gc_start[0])
             gc_cpu.append(time.thread_time() - gc_cpu_start[0])
+            gc_gen.append(int(info.get("generation", -1)))
             if info.get("generation") == 2:
                 gc_full[0] += 1
 
@@ -792,7 +798,11 @@ async def run_load(
         report.gc_collections = len(gc_pauses)
         report.gc_cpu_seconds = sum(gc_cpu)
         if gc_pauses:
-            report.gc_max_cpu_ms = 1000 * gc_cpu[gc_pauses.index(max(gc_pauses))]
+            longest = gc_pauses.index(max(gc_pauses))
+            report.gc_max_cpu_ms = 1000 * gc_cpu[longest]
+            report.gc_max_generation = gc_gen[longest]
+            for g in gc_gen:
+                report.gc_by_generation[g] = report.gc_by_generation.get(g, 0) + 1
         report.errors = len(env.errors)
     finally:
         if simulated:

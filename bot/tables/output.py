@@ -25,6 +25,7 @@ import functools
 import io
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict, deque
@@ -75,6 +76,20 @@ def _ensure_warm() -> None:
         if not _warmed:
             rendering.warm_up()
             _warmed = True
+
+
+#: How much the render processes yield the CPU to the bot's process (``os.nice``): a
+#: picture may come late, a click's text and buttons may not, so when the cores are
+#: busy the event loop goes first.
+RENDER_NICENESS = 10
+
+
+def _render_worker_start() -> None:
+    """A render process starts: it yields the CPU to the event loop's process and draws
+    the card faces once."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(RENDER_NICENESS)
+    _ensure_warm()
 
 
 Scene = TableScene | HandScene | TrickScene | SummaryScene
@@ -132,7 +147,8 @@ class RenderPool:
     """Worker processes that draw scenes (``_draw_all``): Pillow's drawing and PNG
     encoding leave the bot's process, so both cores work and the event loop does not
     wait for the GIL.  Started on first use (``spawn``: no copy of the bot's threads);
-    each worker draws the card faces once.  Raises what the pool raised; the caller
+    each worker draws the card faces once and runs at a lower priority
+    (``RENDER_NICENESS``).  Raises what the pool raised; the caller
     falls back to a thread."""
 
     def __init__(self, processes: int) -> None:
@@ -143,7 +159,7 @@ class RenderPool:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ensure_warm,
+                initializer=_render_worker_start,
             )
         return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
 
