@@ -175,6 +175,117 @@ class Sampler:
         return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
 
 
+class TracedLock(asyncio.Lock):
+    """A table's lock that notes who held it and for how long (``--trace``)."""
+
+    def __init__(self, holds: list[tuple[str, float, float]]) -> None:
+        super().__init__()
+        self._holds = holds
+        self._since = 0.0
+        self._who = ""
+
+    async def acquire(self) -> bool:
+        ok = await super().acquire()
+        self._since = time.perf_counter()
+        task = asyncio.current_task()
+        self._who = task.get_name() if task is not None else "?"
+        return ok
+
+    def release(self) -> None:
+        self._holds.append((self._who, self._since, time.perf_counter()))
+        super().release()
+
+
+def task_kind(name: str) -> str:
+    """A task's name without its table and numbers (``taroky-draw-<id>`` -> ``taroky-draw``)."""
+    parts = [p for p in name.replace("_", "-").split("-") if p and not any(ch.isdigit() for ch in p)]
+    return "-".join(parts[:3]) or name
+
+
+class Tracer:
+    """Per click, the moments it passed (``--trace``): emitted, the bot's callback ran,
+    acknowledged, the table lock taken (the action applied), the table's messages
+    changed (``table_changed`` returned), the table message edited."""
+
+    STAGES = ("callback", "ack", "applied", "changed", "edited")
+
+    def __init__(self) -> None:
+        self.clicks: dict[int, dict[str, float]] = {}  # interaction id -> stage -> time
+        self.by_channel: dict[int, int] = {}  # channel -> interaction id of its last click
+        self.done: list[dict[str, float]] = []
+        self.holds: list[tuple[str, float, float]] = []
+        self.lags: list[float] = []
+        self.throttled = 0
+        self.calls: dict[str, list[float]] = {}  # function -> durations
+        self.drawn: dict[str, int] = {}  # scene kind -> pictures drawn (and hops to the pool)
+        self.drawing_seconds = 0.0  # wall seconds the render processes spent drawing
+
+    def timed(self, owner: Any, name: str, label: str) -> None:
+        """Replace the coroutine method ``owner.name`` by one that notes its durations."""
+        original = getattr(owner, name)
+        calls = self.calls.setdefault(label, [])
+
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                calls.append(time.perf_counter() - t)
+
+        setattr(owner, name, wrapper)
+
+    def note(self, interaction_id: int | None, stage: str) -> None:
+        if interaction_id is None:
+            return
+        rec = self.clicks.get(interaction_id)
+        if rec is not None and stage not in rec:
+            rec[stage] = time.perf_counter()
+
+    def breakdown(self, slowest: float) -> list[str]:
+        """Mean stage durations of all clicks and of the slowest ``slowest`` share."""
+        recs = [r for r in self.done if all(k in r for k in ("t0", "edited"))]
+        if not recs:
+            return ["  (no traced clicks)"]
+        recs.sort(key=lambda r: r["edited"] - r["t0"])
+        tail = recs[int(len(recs) * (1 - slowest)):]
+        out = []
+        for label, group in (("all clicks", recs), (f"slowest {slowest:.0%}", tail)):
+            parts = []
+            prev = "t0"
+            for stage in self.STAGES:
+                vals = [r[stage] - r[prev] for r in group if stage in r and prev in r]
+                if vals:
+                    vals.sort()
+                    parts.append(f"{prev}->{stage} {1000 * sum(vals) / len(vals):.0f} "
+                                 f"(max {1000 * vals[-1]:.0f}, n {len(vals)})")
+                prev = stage if vals else prev
+            thr = sum(1 for r in group if r.get("throttled"))
+            out.append(f"  {label} ({len(group)}; throttled {thr}): " + ", ".join(parts) + " ms")
+        lags = sorted(self.lags)
+        if lags:
+            pick = lambda q: 1000 * lags[min(len(lags) - 1, int(q * len(lags)))]  # noqa: E731
+            out.append(f"  event loop lag p50 {pick(0.5):.0f} ms, p95 {pick(0.95):.0f} ms, p99 {pick(0.99):.0f} ms, "
+                       f"max {1000 * lags[-1]:.0f} ms")
+        for label, vals in self.calls.items():
+            if vals:
+                vals = sorted(vals)
+                out.append(f"  {label:40} n {len(vals):6}  p50 {1000 * vals[len(vals) // 2]:7.1f} ms"
+                           f"  p99 {1000 * vals[min(len(vals) - 1, int(0.99 * len(vals)))]:7.1f} ms"
+                           f"  max {1000 * vals[-1]:7.1f} ms  total {sum(vals):6.1f} s")
+        if self.drawn:
+            out.append("  pictures drawn: " + ", ".join(f"{k} {v}" for k, v in sorted(self.drawn.items()))
+                       + f"; {self.drawing_seconds:.1f} s drawing (wall, in the render processes)")
+        kinds: dict[str, list[float]] = {}
+        for who, a, b in self.holds:
+            kinds.setdefault(task_kind(who), []).append(b - a)
+        for kind, vals in sorted(kinds.items(), key=lambda kv: -max(kv[1])):
+            vals.sort()
+            out.append(f"  table lock held by {kind:28} n {len(vals):6}  p50 {1000 * vals[len(vals) // 2]:7.1f} ms"
+                       f"  p99 {1000 * vals[min(len(vals) - 1, int(0.99 * len(vals)))]:7.1f} ms"
+                       f"  max {1000 * vals[-1]:7.1f} ms")
+        return out
+
+
 @dataclass
 class LoadReport:
     tables: int
@@ -213,6 +324,14 @@ class LoadReport:
     stored_views_per_action: float = 0.0
     gc_max_pause_ms: float = 0.0
     gc_full: int = 0
+    #: CPU of the longest collection (its wall-clock pause includes waiting for a core),
+    #: and the collections' CPU in all.
+    gc_max_cpu_ms: float = 0.0
+    gc_cpu_seconds: float = 0.0
+    gc_collections: int = 0
+    #: Collections by generation, and the generation of the longest.
+    gc_by_generation: dict[int, int] = field(default_factory=dict)
+    gc_max_generation: int = 0
     errors: int = 0
 
     def lines(self) -> list[str]:
@@ -236,7 +355,9 @@ class LoadReport:
             f"{self.written_kb_per_hand:.0f} KB of table state per hand",
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
-            f"  GC: {self.gc_full} full collections, longest pause {self.gc_max_pause_ms:.1f} ms",
+            f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
+            f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
+            f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
         ]
 
 
@@ -280,6 +401,7 @@ async def run_load(
     think: tuple[float, float] = (2.0, 4.0),
     workdir: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    tracer: Tracer | None = None,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -311,6 +433,8 @@ async def run_load(
     backend = env.backend
     pending_edit: dict[int, list[float]] = {}  # channel -> click times awaiting a table edit
     click_time: dict[int, float] = {}  # interaction id -> click time
+    traced_pending: dict[int, list[int]] = {}  # channel -> traced interaction ids awaiting an edit
+    task_click: dict[Any, int] = {}  # the task handling a click -> its interaction id
     acks: list[float] = []
     edits: list[float] = []
     measuring = False
@@ -326,6 +450,12 @@ async def run_load(
             waiting = pending_edit.pop(channel_id, None)
             if waiting and measuring:
                 edits.extend(now - t for t in waiting)
+            if tracer is not None:
+                for iid in traced_pending.pop(channel_id, []):
+                    rec = tracer.clicks.pop(iid, None)
+                    if rec is not None and measuring:
+                        rec["edited"] = now
+                        tracer.done.append(rec)
         signals.fire(channel_id)
         return stored
 
@@ -340,6 +470,8 @@ async def run_load(
     def acked(method: Callable[..., None]) -> Callable[..., None]:
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
             method(self, *args, **kwargs)
+            if tracer is not None:
+                tracer.note(self.id, "ack")
             t = click_time.pop(self.id, None)
             if t is not None and measuring:
                 acks.append(time.perf_counter() - t)
@@ -367,6 +499,8 @@ async def run_load(
 
     async def counting_after(self: Any) -> None:
         actions[0] += 1
+        if tracer is not None:
+            tracer.note(task_click.get(asyncio.current_task()), "applied")
         game = self.game
         if game is not None and game.is_over:
             hands[0] += 1
@@ -376,12 +510,18 @@ async def run_load(
     gc_pauses: list[float] = []
     gc_full = [0]
     gc_start = [0.0]
+    gc_cpu_start = [0.0]
+    gc_cpu: list[float] = []
+    gc_gen: list[int] = []
 
     def gc_callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             gc_start[0] = time.perf_counter()
+            gc_cpu_start[0] = time.thread_time()
         else:
             gc_pauses.append(time.perf_counter() - gc_start[0])
+            gc_cpu.append(time.thread_time() - gc_cpu_start[0])
+            gc_gen.append(int(info.get("generation", -1)))
             if info.get("generation") == 2:
                 gc_full[0] += 1
 
@@ -403,9 +543,45 @@ async def run_load(
         if source_message_id is not None:
             record.source_message_id = source_message_id
         click_time[record.id] = time.perf_counter()
+        if tracer is not None and measuring:
+            tracer.clicks[record.id] = {"t0": click_time[record.id]}
+            traced_pending.setdefault(channel.id, []).append(record.id)
         backend.emit("INTERACTION_CREATE", payload)
         return InteractionResult(env, record)
 
+    from bot.tables import components
+
+    original_act = components.act
+
+    async def traced_act(interaction: Any, table: Any, at: Any, codes: Any) -> None:
+        if tracer is None:
+            await original_act(interaction, table, at, codes)
+            return
+        tracer.note(interaction.id, "callback")
+        task = asyncio.current_task()
+        task_click[task] = interaction.id
+        try:
+            await original_act(interaction, table, at, codes)
+        finally:
+            task_click.pop(task, None)
+
+    components.act = traced_act  # type: ignore[assignment]
+    original_changed = bot.output.table_changed
+
+    changed_times: list[float] = []
+
+    async def traced_changed(table: Any) -> None:
+        t = time.perf_counter()
+        await original_changed(table)
+        changed_times.append(time.perf_counter() - t)
+        if tracer is not None:
+            iid = task_click.get(asyncio.current_task())
+            tracer.note(iid, "changed")
+            rec = tracer.clicks.get(iid) if iid is not None else None
+            if rec is not None and table.id in bot.output._pending:
+                rec["throttled"] = 1.0
+
+    bot.output.table_changed = traced_changed  # type: ignore[method-assign]
     say = progress or (lambda _line: None)
     simulated: tuple[Any, ...] = ()
     await env.start()
@@ -473,6 +649,32 @@ async def run_load(
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         report.stored_views_start = stored_views(bot)
+        if tracer is not None:
+            for tab in tabs:
+                tab[0].lock = TracedLock(tracer.holds)
+                tracer.timed(tab[0], "save_hook", "save (table.save_hook)")
+            out = bot.output
+            tracer.timed(out, "publish", "output.publish")
+            tracer.timed(out, "_refresh_panels", "output._refresh_panels")
+            tracer.timed(out.pings, "update", "output.pings.update")
+            tracer.timed(out, "render_many", "output.render_many")
+            tracer.timed(bot.store, "claim_tables", "store.claim_tables")
+            tracer.timed(bot.store, "_write_group", "store._write_group")
+            tracer.timed(bot.store, "flush_table_states", "store.flush_table_states")
+            tracer.calls["table_changed"] = changed_times
+            original_draw = out._draw
+
+            async def counted_draw(todo: list[Any]) -> Any:
+                for scene in todo:
+                    kind = type(scene).__name__
+                    tracer.drawn[kind] = tracer.drawn.get(kind, 0) + 1
+                tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
+                result = await original_draw(todo)
+                if measuring:
+                    tracer.drawing_seconds += sum(seconds for _, _, seconds in result)
+                return result
+
+            out._draw = counted_draw  # type: ignore[method-assign]
 
         stop = asyncio.Event()
 
@@ -534,7 +736,16 @@ async def run_load(
                 clicks[0] += 1
                 pending_edit.setdefault(channel.id, []).append(t0)
 
+        async def lag_probe() -> None:
+            while not stop.is_set():
+                t = time.perf_counter()
+                await asyncio.sleep(0.005)
+                if tracer is not None and measuring:
+                    tracer.lags.append(max(0.0, time.perf_counter() - t - 0.005))
+
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
+        if tracer is not None:
+            loops.append(asyncio.create_task(lag_probe()))
         say(f"playing for {seconds:.0f} s ...")
         gc.callbacks.append(gc_callback)
         measuring = True
@@ -584,11 +795,20 @@ async def run_load(
         report.stored_views_per_action = (report.stored_views_end - report.stored_views_start) / max(actions[0], 1)
         report.gc_max_pause_ms = 1000 * max(gc_pauses, default=0.0)
         report.gc_full = gc_full[0]
+        report.gc_collections = len(gc_pauses)
+        report.gc_cpu_seconds = sum(gc_cpu)
+        if gc_pauses:
+            longest = gc_pauses.index(max(gc_pauses))
+            report.gc_max_cpu_ms = 1000 * gc_cpu[longest]
+            report.gc_max_generation = gc_gen[longest]
+            for g in gc_gen:
+                report.gc_by_generation[g] = report.gc_by_generation.get(g, 0) + 1
         report.errors = len(env.errors)
     finally:
         if simulated:
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
+        components.act = original_act  # type: ignore[assignment]
         actors._dispatch_actor_interaction = original_dispatch
         sys.modules["bot.store.db"]._dumps = original_dumps
         for name, method in saved_methods.items():
@@ -611,16 +831,24 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai-delay", type=float, default=1.2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--trace", action="store_true",
+                        help="also break click -> edit into stages (callback, ack, lock, change, edit) "
+                             "and print the event loop's lag and who held the table locks")
     parser.add_argument("--profile", action="store_true",
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
     logging_off()
+    tracer = Tracer() if args.trace else None
     report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
-                                  ai_delay=args.ai_delay, progress=None if args.json else print))
+                                  ai_delay=args.ai_delay, progress=None if args.json else print,
+                                  tracer=tracer))
     if args.json:
         print(json.dumps(asdict(report)))
     else:
         print("\n".join(report.lines()))
+        if tracer is not None:
+            print("click -> edit by stage (mean ms between stages):")
+            print("\n".join(tracer.breakdown(0.05)))
         if args.profile:
             print("event loop thread, by innermost function of the party it works for:")
             print("\n".join(report.main_top))

@@ -55,8 +55,8 @@ class Settings:
     ai_delay: float = 1.2
     reminder_after: float = 120.0
     takeover_after: float = 120.0
-    # Minimum seconds between two edits of a table's public message (Discord allows
-    # about five messages per five seconds in a channel).
+    # Seconds between two edits of a table's public message on average: at most five
+    # in any five of these (Discord allows about five per five seconds in a channel).
     edit_interval: float = 1.0
     extensions: tuple[str, ...] = field(default=("cogs.taroky",))
     # Worker processes drawing the pictures (0: a thread of the bot's process).

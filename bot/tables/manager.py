@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import json
@@ -486,6 +487,11 @@ class TableManager:
         self.versions: dict[int, int] = {}
         #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
         self._renew_at: dict[int, float] = {}
+        #: Tables whose lease is due for renewal in the background (by channel id), those
+        #: being renewed, and the task renewing them (one claim for all that are due).
+        self._due: dict[int, Table] = {}
+        self._renewing: set[int] = set()
+        self._renewer: asyncio.Task[None] | None = None
         #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
         #: (a channel's own table is not disturbed by them); never saved.
         self.lessons: dict[str, Table] = {}
@@ -575,7 +581,14 @@ class TableManager:
         table in play never loses it; an idle one may, and is then let go at its next
         save if another process took it meanwhile).  False: it was let go."""
         now = time.monotonic()
-        if self._renew_at.get(table.channel_id, -1.0) > now:
+        renew_at = self._renew_at.get(table.channel_id, -1.0)
+        if renew_at > now:
+            return True
+        if now < renew_at + self.lease_ttl / 3:
+            # The lease still runs for more than a third of its time: renew it in the
+            # background, so a click never waits for the store's writer (a renewal
+            # queued behind a group commit held the table's lock for seconds).
+            self._renew_later(table)
             return True
         key = (table.guild_id, table.channel_id)
         if key not in await self.store.claim_tables(self.owner, [key], ttl=self.lease_ttl):
@@ -583,6 +596,43 @@ class TableManager:
             return False
         self._renew_at[table.channel_id] = now + self.lease_ttl / 3
         return True
+
+    def _renew_later(self, table: Table) -> None:
+        """Renew the table's lease in the background: the tables due meanwhile are
+        renewed together, in one claim (one write).  A lease another process took
+        meanwhile lets its table go, as at a save."""
+        if table.channel_id in self._renewing:
+            return
+        self._renewing.add(table.channel_id)
+        self._due[table.channel_id] = table
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.get_running_loop().create_task(self._renew_due(), name="taroky-lease-renewal")
+
+    async def _renew_due(self) -> None:
+        while self._due:
+            batch, self._due = self._due, {}
+            start = time.monotonic()
+            try:
+                held = set(await self.store.claim_tables(
+                    self.owner, [(t.guild_id, t.channel_id) for t in batch.values()], ttl=self.lease_ttl))
+            except Exception:  # their next saves try again (and wait once the leases run short)
+                log.exception("Renewing the leases of %d table(s) failed", len(batch))
+                held = None
+            finally:
+                self._renewing.difference_update(batch)
+            for channel_id, table in batch.items():
+                if held is None or self.tables.get(channel_id) is not table:
+                    continue  # (closed or let go meanwhile)
+                if (table.guild_id, channel_id) in held:
+                    self._renew_at[channel_id] = start + self.lease_ttl / 3
+                else:
+                    self._lose(table, "its lease")
+
+    async def _renewed(self) -> None:
+        """Wait for the renewals under way (a renewal after a release would hold the
+        lease again)."""
+        if self._renewer is not None and not self._renewer.done():
+            await asyncio.gather(self._renewer, return_exceptions=True)
 
     def discard(self, table: Table) -> None:
         """Forget a table that was opened but never shown (its lobby could not be posted)."""
@@ -632,6 +682,8 @@ class TableManager:
         self.tables.pop(table.channel_id, None)
         await self.store.delete_table_state(table.guild_id, table.channel_id)
         self.versions.pop(table.channel_id, None)
+        if table.channel_id in self._renewing:
+            await self._renewed()
         if self._renew_at.pop(table.channel_id, None) is not None:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
@@ -681,6 +733,7 @@ class TableManager:
     async def shutdown(self) -> None:
         """Hand this process's table leases back (a clean stop: another process may
         take the tables at once), after writing their queued snapshots."""
+        await self._renewed()
         await self.store.flush_table_states()
         tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
         if tables:

@@ -25,6 +25,7 @@ import functools
 import io
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict, deque
@@ -57,7 +58,11 @@ PICTURE_WAIT: float | None = 0.02
 #: Whose picture ``DiscordTableOutput._shown`` keeps: the table message's (panels: the
 #: player's user id).
 TABLE_PICTURE = -1
+#: Edits of a table message allowed in any ``EDIT_BURST`` × ``edit_interval`` seconds.
+EDIT_BURST = 5
 RENDER_CACHE_SIZE = 64
+#: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
+LATENCY_WEIGHT = 0.2
 ALT_TEXT_LIMIT = 1000  # Discord allows 1024 characters of attachment description
 
 _warm_lock = threading.Lock()
@@ -73,6 +78,20 @@ def _ensure_warm() -> None:
         if not _warmed:
             rendering.warm_up()
             _warmed = True
+
+
+#: How much the render processes yield the CPU to the bot's process (``os.nice``): a
+#: picture may come late, a click's text and buttons may not, so when the cores are
+#: busy the event loop goes first.
+RENDER_NICENESS = 10
+
+
+def _render_worker_start() -> None:
+    """A render process starts: it yields the CPU to the event loop's process and draws
+    the card faces once."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(RENDER_NICENESS)
+    _ensure_warm()
 
 
 Scene = TableScene | HandScene | TrickScene | SummaryScene
@@ -101,6 +120,13 @@ def _text_twin(scene: Scene) -> str:
     return rendering.text_summary(scene)
 
 
+@functools.lru_cache(maxsize=512)
+def _alt_text(scene: Scene) -> str:
+    """The picture's alt text (its text twin, cut to Discord's limit), kept for the
+    scenes shown lately: an unchanged picture is attached again at most changes."""
+    return _text_twin(scene)[:ALT_TEXT_LIMIT]
+
+
 def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
     """Runs in a worker thread: each scene drawn, with the renderer's name and the time
     it took (``None`` for a scene that failed to draw; logged)."""
@@ -123,7 +149,8 @@ class RenderPool:
     """Worker processes that draw scenes (``_draw_all``): Pillow's drawing and PNG
     encoding leave the bot's process, so both cores work and the event loop does not
     wait for the GIL.  Started on first use (``spawn``: no copy of the bot's threads);
-    each worker draws the card faces once.  Raises what the pool raised; the caller
+    each worker draws the card faces once and runs at a lower priority
+    (``RENDER_NICENESS``).  Raises what the pool raised; the caller
     falls back to a thread."""
 
     def __init__(self, processes: int) -> None:
@@ -134,7 +161,7 @@ class RenderPool:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ensure_warm,
+                initializer=_render_worker_start,
             )
         return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
 
@@ -171,6 +198,8 @@ class DiscordTableOutput:
         # harness that does not test threading may draw inline by setting this False.
         self.render_in_thread = render_in_thread
         self._last_edit: dict[str, float] = {}
+        #: table id -> when its message was last edited (the last ``EDIT_BURST`` times).
+        self._edit_times: dict[str, deque[float]] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -184,6 +213,11 @@ class DiscordTableOutput:
         self.render_times: deque[tuple[str, float]] = deque(maxlen=500)  # (function, seconds)
         #: Seconds a change waits for its pictures (None: until they are drawn).
         self.picture_wait = picture_wait
+        #: Seconds a drawing took lately, from its hop to the render pool to its pictures
+        #: (a moving average): a change waits ``picture_wait`` only while drawings come
+        #: back within it (a backlogged pool's pictures are late anyway: waiting for them
+        #: under the table lock only delayed the text and buttons).
+        self.draw_latency = 0.0
         #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
         #: now): it stays while the new one of the same hand is drawn.
         self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
@@ -197,6 +231,11 @@ class DiscordTableOutput:
         #: table id -> the players whose hand picture its last change has to draw.
         self._undrawn: dict[str, set[int]] = {}
         self._warm_task: asyncio.Task[None] | None = None
+        #: table id -> the scenes of the change being shown (the table's; each seat's
+        #: hand), built once by ``_prefetch`` for the change's edits; kept only while
+        #: ``table_changed`` runs (under the table's lock).
+        self._change_table: dict[str, TableScene | None] = {}
+        self._change_hands: dict[str, dict[int, HandScene | None]] = {}
         #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
         #: their panels are drawn there.
         self.outputs: dict[str, DiscordTableOutput] = {}
@@ -231,11 +270,13 @@ class DiscordTableOutput:
 
         todo = list(dict.fromkeys(scene for scene in scenes if cached(scene) is None))
         if todo:
+            start = time.perf_counter()
             try:
                 drawn = await self._draw(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, 0.0)] * len(todo)
+            self.draw_latency += (time.perf_counter() - start - self.draw_latency) * LATENCY_WEIGHT
             for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
                     self.render_times.append((name, seconds))
@@ -304,7 +345,7 @@ class DiscordTableOutput:
             self._shown[key] = (shown[1], png)
         alt = ""
         with contextlib.suppress(Exception):
-            alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+            alt = _alt_text(scene)
         embed.set_image(url=f"attachment://{filename}")
         return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
 
@@ -323,7 +364,7 @@ class DiscordTableOutput:
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """The public message: embed (text), buttons and the table picture (none in the lobby)."""
         embed, view = table_message(table)
-        scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
+        scene = self._table_scene(table) if table.game is not None else None
         files = await self.picture(scene, "table.png", embed, table.id,
                                    shown=(TABLE_PICTURE, table.hand_no), wait=wait)
         if files:
@@ -338,9 +379,22 @@ class DiscordTableOutput:
         files: list[discord.File] = []
         chair = table.seats[seat]
         if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
-            files = await self.picture(self._scene(lambda: hand_scene(table, seat)), "hand.png", embed, table.id,
+            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id,
                                        shown=(chair.user_id, table.hand_no), wait=wait)
         return embed, view, files
+
+    def _table_scene(self, table: Table) -> TableScene | None:
+        """The table's scene (the one this change built, if any)."""
+        if table.id in self._change_table:
+            return self._change_table[table.id]
+        return self._scene(lambda: table_scene(table))
+
+    def _hand_scene(self, table: Table, seat: int) -> HandScene | None:
+        """A seat's hand scene (the one this change built, if any)."""
+        hands = self._change_hands.get(table.id, {})
+        if seat in hands:
+            return hands[seat]
+        return self._scene(functools.partial(hand_scene, table, seat))
 
     # ----------------------------------------------------------- TableOutput
     async def table_changed(self, table: Table) -> None:
@@ -350,21 +404,30 @@ class DiscordTableOutput:
         message keeps the picture it shows), and a panel nobody waits on (not its
         player's turn, no click of theirs pending) waits for them: one edit per change."""
         self.start_warm_up()
-        drawing = self._prefetch(table)
-        late = False
-        if drawing is not None:
-            if self.picture_wait is None:
-                await drawing
-            elif self.picture_wait > 0:
-                await asyncio.wait({drawing}, timeout=self.picture_wait)
-            late = not drawing.done()
-        await self.publish(table, wait=False)
-        await self._refresh_panels(table, wait=False, waited_on_only=late)
+        try:
+            drawing = self._prefetch(table)
+            late = False
+            if drawing is not None:
+                await self._wait_for(drawing)
+                late = not drawing.done()
+            await self.publish(table, wait=False)
+            await self._refresh_panels(table, wait=False, waited_on_only=late)
+        finally:
+            self._change_table.pop(table.id, None)
+            self._change_hands.pop(table.id, None)
         if late and drawing is not None:
             asyncio.get_running_loop().create_task(
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
             )
         await self.pings.update(table)
+
+    async def _wait_for(self, drawing: asyncio.Task[None]) -> None:
+        """Give ``drawing`` ``picture_wait`` seconds (None: all it takes) — none while
+        drawings come back later than that (``draw_latency``)."""
+        if self.picture_wait is None:
+            await drawing
+        elif self.picture_wait > 0 and self.draw_latency < self.picture_wait:
+            await asyncio.wait({drawing}, timeout=self.picture_wait)
 
     @staticmethod
     def _state(table: Table) -> tuple[int, int, str]:
@@ -394,13 +457,16 @@ class DiscordTableOutput:
             return None
         jobs: list[Scene | None] = []
         if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
-            jobs.append(self._scene(lambda: table_scene(table)))
+            self._change_table[table.id] = self._scene(lambda: table_scene(table))
+            jobs.append(self._change_table[table.id])
         hands: dict[int, Scene | None] = {}
+        built: dict[int, HandScene | None] = {}
+        self._change_hands[table.id] = built
         if table.status == PLAYING:
             for user_id, _entry in self._open_panels(table):
                 seat = table.seat_of(user_id)
                 if seat is not None:
-                    hands[user_id] = self._scene(functools.partial(hand_scene, table, seat))
+                    hands[user_id] = built[seat] = self._scene(functools.partial(hand_scene, table, seat))
         scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
         # The table's cache keeps this change's pictures only (the next change reuses
         # those that stay the same: render only what changed).
@@ -442,11 +508,39 @@ class DiscordTableOutput:
         )
 
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+        """Post the hand's summary.  It is posted under the table's lock, so its picture
+        gets ``picture_wait`` like a change's (a busy render pool held the next click
+        for seconds): a picture drawn later is added by an edit of the summary."""
         embeds = summary_embeds(table, hand_no, result)
-        files = await self.picture(self._scene(lambda: summary_scene(table, hand_no, result)), "summary.png",
-                                   embeds[0])
+        scene = self._scene(lambda: summary_scene(table, hand_no, result))
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.send(embeds=embeds, files=files)
+        drawing: asyncio.Task[None] | None = None
+        if scene is not None and self.picture_wait is not None:
+            drawing = asyncio.get_running_loop().create_task(self._draw_one(scene), name=f"taroky-draw-{table.id}")
+            await self._wait_for(drawing)
+        if drawing is None or drawing.done():
+            files = await self.picture(scene, "summary.png", embeds[0])
+            await channel.send(embeds=embeds, files=files)
+            return
+        message = await channel.send(embeds=embeds)
+        asyncio.get_running_loop().create_task(
+            self._late_summary(message, drawing, scene, embeds), name=f"taroky-pictures-{table.id}"
+        )
+
+    async def _draw_one(self, scene: Scene) -> None:
+        await self.render_many([scene])
+
+    async def _late_summary(
+        self, message: discord.Message, drawing: asyncio.Task[None], scene: Scene | None, embeds: list[discord.Embed]
+    ) -> None:
+        """The summary's picture came late: add it to the posted summary."""
+        try:
+            await drawing
+            files = await self.picture(scene, "summary.png", embeds[0])
+            if files:
+                await message.edit(embeds=embeds, attachments=files)
+        except Exception:
+            log.exception("Adding the picture to a hand summary failed")
 
     # ----------------------------------------------------------- public message
     async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
@@ -464,8 +558,20 @@ class DiscordTableOutput:
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
 
     def _edit_wait(self, table: Table) -> float:
-        """Seconds until the public message may be edited again (throttling)."""
-        return self.edit_interval - (time.monotonic() - self._last_edit.get(table.id, -1e9))
+        """Seconds until the public message may be edited again (throttling): at most
+        ``EDIT_BURST`` edits in any ``EDIT_BURST`` × ``edit_interval`` seconds, as Discord
+        counts them (five in five seconds a channel), so a click after a quiet spell is
+        shown at once (one edit a second held some clicks' edits for up to a second)."""
+        times = self._edit_times.get(table.id)
+        if self.edit_interval <= 0 or times is None or len(times) < EDIT_BURST:
+            return 0.0
+        return times[0] + EDIT_BURST * self.edit_interval - time.monotonic()
+
+    def _edited(self, table: Table) -> None:
+        """Note an edit (or post) of the table message, for ``_edit_wait``."""
+        now = time.monotonic()
+        self._last_edit[table.id] = now
+        self._edit_times.setdefault(table.id, deque(maxlen=EDIT_BURST)).append(now)
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
         """The throttled edit of the table message: when it is due, its picture gets
@@ -480,8 +586,8 @@ class DiscordTableOutput:
             await self._edit(table)
             return
         drawing = self._draw_table_picture(table)
-        if drawing is not None and self.picture_wait > 0:
-            await asyncio.wait({drawing}, timeout=self.picture_wait)
+        if drawing is not None:
+            await self._wait_for(drawing)
         await self._edit(table, wait=False)
         if drawing is not None and not drawing.done():
             asyncio.get_running_loop().create_task(
@@ -504,7 +610,7 @@ class DiscordTableOutput:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
-        self._last_edit[table.id] = time.monotonic()
+        self._edited(table)
 
     async def _edit(self, table: Table, *, wait: bool = True) -> None:
         embed, view, files = await self.table_payload(table, wait=wait)
@@ -515,7 +621,7 @@ class DiscordTableOutput:
             await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
             await self._send_new(table)
-        self._last_edit[table.id] = time.monotonic()
+        self._edited(table)
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -636,6 +742,7 @@ class DiscordTableOutput:
                 self.panels.pop(key, None)
 
     def forget_table(self, table: Table) -> None:
+        self._edit_times.pop(table.id, None)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)

@@ -46,3 +46,21 @@ async def test_a_failing_render_pool_falls_back_to_a_thread() -> None:
     assert png is not None and png.startswith(b"\x89PNG")
     assert output.pool is None  # it is not tried again
     assert check_golden("hand_to_play", png).ok
+
+
+async def test_render_processes_yield_the_cpu_to_the_bot() -> None:
+    """When the cores are busy the event loop goes first: a picture may come late, a
+    click's text and buttons may not."""
+    import asyncio
+    import os
+
+    from bot.tables.output import RENDER_NICENESS
+
+    pool = RenderPool(1)
+    try:
+        await pool.draw([samples.hand_to_play()])  # starts the process
+        assert pool._executor is not None
+        theirs = await asyncio.wrap_future(pool._executor.submit(os.nice, 0))
+    finally:
+        pool.close()
+    assert theirs >= os.nice(0) + RENDER_NICENESS or theirs == 19
