@@ -101,12 +101,12 @@ def _hand_line(t: Text, h: HandSummary) -> str:
     parts = [f"**#{h.seq}** {t.variant_title(h.variant)} · {h.settled_at.replace('T', ' ').rstrip('Z')} UTC"]
     if h.bidder is not None:
         if h.bidder_won:
-            parts.append(t._("bidder {name} won", name=who(h.bidder)))
+            parts.append(t._("bidder {name} won", name=who(h.bidder, t)))
         elif h.bidder_won is False:
-            parts.append(t._("bidder {name} lost", name=who(h.bidder)))
+            parts.append(t._("bidder {name} lost", name=who(h.bidder, t)))
         else:
-            parts.append(t._("bidder {name} played", name=who(h.bidder)))
-    moves = ", ".join(f"{who(p)} {signed(t, h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
+            parts.append(t._("bidder {name} played", name=who(h.bidder, t)))
+    moves = ", ".join(f"{who(p, t)} {signed(t, h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
     if h.pool_delta:
         moves += ", " + t._("pool {amount}", amount=signed(t, h.currency, h.pool_delta))
     return " · ".join(parts) + "\n" + (moves or t._("no money moved"))
@@ -198,7 +198,7 @@ async def leaderboard_message(
         for r in rows:
             value = (t.money(r.currency, r.value) if r.currency and order in ("balance", "biggest_win")
                      else t.number(r.value))
-            lines.append(f"**{r.rank}.** {who(r.player_id)} — {value}")
+            lines.append(f"**{r.rank}.** {who(r.player_id, t)} — {value}")
         embed.description = "\n".join(lines)
     embed.set_footer(text=" · ".join((t._("Season {season}", season=season),
                                       t._("page {page} of {pages}", page=page, pages=pages),

@@ -37,7 +37,7 @@ import discord
 
 import rendering
 from bot.engine import HandResult
-from bot.i18n import N_
+from bot.i18n import N_, Text
 from bot.store.models import Session
 from bot.tables import words
 from bot.tables.errors import TableError
@@ -177,10 +177,11 @@ class RenderPool:
 PICTURE_SHOWS = frozenset({"Contract", "Called", "Announcements", "Doubles", "Talon shown", "Trick", "Last trick"})
 
 
-def leave_to_picture(embed: discord.Embed) -> None:
-    """Remove from ``embed`` the fields the table picture shows."""
+def leave_to_picture(embed: discord.Embed, t: Text | None = None) -> None:
+    """Remove from ``embed`` the fields the table picture shows (named in ``t``'s language)."""
+    shows = {(t or Text())._(name) for name in PICTURE_SHOWS}
     for i in reversed(range(len(embed.fields))):
-        if embed.fields[i].name in PICTURE_SHOWS:
+        if embed.fields[i].name in shows:
             embed.remove_field(i)
 
 
@@ -368,7 +369,7 @@ class DiscordTableOutput:
         files = await self.picture(scene, "table.png", embed, table.id,
                                    shown=(TABLE_PICTURE, table.hand_no), wait=wait)
         if files:
-            leave_to_picture(embed)
+            leave_to_picture(embed, words.public_text(table))
         return embed, view, files
 
     async def panel_payload(

@@ -285,7 +285,7 @@ async def test_session_of_agreed_deals(world):
     assert table_title().endswith("hand 2, deal 2 of 2")
     summary = world.channel.last_message
     assert summary.embeds[0].title == "The session is over"
-    assert "2 of 2 deal(s)" in summary.embeds[0].description
+    assert "2 of 2 deals played" in summary.embeds[0].description
     store = store_of(world)
     session = await store.get_session(table.session_id)
     assert session.finished and session.deals_played == 2

@@ -49,6 +49,7 @@ from tests.discord.harness import (
 def _words(text: str) -> set[str]:
     text = re.sub(r"\{\w+\}", " ", text)  # a message's fields
     text = re.sub(r"`[^`]*`|/taroky[\w -]*", " ", text)  # commands keep their English names
+    text = re.sub(r"\b\w*\d\w*\b", " ", text)  # numbers, and ids such as a table's (1e309be6)
     return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text)}
 
 
@@ -233,6 +234,9 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
     assert table.status == "between" and table.game is not None and table.game.tricks
     assert Kind.PLAY in {a.kind for _, a in table.game.history}
     assert table.config.lang == lang and table.seats[0] is not None and table.seats[0].lang == lang
+    public = table_message(world)  # with its picture, the fields the picture shows are left to it
+    assert public.attachments and public.embeds[0].fields
+    assert not {t._("Contract"), t._("Last trick")} & {f.name for f in public.embeds[0].fields}
     if hints:  # (the Czech player goes on: the help page, then closing the table and its session)
         reader.look("help", (await world.alice.slash(world.channel, "taroky help")).response)
         reader.look("end", (await world.alice.slash(world.channel, "taroky end")).response)
