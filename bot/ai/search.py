@@ -162,7 +162,7 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
         return base
     a = cands[best_i]
     v = game.variant
-    holding = (f"you hold {hand_words(list(view.hand))}; "
+    holding = (f"you hold {hand_words(list(view.hand)).say()}; "
                if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA) else "")
     return Choice(a, f"{R.verb(v, a)} rather than {R.verb(v, base.action)[:1].lower()}"
                      f"{R.verb(v, base.action)[1:]}: {holding}played to the end over many ways "
@@ -405,7 +405,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
     best_i = _spare_partner(game, seat, view, cards, values, means, best_i)
     if means[best_i] <= means[base_i] + 1e-9:
-        return Choice(legal[base_i], base.reason)
+        return Choice(legal[base_i], base.reason, base.msg)
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
     return Choice(legal[best_i], _play_reason(game, seat, view, c, other, ours[best_i] / done,
