@@ -508,7 +508,7 @@ def _play_msg(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: 
                        {"card": card, "other": other, "what": what, "found": found})
         return Msg(N_("Lead {card} rather than {other}: {what}; {found}."),
                    {"card": card, "other": other, "what": what, "found": found})
-    who = R.Cap(R.winning_msg(v, trick, mates))
+    winner = R.Cap(R.winning_msg(v, trick, mates))
     w = v.trick_winner(trick)
     c_takes = v.trick_winner((*trick, (seat, c))) == seat
     b_takes = v.trick_winner((*trick, (seat, b))) == seat
@@ -516,50 +516,50 @@ def _play_msg(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: 
         if c.points > b.points:
             return Msg(N_("{who} is already winning this trick, so give it points: play {card} "
                           "rather than {other}; {found}."),
-                       {"who": who, "card": card, "other": other, "found": found})
+                       {"who": winner, "card": card, "other": other, "found": found})
         if b_takes:
             return Msg(N_("{who} is already winning this trick, so do not take it over: play "
                           "{card} and save {other}; {found}."),
-                       {"who": who, "card": card, "other": other, "found": found})
+                       {"who": winner, "card": card, "other": other, "found": found})
         return Msg(N_("{who} is winning this trick; play {card} and keep {other}; {found}."),
-                   {"who": who, "card": card, "other": other, "found": found})
+                   {"who": winner, "card": card, "other": other, "found": found})
     if w in mates:
         return Msg(N_("{who} is winning this trick, but it is not safe there: take it over with "
-                      "{card}; {found}."), {"who": who, "card": card, "found": found})
+                      "{card}; {found}."), {"who": winner, "card": card, "found": found})
     if c_takes and not b_takes:
         if keeps:
             return Msg(N_("{who} is winning this trick: take it and keep it with {card} rather "
                           "than give it away with {other}; {found}."),
-                       {"who": who, "card": card, "other": other, "found": found})
+                       {"who": winner, "card": card, "other": other, "found": found})
         return Msg(N_("{who} is winning this trick: take it with {card} rather than give it "
                       "away with {other}; {found}."),
-                   {"who": who, "card": card, "other": other, "found": found})
+                   {"who": winner, "card": card, "other": other, "found": found})
     if b_takes and not c_takes:
         return Msg(N_("{who} is winning this trick: let it go with {card} and save {other} for a "
                       "later trick; {found}."),
-                   {"who": who, "card": card, "other": other, "found": found})
+                   {"who": winner, "card": card, "other": other, "found": found})
     if c_takes and b_takes:
         if rank(v, c) > rank(v, b):
             return Msg(N_("{who} is winning this trick: {card} takes it more surely than {other}, "
                           "which a player after you may beat; {found}."),
-                       {"who": who, "card": card, "other": other, "found": found})
+                       {"who": winner, "card": card, "other": other, "found": found})
         return Msg(N_("{who} is winning this trick: {card} takes it as well as {other} does and "
                       "saves the higher card; {found}."),
-                   {"who": who, "card": card, "other": other, "found": found})
+                   {"who": winner, "card": card, "other": other, "found": found})
     if c.points < b.points:
         return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card}, it gives "
                       "away fewer card points than {other}; {found}."),
-                   {"who": who, "card": card, "other": other, "found": found})
+                   {"who": winner, "card": card, "other": other, "found": found})
     left = sum(1 for h in view.hand if not h.is_tarok and not c.is_tarok and h.suit == c.suit) - 1
     if not c.is_tarok and left == 0:
         return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card}, your "
                       "last {suit}, so that you can trump that suit later, and keep {other}; "
                       "{found}."),
-                   {"who": who, "card": card, "suit": R.SuitWord(c), "other": other,
+                   {"who": winner, "card": card, "suit": R.SuitWord(c), "other": other,
                     "found": found})
     return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card} and keep "
                   "{other} for later; {found}."),
-               {"who": who, "card": card, "other": other, "found": found})
+               {"who": winner, "card": card, "other": other, "found": found})
 
 
 def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
