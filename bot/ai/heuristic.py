@@ -166,7 +166,7 @@ def _choose_lead(variant: Variant, cards: list[Option]) -> Choice:
     # A low card of a plain suit probes; keep the big taroky.
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
     a, c = cheapest(variant, plain or cards)
-    return Choice.said(a, Msg(N_("Lead {card}, a cheap card, and keep your strong cards for later."), {"card": R.say(variant, c)}))
+    return Choice.said(a, Msg(N_("Lead {card}, a cheap card, and keep your strong cards for later."), {"card": R.say_msg(variant, c)}))
 
 
 def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
@@ -191,7 +191,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         if others:
             return _play_under_partner(view, variant, seat, spare_pagat(others))
         a, c = cheapest(variant, spare_pagat(cards))
-        return Choice.said(a, Msg(N_("Every card you may play beats your partner's, so play your cheapest, {card}."), {"card": R.say(variant, c)}))
+        return Choice.said(a, Msg(N_("Every card you may play beats your partner's, so play your cheapest, {card}."), {"card": R.say_msg(variant, c)}))
     # The pagát takes a trick early only over no tarok at all (and later cards may still
     # beat it) or by the 21–Škýz–1 exception (NE-6), which nothing after it can undo.
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
@@ -200,9 +200,9 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action]) -> Choice:
         a, c = min(winners, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last_trick:
             return Choice.said(a, Msg(N_("The pagát wins a trick that holds the mond and the škýz: play it.")))
-        return Choice.said(a, Msg(N_("Take this trick with {card}, your cheapest card that wins it."), {"card": R.say(variant, c)}))
+        return Choice.said(a, Msg(N_("Take this trick with {card}, your cheapest card that wins it."), {"card": R.say_msg(variant, c)}))
     a, c = cheapest(variant, spare_pagat(cards))
-    return Choice.said(a, Msg(N_("You cannot win this trick, so throw your cheapest card, {card}."), {"card": R.say(variant, c)}))
+    return Choice.said(a, Msg(N_("You cannot win this trick, so throw your cheapest card, {card}."), {"card": R.say_msg(variant, c)}))
 
 
 def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: list[Option]) -> Choice:
@@ -214,10 +214,10 @@ def _play_under_partner(view: PlayerView, variant: Variant, seat: int, under: li
         # The most points the partner is sure to keep; of equal points, the lower card.
         a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
         if c.points > 1:
-            return Choice.said(a, Msg(N_("Your partner is winning this trick and nobody can take it, so give it {card}."), {"card": R.say(variant, c)}))
-        return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} and leave it to them."), {"card": R.say(variant, c)}))
+            return Choice.said(a, Msg(N_("Your partner is winning this trick and nobody can take it, so give it {card}."), {"card": R.say_msg(variant, c)}))
+        return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} and leave it to them."), {"card": R.say_msg(variant, c)}))
     a, c = cheapest(variant, under)
-    return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} low and leave it to them."), {"card": R.say(variant, c)}))
+    return Choice.said(a, Msg(N_("Your partner is winning this trick, so play {card} low and leave it to them."), {"card": R.say_msg(variant, c)}))
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
@@ -228,7 +228,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice.said(best, Msg(N_("Lay away {card}: cheap and from a short suit, to make a void."), {"card": R.say(find_variant(view.variant), best.card)}))
+    return Choice.said(best, Msg(N_("Lay away {card}: cheap and from a short suit, to make a void."), {"card": R.say_msg(find_variant(view.variant), best.card)}))
 
 
 def choose_action(game: Game, seat: int) -> Choice:

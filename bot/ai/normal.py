@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from bot.ai import reasons as R
 from bot.ai.heuristic import BID_STRENGTH, Choice, cheapest, hand_strength, rank, suit_lengths
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
+from bot.engine.actions import Term
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 from bot.engine.game import Contract
+from bot.engine.say import N_, Msg, MsgValue
 
 __all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "hand_words", "teammates"]
 
@@ -112,15 +114,15 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     variant = find_variant(view.variant)
     cards: list[Option] = [(a, a.card) for a in plays]
     if len(cards) == 1:
-        return Choice(cards[0][0], "It is the only card you may play.")
+        return Choice.said(cards[0][0], Msg(N_("It is the only card you may play.")))
     last = len(view.hand) <= 1
 
     def spare(options: list[Option]) -> list[Option]:
         keep = [(a, c) for a, c in options if c != PAGAT]
         return keep if keep and not last else options
 
-    def say(c: Card) -> str:
-        return R.say(variant, c)
+    def say(c: Card) -> MsgValue:
+        return R.say_msg(variant, c)
 
     mates = teammates(view) or frozenset()
     trick = view.trick
@@ -130,7 +132,7 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     if not trick:
         return _lead(view, variant, seat, spare(cards), mates)
     w = variant.trick_winner(trick)
-    who = R.winning(variant, trick, mates)
+    who = R.winning_msg(variant, trick, mates)
     takers = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) == seat]
     under = [(a, c) for a, c in cards if (a, c) not in takers]
     if w in mates:
@@ -139,17 +141,12 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
             if safe:
                 a, c = max(safe, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
                 if c.points > 1:
-                    return Choice(a, f"{R.cap(who)} is already winning this trick and no card "
-                                     f"still out can beat it, so give it points: play {say(c)}.")
-                return Choice(a, f"{R.cap(who)} is already winning this trick; none of your "
-                                 "cards that leave it winning is worth points, so play "
-                                 f"{say(c)}, your cheapest.")
+                    return Choice.said(a, Msg(N_("{who} is already winning this trick and no card still out can beat it, so give it points: play {card}."), {"who": R.Cap(who), "card": say(c)}))
+                return Choice.said(a, Msg(N_("{who} is already winning this trick; none of your cards that leave it winning is worth points, so play {card}, your cheapest."), {"who": R.Cap(who), "card": say(c)}))
             a, c = cheapest(variant, spare(under))
-            return Choice(a, f"{R.cap(who)} is winning this trick, but a player after you may "
-                             f"still beat it, so do not give it points: play {say(c)} low.")
+            return Choice.said(a, Msg(N_("{who} is winning this trick, but a player after you may still beat it, so do not give it points: play {card} low."), {"who": R.Cap(who), "card": say(c)}))
         a, c = cheapest(variant, spare(cards))
-        return Choice(a, f"Every card you may play beats {who}, so the trick stays with your "
-                         f"side anyway: play your cheapest, {say(c)}.")
+        return Choice.said(a, Msg(N_("Every card you may play beats {who}, so the trick stays with your side anyway: play your cheapest, {card}."), {"who": who, "card": say(c)}))
     by_exception = any(c == MOND for _, c in trick) and any(c == SKYZ for _, c in trick)
     winners = [(a, c) for a, c in takers if c != PAGAT or last or by_exception]
     # Prefer a winning card nobody after me can beat; else the cheapest winner.
@@ -159,21 +156,21 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     if pool:
         a, c = min(pool, key=lambda ac: (ac[1].tarok_number, ac[1].points, rank(variant, ac[1])))
         if c == PAGAT and not last:
-            return Choice(a, f"This trick holds {say(MOND)} and {variant.say(SKYZ)}, and then "
-                             f"{say(c)} beats them both: take it with {say(c)}.")
+            return Choice.said(a, Msg(N_("This trick holds {card} and {card2}, and then {card3} beats them both: take it with {card3}."), {"card": say(MOND), "card2": variant.say(SKYZ), "card3": say(c)}))
         if sure:
-            return Choice(a, f"{R.cap(who)} is winning this trick; take it with {say(c)}, your "
-                             "cheapest card that beats it, and no card still out can beat yours.")
+            return Choice.said(a, Msg(N_("{who} is winning this trick; take it with {card}, your cheapest card that beats it, and no card still out can beat yours."), {"who": R.Cap(who), "card": say(c)}))
         if len(trick) == len(_active(view)) - 1:
-            return Choice(a, f"{R.cap(who)} is winning this trick and you play last: take it "
-                             f"with {say(c)}, your cheapest card that beats it.")
-        rich = " (it holds points worth taking)" if points >= 3 else ""
-        return Choice(a, f"{R.cap(who)} is winning this trick{rich}: take it with {say(c)}, "
-                         "your cheapest card that beats it, though a player after you may still "
-                         "beat yours.")
+            return Choice.said(a, Msg(N_("{who} is winning this trick and you play last: take it with {card}, your cheapest card that beats it."), {"who": R.Cap(who), "card": say(c)}))
+        if points >= 3:
+            return Choice.said(a, Msg(N_("{who} is winning this trick (it holds points worth taking): "
+                                         "take it with {card}, your cheapest card that beats it, though "
+                                         "a player after you may still beat yours."),
+                                      {"who": R.Cap(who), "card": say(c)}))
+        return Choice.said(a, Msg(N_("{who} is winning this trick: take it with {card}, your cheapest "
+                                     "card that beats it, though a player after you may still beat "
+                                     "yours."), {"who": R.Cap(who), "card": say(c)}))
     a, c = cheapest(variant, spare(cards))
-    return Choice(a, f"{R.cap(who)} is winning this trick and no card you may play beats it, "
-                     f"so throw your cheapest, {say(c)}.")
+    return Choice.said(a, Msg(N_("{who} is winning this trick and no card you may play beats it, so throw your cheapest, {card}."), {"who": R.Cap(who), "card": say(c)}))
 
 
 def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -182,22 +179,17 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
     nullo): lose every trick you can, with your highest card that still loses; else take
     it with a high card that adds the fewest points, to be rid of it."""
     trick = view.trick
-    say = R.say
+    say = R.say_msg
     if not trick:
         a, c = min(cards, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice(a, f"In {title} every trick you take costs you: lead {say(variant, c)}, "
-                         "your lowest card, so that someone else takes the trick.")
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: lead {card}, your lowest card, so that someone else takes the trick."), {"contract": Term(title), "card": say(variant, c)}))
     under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) != seat]
-    who = R.winning(variant, trick, frozenset())
+    who = R.winning_msg(variant, trick, frozenset())
     if under:
         a, c = max(under, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice(a, f"In {title} every trick you take costs you: {who} is winning this "
-                         f"trick, so get rid of {say(variant, c)}, your highest card that still "
-                         "loses to it.")
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
     a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
-    return Choice(a, f"In {title} every trick you take costs you, but every card you may play "
-                     f"beats {who}: take it with {say(variant, c)}, a high card you are rid of "
-                     "that adds few card points.")
+    return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -208,21 +200,17 @@ def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
         top = [(a, c) for a, c in taroky if _top_tarok(view, variant, c) and c != PAGAT]
         if top:
             a, c = max(top, key=lambda ac: ac[1])
-            return Choice(a, f"Lead {R.say(variant, c)}, the highest tarok still out: with "
-                             f"{len(taroky)} taroky you can draw the opponents' taroky, so they "
-                             "cannot trump your suit cards later.")
+            return Choice.said(a, Msg(N_("Lead {card}, the highest tarok still out: with {n} taroky you can draw the opponents' taroky, so they cannot trump your suit cards later."), {"card": R.say_msg(variant, c), "n": len(taroky)}))
     # A king of a suit nobody has led yet usually wins: cash it.
     led_suits = {int(t[0][1].suit) for t in view.past_tricks if t}
     kings = [(a, c) for a, c in cards if c.is_king and int(c.suit) not in led_suits
              and view.called_card != c]
     if kings:
         a, c = kings[0]
-        return Choice(a, f"Lead {R.say(variant, c)}: nobody has led {c.suit.label} yet, so "
-                         "everyone should still have to follow and the king should win.")
+        return Choice.said(a, Msg(N_("Lead {card}: nobody has led {suit} yet, so everyone should still have to follow and the king should win."), {"card": R.say_msg(variant, c), "suit": R.SuitWord(c)}))
     plain = [(a, c) for a, c in cards if not c.is_tarok and not c.is_king]
     a, c = cheapest(variant, plain or cards)
-    return Choice(a, f"Lead {R.say(variant, c)}, a cheap card: it costs little if it is beaten, "
-                     "and you keep your strong cards for later.")
+    return Choice.said(a, Msg(N_("Lead {card}, a cheap card: it costs little if it is beaten, and you keep your strong cards for later."), {"card": R.say_msg(variant, c)}))
 
 
 def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
@@ -238,13 +226,15 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
     best = min(discards, key=key)
     c = best.card
     if c.is_tarok or c.is_king:
-        return Choice(best, f"Lay away {R.say(variant, c)}: nothing cheaper may go, and the cards "
-                            "you lay away count for your side.")
+        return Choice.said(best, Msg(N_("Lay away {card}: nothing cheaper may go, and the cards you lay away count for your side."), {"card": R.say_msg(variant, c)}))
     left = suit_len.get(int(c.suit), 0) - 1
-    void = (f"it leaves you no {c.suit.label}, so you can trump that suit" if left == 0
-            else f"it shortens your {c.suit.label}, your shortest suit, towards a void")
-    return Choice(best, f"Lay away {R.say(variant, c)}: the cards you lay away count for your "
-                        f"side, and {void}.")
+    if left == 0:
+        return Choice.said(best, Msg(N_("Lay away {card}: the cards you lay away count for your side, "
+                                        "and it leaves you no {suit}, so you can trump that suit."),
+                                     {"card": R.say_msg(variant, c), "suit": R.SuitWord(c)}))
+    return Choice.said(best, Msg(N_("Lay away {card}: the cards you lay away count for your side, and "
+                                    "it shortens your {suit}, your shortest suit, towards a void."),
+                                 {"card": R.say_msg(variant, c), "suit": R.SuitWord(c)}))
 
 
 def _group_value(cards: Sequence[Card]) -> int:
@@ -270,11 +260,9 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     best = max(takes, key=lambda a: _group_value(groups.get(int(a.value or 0), [])))
     value = _group_value(groups.get(int(best.value or 0), []))
     if Kind.REJECT in by_kind and value < 6:
-        return Choice(by_kind[Kind.REJECT][0], "These talon cards hold no high taroky and few "
-                                               "card points, so look at the next ones.")
+        return Choice.said(by_kind[Kind.REJECT][0], Msg(N_("These talon cards hold no high taroky and few card points, so look at the next ones.")))
     cards = groups.get(int(best.value or 0), [])
-    return Choice(best, f"Take {R.says(variant, cards)}: of the talon cards you may take, these "
-                        "add the most taroky and card points to your hand.")
+    return Choice.said(best, Msg(N_("Take {cards}: of the talon cards you may take, these add the most taroky and card points to your hand."), {"cards": R.says(variant, cards)}))
 
 
 #: How strong a hand (``hand_strength``) the normal player bids with, by variant: the
@@ -293,14 +281,18 @@ def bid_threshold(variant: str) -> int:
     return BID_THRESHOLDS.get(variant, BID_STRENGTH)
 
 
-def hand_words(hand: Sequence[Card]) -> str:
+def hand_words(hand: Sequence[Card]) -> Msg:
     """A hand as a player sees it: "8 taroky, 3 of them high (XVIII or above), and 2 kings"."""
     taroky = sum(1 for c in hand if c.is_tarok)
     high = sum(1 for c in hand if c.tarok_number >= 18)
     kings = sum(1 for c in hand if c.is_king)
-    of_them = (f", {'none' if high == 0 else high} of them high (XVIII or above)," if taroky
-               else "")
-    return f"{R.count(taroky, 'tarok', 'taroky')}{of_them} and {R.count(kings, 'king', 'kings')}"
+    if not taroky:
+        return Msg(N_("no taroky and {kings}"), {"kings": R.kings_msg(kings)})
+    if not high:
+        return Msg(N_("{taroky}, none of them high (XVIII or above), and {kings}"),
+                   {"taroky": R.taroky_msg(taroky), "kings": R.kings_msg(kings)})
+    return Msg(N_("{taroky}, {high} of them high (XVIII or above), and {kings}"),
+               {"taroky": R.taroky_msg(taroky), "high": high, "kings": R.kings_msg(kings)})
 
 
 def choose_normal(game: Game, seat: int) -> Choice:
@@ -309,7 +301,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
-        return Choice(legal[0], "It is the only thing you may do now.")
+        return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
     view = game.view_for(seat)
     variant = game.variant
     by_kind: dict[Kind, list[Action]] = {}
@@ -325,67 +317,53 @@ def choose_normal(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= bid_threshold(variant.name) and bids:
-            return Choice(bids[0], f"{R.verb(variant, bids[0])}: you hold {hand_words(hand)}, "
-                                   "enough to make the game.")
+            return Choice.said(bids[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, bids[0]), "hand": hand_words(hand)}))
         if Kind.PASS in by_kind:
-            return Choice(by_kind[Kind.PASS][0], f"Pass: you hold only {hand_words(hand)}, too "
-                                                 "little to make the game.")
-        return Choice(bids[0], f"You must bid, so {R.verb(variant, bids[0])[:1].lower()}"
-                               f"{R.verb(variant, bids[0])[1:]}, the cheapest.")
+            return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: you hold only {hand}, too little to make the game."), {"hand": hand_words(hand)}))
+        return Choice.said(bids[0], Msg(N_("You must bid, so {choice}, the cheapest."),
+                                        {"choice": R.Verb(variant, bids[0], lower=True)}))
     if Kind.CALL in by_kind or Kind.VARSAVA in by_kind:
         calls = [a for a in by_kind.get(Kind.CALL, []) if a.card not in hand]
         honours = sum(1 for c in hand if c in (PAGAT, MOND, SKYZ))
         if Kind.VARSAVA in by_kind and taroky <= 3 and honours == 0:
-            return Choice(by_kind[Kind.VARSAVA][0],
-                          f"Choose Varšava: with {R.count(taroky, 'tarok', 'taroky')} and no "
-                          "honours you cannot win a game, so play to take fewer card points "
-                          "than anyone else.")
+            return Choice.said(by_kind[Kind.VARSAVA][0], Msg(N_("Choose Varšava: with {taroky} and no honours you cannot win a game, so play to take fewer card points than anyone else."), {"taroky": R.taroky_msg(taroky)}))
         if calls:
             lengths = suit_lengths(hand)
             kings = [a for a in calls if a.card.is_king]
             if kings:
                 pick = max(kings, key=lambda a: lengths.get(int(a.card.suit), 0))
                 n = lengths.get(int(pick.card.suit), 0)
-                return Choice(pick, f"Call {R.say(variant, pick.card)}: you hold "
-                                    f"{R.count(n, 'card', 'cards')} of {pick.card.suit.label}, "
-                                    "more than of any other suit whose king you lack, so you can "
-                                    "lead that suit to your partner.")
+                return Choice.said(pick, Msg(N_("Call {card}: you hold {cards} of {suit}, more than of any other suit whose king you lack, so you can lead that suit to your partner."), {"card": R.say_msg(variant, pick.card), "cards": R.cards_msg(n), "suit": R.SuitWord(pick.card)}))
             pick = max(calls, key=lambda a: a.card.tarok_number)
-            return Choice(pick, f"Call {R.say(variant, pick.card)}, the highest card you do not "
-                                "hold: whoever holds it plays on your side.")
+            return Choice.said(pick, Msg(N_("Call {card}, the highest card you do not hold: whoever holds it plays on your side."), {"card": R.say_msg(variant, pick.card)}))
     talon = _choose_talon(game, view, by_kind)
     if talon is not None:
         return talon
     if Kind.SURRENDER in by_kind and strength < 10 and Kind.PLAY_ON in by_kind:
-        return Choice(by_kind[Kind.PLAY_ON][0], "Play on: giving up costs for certain, and "
-                                                "the hand may still be won.")
+        return Choice.said(by_kind[Kind.PLAY_ON][0], Msg(N_("Play on: giving up costs for certain, and the hand may still be won.")))
     for kind, reason in (
-        (Kind.KEEP, "Keep the hand: it is playable."),
-        (Kind.PLAY_ON, "Play on: the hand may still be won."),
-        (Kind.DRAW, "Take the talon card: it counts for your side."),
-        (Kind.TAKE, "Take these talon cards: they are good enough."),
-        (Kind.CUT, "Cut the pack."),
+        (Kind.KEEP, N_("Keep the hand: it is playable.")),
+        (Kind.PLAY_ON, N_("Play on: the hand may still be won.")),
+        (Kind.DRAW, N_("Take the talon card: it counts for your side.")),
+        (Kind.TAKE, N_("Take these talon cards: they are good enough.")),
+        (Kind.CUT, N_("Cut the pack.")),
     ):
         if kind in by_kind:
-            return Choice(by_kind[kind][0], reason)
+            return Choice.said(by_kind[kind][0], Msg(reason))
     if Kind.DECLARE in by_kind:
         a = by_kind[Kind.DECLARE][0]
-        return Choice(a, f"{R.verb(variant, a)}: you hold it, and a declaration is paid to your "
-                         "side whatever happens in the play.")
+        return Choice.said(a, Msg(N_("{choice}: you hold it, and a declaration is paid to your side whatever happens in the play."), {"choice": R.Verb(variant, a)}))
     for a in by_kind.get(Kind.ANNOUNCE, []):
         if a.value in ("pagat", "tarok1_last") and taroky >= 10 and any(c == PAGAT for c in hand) \
                 and sum(1 for c in hand if c.tarok_number >= 18) >= 2:
-            return Choice(a, f"{R.verb(variant, a)}: with {taroky} taroky, high ones among them, "
-                             f"you can keep {R.say(variant, PAGAT)} until the last trick and win "
-                             "it there.")
+            return Choice.said(a, Msg(N_("{choice}: with {n} taroky, high ones among them, you can keep {card} until the last trick and win it there."), {"choice": R.Verb(variant, a), "n": taroky, "card": R.say_msg(variant, PAGAT)}))
     for a in by_kind.get(Kind.DOUBLE, []):
         if a.value == "game" and taroky >= 11 and view.bidder != seat:
-            return Choice(a, f"{R.verb(variant, a)}: with {taroky} taroky you hold more than the "
-                             "bidder can beat.")
-    for kind, reason in ((Kind.DONE, "Say nothing more: nothing in your hand is sure enough to "
-                                     "announce or double."),
-                         (Kind.PASS, "Pass: your hand is not strong enough to say more."),
-                         (Kind.DECLINE, "Don't draw: your hand is better as it is.")):
+            return Choice.said(a, Msg(N_("{choice}: with {n} taroky you hold more than the bidder can beat."), {"choice": R.Verb(variant, a), "n": taroky}))
+    for kind, reason in ((Kind.DONE, N_("Say nothing more: nothing in your hand is sure enough to "
+                                        "announce or double.")),
+                         (Kind.PASS, N_("Pass: your hand is not strong enough to say more.")),
+                         (Kind.DECLINE, N_("Don't draw: your hand is better as it is."))):
         if kind in by_kind:
-            return Choice(by_kind[kind][0], reason)
-    return Choice(legal[0], "It is the safe choice here.")
+            return Choice.said(by_kind[kind][0], Msg(reason))
+    return Choice.said(legal[0], Msg(N_("It is the safe choice here.")))

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from bot.engine import Action, Kind, Variant
 from bot.engine.actions import action_label
-from bot.engine.cards import CZECH_WORDS, PAGAT, Card, CardWords
-from bot.engine.say import ENGLISH, N_, Msg, Say
+from bot.engine.cards import CZECH_WORDS, PAGAT, Card, CardWords, suit_label
+from bot.engine.say import ENGLISH, N_, Msg, MsgValue, Say
 
-__all__ = ["Label", "cap", "count", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
+__all__ = ["say_msg", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
            "winning"]
 
 
@@ -33,6 +33,14 @@ def say(variant: Variant, c: Card) -> str:
         text = variant.say(c, long=True)
         return text if text != variant.say(c) else "tarok " + text
     return variant.say(c)
+
+
+def say_msg(variant: Variant, c: Card) -> MsgValue:
+    """``say`` as a value of a message: tarok one without a word of its own is "tarok I" in
+    the reader's language."""
+    if c == PAGAT and variant.say(c, long=True) == variant.say(c):
+        return Msg(N_("tarok {numeral}"), {"numeral": variant.say(c)})
+    return say(variant, c)
 
 
 def says(variant: Variant, cards: Sequence[Card]) -> str:
@@ -76,6 +84,70 @@ class Label:
     def say(self, t: Say = ENGLISH) -> str:
         text = action_label(self.action, self.words, t)
         return text[:1].lower() + text[1:] if self.lower else text
+
+
+def cards_msg(n: int) -> Msg:
+    """How many cards, in words ("no cards", "1 card", "4 cards")."""
+    if n == 0:
+        return Msg(N_("no cards"))
+    return Msg(N_("{n} card"), plural=N_("{n} cards"), n=n)
+
+
+class Verb:
+    """``verb`` said in the reader's language (``lower``: inside a sentence)."""
+
+    __slots__ = ("action", "lower", "variant")
+
+    def __init__(self, variant: Variant, action: Action, lower: bool = False) -> None:
+        self.variant = variant
+        self.action = action
+        self.lower = lower
+
+    def say(self, t: Say = ENGLISH) -> str:
+        label = self.variant.label(self.action, t)
+        if self.action.kind is Kind.BID:
+            text = t._("Bid {contract}", contract=label)
+        elif self.action.kind is Kind.DECLARE and not self.action.label.lower().startswith("declare"):
+            text = t._("Declare {what}", what=label)
+        else:
+            text = cap(label)
+        return text[:1].lower() + text[1:] if self.lower else text
+
+
+class Cap:
+    """A value said with its first letter capital (it opens a sentence)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Msg) -> None:
+        self.inner = inner
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return cap(self.inner.say(t))
+
+
+class SuitWord:
+    """The suit of a card in words, in the reader's language."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return suit_label(self.card.suit, t)
+
+
+def winning_msg(variant: Variant, trick: Sequence[tuple[int, Card]], mates: frozenset[int]) -> Msg:
+    """``winning`` as a message."""
+    w = variant.trick_winner(trick)
+    wc = next(c for s, c in trick if s == w)
+    seat, card = seat_name(w), say_msg(variant, wc)
+    if w in mates:
+        if len(mates) == 1:
+            return Msg(N_("your partner {seat}'s {card}"), {"seat": seat, "card": card})
+        return Msg(N_("{seat}'s {card} (on your side)"), {"seat": seat, "card": card})
+    return Msg(N_("{seat}'s {card}"), {"seat": seat, "card": card})
 
 
 def cap(text: str) -> str:

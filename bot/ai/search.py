@@ -33,9 +33,10 @@ from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
 from bot.engine import Action, Game, Kind, Phase, PlayerView
-from bot.engine.actions import PASS
+from bot.engine.actions import PASS, Term
 from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
+from bot.engine.say import N_, Msg
 from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
@@ -162,11 +163,15 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
         return base
     a = cands[best_i]
     v = game.variant
-    holding = (f"you hold {hand_words(list(view.hand))}; "
-               if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA) else "")
-    return Choice(a, f"{R.verb(v, a)} rather than {R.verb(v, base.action)[:1].lower()}"
-                     f"{R.verb(v, base.action)[1:]}: {holding}played to the end over many ways "
-                     "the hidden cards may lie, the hand comes out better that way.")
+    if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA):
+        return Choice.said(a, Msg(N_("{choice} rather than {other}: you hold {hand}; played to the "
+                                     "end over many ways the hidden cards may lie, the hand comes "
+                                     "out better that way."),
+                                  {"choice": R.Verb(v, a), "other": R.Verb(v, base.action, lower=True),
+                                   "hand": hand_words(list(view.hand))}))
+    return Choice.said(a, Msg(N_("{choice} rather than {other}: played to the end over many ways the "
+                                 "hidden cards may lie, the hand comes out better that way."),
+                              {"choice": R.Verb(v, a), "other": R.Verb(v, base.action, lower=True)}))
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)
@@ -208,11 +213,12 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     a = cands[best_i]
     v = game.variant
     if a.kind is Kind.DONE:
-        return Choice(a, f"Say nothing more: played out over many ways the hidden cards may "
-                         f"lie, {R.verb(v, base.action)[:1].lower()}{R.verb(v, base.action)[1:]} "
-                         "costs more often than it pays with this hand.")
-    return Choice(a, f"{R.verb(v, a)}: played out over many ways the hidden cards may lie, your "
-                     "hand makes it often enough to pay more than saying nothing.")
+        return Choice.said(a, Msg(N_("Say nothing more: played out over many ways the hidden cards "
+                                     "may lie, {other} costs more often than it pays with this hand."),
+                                  {"other": R.Verb(v, base.action, lower=True)}))
+    return Choice.said(a, Msg(N_("{choice}: played out over many ways the hidden cards may lie, your "
+                                 "hand makes it often enough to pay more than saying nothing."),
+                              {"choice": R.Verb(v, a)}))
 
 
 def _bits(m: int) -> list[int]:
@@ -405,11 +411,11 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
     best_i = _spare_partner(game, seat, view, cards, values, means, best_i)
     if means[best_i] <= means[base_i] + 1e-9:
-        return Choice(legal[base_i], base.reason)
+        return Choice(legal[base_i], base.reason, base.msg)
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
-    return Choice(legal[best_i], _play_reason(game, seat, view, c, other, ours[best_i] / done,
-                                              exact))
+    return Choice.said(legal[best_i], _play_msg(game, seat, view, c, other, ours[best_i] / done,
+                                                exact))
 
 
 #: A card that takes the trick from a partner the view shows winning must beat the best
@@ -444,83 +450,116 @@ def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
 
 def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
                  exact: bool) -> str:
+    """``_play_msg`` in English."""
+    return _play_msg(game, seat, view, c, b, share, exact).say()
+
+
+def _play_msg(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
+              exact: bool) -> Msg:
     """Why the searched card ``c`` beats the normal player's ``b``, in a newcomer's words,
     read from the position: who is winning the trick, whether ``c`` takes it (and, over the
-    sampled worlds, how often the trick ends with this side), what it gives or saves."""
+    sampled worlds, how often the trick ends with this side), what it gives or saves.  (The
+    closing clause, how it was found, and the lead's reason are clauses of their own.)"""
     v = game.variant
     mates = teammates(view) or frozenset()
     trick = view.trick
-    found = ("every way the last cards can fall was searched" if exact else
-             "played out over many ways the hidden cards may lie, it comes out better")
+    found = (Msg(N_("every way the last cards can fall was searched")) if exact else
+             Msg(N_("played out over many ways the hidden cards may lie, it comes out better")))
     keeps = share >= 0.75 and not exact
     loses = share <= 0.25 and not exact
+    card, other = R.say_msg(v, c), R.say_msg(v, b)
     contract = game.contract
     if contract is not None and contract.negative and (not contract.alone
                                                         or seat == view.bidder):
-        hurts = f"In {v.title_of(contract.name)} every trick you take costs you"
+        title = Term(v.title_of(contract.name))
         if not trick:
-            return f"{hurts}: lead {R.say(v, c)} rather than {R.say(v, b)}; {found}."
-        who = R.winning(v, trick, frozenset())
+            return Msg(N_("In {contract} every trick you take costs you: lead {card} rather than "
+                          "{other}; {found}."),
+                       {"contract": title, "card": card, "other": other, "found": found})
+        who = R.winning_msg(v, trick, frozenset())
         if v.trick_winner((*trick, (seat, c))) != seat:
-            return (f"{hurts}: {who} is winning this trick, so let it go with {R.say(v, c)} "
-                    f"rather than {R.say(v, b)}; {found}.")
-        return (f"{hurts}, but taking this trick from {who} with {R.say(v, c)} now leaves "
-                f"you better placed than {R.say(v, b)}; {found}.")
+            return Msg(N_("In {contract} every trick you take costs you: {who} is winning this "
+                          "trick, so let it go with {card} rather than {other}; {found}."),
+                       {"contract": title, "who": who, "card": card, "other": other, "found": found})
+        return Msg(N_("In {contract} every trick you take costs you, but taking this trick from "
+                      "{who} with {card} now leaves you better placed than {other}; {found}."),
+                   {"contract": title, "who": who, "card": card, "other": other, "found": found})
     if not trick:
+        what: Msg
         if exact:
-            what = "it makes the most of the last tricks"
+            what = Msg(N_("it makes the most of the last tricks"))
         elif keeps:
-            what = "it should win this trick for your side"
+            what = Msg(N_("it should win this trick for your side"))
         elif loses and c.points <= 1 and not c.is_tarok:
-            what = "it gives up this trick cheaply"
+            what = Msg(N_("it gives up this trick cheaply"))
         elif loses:
-            what = "it will probably lose this trick, but it sets up the rest of the hand"
+            what = Msg(N_("it will probably lose this trick, but it sets up the rest of the hand"))
+        elif c.is_tarok:
+            what = Msg(N_("it tests the taroky and may win the trick"))
         else:
-            what = f"it tests the {R.suit_word(c)} and may win the trick"
+            what = Msg(N_("it tests the {suit} and may win the trick"), {"suit": R.SuitWord(c)})
         if rank(v, b) > rank(v, c) and (b.is_tarok or b.points > c.points):
-            what += f", and you keep {R.say(v, b)} for later"
-        elif c.is_tarok and not b.is_tarok:
-            what += ", drawing the opponents' taroky"
-        return f"Lead {R.say(v, c)} rather than {R.say(v, b)}: {what}; {found}."
-    who = R.winning(v, trick, mates)
+            return Msg(N_("Lead {card} rather than {other}: {what}, and you keep {other} for "
+                          "later; {found}."),
+                       {"card": card, "other": other, "what": what, "found": found})
+        if c.is_tarok and not b.is_tarok:
+            return Msg(N_("Lead {card} rather than {other}: {what}, drawing the opponents' "
+                          "taroky; {found}."),
+                       {"card": card, "other": other, "what": what, "found": found})
+        return Msg(N_("Lead {card} rather than {other}: {what}; {found}."),
+                   {"card": card, "other": other, "what": what, "found": found})
+    winner = R.Cap(R.winning_msg(v, trick, mates))
     w = v.trick_winner(trick)
     c_takes = v.trick_winner((*trick, (seat, c))) == seat
     b_takes = v.trick_winner((*trick, (seat, b))) == seat
     if w in mates and not c_takes:
         if c.points > b.points:
-            return (f"{R.cap(who)} is already winning this trick, so give it points: play "
-                    f"{R.say(v, c)} rather than {R.say(v, b)}; {found}.")
+            return Msg(N_("{who} is already winning this trick, so give it points: play {card} "
+                          "rather than {other}; {found}."),
+                       {"who": winner, "card": card, "other": other, "found": found})
         if b_takes:
-            return (f"{R.cap(who)} is already winning this trick, so do not take it over: play "
-                    f"{R.say(v, c)} and save {R.say(v, b)}; {found}.")
-        return (f"{R.cap(who)} is winning this trick; play {R.say(v, c)} and keep "
-                f"{R.say(v, b)}; {found}.")
+            return Msg(N_("{who} is already winning this trick, so do not take it over: play "
+                          "{card} and save {other}; {found}."),
+                       {"who": winner, "card": card, "other": other, "found": found})
+        return Msg(N_("{who} is winning this trick; play {card} and keep {other}; {found}."),
+                   {"who": winner, "card": card, "other": other, "found": found})
     if w in mates:
-        return (f"{R.cap(who)} is winning this trick, but it is not safe there: take it over "
-                f"with {R.say(v, c)}; {found}.")
+        return Msg(N_("{who} is winning this trick, but it is not safe there: take it over with "
+                      "{card}; {found}."), {"who": winner, "card": card, "found": found})
     if c_takes and not b_takes:
-        sure = " and keep it" if keeps else ""
-        return (f"{R.cap(who)} is winning this trick: take it{sure} with {R.say(v, c)} rather "
-                f"than give it away with {R.say(v, b)}; {found}.")
+        if keeps:
+            return Msg(N_("{who} is winning this trick: take it and keep it with {card} rather "
+                          "than give it away with {other}; {found}."),
+                       {"who": winner, "card": card, "other": other, "found": found})
+        return Msg(N_("{who} is winning this trick: take it with {card} rather than give it "
+                      "away with {other}; {found}."),
+                   {"who": winner, "card": card, "other": other, "found": found})
     if b_takes and not c_takes:
-        return (f"{R.cap(who)} is winning this trick: let it go with {R.say(v, c)} and save "
-                f"{R.say(v, b)} for a later trick; {found}.")
+        return Msg(N_("{who} is winning this trick: let it go with {card} and save {other} for a "
+                      "later trick; {found}."),
+                   {"who": winner, "card": card, "other": other, "found": found})
     if c_takes and b_takes:
         if rank(v, c) > rank(v, b):
-            return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it more surely "
-                    f"than {R.say(v, b)}, which a player after you may beat; {found}.")
-        return (f"{R.cap(who)} is winning this trick: {R.say(v, c)} takes it as well as "
-                f"{R.say(v, b)} does and saves the higher card; {found}.")
+            return Msg(N_("{who} is winning this trick: {card} takes it more surely than {other}, "
+                          "which a player after you may beat; {found}."),
+                       {"who": winner, "card": card, "other": other, "found": found})
+        return Msg(N_("{who} is winning this trick: {card} takes it as well as {other} does and "
+                      "saves the higher card; {found}."),
+                   {"who": winner, "card": card, "other": other, "found": found})
     if c.points < b.points:
-        return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw "
-                f"{R.say(v, c)}, it gives away fewer card points than {R.say(v, b)}; {found}.")
+        return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card}, it gives "
+                      "away fewer card points than {other}; {found}."),
+                   {"who": winner, "card": card, "other": other, "found": found})
     left = sum(1 for h in view.hand if not h.is_tarok and not c.is_tarok and h.suit == c.suit) - 1
     if not c.is_tarok and left == 0:
-        return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw "
-                f"{R.say(v, c)}, your last {c.suit.label}, so that you can trump that suit "
-                f"later, and keep {R.say(v, b)}; {found}.")
-    return (f"{R.cap(who)} is winning this trick and you cannot stop it: throw {R.say(v, c)} "
-            f"and keep {R.say(v, b)} for later; {found}.")
+        return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card}, your "
+                      "last {suit}, so that you can trump that suit later, and keep {other}; "
+                      "{found}."),
+                   {"who": winner, "card": card, "suit": R.SuitWord(c), "other": other,
+                    "found": found})
+    return Msg(N_("{who} is winning this trick and you cannot stop it: throw {card} and keep "
+                  "{other} for later; {found}."),
+               {"who": winner, "card": card, "other": other, "found": found})
 
 
 def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:

@@ -22,6 +22,8 @@ import pytest
 
 from bot.ai.explore import Explorer, sweep
 from bot.ai.heuristic import choose_action
+from bot.ai.normal import choose_normal
+from bot.ai.search import choose_strong
 from bot.engine import VARIANTS, Action, Game, Kind, Phase
 from bot.engine.cards import CARDS, ROMAN, say_card
 from bot.engine.say import ENGLISH, English, Msg, Say
@@ -168,8 +170,8 @@ def test_event_lines_are_messages(variant: str) -> None:
 
 
 class Hinting:
-    """An explorer that asks the easy computer player (``bot.ai.heuristic``) for its choice
-    and reason before each choice, and says the reason."""
+    """An explorer that asks the easy and normal computer players for their choice and
+    reason before each choice, and says the reasons."""
 
     def __init__(self, t: Marked) -> None:
         self.t = t
@@ -177,23 +179,52 @@ class Hinting:
         self.n = 0
 
     def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
-        choice = choose_action(g, seat)
-        assert choice.msg is not None, choice.reason
-        assert choice.say() == choice.reason
-        check(choice.say(self.t), f"reason of {choice.action.code} ({g.variant.name})")
-        self.n += 1
+        for choice in (choose_action(g, seat), choose_normal(g, seat)):
+            assert choice.msg is not None, choice.reason
+            assert choice.say() == choice.reason
+            check(choice.say(self.t), f"reason of {choice.action.code} ({g.variant.name})")
+            self.n += 1
         return self.explorer(g, seat, legal)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_easy_player_reasons_are_messages(variant: str) -> None:
-    """Item 4 (the easy player so far): each reason ``bot.ai.heuristic`` gives is a message
-    said through the translator, its English the same as before."""
+def test_easy_and_normal_reasons_are_messages(variant: str) -> None:
+    """Item 4 (the easy and normal players; the strong player's own reasons are not yet):
+    each reason ``bot.ai.heuristic`` and ``bot.ai.normal`` give is a message said through
+    the translator, its English the same as before."""
     t = Marked()
     hinting = Hinting(t)
     for _g in sweep(variant, DEALS // 3, seed=17, players=hinting):
         pass
     assert hinting.n > 50
+
+
+class StrongHinting(Hinting):
+    """Asks the strong player (the Hint's) every few choices."""
+
+    def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
+        self.n += 1
+        if self.n % 4 == 0:
+            choice = choose_strong(g, seat, self.n)
+            if choice.msg is not None or choice.reason not in self.fallback:
+                assert choice.msg is not None, choice.reason
+                assert choice.say() == choice.reason
+                check(choice.say(self.t), f"strong reason of {choice.action.code} ({g.variant.name})")
+                self.said += 1
+        return self.explorer(g, seat, legal)
+
+    fallback: tuple[str, ...] = ()
+    said = 0
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_strong_reasons_are_messages(variant: str) -> None:
+    """Item 4: the strong player's reasons (the teach-mode Hint), searched or taken over
+    from the normal player, are messages said through the translator."""
+    hinting = StrongHinting(Marked())
+    for _g in sweep(variant, 2, seed=18, players=hinting):
+        pass
+    assert hinting.said > 5
 
 
 def test_english_is_the_source() -> None:
