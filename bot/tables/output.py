@@ -58,6 +58,8 @@ PICTURE_WAIT: float | None = 0.02
 TABLE_PICTURE = -1
 #: Edits of a table message allowed in any ``EDIT_BURST`` × ``edit_interval`` seconds.
 EDIT_BURST = 5
+#: Edits of that window an edit that only brings a late picture leaves to changes.
+SPARE_RESERVE = 2
 RENDER_CACHE_SIZE = 64
 #: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
 LATENCY_WEIGHT = 0.2
@@ -548,9 +550,9 @@ class DiscordTableOutput:
     ) -> None:
         """Create or edit the table's public message (coalesced).  ``wait=False``: do not
         wait for a picture not drawn yet (the message keeps the one it shows).
-        ``spare``: an edit that only brings a late picture: it leaves the last edit the
-        throttle allows to a change, and a change that may be shown now replaces it
-        (a click is never held behind a picture)."""
+        ``spare``: an edit that only brings a late picture: it leaves the last
+        ``SPARE_RESERVE`` edits the throttle allows to changes, and a change that may be
+        shown now replaces it (a click is never held behind a picture)."""
         if force_new or table.message_id is None:
             await self._send_new(table)
             return
@@ -561,7 +563,7 @@ class DiscordTableOutput:
             pending.cancel()  # a picture's edit: this change goes now and shows it too
             self._pending.pop(table.id, None)
         self._spare.discard(table.id)
-        delay = self._edit_wait(table, reserve=1 if spare else 0)
+        delay = self._edit_wait(table, reserve=SPARE_RESERVE if spare else 0)
         if delay <= 0:
             await self._edit(table, wait=wait)
             return
