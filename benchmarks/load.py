@@ -398,6 +398,7 @@ async def run_load(
     *,
     seed: int = 1,
     ai_delay: float = 1.2,
+    render_processes: int = 1,
     think: tuple[float, float] = (2.0, 4.0),
     workdir: Path | None = None,
     progress: Callable[[str], None] | None = None,
@@ -419,6 +420,7 @@ async def run_load(
     settings = Settings(
         token="", db_path=db, reminder_after=1e6, takeover_after=1e6,
         ai_delay=ai_delay if human else 0.0, edit_interval=1.0 if human else 0.0,
+        render_processes=render_processes,
     )
     bot = TarokyBot(settings)
     env = Env(bot, check_errors=False, settle_timeout=60.0)
@@ -830,6 +832,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai-delay", type=float, default=1.2)
+    parser.add_argument("--render-processes", type=int, default=1,
+                        help="render processes (default 1, as the bot's default settings)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
@@ -840,7 +844,8 @@ def main() -> int:
     logging_off()
     tracer = Tracer() if args.trace else None
     report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
-                                  ai_delay=args.ai_delay, progress=None if args.json else print,
+                                  ai_delay=args.ai_delay, render_processes=args.render_processes,
+                                  progress=None if args.json else print,
                                   tracer=tracer))
     if args.json:
         print(json.dumps(asdict(report)))

@@ -581,10 +581,10 @@ class TableManager:
         table in play never loses it; an idle one may, and is then let go at its next
         save if another process took it meanwhile).  False: it was let go."""
         now = time.monotonic()
-        renew_at = self._renew_at.get(table.channel_id, -1.0)
-        if renew_at > now:
+        renew_at = self._renew_at.get(table.channel_id)
+        if renew_at is not None and renew_at > now:
             return True
-        if now < renew_at + self.lease_ttl / 3:
+        if renew_at is not None and now < renew_at + self.lease_ttl / 3:
             # The lease still runs for more than a third of its time: renew it in the
             # background, so a click never waits for the store's writer (a renewal
             # queued behind a group commit held the table's lock for seconds).

@@ -60,6 +60,8 @@ PICTURE_WAIT: float | None = 0.02
 TABLE_PICTURE = -1
 #: Edits of a table message allowed in any ``EDIT_BURST`` × ``edit_interval`` seconds.
 EDIT_BURST = 5
+#: Edits of that window an edit that only brings a late picture leaves to changes.
+SPARE_RESERVE = 2
 RENDER_CACHE_SIZE = 64
 #: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
 LATENCY_WEIGHT = 0.2
@@ -201,6 +203,8 @@ class DiscordTableOutput:
         self._last_edit: dict[str, float] = {}
         #: table id -> when its message was last edited (the last ``EDIT_BURST`` times).
         self._edit_times: dict[str, deque[float]] = {}
+        #: Tables whose pending edit (``_pending``) only brings a late picture.
+        self._spare: set[str] = set()
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -443,7 +447,7 @@ class DiscordTableOutput:
                 if self._state(table) != state or table.status == CLOSED:
                     return
                 if (table.id, TABLE_PICTURE) in self._stale:
-                    await self.publish(table, wait=False)
+                    await self.publish(table, wait=False, spare=True)
                 await self._refresh_panels(table, wait=False, stale_only=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
@@ -544,29 +548,44 @@ class DiscordTableOutput:
             log.exception("Adding the picture to a hand summary failed")
 
     # ----------------------------------------------------------- public message
-    async def publish(self, table: Table, *, force_new: bool = False, wait: bool = True) -> None:
+    async def publish(
+        self, table: Table, *, force_new: bool = False, wait: bool = True, spare: bool = False
+    ) -> None:
         """Create or edit the table's public message (coalesced).  ``wait=False``: do not
-        wait for a picture not drawn yet (the message keeps the one it shows)."""
+        wait for a picture not drawn yet (the message keeps the one it shows).
+        ``spare``: an edit that only brings a late picture: it leaves the last
+        ``SPARE_RESERVE`` edits the throttle allows to changes, and a change that may be
+        shown now replaces it (a click is never held behind a picture)."""
         if force_new or table.message_id is None:
             await self._send_new(table)
             return
-        if table.id in self._pending:
-            return  # a pending edit will show the latest state
-        delay = self._edit_wait(table)
+        pending = self._pending.get(table.id)
+        if pending is not None:
+            if spare or table.id not in self._spare or self._edit_wait(table) > 0:
+                return  # a pending edit will show the latest state
+            pending.cancel()  # a picture's edit: this change goes now and shows it too
+            self._pending.pop(table.id, None)
+        self._spare.discard(table.id)
+        delay = self._edit_wait(table, reserve=SPARE_RESERVE if spare else 0)
         if delay <= 0:
             await self._edit(table, wait=wait)
             return
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
+        if spare:
+            self._spare.add(table.id)
 
-    def _edit_wait(self, table: Table) -> float:
+    def _edit_wait(self, table: Table, *, reserve: int = 0) -> float:
         """Seconds until the public message may be edited again (throttling): at most
         ``EDIT_BURST`` edits in any ``EDIT_BURST`` × ``edit_interval`` seconds, as Discord
         counts them (five in five seconds a channel), so a click after a quiet spell is
-        shown at once (one edit a second held some clicks' edits for up to a second)."""
+        shown at once (one edit a second held some clicks' edits for up to a second).
+        ``reserve``: edits of the window left for others (a late picture's edit leaves
+        one to the next change)."""
         times = self._edit_times.get(table.id)
-        if self.edit_interval <= 0 or times is None or len(times) < EDIT_BURST:
+        allowed = EDIT_BURST - reserve
+        if self.edit_interval <= 0 or times is None or len(times) < allowed:
             return 0.0
-        return times[0] + EDIT_BURST * self.edit_interval - time.monotonic()
+        return times[-allowed] + EDIT_BURST * self.edit_interval - time.monotonic()
 
     def _edited(self, table: Table) -> None:
         """Note an edit (or post) of the table message, for ``_edit_wait``."""
@@ -582,7 +601,9 @@ class DiscordTableOutput:
         try:
             await asyncio.sleep(wait)
         finally:
-            self._pending.pop(table.id, None)
+            if self._pending.get(table.id) is asyncio.current_task():
+                self._pending.pop(table.id, None)
+                self._spare.discard(table.id)
         if self.picture_wait is None:
             await self._edit(table)
             return
@@ -744,6 +765,7 @@ class DiscordTableOutput:
 
     def forget_table(self, table: Table) -> None:
         self._edit_times.pop(table.id, None)
+        self._spare.discard(table.id)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)

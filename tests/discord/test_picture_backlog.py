@@ -79,7 +79,7 @@ async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seco
 
     from bot.tables.games import Deals
     from bot.tables.manager import MemoryTableStore, TableManager
-    from bot.tables.output import EDIT_BURST, DiscordTableOutput
+    from bot.tables.output import EDIT_BURST, SPARE_RESERVE, DiscordTableOutput
     from bot.tables.table import TableConfig
     from tests.tables.helpers import HOST, NO_PAUSE
 
@@ -94,3 +94,5 @@ async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seco
     times = output._edit_times[table.id]
     times[0] -= EDIT_BURST  # the first edit has left the window
     assert output._edit_wait(table) <= 0
+    # An edit that only brings a late picture leaves the last edits to the next changes.
+    assert output._edit_wait(table, reserve=SPARE_RESERVE) > 0

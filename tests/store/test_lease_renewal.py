@@ -101,3 +101,23 @@ async def test_a_lease_running_short_is_renewed_before_the_save() -> None:
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(manager.save(table), 0.05)
     assert not manager._renewing
+
+
+async def test_a_new_table_is_claimed_before_its_first_save_whatever_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """(A clock that starts near zero, as the simulated Discord's does, must not make a
+    new table's first claim a background one.)"""
+    import types
+
+    from bot.tables import manager as manager_module
+
+    clock = types.SimpleNamespace(monotonic=lambda: 5.0, time=time.time)  # 5 s after start-up
+    monkeypatch.setattr(manager_module, "time", clock)
+    store = SlowWriter()
+    manager = TableManager(store, deals=Deals(seed=7), timings=NO_PAUSE, owner="a", lease_ttl=TTL)
+    table = manager.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, config=TableConfig())
+    store.gate.clear()
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(manager.save(table), 0.05)
+    assert not manager._renewing and (GUILD, CHANNEL) not in store.leases
