@@ -15,6 +15,9 @@ from tests.store.helpers import make_hand
 async def test_queued_states_of_many_tables_share_one_transaction(store: Store) -> None:
     """Fifty tables changing five times each within a group: one transaction, each
     table's last state saved (version 1: written once), the earlier ones never."""
+    # (The writer task must not wake meanwhile: on a loaded machine queueing and reading
+    # took longer than the group interval, and its group and the flush made two.)
+    store.group_interval = 10.0
     before = store.transactions
     for step in range(5):
         for ch in range(50):
