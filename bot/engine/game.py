@@ -677,7 +677,7 @@ class Game:
         """Log an event: a ``Msg`` (said again in each reader's language: ``Event.say``),
         or a line of English only."""
         if isinstance(text, Msg):
-            self.log.append(Event(kind, seat, text.say(), audience, cards, text))
+            self.log.append(Event(kind, seat, None, audience, cards, text))
         else:
             self.log.append(Event(kind, seat, text, audience, cards))
 

@@ -37,15 +37,26 @@ class Event:
 
     __match_args__ = ("kind", "seat", "text", "audience", "cards")
 
-    def __init__(self, kind: str, seat: int | None, text: str,
+    def __init__(self, kind: str, seat: int | None, text: str | None,
                  audience: frozenset[int] | None = None, cards: tuple[Card, ...] = (),
                  msg: Msg | None = None) -> None:
         self.kind = kind
         self.seat = seat
-        self.text = text
+        # (None: said in English from ``msg`` when first read; a hand's events are mostly
+        # never read, and the playouts of a search make many)
+        self._text = text
         self.audience = audience
         self.cards = cards
         self.msg = msg
+
+    @property
+    def text(self) -> str:
+        """The line in English (records, replays, the terminal)."""
+        text = self._text
+        if text is None:
+            msg = self.msg
+            text = self._text = "" if msg is None else msg.say()
+        return text
 
     def say(self, t: Say = ENGLISH) -> str:
         """The line in ``t``'s language (``text`` for an event written without a message)."""
@@ -73,7 +84,7 @@ class Event:
 # shared (fewer allocations, less garbage collection): index [seat][card id].  Events
 # and history entries are read-only for everyone.
 def _said(kind: str, seat: int, msg: Msg, cards: tuple[Card, ...] = ()) -> Event:
-    return Event(kind, seat, msg.say(), None, cards, msg)
+    return Event(kind, seat, None, None, cards, msg)
 
 
 PLAY_EVENTS: Final = tuple(

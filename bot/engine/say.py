@@ -23,7 +23,7 @@ the table can put a player's name in its place in every language.
 
 from __future__ import annotations
 
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol
 
 
 class Say(Protocol):
@@ -39,7 +39,6 @@ class Say(Protocol):
     def pgettext(self, context: str, message: str, /, **values: object) -> str: ...
 
 
-@runtime_checkable
 class Sayable(Protocol):
     """A value said in the reader's language when its sentence is (a ``Msg``, a card's
     name, a game term)."""
