@@ -14,6 +14,8 @@ from typing import Final, cast
 from .cards import CARDS, CZECH_WORDS, Card, CardWords, parse_card, say_card
 from .errors import BadInput
 from .say import ENGLISH, N_, Say
+from .say import TERM as TERM
+from .say import Term as Term
 
 
 class Kind(StrEnum):
@@ -97,33 +99,9 @@ def register_titles(titles: dict[str, str]) -> None:
     TITLES.update(titles)
 
 
-#: The catalog context of a game term: a contract, bonus or declaration's title (the
-#: variant's own word, kept or explained in each language).  The titles are data, not
-#: marked in the code: ``bot.i18n.extract`` collects them from ``TITLES`` and the variants.
-TERM: Final = "game term"
-
-
 def term(text: str, t: Say = ENGLISH) -> str:
     """A game term (a title) in ``t``'s language."""
     return t.pgettext(TERM, text)
-
-
-class Term:
-    """A game term said when its sentence is (a value of a ``say.Msg``)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def say(self, t: Say = ENGLISH) -> str:
-        return t.pgettext(TERM, self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Term) and self.text == other.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
 
 def title(name: str, t: Say = ENGLISH) -> str:

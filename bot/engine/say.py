@@ -19,6 +19,10 @@ Babel's extractor (``python -m bot.i18n.extract``) finds ``t._``, ``t.ngettext``
 ``t.pgettext`` and ``N_`` in this package like anywhere else.  Seats are named by the
 engine's placeholder (``bot.engine.names``: "Seat 3"), passed as a value (``{seat}``), so
 the table can put a player's name in its place in every language.
+
+This module is pure Python (not compiled with the engine): a message crosses the search
+worker's process boundary with a computer player's choice, and mypyc's classes do not
+pickle.
 """
 
 from __future__ import annotations
@@ -112,6 +116,31 @@ class Msg:
         return f"Msg({self.message!r}, {self.values!r})"
 
 
+#: The catalog context of a game term: a contract, bonus or declaration's title (the
+#: variant's own word, kept or explained in each language).  The titles are data, not
+#: marked in the code: ``bot.i18n.extract`` collects them from ``actions.TITLES`` and the
+#: variants.
+TERM: Final = "game term"
+
+
+class Term:
+    """A game term said when its sentence is (a value of a ``Msg``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return t.pgettext(TERM, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
 #: What a field of a ``Msg`` may hold: said as it is, or (a ``Sayable``: a ``Msg``, a
 #: card's name, a game term) said first in the same language.
 MsgValue = str | int | Sayable
@@ -123,4 +152,4 @@ def seat_word(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-__all__ = ["ENGLISH", "English", "Msg", "MsgValue", "N_", "Say", "Sayable", "seat_word"]
+__all__ = ["ENGLISH", "TERM", "English", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]
