@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import VARIANTS, OptionValue, find_variant, option_value
+from bot.engine import VARIANTS, OptionValue, Variant, find_variant, option_value
+from bot.engine.errors import AmbiguousInput, BadInput
 from bot.i18n import N_
 from bot.tables.components import (
     TABLE_COMPONENTS,
@@ -145,7 +146,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if not 0 <= deals <= 1000:
             raise TableError(N_("The number of deals is between 0 (no limit) and 1000."))
         if players is None:  # the variant's usual number (Taper: 3, TP-1)
-            players = find_variant(variant).seat_counts[0] if len(variant) <= MAX_VARIANT_NAME else 4
+            players = _find_variant(variant).seat_counts[0] if len(variant) <= MAX_VARIANT_NAME else 4
         config = TableConfig(
             variant=variant, players=players, options=_check_options(variant, players, options),
             teach=teach, deals=deals, level=level, lang=(await records.server(interaction)).lang,
@@ -378,10 +379,28 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
     if len(variant) > MAX_VARIANT_NAME:
         raise TableError(N_("There is no variant with so long a name; see /taroky rules for the variants."))
     options = parse_options(text)
-    v = find_variant(variant)
+    v = _find_variant(variant)
+    if players not in v.seat_counts:  # (the engine's check_seats, said in the reader's language)
+        raise TableError(N_("{variant} is played by {allowed} players, not {seats}."),
+                         variant=v.title, allowed=" or ".join(str(n) for n in v.seat_counts), seats=players)
     v.check_seats(players)
-    v.resolve_options(options)
+    v.resolve_options(options)  # (an unknown option or value: the engine's sentence, in English)
     return options
+
+
+def _find_variant(name: str) -> Variant:
+    """``find_variant``, its refusals (an unknown or ambiguous name) as sentences said in
+    the reader's language."""
+    try:
+        return find_variant(name)
+    except AmbiguousInput:
+        key = name.strip().lower()
+        names = ", ".join(v.name for v in VARIANTS.values() if v.name.startswith(key))
+        raise TableError(N_("'{name}' could mean {names}; say which."), name=name, names=names) from None
+    except BadInput:
+        shown = name if len(name) <= 40 else name[:39] + "…"  # a reply has a length limit
+        raise TableError(N_("There is no variant '{name}'. Known variants: {known}."),
+                         name=shown, known=", ".join(sorted(VARIANTS))) from None
 
 
 async def setup(bot: TarokyBot) -> None:

@@ -50,6 +50,17 @@ class PaymentLine:
         return sum(v for v in self.net.values() if v > 0)
 
 
+#: The role of a card-points side (``HandResult.sides``): the declarer's side, the
+#: opponents, or one player counted alone (Varšava).  A table tells the sides apart by
+#: these, never by the labels' English words.
+SIDE_DECLARERS: Final = "declarers"
+SIDE_OPPONENTS: Final = "opponents"
+SIDE_PLAYER: Final = "player"
+#: The engine's labels of the two sides' card points (the keys of ``card_points``).
+DECLARER_LABELS: Final = ("Bidder's side", "Declarer's side")
+OPPONENT_LABELS: Final = ("Opponents",)
+
+
 @dataclass(init=False)
 class HandResult:
     """The outcome of one hand."""
@@ -67,13 +78,17 @@ class HandResult:
     # Side label -> (points, cards left over) where the variant counts cards as well as
     # points (Heun: "21 points (and two cards)"); empty where card points say it all.
     card_counts: Mapping[str, tuple[int, int]]
+    # Side label (a key of card_points) -> (its role: SIDE_DECLARERS, SIDE_OPPONENTS or
+    # SIDE_PLAYER; the seats it counts).  A label missing here has no known role.
+    sides: Mapping[str, tuple[str, frozenset[int]]]
 
     def __init__(self, summary: str, card_points: Mapping[str, int], tricks: Mapping[int, int],
                  lines: Sequence[PaymentLine], net: Mapping[int, int],
                  transfers: Sequence[Transfer], declarer_side: frozenset[int] = frozenset(),
                  declarers_won: bool | None = None, thrown_in: bool = False,
                  extra: Mapping[str, object] | None = None,
-                 card_counts: Mapping[str, tuple[int, int]] | None = None) -> None:
+                 card_counts: Mapping[str, tuple[int, int]] | None = None,
+                 sides: Mapping[str, tuple[str, frozenset[int]]] | None = None) -> None:
         self.summary = summary
         self.card_points = card_points
         self.tricks = tricks
@@ -85,6 +100,7 @@ class HandResult:
         self.thrown_in = thrown_in
         self.extra = extra if extra is not None else {}
         self.card_counts = card_counts if card_counts is not None else {}
+        self.sides = sides if sides is not None else {}
 
     @property
     def pool_delta(self) -> int:

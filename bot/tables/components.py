@@ -445,10 +445,12 @@ class ActionButton(
         self.at = (hand, step)
 
     @classmethod
-    def of(cls, table: Table, seat: int, action: Action, style: discord.ButtonStyle, row: int) -> ActionButton:
-        """The button for ``action`` on ``seat``'s panel as the table stands now."""
-        return cls(table.id, seat, table.hand_no, table.step, action.code, label=words.label(table, action),
-                   style=style, row=row)
+    def of(cls, table: Table, seat: int, action: Action, style: discord.ButtonStyle, row: int,
+           t: Text | None = None) -> ActionButton:
+        """The button for ``action`` on ``seat``'s panel as the table stands now, in
+        ``t``'s language (the player's)."""
+        label = words.label(table, action, t or words.seat_text(table, seat))
+        return cls(table.id, seat, table.hand_no, table.step, action.code, label=label, style=style, row=row)
 
     @classmethod
     async def from_custom_id(

@@ -110,13 +110,14 @@ STEP_BY_KEY: dict[str, Step] = {s.key: s for s in STEPS}
 def say(action: Action, variant: Variant, t: Text | None = None) -> str:
     """A choice in words, for the lesson's feedback: cards named as everywhere else
     (``say_card`` with the variant's words: ``K♥ king``, ``A♦``, ``XIX``)."""
+    t = t or Text()
     if action.kind is Kind.PLAY:
-        return say_card(action.card, variant.card_words, long=True)
+        return say_card(action.card, variant.card_words, long=True, t=t)
     if action.kind is Kind.DISCARD:
-        return (t or Text())._("lay away {card}", card=say_card(action.card, variant.card_words, long=True))
+        return t._("lay away {card}", card=say_card(action.card, variant.card_words, long=True, t=t))
     if action.kind is Kind.CALL:
-        return (t or Text())._("call {card}", card=say_card(action.card, variant.card_words, long=True))
-    return variant.label(action)
+        return t._("call {card}", card=say_card(action.card, variant.card_words, long=True, t=t))
+    return variant.label(action, t)
 
 
 def situation(game: Game, seat: int) -> str | None:
@@ -251,9 +252,9 @@ def find_plan(variant: str) -> LessonPlan:
 
 
 # ----------------------------------------------------------------------- advice
-def advise(game: Game, seat: int) -> tuple[tuple[Action, ...], str]:
+def advise(game: Game, seat: int, t: Text | None = None) -> tuple[tuple[Action, ...], str]:
     """The advisor's choice for ``seat`` now (on a copy of the game): one action, or for a
-    discard every card it would lay away; and its reason."""
+    discard every card it would lay away; and its reason (in ``t``'s language)."""
     g = game.clone()
     seed = decision_seed(len(game.history), seat)
     first: Choice = choose_level(ADVISOR, g, seat, seed)
@@ -266,7 +267,7 @@ def advise(game: Game, seat: int) -> tuple[tuple[Action, ...], str]:
                 break
             actions.append(nxt.action)
             g.act(seat, nxt.action)
-    return tuple(actions), first.reason
+    return tuple(actions), first.say(t or Text())
 
 
 def _same(chosen: Sequence[Action], advice: Sequence[Action]) -> bool:
@@ -320,7 +321,7 @@ def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Actio
     advice_words = ", ".join(say(a, game.variant, t) for a in pending.advice)
     chosen_words = ", ".join(say(a, game.variant, t) for a in chosen)
     note = engine_note(game, seat, pending.step.key, chosen, pending.advice, t)
-    # (the reason is the computer player's words: translated with the engine's)
+    # (the reason is the computer player's, said in the learner's language when advised)
     if good:
         text = "✅ " + t._("Well done: **{choice}** is what the strong computer player chooses too. {reason}",
                           choice=chosen_words, reason=pending.reason)
@@ -400,7 +401,7 @@ class LessonTable(Table):
             return
         key = situation(game, seat)
         step = STEP_BY_KEY[key] if key is not None and not self.lesson.met(key) else None
-        actions, reason = await asyncio.to_thread(advise, game, seat)
+        actions, reason = await asyncio.to_thread(advise, game, seat, table_words.seat_text(self, seat))
         self.lesson.pending = Pending(step, at, actions, reason)
 
     async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:

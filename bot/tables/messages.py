@@ -120,23 +120,24 @@ def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[t
 
     Only what every player may see is read: bids, contract, called card,
     announcements, doubles, exposed talon and public discards, the tricks.
-    (Bids, the contract and announcements are the engine's words: translated there.)
+    (Bids, the contract, the called card and announcements are the engine's words, said
+    in ``t``'s language.)
     """
     t = t or words.public_text(table)
     fields: list[tuple[str, str]] = []
     if pub.bids:
-        fields.append((t._("Bids"), _by_seat(table, pub.bids)))
+        fields.append((t._("Bids"), _by_seat(table, words.bids_of(table, pub.bids, t))))
     if pub.contract:
-        contract = pub.contract
+        contract = words.contract_text(table, pub.contract, t)
         if pub.bidder is not None:
             contract += " — " + t._("declarer {name}", name=table.seat_name(pub.bidder))
         fields.append((t._("Contract"), contract))
-    called = called_text(table, pub)
+    called = called_text(table, pub, t)
     if called:
         fields.append((t._("Called"), called))
     if pub.announcements:
         fields.append((t._("Announcements"), _by_seat(table, (
-            (s, words.named(table, text)) for s, text in pub.announcements))))
+            (s, words.named(table, words.announcement_text(table, text, t))) for s, text in pub.announcements))))
     doubles = words.doubles_text(table.game.variant, pub.doubles, t) if table.game is not None else []
     if doubles:
         # In the variant's words and as the multiplier (Kontra ×2 … Mord ×16, PL-6), the
@@ -166,11 +167,11 @@ def trick_text(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
     return ", ".join(f"{table.seat_name(seat)}: **{words.say(table, card)}**" for seat, card in plays) or "—"
 
 
-def called_text(table: Table, view: PlayerView) -> str:
+def called_text(table: Table, view: PlayerView, t: Text | None = None) -> str:
     """The called card as ``view`` may know it, in words ("K♥ king", "XIX", "the fourth
     king" while that call hides it); "" when nothing is called."""
     if view.called_card is not None:
-        return words.say(table, view.called_card, long=True)
+        return words.say(table, view.called_card, long=True, t=t)
     return view.called or ""
 
 
@@ -235,7 +236,7 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
                         value=extra[0].upper() + extra[1:], inline=False)
     if game is not None:
         pub: PlayerView = game.public_view()
-        status = t._("Phase: **{phase}**.", phase=pub.phase)  # (the phase's name: the engine's word)
+        status = t._("Phase: **{phase}**.", phase=words.phase_name(pub.phase, t))
         if to_act is not None:
             status += " " + t._("Waiting for {name}.", name=_seat_label(table, to_act, t))
         embed.description = status
@@ -291,14 +292,14 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     pv: PlayerView = game.view_for(seat)
     legal = list(pv.legal)
     if legal:
-        embed.description = "**" + t._("Your turn.") + f"** {words.named(table, pv.prompt)}"
+        embed.description = "**" + t._("Your turn.") + f"** {words.named(table, words.prompt_text(table, seat, t))}"
         clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
         if clock:
             embed.description += f"\n{clock}"
     else:
         wait = (t._("Waiting for {name}.", name=table.seat_name(pv.to_act)) if pv.to_act is not None
                 else t._("Waiting for nobody."))
-        embed.description = words.named(table, pv.prompt) or wait
+        embed.description = words.named(table, words.prompt_text(table, seat, t)) or wait
     embed.add_field(name=t._("Your cards ({n})", n=len(pv.hand)), value=words.hand_text(table, pv.hand), inline=False)
     if pv.talon_seen:
         embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen), inline=False)
@@ -312,6 +313,20 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
         view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
     view.add_item(RefreshButton(table.id, seat, row=row, t=t))
     return embed, view
+
+
+def choose_placeholder(kind: Kind, t: Text) -> str:
+    """The placeholder of a select of ``kind``'s choices (other than discards and cards
+    to play, which say how many)."""
+    if kind is Kind.CALL:
+        return t._("Choose a card to call")
+    if kind is Kind.BID:
+        return t._("Choose a bid")
+    if kind is Kind.ANNOUNCE:
+        return t._("Choose what to announce")
+    if kind is Kind.DOUBLE:
+        return t._("Choose what to double")
+    return t._("Choose one")
 
 
 def _style(action: Action) -> discord.ButtonStyle:
@@ -357,11 +372,11 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
             selects.setdefault(a.kind, []).append(a)
         buttons = []
     for i, a in enumerate(buttons):
-        view.add_item(ActionButton.of(table, seat, a, _style(a), row=i // 5))
+        view.add_item(ActionButton.of(table, seat, a, _style(a), row=i // 5, t=t))
     row = (len(buttons) + 4) // 5
     for kind, actions in list(selects.items())[: 4 - row + 1]:
         need = 1
-        placeholder = t._("Choose: {kind}", kind=kind.value)
+        placeholder = choose_placeholder(kind, t)
         if kind is Kind.DISCARD:
             offered, need = discard_options(table, seat)
             actions = offered or actions
@@ -369,7 +384,7 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
             placeholder = t.ngettext("Choose {n} card to discard", "Choose {n} cards to discard", need)
         elif kind is Kind.PLAY:
             placeholder = t._("Choose a card to play")
-        options = [discord.SelectOption(label=words.label(table, a)[:100], value=a.code) for a in actions[:25]]
+        options = [discord.SelectOption(label=words.label(table, a, t)[:100], value=a.code) for a in actions[:25]]
         view.add_item(
             ActionSelect(
                 table.id, seat, table.hand_no, table.step, kind.value,
@@ -449,9 +464,10 @@ def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[disco
     if summary:
         embed.description = summary[:4000]
     if result.card_points and any(result.tricks.values()):
-        # (the sides' names and counts in words are the engine's: translated there)
+        # (the sides' names and counts in words: the engine's labels, said in t's language)
         add_lines(embeds, t._("Card points"), [
-            f"{words.named(table, side)}: {result.points_text(side)}" for side in result.card_points], t)
+            f"{words.named(table, words.side_label(side, t))}: {words.points_text(result, side, t)}"
+            for side in result.card_points], t)
     if result.lines:
         add_lines(embeds, t._("Payments"), payment_lines(table, result, t), t)
     if result.transfers:

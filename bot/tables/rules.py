@@ -53,7 +53,7 @@ def rules_text(variant: str, topic: str | None, t: Text | None = None) -> str:
         table_page = TABLE_PAGES.get(normalize(topic))
         if table_page is not None and find_page(v, topic) is None:
             return t._(table_page)
-        return page_text(v, topic)  # (the engine's rules pages: translated there)
+        return page_text(v, topic)  # (the engine's rules pages: English, the rulebook takes no translator yet)
     page = find_page(v, None)
     assert page is not None
     return (page.text + "\n\n" + t._(_HINT))[:MAX_PAGE]

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
-from bot.engine.scoring import POOL
+from bot.engine.scoring import POOL, SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER
 from bot.i18n import Text
 from bot.tables import words
 from bot.tables.messages import (
@@ -177,9 +177,11 @@ def table_scene(table: Table) -> TableScene | None:
     declarer = pub.bidder if pub.bidder is not None and 0 <= pub.bidder < n else None
 
     t = words.public_text(table)
-    contract = pub.contract or ""
-    level_text = t._("level {level}", level=pub.level) if pub.level > 0 and "level" not in contract else ""
-    called = called_text(table, pub)
+    # (the engine's words, the contract, bids, the called card and announcements, in t's language)
+    contract = words.contract_text(table, pub.contract, t)
+    with_level = pub.level > 0 and pub.contract is not None and "level" in pub.contract
+    level_text = t._("level {level}", level=pub.level) if pub.level > 0 and not with_level else ""
+    called = called_text(table, pub, t)
 
     variant = game.variant
     fleks = words.doubles_text(variant, pub.doubles, t)
@@ -187,14 +189,14 @@ def table_scene(table: Table) -> TableScene | None:
 
     lines: list[str] = []
     if not contract:
-        for seat, label in pub.bids[-4:]:
+        for seat, label in words.bids_of(table, pub.bids, t)[-4:]:
             if 0 <= seat < n:
                 lines.append(t._("{name} bids {bid}", name=picture_name(table, seat), bid=label))
     for seat, text in pub.announcements:
         if any(text.startswith(w) for w in double_words):
             continue  # a flek/reflek/super: the Doubling line sums them up
         who = picture_name(table, seat) if 0 <= seat < n else "?"
-        lines.append(f"{who}: {words.named(table, text)}")
+        lines.append(f"{who}: {words.named(table, words.announcement_text(table, text, t))}")
 
     exposed = list(pub.exposed)
     discards = pub.public_discards
@@ -308,19 +310,12 @@ def _who(table: Table, who: int, t: Text | None = None) -> str:
     return picture_name(table, who)
 
 
-def _side_members(table: Table, label: str, result: HandResult, active: list[int]) -> list[int]:
-    """The seats behind a card-points label: the bidder's side, the opponents, or one
-    player named by the label."""
-    low = label.lower()
-    declarers = sorted(result.declarer_side)
-    if low.startswith(("bidder", "declarer")):
-        return declarers
-    if low.startswith("opponent"):
-        return [s for s in active if s not in declarers]
-    for s in range(len(table.seats)):
-        if label in (f"Seat {s + 1}", table.seat_name(s), picture_name(table, s)):
-            return [s]
-    return []
+def _side_of(result: HandResult, label: str) -> tuple[str | None, list[int]]:
+    """The role and seats behind a card-points label, as the engine says them
+    (``HandResult.sides``: the declarer's side, the opponents, or one player); (None, [])
+    for a label it gives no role."""
+    role, seats = result.sides.get(label, (None, frozenset()))
+    return role, sorted(seats)
 
 
 def _cards_taken(game: Game | None, members: list[int], tricks: Mapping[int, int], per_trick: int) -> int:
@@ -345,17 +340,16 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     won_by_declarers = result.declarers_won
     unplayed = result.thrown_in and (game is None or not game.tricks)
     for label, pts in result.card_points.items():
-        members = _side_members(table, label, result, active)
+        role, members = _side_of(result, label)
         names = [picture_name(table, s) for s in members]
-        low = label.lower()
         won: bool | None = None
-        if won_by_declarers is not None and low.startswith(("bidder", "declarer")):
+        if won_by_declarers is not None and role == SIDE_DECLARERS:
             won = won_by_declarers
-        elif won_by_declarers is not None and low.startswith("opponent"):
+        elif won_by_declarers is not None and role == SIDE_OPPONENTS:
             won = not won_by_declarers
         taken = _cards_taken(game, members, result.tricks, per_trick)
-        shown = names[0] if len(members) == 1 and label.startswith("Seat ") else label
-        told = result.points_text(label) if label in result.card_counts else ""
+        shown = names[0] if role == SIDE_PLAYER and names else words.named(table, words.side_label(label, t))
+        told = words.points_text(result, label, t) if label in result.card_counts else ""
         if unplayed:  # no card was played: the cards laid away count for nothing here
             pts, taken, told = 0, 0, t._("no cards played")
         count = told or (t.ngettext("{n} point", "{n} points", pts) + ", "
@@ -399,7 +393,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         pool_before, pool_after = money(table, game.pool, t), money(table, game.pool + delta, t)
 
     note = ""
-    called = called_text(table, game.public_view()) if game is not None else None
+    called = called_text(table, game.public_view(), t) if game is not None else None
     declarers = sorted(result.declarer_side)
     if called and len(declarers) == 2:
         note = t._("Called {card}; partners: {first} and {second}.", card=called,

@@ -43,7 +43,7 @@ from bot.engine import (
 from bot.engine.errors import IllegalAction, TarokyError
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd, given_options
-from bot.i18n import N_, SOURCE
+from bot.i18n import N_, SOURCE, Text
 from bot.tables import words
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
@@ -172,10 +172,20 @@ class TableConfig:
                    deals=int(d.get("deals", 0)), lang=str(d.get("lang", SOURCE)))
 
 
-def check_together(game: Game, seat: int, actions: list[Action]) -> None:
+def refusal_text(game: Game, seat: int, action: Action, refusal: TarokyError, t: Text | None = None) -> str:
+    """The engine's refusal of ``action`` (raised by ``verify``) in ``t``'s language: the
+    rule's sentence (``Game.why_not``) said again; a refusal made before any rule is asked
+    (the hand is over, not your turn) as the engine wrote it."""
+    if t is not None and str(refusal) == game.why_not(seat, action):
+        return game.why_not(seat, action, t)
+    return str(refusal)
+
+
+def check_together(game: Game, seat: int, actions: list[Action], t: Text | None = None) -> None:
     """Several choices made at once (the cards of one discard) are taken all or none: they
     are tried in order on a copy of the deal, and the first that would be refused is
-    refused now, before any is applied; a discard must be exactly as many cards as needed."""
+    refused now, before any is applied; a discard must be exactly as many cards as needed.
+    A refusal is said in ``t``'s language (the player's)."""
     kinds = {a.kind for a in actions}
     if kinds == {Kind.DISCARD} and game.discard_seat == seat and len(actions) != game.discard_need:
         raise TableError.counted(*ngettext("Choose exactly {n} card to discard, not {given}; nothing was discarded.",
@@ -187,7 +197,8 @@ def check_together(game: Game, seat: int, actions: list[Action]) -> None:
             try:
                 trial.verify(seat, action)
             except TarokyError as error:
-                raise TableError(N_("{refusal} Nothing was discarded: choose again."), refusal=error.message) from None
+                raise TableError(N_("{refusal} Nothing was discarded: choose again."),
+                                 refusal=refusal_text(trial, seat, action, error, t)) from None
             raise TableError(N_("Those choices cannot be made together; nothing was done: choose again."))
         trial.act(seat, action)
 
@@ -531,8 +542,9 @@ class Table:
             if chair is not None:
                 chair.away = False
             actions = [parse_action(code) for code in codes]
+            t = words.seat_text(self, seat)  # the player's language (noted at this click)
             if len(actions) > 1:
-                check_together(game, seat, actions)
+                check_together(game, seat, actions, t)
             events: list[Event] = []
             for n, action in enumerate(actions):
                 if game.to_act != seat:
@@ -542,7 +554,7 @@ class Table:
                         try:
                             game.verify(seat, action)  # raises, naming the rule
                         except IllegalAction as refusal:
-                            raise IllegalAction(self.named(str(refusal))) from None
+                            raise IllegalAction(self.named(refusal_text(game, seat, action, refusal, t))) from None
                         raise TableError(N_("That choice is not allowed now."))
                     break
                 events.extend(game.act(seat, action))
@@ -857,10 +869,9 @@ class Table:
             if game.to_act != seat:
                 raise TableError(N_("It's not your turn."))
             choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
-            # (the label and the reason are the engine's words: translated there)
-            return words.seat_text(self, seat)._(
-                "The strongest computer player would choose **{choice}**. Its reason: {reason}",
-                choice=words.label(self, choice.action), reason=words.named(self, choice.reason))
+            t = words.seat_text(self, seat)  # (the label and the reason: the engine's, in the player's words)
+            return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
+                       choice=words.label(self, choice.action, t), reason=words.named(self, choice.say(t)))
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:
         """The session a snapshot of the older shape describes: its running totals

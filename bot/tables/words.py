@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bot.engine import Action, Card, Kind, Phase, Variant, find_variant, parse_action
+from bot.engine import Action, Card, HandResult, Kind, Phase, Variant, find_variant, parse_action
+from bot.engine.actions import TITLES, action_label, term
 from bot.engine.cards import say_card
 from bot.engine.names import name_seats
 from bot.engine.rulebook import choice_notes
@@ -48,9 +49,10 @@ def variant_of(table: Table) -> Variant:
     return table.game.variant if table.game is not None else find_variant(table.config.variant)
 
 
-def say(table: Table, card: Card, *, long: bool = False) -> str:
-    """``card`` named for a player in the table's variant's words."""
-    return say_card(card, variant_of(table).card_words, long=long)
+def say(table: Table, card: Card, *, long: bool = False, t: Text | None = None) -> str:
+    """``card`` named for a player in the table's variant's words (a long name's word,
+    "K♥ king", in ``t``'s language)."""
+    return say_card(card, variant_of(table).card_words, long=long, t=t or Text())
 
 
 def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False) -> str:
@@ -65,9 +67,127 @@ def hand_text(table: Table, cards: Iterable[Card]) -> str:
     return cards_text(table, cards, sort=True)
 
 
-def label(table: Table, action: Action) -> str:
-    """The button text of ``action`` (its card in the variant's words)."""
-    return variant_of(table).label(action)
+def label(table: Table, action: Action, t: Text | None = None) -> str:
+    """The button text of ``action`` (its card in the variant's words), in ``t``'s
+    language (English when none is given)."""
+    return variant_of(table).label(action, t or Text())
+
+
+def bid_label(action: Action, t: Text | None = None) -> str:
+    """A bid as the public view lists it (``PlayerView.bids``), in ``t``'s language."""
+    return action_label(action, t=t or Text())
+
+
+def game_term(text: str, t: Text | None = None) -> str:
+    """One of the engine's game terms (a contract's, bonus's or declaration's title, a
+    doubling word) in ``t``'s language; a text that is no term stays as it is."""
+    return term(text, t or Text())
+
+
+def _terms(variant: Variant) -> set[str]:
+    """The game terms of ``variant`` (as ``bot.i18n.extract`` collects them)."""
+    out = set(TITLES.values()) | {c.title for c in variant.contracts.values()}
+    out |= {w for w in variant.double_words if w}
+    out |= {variant.title_of(name) for name in (*TITLES, *variant.contracts, "game")}
+    return out
+
+
+def announcement_text(table: Table, text: str, t: Text | None = None) -> str:
+    """A line of the engine's announcement log (``PlayerView.announcements``: a game term,
+    a doubling word with its term, "Flek (Pagát)", or a term with the contract that made
+    it, "Pagát (druhá povinnost)") in ``t``'s language: each game term said as the catalog
+    says it; a line that is not made of terms stays as the engine wrote it."""
+    if t is None or t.lang == "en":
+        return text
+    terms = _terms(variant_of(table))
+    if text in terms:
+        return game_term(text, t)
+    head, sep, rest = text.partition(" (")
+    if not (sep and rest.endswith(")") and head in terms):
+        return text
+    inner = rest[:-1]
+    if inner in terms:
+        inner = game_term(inner, t)
+    else:
+        lower = {term_.lower(): term_ for term_ in terms}
+        if inner in lower:  # (a contract's title written in lower case)
+            inner = game_term(lower[inner], t).lower()
+    return f"{game_term(head, t)} ({inner})"
+
+
+def contract_text(table: Table, contract: str | None, t: Text | None = None) -> str:
+    """The contract as the public view names it (``PlayerView.contract``), its title in
+    ``t``'s language (the engine adds a level to some: "Trojka, level 2")."""
+    if not contract:
+        return ""
+    game = table.game
+    title = game.contract.title if game is not None and game.contract is not None else None
+    if title and contract.startswith(title):
+        return game_term(title, t) + contract[len(title):]
+    return game_term(contract, t)
+
+
+def prompt_text(table: Table, seat: int | None, t: Text | None = None) -> str:
+    """The engine's prompt for ``seat`` (None: the public one), as ``PlayerView.prompt``
+    says it, in ``t``'s language; "" without a hand."""
+    game = table.game
+    if game is None:
+        return ""
+    if seat is not None and 0 <= seat < game.num_seats:
+        return game.prompt(seat, t or Text())
+    return game.variant.public_prompt(game, t or Text())
+
+
+def bids_of(table: Table, bids: Iterable[tuple[int, str]], t: Text | None = None) -> list[tuple[int, str]]:
+    """The bids of a view (``PlayerView.bids``: seat and English label) in ``t``'s
+    language, said again from the game's own bids."""
+    out = list(bids)
+    game = table.game
+    if game is not None and len(game.bids) == len(out):
+        return [(seat, bid_label(action, t)) for seat, action in game.bids]
+    return out
+
+
+def phase_name(phase: str, t: Text | None = None) -> str:
+    """The name of a phase of the hand (``PlayerView.phase``, the engine's code)."""
+    t = t or Text()
+    names = {
+        Phase.RITUAL: t.pgettext("phase", "cut and deal"),
+        Phase.THROW_IN: t.pgettext("phase", "throw-in"),
+        Phase.AUCTION: t.pgettext("phase", "auction"),
+        Phase.CALL: t.pgettext("phase", "call"),
+        Phase.TALON: t.pgettext("phase", "talon"),
+        Phase.SURRENDER: t.pgettext("phase", "surrender"),
+        Phase.DISCARD: t.pgettext("phase", "discard"),
+        Phase.ANNOUNCE: t.pgettext("phase", "announce"),
+        Phase.PLAY: t.pgettext("phase", "play"),
+        Phase.FINISHED: t.pgettext("phase", "finished"),
+    }
+    return names.get(Phase(phase), phase) if phase in {p.value for p in Phase} else phase
+
+
+def side_label(label: str, t: Text | None = None) -> str:
+    """A card-points side of a hand's result (a key of ``HandResult.card_points``: the
+    engine's "Bidder's side", "Declarer's side", "Opponents", or a seat's placeholder) in
+    ``t``'s language; put names in with :func:`named`."""
+    t = t or Text()
+    said = {"Bidder's side": t._("Bidder's side"), "Declarer's side": t._("Declarer's side"),
+            "Opponents": t._("Opponents")}
+    return said.get(label, label)
+
+
+def points_text(result: HandResult, side: str, t: Text | None = None) -> str:
+    """What ``side`` counted (``HandResult.points_text``) in ``t``'s language: "36 card
+    points", or where the variant counts cards too (Heun) "35 points and 1 card"."""
+    t = t or Text()
+    count = result.card_counts.get(side)
+    if count is None:
+        return t._("{n} card points", n=t.number(result.card_points[side]))
+    points, cards = count
+    told = t.ngettext("{n} point", "{n} points", points)
+    if cards:
+        told = t._("{points} and {cards}", points=told, cards=t.ngettext("{n} card", "{n} cards", cards))
+    return told
 
 
 def named(table: Table, text: str) -> str:
@@ -82,14 +202,15 @@ def doubles_text(variant: Variant, doubles: Iterable[tuple[str, int]], t: Text |
     """The doubling in force, one line per level, highest first, in the variant's words
     and as the multiplier: "Reflek ×4: the game", "Flek ×2: Pagát, Valát".  The table
     message and the table picture both show these lines."""
-    words = [w for w in variant.double_words if w]
+    t = t or Text()
+    words = [term(w, t) for w in variant.double_words if w]
     by_level: dict[int, list[str]] = {}
     for name, level in doubles:
         if level > 0:
-            by_level.setdefault(level, []).append(variant.title_of(name))
+            by_level.setdefault(level, []).append(variant.title_of(name, t))
     out = []
     for level in sorted(by_level, reverse=True):
-        word = words[level - 1] if level <= len(words) else (t or Text())._("Doubled")
+        word = words[level - 1] if level <= len(words) else t._("Doubled")
         out.append(f"{word} ×{2 ** level}: {', '.join(by_level[level])}")
     return out
 
@@ -108,8 +229,8 @@ def why_text(table: Table, seat: int) -> str:
         return t._("It is not your turn, so there is nothing for you to decide now: the table waits for {name}.",
                    name=table.seat_name(game.to_act))
     view = game.view_for(seat)
-    parts = [named(table, game.explain(seat))]
-    prompt = named(table, view.prompt)
+    parts = [named(table, game.explain(seat, t))]
+    prompt = named(table, game.prompt(seat, t))
     if parts[0].startswith(prompt) and prompt:  # (the prompt is on the panel already)
         parts[0] = parts[0][len(prompt):].strip()
     if game.phase is Phase.PLAY and view.trick:
@@ -120,10 +241,10 @@ def why_text(table: Table, seat: int) -> str:
         else:
             parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card),
                              name=table.seat_name(winner)))
-    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a))
+    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t))
     ordered: list[str] = []
     for a in view.legal:  # in the panel's order, with what a promise or double would cost
-        head = f"**{label(table, a)}**"
+        head = f"**{label(table, a, t)}**"
         note = next((n for n in notes if n.startswith(head)), None)
         stake = stake_text(table, seat, a)
         if note is not None:
@@ -158,7 +279,7 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
         name = str(action.value)
         if name == "game":
             return t._("if your side loses the game, you pay up to {amount}", amount=amount)
-        what = variant_of(table).title_of(name)
+        what = variant_of(table).title_of(name, t)
         # (the side that may say this double is the player's own knowledge: no secret told)
         if game.announced[name].seat in game.side_of(seat):
             if known:
@@ -197,8 +318,8 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
         return None
     t = seat_text(table, seat)
     doubled = dict(game.public_view().doubles)
-    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a))
-    what = notes[0] if notes else f"**{label(table, action)}**"
+    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a, t))
+    what = notes[0] if notes else f"**{label(table, action, t)}**"
     stake = stake_text(table, seat, action)
     if stake is not None:
         what = f"{what.rstrip('.')}; {stake}."
@@ -210,4 +331,5 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
                "Say it, or choose again on your panel.", what=what)
 
 
-__all__ = ["public_text", "seat_text", "cards_text", "doubles_text", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]
+__all__ = ["public_text", "seat_text", "announcement_text", "bid_label", "cards_text", "contract_text",
+           "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]

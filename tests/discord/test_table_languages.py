@@ -6,11 +6,11 @@ The server's language is set with ``/taroky-admin language`` and the player's wi
 everything: the lobby, the table message, their panel, the replies, the summary, the
 pictures' descriptions.  No English may be left in it, apart from
 
-* names (the players', the computers'), card names and symbols, slash-command names;
-* the texts the **engine** makes (prompts, action labels, Why?'s explanation and notes,
-  Hint's reason, bids, contracts, announcements, phases, the doubling words, the
-  summary's lines): :func:`engine_texts_pending`, the one allow-list, to be emptied by
-  the lead when the engine's translator is wired at the merge.
+* names (the players', the computers'), card names and symbols, slash-command names.
+
+The texts the **engine** makes (prompts, action labels, Why?, Hint's reason, bids,
+contracts, announcements, phases, the doubling words, the summary's lines) are said in
+the reader's language too: there is no allow-list for them.
 
 "English" is a word of the bot's English messages (the catalog's template) that the
 language's own catalog never uses: "the", "your", "waiting", "hand" in a Czech session.
@@ -29,7 +29,6 @@ from babel.messages.pofile import read_po
 
 from bot.engine import CARDS, Kind
 from bot.engine.cards import say_card
-from bot.engine.rulebook import choice_notes
 from bot.i18n import LOCALE_DIR, Text, catalog_path
 from bot.tables import words
 from bot.tables.games import Deals
@@ -75,34 +74,6 @@ def english_in(lang: str, text: str) -> set[str]:
     return _words(text) & english_only(lang)
 
 
-# ----------------------------------------------------------------------- the allow-list
-def engine_texts_pending(table: Table, seat: int) -> set[str]:
-    """THE ALLOW-LIST: the texts the engine makes that the table shows as they are, until
-    the engine's translator is wired at the merge (issue #14).  The lead empties this
-    function (returns ``set()``) once prompts, labels, Why?, Hint, events and the
-    summary's lines are translated; nothing else may be English."""
-    game = table.game
-    if game is None:
-        return set()
-    out: set[str] = set()
-    named = lambda text: words.named(table, text)  # noqa: E731
-    pub = game.public_view()
-    view = game.view_for(seat)
-    out |= {named(view.prompt), named(game.explain(seat)) if game.to_act == seat else "", str(pub.phase),
-            pub.contract or "", view.called or ""}
-    out |= {words.label(table, a) for a in view.legal}
-    out |= set(choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: words.label(table, a)))
-    out |= {label for _, label in pub.bids} | {named(text) for _, text in pub.announcements}
-    out |= {w for w in game.variant.double_words if w} | {game.variant.title_of(n) for n, _ in pub.doubles}
-    result = game.result
-    if result is not None:
-        out |= {named(result.summary)} | {named(line.label) for line in result.lines}
-        out |= {named(side) for side in result.card_points} | {result.points_text(s) for s in result.card_points}
-    # (and each sentence and line of them: the table quotes parts, e.g. Why? without the prompt)
-    out |= {piece.strip() for text in out for piece in re.split(r"(?<=[.!?])\s+|\n", text)}
-    return {t for t in out if t}
-
-
 # ----------------------------------------------------------------------- the player
 @dataclass
 class Reader:
@@ -112,7 +83,6 @@ class Reader:
     member: Any
     t: Text
     seen: list[tuple[str, str]] = field(default_factory=list)
-    pending: set[str] = field(default_factory=set)  # the engine's texts met on the way
     hint_reasons: list[str] = field(default_factory=list)
 
     def label(self, english: str) -> str:
@@ -145,7 +115,6 @@ class Reader:
             if table.status != "playing" or game is None:
                 return
             assert game.to_act == seat, "the computers should have moved"
-            self.pending |= engine_texts_pending(table, seat)
             view = panel.response
             self.look("panel", view)
             await self.click(view, "why", label=self.label("Why?"))
@@ -163,13 +132,12 @@ class Reader:
         raise AssertionError("the hand did not finish")
 
     def leftovers(self, lang: str, table: Table) -> list[tuple[str, str, set[str]]]:
-        """Every text read with English words left once names, cards and the engine's
-        pending texts are taken out: (where, text, the English words)."""
-        self.pending |= engine_texts_pending(table, 0)
+        """Every text read with English words left once names and cards are taken out:
+        (where, text, the English words)."""
         for message in self.world.channel.history(viewer=self.member):
             self.look("channel", message)
         v = words.variant_of(table)
-        strip = sorted(self.pending | {s.name for s in table.seats if s is not None}
+        strip = sorted({s.name for s in table.seats if s is not None}
                        | {self.member.name}
                        | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)},
                        key=len, reverse=True)
@@ -221,7 +189,7 @@ def test_the_detector_finds_english() -> None:
 async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: str, hints: bool) -> None:
     """Issue #14: a Czech (Polish, Romanian) server and player: the lobby, the table
     message, the panel, the replies to Why? and Hint, the summary and the pictures'
-    descriptions carry no English but names, cards and the engine's pending texts."""
+    descriptions carry no English but names and cards."""
     await set_languages(world, lang)
     t = Text(lang)
     reader = Reader(world, world.alice, t)
@@ -258,8 +226,8 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
 @pytest.mark.simcord(settle_timeout=60.0)
 async def test_the_lesson_in_czech(world: Any) -> None:
     """Issue #14: a Czech learner takes the whole lesson (both prepared hands, to the
-    review): its steps, goals, feedback, buttons and review are Czech; only names, cards
-    and the engine's (and the advising computer's) pending words are left in English."""
+    review): its steps, goals, feedback, buttons and review are Czech, the engine's and the
+    advising computer's words too; only names and cards are left in English."""
     await world.alice.slash(world.channel, "taroky language", language="cs")
     t = Text("cs")
     reader = Reader(world, world.alice, t)
@@ -269,19 +237,12 @@ async def test_the_lesson_in_czech(world: Any) -> None:
     for _ in range(400):
         view = result.response
         reader.look("lesson", view)
-        reader.pending |= engine_texts_pending(lesson, lesson.learner_seat)
         if lesson.status != "playing":
             if not lesson.has_next_hand:
                 break
             result = await reader.click(view, "lesson", label=t._("Next hand"))
             continue
-        seat = lesson.learner_seat
-        reader.pending |= engine_texts_pending(lesson, seat)
-        pending = lesson.lesson.pending
-        if pending is not None:  # (the advising computer's reason: the AI's words)
-            reader.pending.add(pending.reason)
         await reader.click(view, "why", label=t._("Why?"))
-        reader.pending |= engine_texts_pending(lesson, seat)  # (the moment Why? explained)
         actions = [b for b in buttons(view) if b["custom_id"].startswith("tk:a:")]
         if actions:
             await world.alice.click(view, custom_id=actions[0]["custom_id"])
@@ -291,7 +252,6 @@ async def test_the_lesson_in_czech(world: Any) -> None:
     else:
         raise AssertionError("the lesson did not finish")
     assert lesson.lesson.review is not None and lesson.hand_no == 2
-    reader.pending |= {summary for summary, _ in lesson.lesson.hands} | engine_texts_pending(lesson, 0)
     reader.look("lesson", result.response)
     assert any(t._("Lesson — {variant}: the review", variant=t.variant_title("czech")) == text
                for w, text in reader.seen)

@@ -141,3 +141,26 @@ def test_why_and_teach_modes_question_quote_what_the_settlement_charges():
         assert confirmation(table, seat, "done") is None
         return
     raise AssertionError("no deal offered both announcements")
+
+
+@pytest.mark.parametrize("variant", ["czech", "kozy", "romanian", "heun"])
+def test_the_result_says_which_side_each_count_is(variant: str) -> None:
+    """Issue #14: the summary tells the card-points sides apart by the engine's typed role
+    (``HandResult.sides``), never by the words of their labels (which a reader may read
+    translated): the declarer's side, the opponents, each with its seats."""
+    v = find_variant(variant)
+    for d in range(6):
+        game = new_game(variant, players=v.seat_counts[0], dealer=0, rng=random.Random(d))
+        rng = random.Random(d)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+        result = game.result
+        assert result is not None
+        for label in result.card_points:
+            role, seats = result.sides[label]
+            if role == "declarers":
+                assert seats == result.declarer_side
+            else:
+                assert role == "opponents" and seats == frozenset(game.active) - result.declarer_side

@@ -15,7 +15,16 @@ from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
 from ..say import ENGLISH, N_, Msg, Say, seat_word
-from ..scoring import HandResult, PaymentLine, transfers_from_net
+from ..scoring import (
+    DECLARER_LABELS,
+    OPPONENT_LABELS,
+    SIDE_DECLARERS,
+    SIDE_OPPONENTS,
+    SIDE_PLAYER,
+    HandResult,
+    PaymentLine,
+    transfers_from_net,
+)
 
 if TYPE_CHECKING:
     from ..game import Contract, Game, Phase, Trick
@@ -511,7 +520,27 @@ def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[Payme
         declarers_won=declarers_won,
         thrown_in=g.thrown_in,
         card_counts=card_counts,
+        sides=card_sides(g, points, declarer_side),
     )
+
+
+def card_sides(g: Game, points: dict[str, int],
+               declarer_side: frozenset[int]) -> dict[str, tuple[str, frozenset[int]]]:
+    """The role and seats behind each card-points label (``HandResult.sides``): the
+    declarer's side, the opponents (the other active seats), or one seat by its
+    placeholder (``seat_word``)."""
+    out: dict[str, tuple[str, frozenset[int]]] = {}
+    for label in points:
+        if label in DECLARER_LABELS:
+            out[label] = (SIDE_DECLARERS, declarer_side)
+        elif label in OPPONENT_LABELS:
+            out[label] = (SIDE_OPPONENTS, frozenset(s for s in g.active if s not in declarer_side))
+        else:
+            for s in range(g.num_seats):
+                if label == seat_word(s):
+                    out[label] = (SIDE_PLAYER, frozenset((s,)))
+                    break
+    return out
 
 
 _DOUBLABLE: Final = frozenset(("game", "pagat", "valat"))
