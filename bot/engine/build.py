@@ -29,6 +29,7 @@ from types import ModuleType
 #: Modules compiled by mypyc, relative to the ``bot.engine`` package.
 COMPILED: tuple[str, ...] = (
     "masks",
+    "say",
     "actions",
     "game",
     "scoring",

@@ -20,9 +20,9 @@ Babel's extractor (``python -m bot.i18n.extract``) finds ``t._``, ``t.ngettext``
 engine's placeholder (``bot.engine.names``: "Seat 3"), passed as a value (``{seat}``), so
 the table can put a player's name in its place in every language.
 
-This module is pure Python (not compiled with the engine): a message crosses the search
-worker's process boundary with a computer player's choice, and mypyc's classes do not
-pickle.
+A message crosses the search worker's process boundary with a computer player's choice:
+``Msg`` and ``Term`` say how they are pickled (``__reduce__``), since the compiled
+engine's classes do not pickle by themselves.
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ class Msg:
             return t.pgettext(self.context, self.message, **values)
         return t._(self.message, **values)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_msg, (self.message, self.values, self.plural, self.n, self.context))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Msg) and self.message == other.message
                 and self.values == other.values and self.plural == other.plural
@@ -134,6 +137,9 @@ class Term:
     def say(self, t: Say = ENGLISH) -> str:
         return t.pgettext(TERM, self.text)
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Term, (self.text,))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Term) and self.text == other.text
 
@@ -146,10 +152,18 @@ class Term:
 MsgValue = str | int | Sayable
 
 
+def _msg(message: str, values: dict[str, MsgValue], plural: str, n: int, context: str) -> Msg:
+    """A ``Msg`` made again from its parts (unpickling)."""
+    return Msg(message, values, plural=plural, n=n, context=context)
+
+
+_SEAT_WORDS: Final = tuple(f"Seat {s + 1}" for s in range(8))
+
+
 def seat_word(seat: int) -> str:
     """The placeholder of ``seat`` (counted from 0) that the table replaces with a name
     (``bot.engine.names``): "Seat 3"."""
-    return f"Seat {seat + 1}"
+    return _SEAT_WORDS[seat] if 0 <= seat < 8 else f"Seat {seat + 1}"
 
 
 __all__ = ["ENGLISH", "TERM", "English", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]
