@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import string
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -130,6 +131,32 @@ def _key(context: str | None, msgid: str | tuple[str, ...] | list[str]) -> tuple
     return context, msgid if isinstance(msgid, str) else msgid[0]
 
 
+def fields(text: str) -> set[str]:
+    """The ``{name}`` fields of a message (what the code fills in)."""
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def field_problems(msgid: str | tuple[str, ...] | list[str], strings: tuple[str, ...]) -> list[str]:
+    """What is wrong with a translation's fields: one the code does not fill (the text
+    would fail to format), or one the English has and the translation dropped.  A plural
+    form may leave ``{n}`` out ("jeden žeton")."""
+    plural = not isinstance(msgid, str)
+    source = fields(msgid) if isinstance(msgid, str) else set().union(*(fields(m) for m in msgid))
+    out: list[str] = []
+    for text in strings:
+        try:
+            have = fields(text)
+        except ValueError:
+            out.append(f"malformed field in {text!r}")
+            continue
+        if have - source:
+            out.append(f"unknown field(s) {sorted(have - source)} in {text!r}")
+        dropped = source - have - ({"n"} if plural else set())
+        if dropped:
+            out.append(f"field(s) {sorted(dropped)} dropped in {text!r}")
+    return out
+
+
 def check(messages: dict[Message, list[tuple[str, int]]], langs: Iterable[str] = LANGUAGES) -> list[str]:
     """What is wrong with the catalogs, a line each (nothing: all is well)."""
     wanted = {_key(c, m) for c, m, _p in messages}
@@ -147,6 +174,8 @@ def check(messages: dict[Message, list[tuple[str, int]]], langs: Iterable[str] =
             strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
             if key in wanted and (msg.fuzzy or not all(strings)):
                 problems.append(f"{lang}: untranslated: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
+            elif key in wanted:
+                problems.extend(f"{lang}: {p}: {key[1]!r}" for p in field_problems(msg.id, strings))
         for key in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
             problems.append(f"{lang}: missing: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
         for key in sorted(have - wanted, key=lambda k: (k[0] or "", k[1])):

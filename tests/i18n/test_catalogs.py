@@ -121,3 +121,20 @@ async def test_every_command_is_localized_in_a_form_discord_accepts() -> None:
         assert seen_locales[locale] > 20, (lang, seen_locales)
     taroky = next(p for p in payloads if p["name"] == "taroky")
     assert taroky["description_localizations"]["cs"] == "Hrát taroky v tomto kanálu"
+
+
+def test_a_translation_must_keep_the_fields_the_code_fills() -> None:
+    """A field the code does not fill would make ``str.format`` fail in front of a player,
+    and a dropped one would lose a name or amount: ``--check`` reports both; a plural form
+    may leave ``{n}`` out."""
+    from bot.i18n.extract import field_problems
+
+    assert field_problems("{seat} bids {bid}.", ("{seat} hlásí {bid}.",)) == []
+    assert field_problems("{seat} bids {bid}.", ("{hrac} hlásí {bid}.",)) == [
+        "unknown field(s) ['hrac'] in '{hrac} hlásí {bid}.'",
+        "field(s) ['seat'] dropped in '{hrac} hlásí {bid}.'",
+    ]
+    assert field_problems(("{n} chip", "{n} chips"), ("jeden žeton", "{n} žetony", "{n} žetonů")) == []
+    assert field_problems(("{n} chip of {who}", "{n} chips of {who}"), ("jeden žeton", "{n} žetony {who}", "{n} žetonů {who}")) == [
+        "field(s) ['who'] dropped in 'jeden žeton'"]
+    assert field_problems("{a}", ("{a",)) == ["malformed field in '{a'"]
