@@ -175,7 +175,8 @@ def check(messages: dict[Message, list[tuple[str, int]]], langs: Iterable[str] =
             if key in wanted and (msg.fuzzy or not all(strings)):
                 problems.append(f"{lang}: untranslated: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
             elif key in wanted:
-                problems.extend(f"{lang}: {p}: {key[1]!r}" for p in field_problems(msg.id, strings))
+                said = tuple(s for s in strings if isinstance(s, str))
+                problems.extend(f"{lang}: {p}: {key[1]!r}" for p in field_problems(msg.id, said))
         for key in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
             problems.append(f"{lang}: missing: {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
         for key in sorted(have - wanted, key=lambda k: (k[0] or "", k[1])):
