@@ -507,12 +507,14 @@ class Game:
     def verify(self, seat: int, action: Action) -> None:
         """Raise ``IllegalAction`` (a whole sentence) unless ``seat`` may take ``action``."""
         if self.phase is Phase.FINISHED:
-            raise IllegalAction("This hand is over.")
+            raise IllegalAction(Msg(N_("This hand is over.")))
         if seat not in self.active:
-            raise IllegalAction("You sit out this deal.")
+            raise IllegalAction(Msg(N_("You sit out this deal.")))
         if seat != self.to_act:
-            who = "nobody" if self.to_act is None else f"seat {self.to_act + 1}"
-            raise NotYourTurn(f"It is not your turn: {who} must act first.")
+            if self.to_act is None:
+                raise NotYourTurn(Msg(N_("It is not your turn.")))
+            raise NotYourTurn(Msg(N_("It is not your turn: {seat} must act first."),
+                                  {"seat": seat_word(self.to_act).lower()}))
         if self.can(seat, action):
             return
         raise IllegalAction(self.why_not(seat, action))
@@ -1146,7 +1148,8 @@ class Game:
         self.to_act = None
         self.trick = None
         self.result = self.variant.score(self)
-        self.emit("result", None, self.result.summary)
+        r = self.result
+        self.emit("result", None, r.summary_msg if r.summary_msg is not None else r.summary)
 
     def finish_thrown_in(self, text: str | Msg) -> None:
         self.thrown_in = True

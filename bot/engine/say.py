@@ -42,6 +42,8 @@ class Say(Protocol):
 
     def pgettext(self, context: str, message: str, /, **values: object) -> str: ...
 
+    def money(self, currency: str, amount: int) -> str: ...
+
 
 class Sayable(Protocol):
     """A value said in the reader's language when its sentence is (a ``Msg``, a card's
@@ -69,6 +71,16 @@ class English:
 
     def pgettext(self, context: str, message: str, /, **values: object) -> str:
         return message.format(**values) if values else message
+
+    def money(self, currency: str, amount: int) -> str:
+        """An amount in its smallest unit, as ``bot.i18n.Text("en").money`` writes it:
+        "Kč 1.50", "-Kč 0.05", "3 chips", "1 point"."""
+        sign = "-" if amount < 0 else ""
+        a = -amount if amount < 0 else amount
+        if currency == "czk_hal":
+            return f"{sign}Kč {a // 100:,}.{a % 100:02d}".replace(",", "\u202f")
+        unit = "chip" if currency == "chips" else "point" if currency == "points" else currency
+        return f"{sign}{a:,} {unit}{'' if a == 1 else 's'}".replace(",", "\u202f")
 
 
 #: The source language, the default of every ``t`` in the engine.
@@ -147,6 +159,46 @@ class Term:
         return hash(self.text)
 
 
+class LowerTerm(Term):
+    """A game term said in lower case inside a sentence ("× 16 (mord)")."""
+
+    __slots__ = ()
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return t.pgettext(TERM, self.text).lower()
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (LowerTerm, (self.text,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LowerTerm) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(("lower", self.text))
+
+
+class Money:
+    """An amount said when its sentence is (a value of a ``Msg``): ``t.money``."""
+
+    __slots__ = ("amount", "currency")
+
+    def __init__(self, currency: str, amount: int) -> None:
+        self.currency = currency
+        self.amount = amount
+
+    def say(self, t: Say = ENGLISH) -> str:
+        return t.money(self.currency, self.amount)
+
+    def __reduce__(self) -> tuple[object, tuple[str, int]]:
+        return (Money, (self.currency, self.amount))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Money) and self.currency == other.currency and self.amount == other.amount
+
+    def __hash__(self) -> int:
+        return hash((self.currency, self.amount))
+
+
 #: What a field of a ``Msg`` may hold: said as it is, or (a ``Sayable``: a ``Msg``, a
 #: card's name, a game term) said first in the same language.
 MsgValue = str | int | Sayable
@@ -166,4 +218,4 @@ def seat_word(seat: int) -> str:
     return _SEAT_WORDS[seat] if 0 <= seat < 8 else f"Seat {seat + 1}"
 
 
-__all__ = ["ENGLISH", "TERM", "English", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]
+__all__ = ["ENGLISH", "TERM", "English", "LowerTerm", "Money", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .say import ENGLISH, N_, Msg, Say
+
 POOL: Final = -1
 """Payer or payee ``POOL`` in a ``Transfer`` is the table's pool (the Žid, a pot)."""
 
@@ -36,14 +38,28 @@ class Transfer:
 
 @dataclass(init=False)
 class PaymentLine:
-    """One item of the settlement: what was won or lost, by whom, per player."""
+    """One item of the settlement: what was won or lost, by whom, per player.
+
+    ``label`` is the English words (records, the CLI); made from a ``Msg``, the line
+    keeps it (``msg``) and ``say(t)`` says it in a reader's language (issue #14).  A
+    line made from a plain string says that string in every language."""
 
     label: str
     net: Mapping[int, int]  # seat (or POOL) -> signed amount; sums to zero
+    msg: Msg | None
 
-    def __init__(self, label: str, net: Mapping[int, int]) -> None:
-        self.label = label
+    def __init__(self, label: str | Msg, net: Mapping[int, int]) -> None:
+        if isinstance(label, Msg):
+            self.msg = label
+            self.label = label.say(ENGLISH)
+        else:
+            self.msg = None
+            self.label = label
         self.net = net
+
+    def say(self, t: Say = ENGLISH) -> str:
+        """The line's words in ``t``'s language (the English ``label`` if it has no ``Msg``)."""
+        return self.msg.say(t) if self.msg is not None else self.label
 
     @property
     def total(self) -> int:
@@ -65,7 +81,8 @@ OPPONENT_LABELS: Final = ("Opponents",)
 class HandResult:
     """The outcome of one hand."""
 
-    summary: str  # one sentence: who won what
+    summary: str  # one sentence: who won what (English: records, the CLI)
+    summary_msg: Msg | None  # the same sentence unsaid (``say_summary(t)``), if made from one
     card_points: Mapping[str, int]  # side label (or player) -> card points
     tricks: Mapping[int, int]  # seat -> tricks won
     lines: Sequence[PaymentLine]
@@ -82,14 +99,19 @@ class HandResult:
     # SIDE_PLAYER; the seats it counts).  A label missing here has no known role.
     sides: Mapping[str, tuple[str, frozenset[int]]]
 
-    def __init__(self, summary: str, card_points: Mapping[str, int], tricks: Mapping[int, int],
+    def __init__(self, summary: str | Msg, card_points: Mapping[str, int], tricks: Mapping[int, int],
                  lines: Sequence[PaymentLine], net: Mapping[int, int],
                  transfers: Sequence[Transfer], declarer_side: frozenset[int] = frozenset(),
                  declarers_won: bool | None = None, thrown_in: bool = False,
                  extra: Mapping[str, object] | None = None,
                  card_counts: Mapping[str, tuple[int, int]] | None = None,
                  sides: Mapping[str, tuple[str, frozenset[int]]] | None = None) -> None:
-        self.summary = summary
+        if isinstance(summary, Msg):
+            self.summary_msg = summary
+            self.summary = summary.say(ENGLISH)
+        else:
+            self.summary_msg = None
+            self.summary = summary
         self.card_points = card_points
         self.tricks = tricks
         self.lines = lines
@@ -101,6 +123,10 @@ class HandResult:
         self.extra = extra if extra is not None else {}
         self.card_counts = card_counts if card_counts is not None else {}
         self.sides = sides if sides is not None else {}
+
+    def say_summary(self, t: Say = ENGLISH) -> str:
+        """The summary in ``t``'s language (the English ``summary`` if it has no ``Msg``)."""
+        return self.summary_msg.say(t) if self.summary_msg is not None else self.summary
 
     @property
     def pool_delta(self) -> int:
@@ -121,6 +147,15 @@ def count_text(points: int, cards: int) -> str:
     told = f"{points} point{'s' if points != 1 else ''}"
     if cards:
         told += f" and {cards} card{'s' if cards != 1 else ''}"
+    return told
+
+
+def count_msg(points: int, cards: int) -> Msg:
+    """``count_text`` kept unsaid (a value of a summary's ``Msg``)."""
+    told = Msg(N_("{n} point"), plural=N_("{n} points"), n=points)
+    if cards:
+        return Msg(N_("{points} and {cards}"),
+                   {"points": told, "cards": Msg(N_("{n} card"), plural=N_("{n} cards"), n=cards)})
     return told
 
 

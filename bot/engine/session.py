@@ -25,6 +25,7 @@ from typing import Any
 from .errors import BadInput
 from .game import Game
 from .rng import RandomSource
+from .say import ENGLISH, Say, seat_word
 from .variants import Variant, find_variant
 from .variants.base import OptionValue
 
@@ -104,17 +105,22 @@ class Session:
     @property
     def end_reason(self) -> str | None:
         """Why the session is over, as a sentence for the players; None while it goes on."""
+        return self.end_text()
+
+    def end_text(self, t: Say = ENGLISH) -> str | None:
+        """``end_reason`` in ``t``'s language."""
         end = self.end
         if end is None:
             return None
         if end is SessionEnd.STOPPED:
-            return "The session was stopped."
+            return t._("The session was stopped.")
         if end is SessionEnd.DEALS_COMPLETED:
-            return f"The agreed {self.deals_agreed} deals have been played."
+            return t.ngettext("The agreed {n} deal has been played.", "The agreed {n} deals have been played.",
+                              self.deals_agreed or 0)
         s = next(s for s in range(self.seats) if self.balance(s) <= 0)
         if self.balance(s) < 0:
-            return f"Seat {s + 1} cannot pay."
-        return f"Seat {s + 1} has no chips left."
+            return t._("{seat} cannot pay.", seat=seat_word(s))
+        return t._("{seat} has no chips left.", seat=seat_word(s))
 
     def stop(self) -> None:
         """The table stops the session (it is closed)."""

@@ -16,6 +16,7 @@ payloads, so a command added to a cog is a message at once.
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import string
 import sys
@@ -54,7 +55,56 @@ def code_messages() -> dict[Message, list[tuple[str, int]]]:
                 key = (context, message, None)
             if key[1]:
                 out.setdefault(key, []).append((f"{folder}/{filename}", lineno))
+    _pair_plural_msgs(out)
     return out
+
+
+def _plural_msgs() -> set[tuple[str, str]]:
+    """Every plural ``Msg`` of the engine: ``Msg(N_(singular), ..., plural=N_(plural), n=...)``
+    (Babel's extractor sees two ``N_`` calls; the translation is looked up as a plural)."""
+    pairs: set[tuple[str, str]] = set()
+    for folder in ("bot/engine", "bot/ai"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Msg"
+                        and node.args and isinstance(node.args[0], ast.Call)):
+                    continue
+                singular = _marked(node.args[0])
+                plural = next((_marked(k.value) for k in node.keywords if k.arg == "plural"), None)
+                if singular is not None and plural is not None:
+                    pairs.add((singular, plural))
+    return pairs
+
+
+def _marked(node: ast.expr) -> str | None:
+    """The constant of ``N_("...")``."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        return node.args[0].value
+    return None
+
+
+def _pair_plural_msgs(out: dict[Message, list[tuple[str, int]]]) -> None:
+    """The two halves of each plural ``Msg`` made one plural message (its singular and
+    plural kept as messages of their own only where some other call says them alone)."""
+    for singular, plural in _plural_msgs():
+        where: list[tuple[str, int]] = []
+        for half in (singular, plural):
+            key: Message = (None, half, None)
+            found = out.get(key, [])
+            where.extend(found)
+            # (a half said alone elsewhere keeps its message: only ``Msg`` lines are merged)
+            if found and all(_is_plural_msg_line(w) for w in found):
+                del out[key]
+        if where:
+            out.setdefault((None, singular, plural), []).extend(sorted(set(where)))
+
+
+def _is_plural_msg_line(where: tuple[str, int]) -> bool:
+    path, lineno = where
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    near = "\n".join(lines[max(0, lineno - 3):lineno + 1])
+    return "plural=N_(" in near or "Msg(N_(" in near
 
 
 class _Recorder(app_commands.Translator):

@@ -470,11 +470,12 @@ class LessonTable(Table):
         after it the review: every step, the learner's choice, and each hand's result."""
         t = table_words.seat_text(self, self.learner_seat)
         net = result.net.get(self.learner_seat, 0)
-        self.lesson.hands.append((result.summary, net))  # (the summary: the engine's words)
+        summary = result.say_summary(t)  # (the engine's words, in the learner's language)
+        self.lesson.hands.append((summary, net))
         if self.hand_no < self.plan.hands:
             self.lesson.between = (
                 "**" + t._("Hand {hand} of {hands} is over.", hand=self.hand_no, hands=self.plan.hands)
-                + f"** {result.summary} {self._verdict(net, t)}\n"
+                + f"** {summary} {self._verdict(net, t)}\n"
                 + t._("In the next hand you play against the bidder: click **Next hand**."))
             return self.lesson.between
         lines = []

@@ -172,6 +172,9 @@ def called_text(table: Table, view: PlayerView, t: Text | None = None) -> str:
     king" while that call hides it); "" when nothing is called."""
     if view.called_card is not None:
         return words.say(table, view.called_card, long=True, t=t)
+    game = table.game
+    if view.called and game is not None and view.called == game.variant.called_title(game):
+        return game.variant.called_title(game, t or Text()) or view.called  # ("the fourth king")
     return view.called or ""
 
 
@@ -445,7 +448,7 @@ def payment_lines(table: Table, result: HandResult, t: Text | None = None) -> li
     lines' labels are the engine's words: translated there)."""
     out = []
     for line in result.lines:
-        label = words.named(table, line.label)
+        label = words.named(table, line.say(t or Text()))
         parts = line_payments(table, line.net, t) if any(line.net.values()) else ""
         out.append(f"{label}: {parts}" if parts else label)
     return out
@@ -458,7 +461,7 @@ def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[disco
     t = words.public_text(table)
     embed = discord.Embed(title=t._("Hand {hand} is over", hand=hand_no), colour=GREY)
     embeds = [embed]
-    summary = words.named(table, result.summary) if result.summary else ""
+    summary = words.named(table, result.say_summary(t)) if result.summary else ""
     if not result.tricks or not any(result.tricks.values()):
         summary = (summary + " " if summary else "") + t._("No card was played in this hand.")
     if summary:
@@ -479,7 +482,7 @@ def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[disco
     if usual is not None:
         add_lines(embeds, t._("Outside teach mode"), [
             t._("This hand was played out because the table is in teach mode. Under the usual rule it "
-                "would have ended before the play: {summary}", summary=words.named(table, usual.summary)),
+                "would have ended before the play: {summary}", summary=words.named(table, usual.say_summary(t))),
             *payment_lines(table, usual, t)], t)
     add_lines(embeds, t._("Balances this session"), [
         f"{table.seat_name(i)}: {money(table, s, t)}" for i, s in enumerate(table.scores)], t)
@@ -506,7 +509,7 @@ def your_result(table: Table, seat: int, result: HandResult) -> str:
     else:
         head = t._("No money moved for you in this hand.")
     mine = [
-        f"{words.named(table, line.label)}: {'+' if line.net[seat] > 0 else ''}{money(table, line.net[seat], t)}"
+        f"{words.named(table, line.say(t))}: {'+' if line.net[seat] > 0 else ''}{money(table, line.net[seat], t)}"
         for line in result.lines if line.net.get(seat)]
     return "\n".join([head, *mine])
 

@@ -362,7 +362,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
     for line in result.lines:
         gains = {k: v for k, v in line.net.items() if v > 0}
         if not gains:
-            payments.append(PaymentLine(words.named(table, line.label), ""))
+            payments.append(PaymentLine(words.named(table, line.say(t)), ""))
             continue
         receivers = ", ".join(_who(table, k, t) for k in gains)
         values = set(gains.values())
@@ -370,7 +370,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
             amount = t._("+{amount} each", amount=money(table, values.pop(), t))
         else:
             amount = f"+{money(table, sum(gains.values()), t)}"
-        payments.append(PaymentLine(words.named(table, line.label) + " — "
+        payments.append(PaymentLine(words.named(table, line.say(t)) + " — "
                                     + t._("to {names}", names=receivers), amount))
 
     net_total = result.net
@@ -402,7 +402,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         note = t._("Settled without play: no card was played, so no card points were counted.")
     title = t._("Hand {hand}", hand=hand_no)
     if result.summary:
-        title += f" — {words.named(table, result.summary)}"
+        title += f" — {words.named(table, result.say_summary(t))}"
     return SummaryScene(
         title=title,
         sides=sides,

@@ -175,7 +175,9 @@ class TableConfig:
 def refusal_text(game: Game, seat: int, action: Action, refusal: TarokyError, t: Text | None = None) -> str:
     """The engine's refusal of ``action`` (raised by ``verify``) in ``t``'s language: the
     rule's sentence (``Game.why_not``) said again; a refusal made before any rule is asked
-    (the hand is over, not your turn) as the engine wrote it."""
+    (the hand is over, not your turn) said from its message (``TarokyError.say``)."""
+    if t is not None and refusal.msg is not None:
+        return refusal.say(t)  # (before any rule: the hand is over, not your turn)
     if t is not None and str(refusal) == game.why_not(seat, action):
         return game.why_not(seat, action, t)
     return str(refusal)

@@ -108,6 +108,8 @@ def announcement_text(table: Table, text: str, t: Text | None = None) -> str:
     inner = rest[:-1]
     if inner in terms:
         inner = game_term(inner, t)
+    elif inner == "by the bid":  # (Polish: the pagat announced by the bid, PL-10)
+        inner = t._("by the bid")
     else:
         lower = {term_.lower(): term_ for term_ in terms}
         if inner in lower:  # (a contract's title written in lower case)
@@ -121,6 +123,8 @@ def contract_text(table: Table, contract: str | None, t: Text | None = None) -> 
     if not contract:
         return ""
     game = table.game
+    if game is not None and game.contract is not None and contract == game.variant.contract_title(game):
+        return game.variant.contract_title(game, t or Text()) or contract  # (said by the engine)
     title = game.contract.title if game is not None and game.contract is not None else None
     if title and contract.startswith(title):
         return game_term(title, t) + contract[len(title):]

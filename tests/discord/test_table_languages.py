@@ -139,7 +139,8 @@ class Reader:
         v = words.variant_of(table)
         strip = sorted({s.name for s in table.seats if s is not None}
                        | {self.member.name}
-                       | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)},
+                       | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)}
+                       | set(engine_texts_pending(table)),
                        key=len, reverse=True)
         marker = self.t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
                           choice="\0", reason="\0").split("\0")[-2]  # (the AI's reason follows it)
@@ -155,6 +156,22 @@ class Reader:
             if found:
                 out.append((where, text, found))
         return out
+
+
+def engine_texts_pending(table: Table) -> list[str]:
+    """The engine's texts a player reads that are still English, and nothing else: the
+    variant's rules and glossary, which the next session says through the catalog (they
+    are shown under "What your choices mean:" in Why?).  Each is exempt from the check
+    above; every other engine sentence must be the reader's language."""
+    v = words.variant_of(table)
+    return [
+        # the glossary's meaning of a choice (``rulebook.choice_notes``: ``Variant.glossary``)
+        *(entry[0] for entry in v.glossary.values()),
+        # the glossary term named after a choice's label: "**Druhá povinnost** (druhá povinnost)"
+        *(f"({term})" for term in v.glossary),
+        # the scoring rule of the bonus an announcement promises (``rulebook.bonus_rule``)
+        *(line for line in (*v.scoring_rules, v.valat_rule) if line),
+    ]
 
 
 async def set_languages(world: Any, lang: str) -> None:

@@ -132,7 +132,7 @@ def test_end_reasons_are_sentences_without_rule_ids():
     assert s.end_reason == "Seat 1 cannot pay."
     s = Session.begin("czech", deals_agreed=1)
     s.deals = 1
-    assert s.end_reason == "The agreed 1 deals have been played."
+    assert s.end_reason == "The agreed 1 deal has been played."  # (a plural message since issue #14)
 
 
 def test_a_stopped_session_deals_no_more():

@@ -24,7 +24,7 @@ from bot.ai.explore import Explorer, sweep
 from bot.ai.heuristic import choose_action
 from bot.ai.normal import choose_normal
 from bot.ai.search import choose_strong
-from bot.engine import VARIANTS, Action, Game, Kind, Phase
+from bot.engine import VARIANTS, Action, Game, Kind, Phase, new_game
 from bot.engine.cards import CARDS, ROMAN, say_card
 from bot.engine.say import ENGLISH, English, Msg, Say
 from bot.i18n import Text
@@ -69,9 +69,12 @@ class Marked:
     def pgettext(self, context: str, message: str, /, **values: object) -> str:
         return self._mark(message, values)
 
+    def money(self, currency: str, amount: int) -> str:
+        return f"«{currency}» {amount}"
+
 
 def _allowed_words() -> set[str]:
-    words = {"Seat", "seat", *ROMAN}
+    words = {"Seat", "seat", *ROMAN, "⅓", "⅔"}  # (a Kozy pile's exact worth: 35⅓)
     for v in VARIANTS.values():
         cw = v.card_words
         for w in (cw.ace, cw.skyz, cw.pagat, cw.mond, cw.rider):
@@ -167,6 +170,65 @@ def test_event_lines_are_messages(variant: str) -> None:
             check(ev.say(t), f"event {ev.kind} ({variant})")
             n += 1
     assert n > DEALS * 20
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_summaries_and_payment_lines_are_messages(variant: str) -> None:
+    """Issue #14, the hand's end: the summary and every payment line of whole hands keep
+    their message (``HandResult.summary_msg``, ``PaymentLine.msg``) and are said through the
+    translator (amounts through ``t.money``); said in English they are the words the
+    records keep (``summary``, ``label``)."""
+    t = Marked()
+    n = 0
+    for g in sweep(variant, DEALS, seed=19):
+        r = g.result
+        if r is None:
+            continue
+        assert r.summary_msg is not None, f"summary {r.summary!r} has no message"
+        assert r.say_summary() == r.summary
+        check(r.say_summary(t), f"summary ({variant})")
+        for ln in r.lines:
+            assert ln.msg is not None, f"payment line {ln.label!r} has no message"
+            assert ln.say() == ln.label
+            check(ln.say(t), f"payment line ({variant})")
+            n += 1
+    assert n > DEALS
+
+
+def test_refusals_before_any_rule_are_messages() -> None:
+    """Issue #14: what ``verify`` refuses before any rule is asked (not your turn, the hand
+    is over) is raised with its message (``TarokyError.say(t)``), its English the error's text;
+    the contract with its level and the session's end are said through the translator too."""
+    from bot.engine.errors import IllegalAction, NotYourTurn
+
+    for g in sweep("czech", 3, seed=20):
+        t = Marked()
+        with pytest.raises(IllegalAction) as over:
+            g.verify(0, g.history[-1][1])
+        assert over.value.msg is not None and over.value.say() == str(over.value)
+        check(over.value.say(t), "the hand is over")
+        if g.contract is not None:
+            check(g.variant.contract_title(g, t) or "", "contract title")
+    fresh = new_game("nebraska")
+    assert fresh.to_act is not None
+    other = (fresh.to_act + 1) % fresh.num_seats
+    with pytest.raises(NotYourTurn) as turn:
+        fresh.verify(other, fresh.legal_actions(fresh.to_act)[0])
+    assert turn.value.say() == str(turn.value)
+    check(turn.value.say(Marked()), "not your turn")
+
+
+def test_money_is_said_by_the_reader() -> None:
+    """``Say.money``: English writes amounts as ``bot.i18n.Text("en")`` does; an amount
+    inside a sentence (``Money``) is said by the reader's language."""
+    from bot.engine.say import Money
+    from bot.store.money import format_amount
+
+    for currency in ("czk_hal", "chips", "points"):
+        for amount in (0, 1, -1, 5, 150, -150, 123456):
+            assert ENGLISH.money(currency, amount) == format_amount(currency, amount)
+            assert Money(currency, amount).say(Text("cs")) == Text("cs").money(currency, amount)
+    assert Msg("Game × {rate}", {"rate": Money("czk_hal", 10)}).say() == "Game × Kč 0.10"
 
 
 class Hinting:

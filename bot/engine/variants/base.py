@@ -14,7 +14,7 @@ from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
-from ..say import ENGLISH, N_, Msg, Say, seat_word
+from ..say import ENGLISH, N_, Msg, Say, Sayable, Term, seat_word
 from ..scoring import (
     DECLARER_LABELS,
     OPPONENT_LABELS,
@@ -476,12 +476,19 @@ class Variant:
 
     # ---- words -----------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
+        """The contract's title (with what the variant adds: "Trojka, level 2"), said when
+        its sentence is; ``g.contract`` is set."""
+        assert g.contract is not None
+        return Term(g.contract.title)
+
+    def contract_title(self, g: Game, t: Say = ENGLISH) -> str | None:
+        """The contract's title in ``t``'s language (English: the record's and the CLI's)."""
         if g.contract is None:
             return None
-        return g.contract.title
+        return self.contract_term(g).say(t)
 
-    def called_title(self, g: Game) -> str | None:
+    def called_title(self, g: Game, t: Say = ENGLISH) -> str | None:
         return g.called.short if g.called is not None else None
 
     def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
@@ -493,7 +500,7 @@ class Variant:
         return t._("{seat} to act.", seat=seat_word(g.to_act))
 
 
-def hand_result(g: Game, summary: str, points: dict[str, int], lines: list[PaymentLine],
+def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list[PaymentLine],
                 net: dict[int, int], declarer_side: frozenset[int] = frozenset(),
                 declarers_won: bool | None = None,
                 card_counts: dict[str, tuple[int, int]] | None = None) -> HandResult:

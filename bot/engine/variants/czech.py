@@ -34,7 +34,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, Msg, Say, seat_word
+from ..say import ENGLISH, N_, Money, Msg, Say, Sayable, seat_word
 from ..scoring import (
     POOL,
     HandResult,
@@ -825,8 +825,8 @@ class Czech(Variant):
         if g.surrendered:
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], 100)
-            line = PaymentLine("Surrender", paid)
-            return _result(g, f"Seat {g.bidder + 1} surrendered.", {}, [line], paid)
+            line = PaymentLine(Msg(N_("Surrender")), paid)
+            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid)
         if g.partner is None and g.called is not None and not g.contract.alone:
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h
@@ -836,31 +836,47 @@ class Czech(Variant):
         pts_d = g.side_points(decl)
         pts_o = 70 - pts_d
         mult = 1 << g.game_level
+        summary: Msg
         if g.thrown_in:
-            lines.append(PaymentLine("Povinnost without play: the minimum win",
+            lines.append(PaymentLine(Msg(N_("Povinnost without play: the minimum win")),
                                      side_payment(decl, opp, 10)))
-            summary = "The povinnost was settled without play."
+            summary = Msg(N_("The povinnost was settled without play."))
         else:
-            rate = self.game_rate(g)
+            rate = Money(self.currency, self.game_rate(g))
             if pts_d > 35:
-                amt = (pts_d - 35) * rate * mult
-                lines.append(PaymentLine(f"Game: {_points(pts_d - 35)} over 35 × {_kc(rate)}"
-                                         + (f" × {mult}" if mult > 1 else ""), side_payment(decl, opp, amt)))
-                summary = f"The bidder's side won with {pts_d} card points."
+                amt = (pts_d - 35) * rate.amount * mult
+                over = pts_d - 35
+                if mult > 1:
+                    game = Msg(N_("Game: {n} point over 35 × {rate} × {mult}"), {"rate": rate, "mult": mult},
+                               plural=N_("Game: {n} points over 35 × {rate} × {mult}"), n=over)
+                else:
+                    game = Msg(N_("Game: {n} point over 35 × {rate}"), {"rate": rate},
+                               plural=N_("Game: {n} points over 35 × {rate}"), n=over)
+                lines.append(PaymentLine(game, side_payment(decl, opp, amt)))
+                summary = Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
             elif pts_d < 35:
-                amt = (pts_o - 35) * rate * mult
-                lines.append(PaymentLine(f"Game: opponents {_points(pts_o - 35)} over 35 × {_kc(rate)}"
-                                         + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, amt)))
-                summary = f"The bidder's side lost with {pts_d} card points."
+                amt = (pts_o - 35) * rate.amount * mult
+                over = pts_o - 35
+                if mult > 1:
+                    game = Msg(N_("Game: opponents {n} point over 35 × {rate} × {mult}"),
+                               {"rate": rate, "mult": mult},
+                               plural=N_("Game: opponents {n} points over 35 × {rate} × {mult}"), n=over)
+                else:
+                    game = Msg(N_("Game: opponents {n} point over 35 × {rate}"), {"rate": rate},
+                               plural=N_("Game: opponents {n} points over 35 × {rate}"), n=over)
+                lines.append(PaymentLine(game, side_payment(opp, decl, amt)))
+                summary = Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
             else:
-                lines.append(PaymentLine("Game: 35 : 35, the bidder's side loses"
-                                         + (f" × {mult}" if mult > 1 else ""), side_payment(opp, decl, 10 * mult)))
-                summary = "35 : 35 — the bidder's side loses."
+                game = (Msg(N_("Game: 35 : 35, the bidder's side loses × {mult}"), {"mult": mult}) if mult > 1
+                        else Msg(N_("Game: 35 : 35, the bidder's side loses")))
+                lines.append(PaymentLine(game, side_payment(opp, decl, 10 * mult)))
+                summary = Msg(N_("35 : 35 — the bidder's side loses."))
         # declarations (CZ-7): never multiplied
         for s in g.order:
             for d in g.declared[s]:
                 mine = g.side_of(s)
-                lines.append(PaymentLine(f"Seat {s + 1} declared {self.title_of(d)}",
+                lines.append(PaymentLine(Msg(N_("{seat} declared {declaration}"),
+                                             {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
                                          side_payment(mine, g.opponents_of(s), self.declaration_value(g, d))))
         if not g.thrown_in:
             lines.extend(self._bonus_lines(g, decl, opp))
@@ -893,16 +909,16 @@ class Czech(Variant):
             amt = self.announce_values["pagat"] << pa.level
             ok = pagat_player is not None and last is not None and last.winner == pagat_player
             if ok:
-                lines.append(PaymentLine("Pagát announced and won", side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and won")), side_payment(side, other, amt)))
             else:
-                lines.append(PaymentLine("Pagát announced and lost", side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and lost")), side_payment(other, side, amt)))
         elif pagat_player is not None and last is not None:
             side = g.side_of(pagat_player)
             other = g.opponents_of(pagat_player)
             if last.winner == pagat_player:
-                lines.append(PaymentLine("Pagát won the last trick", side_payment(side, other, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát won the last trick")), side_payment(side, other, 100)))
             else:
-                lines.append(PaymentLine("Pagát lost in the last trick", side_payment(other, side, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát lost in the last trick")), side_payment(other, side, 100)))
         sweep: frozenset[int] | None = None
         for side in (decl, opp):
             if sum(g.tricks_won[s] for s in side) == len(g.tricks):
@@ -913,12 +929,12 @@ class Czech(Variant):
             other = g.opponents_of(va.seat)
             amt = self.announce_values["valat"] << va.level
             if sweep == side:
-                lines.append(PaymentLine("Valát announced and made", side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and made")), side_payment(side, other, amt)))
             else:
-                lines.append(PaymentLine("Valát announced and missed", side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and missed")), side_payment(other, side, amt)))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             other = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine("Valát: every trick", side_payment(sweep, other, 700)))
+            lines.append(PaymentLine(Msg(N_("Valát: every trick")), side_payment(sweep, other, 700)))
         return lines
 
     def _zid_druha(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> PaymentLine | None:
@@ -935,10 +951,10 @@ class Czech(Variant):
                 return None
             net: dict[int, int] = {POOL: -g.pool}
             share(net, sorted(decl), g.pool, +1)
-            return PaymentLine("The Žid goes to the pagát's side", net)
+            return PaymentLine(Msg(N_("The Žid goes to the pagát's side")), net)
         amount = g.pool // 2 * (1 << (pa.level - 1))
         winners, losers = (decl, opp) if ok else (opp, decl)
-        return PaymentLine("Žid: the pagát was doubled, so the pool stays and the sides pay its value",
+        return PaymentLine(Msg(N_("Žid: the pagát was doubled, so the pool stays and the sides pay its value")),
                            side_payment(winners, losers, amount))
 
     def _score_varsava(self, g: Game) -> HandResult:
@@ -953,7 +969,8 @@ class Czech(Variant):
                 p = pts[s]
                 fine = 0 if p <= 18 else 100 if p <= 28 else 200 if p <= 38 else 300
                 if fine:
-                    lines.append(PaymentLine(f"Seat {s + 1}: {p} points, pays the Žid",
+                    lines.append(PaymentLine(Msg(N_("{seat}: {n} point, pays the Žid"), {"seat": seat_word(s)},
+                                                 plural=N_("{seat}: {n} points, pays the Žid"), n=p),
                                              {s: -fine, POOL: fine}))
                     add_into(net, {s: -fine, POOL: fine})
         else:
@@ -967,21 +984,22 @@ class Czech(Variant):
                 pay[s] = amt
                 line_net: dict[int, int] = {s: amt}
                 share(line_net, losers, amt, -1)
-                lines.append(PaymentLine(f"Seat {s + 1} receives" + (" double (no trick)" if g.tricks_won[s] == 0 else ""), line_net))
+                lines.append(PaymentLine(Msg(N_("{seat} receives double (no trick)") if g.tricks_won[s] == 0
+                                             else N_("{seat} receives"), {"seat": seat_word(s)}), line_net))
                 add_into(net, line_net)
         who = ", ".join(f"seat {s + 1}" for s in losers)
-        return _result(g, f"Varšava: {who} took the most card points ({top}).",
+        return _result(g, Msg(N_("Varšava: {who} took the most card points ({points})."),
+                              {"who": who, "points": top}),
                        {f"Seat {s + 1}": pts[s] for s in g.order}, lines, net)
 
     # ---- words -----------------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
         c = g.contract
-        if c is None:
-            return None
+        assert c is not None
         if c is TROJKA and g.level:
-            return f"Trojka, level {g.level}"
-        return c.title
+            return Msg(N_("{contract}, level {level}"), {"contract": Term(c.title), "level": g.level})
+        return Term(c.title)
 
     def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         if g.phase is Phase.FINISHED:
@@ -1073,15 +1091,6 @@ _ANNOUNCE_CANDIDATES: Final = (_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT,
                                 *(declare(d) for d in DECLARATIONS))
 
 _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
-
-def _kc(hal: int) -> str:
-    h = hal % 100  # (no format spec: the compiled f-string stays native)
-    return f"Kč {hal // 100}.{'0' if h < 10 else ''}{h}"
 
 
 _result = hand_result

@@ -57,8 +57,8 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, Msg, Say, seat_word
-from ..scoring import HandResult, PaymentLine, add_into, count_text, side_payment
+from ..say import ENGLISH, N_, LowerTerm, Msg, MsgValue, Say, Sayable, seat_word
+from ..scoring import HandResult, PaymentLine, add_into, count_msg, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
 FOUR = Contract("four", "Four", 1, call="king", talon="staged")
@@ -860,14 +860,15 @@ class KingCall(Variant):
     def score(self, g: Game) -> HandResult:
         c = g.contract
         if c is None:
-            return hand_result(g, "The deal was abandoned for no score.", {}, [], {})
+            return hand_result(g, Msg(N_("The deal was abandoned for no score.")), {}, [], {})
         assert g.bidder is not None
         b = g.bidder
         if g.surrendered:
             others = [s for s in g.order if s != b]
-            line = PaymentLine("Surrender: 4 chips to each other player",
+            line = PaymentLine(Msg(N_("Surrender: 4 chips to each other player")),
                                side_payment(others, [b], 4))
-            return hand_result(g, f"Seat {b + 1} surrendered.", {}, [line], dict(line.net))
+            return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
+                               dict(line.net))
         special = self.score_special(g)
         if special is not None:
             return special
@@ -881,11 +882,11 @@ class KingCall(Variant):
         counts: dict[str, tuple[int, int]] | None = None
         if count_d is None or count_o is None:
             pts_d, pts_o = g.side_points(decl), g.side_points(opp)
-            told = f"{pts_d} card points"
+            told = Msg(N_("{n} card point"), plural=N_("{n} card points"), n=pts_d)
         else:
             (pts_d, _), (pts_o, _) = count_d, count_o
             counts = {BIDDERS: count_d, OPPONENTS: count_o}
-            told = count_text(*count_d)
+            told = count_msg(*count_d)
         won = self.declarers_win(g, decl)
         sweep = self.sweeping_side(g, decl, opp)
         lines: list[PaymentLine] = []
@@ -897,11 +898,15 @@ class KingCall(Variant):
         net: dict[int, int] = {}
         for ln in lines:
             add_into(net, ln.net)
-        who = "bidder" if len(decl) == 1 else "bidder's team"
-        summary = f"The {who} {'won' if won else 'lost'} with {told}."
+        if len(decl) == 1:
+            summary = Msg(N_("The bidder won with {told}.") if won else N_("The bidder lost with {told}."),
+                          {"told": told})
+        else:
+            summary = Msg(N_("The bidder's team won with {told}.") if won
+                          else N_("The bidder's team lost with {told}."), {"told": told})
         if sweep is not None:
-            summary += " Valát: " + ("the bidder's side" if sweep == decl else "the opponents") \
-                + " took every trick."
+            summary = Msg(N_("{summary} Valát: the bidder's side took every trick.") if sweep == decl
+                          else N_("{summary} Valát: the opponents took every trick."), {"summary": summary})
         return hand_result(g, summary, {BIDDERS: pts_d, OPPONENTS: pts_o}, lines, net,
                            declarer_side=decl, declarers_won=won, card_counts=counts)
 
@@ -925,15 +930,17 @@ class KingCall(Variant):
                    sweep: frozenset[int] | None) -> list[PaymentLine]:
         assert g.contract is not None
         rate = self.game_rate(g)
-        label = f"{self.contract_title(g)}: {rate} chips"
+        label = Msg(N_("{contract}: {n} chip"), {"contract": self.contract_term(g)},
+                    plural=N_("{contract}: {n} chips"), n=rate)
         if sweep is not None:
             rate *= 2
-            label += " × 2 (valát)"
+            label = Msg(N_("{what} × 2 (valát)"), {"what": label})
         if g.game_level:
             rate <<= g.game_level
-            label += f" × {1 << g.game_level} ({self.double_word(g.game_level).lower()})"
+            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.game_level,
+                                                            "double": LowerTerm(self.double_word(g.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
-        label += ", won" if won else ", lost"
+        label = Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label})
         return [PaymentLine(label, side_payment(w, lo, rate))]
 
     def tarok1_strict(self, g: Game) -> bool:
@@ -959,21 +966,24 @@ class KingCall(Variant):
                     strict: bool) -> list[PaymentLine]:
         player = next((s for s, c in last.plays if c == card), None)
         ann = g.announced.get(name)
-        what = self.title_of(name)
+        what = Term(self.title_of(name))
         if ann is not None:
             side = g.side_of(ann.seat)
             other = g.opponents_of(ann.seat)
             amt = self.announced_times * base
             if player is None:
                 ok = False
-                why = " (played before the last trick)"
+                early = True
                 g.abandoned.add(name)
             else:
                 ok = (last.winner == player) if strict else last.winner in side
-                why = ""
+                early = False
             if ok:
-                return [PaymentLine(f"{what} announced and won: {amt}", side_payment(side, other, amt))]
-            return [PaymentLine(f"{what} announced and lost{why}: {amt}",
+                return [PaymentLine(Msg(N_("{what} announced and won: {amount}"), {"what": what, "amount": amt}),
+                                    side_payment(side, other, amt))]
+            return [PaymentLine(Msg(N_("{what} announced and lost (played before the last trick): {amount}")
+                                    if early else N_("{what} announced and lost: {amount}"),
+                                    {"what": what, "amount": amt}),
                                 side_payment(other, side, amt))]
         if player is None:
             return []
@@ -981,11 +991,14 @@ class KingCall(Variant):
             side = g.side_of(player)
             other = g.opponents_of(player)
             if last.winner == player:
-                return [PaymentLine(f"{what}: won, {base}", side_payment(side, other, base))]
-            return [PaymentLine(f"{what}: beaten, {base}", side_payment(other, side, base))]
+                return [PaymentLine(Msg(N_("{what}: won, {amount}"), {"what": what, "amount": base}),
+                                    side_payment(side, other, base))]
+            return [PaymentLine(Msg(N_("{what}: beaten, {amount}"), {"what": what, "amount": base}),
+                                side_payment(other, side, base))]
         side = g.side_of(last.winner)
         other = g.opponents_of(last.winner)
-        return [PaymentLine(f"{what}: {base} to the winners of the last trick",
+        return [PaymentLine(Msg(N_("{what}: {amount} to the winners of the last trick"),
+                                {"what": what, "amount": base}),
                             side_payment(side, other, base))]
 
     def combination_mult(self, g: Game) -> int:
@@ -1001,7 +1014,7 @@ class KingCall(Variant):
         lines: list[PaymentLine] = []
         for s in g.order:
             for d in g.declared[s]:
-                lines.append(self._from_each(g, s, f"Seat {s + 1}: {self.title_of(d)}",
+                lines.append(self._from_each(g, s, Term(self.title_of(d)),
                                              self.declaration_value(g, d, m)))
         if not g.tricks or m == 0:
             return lines
@@ -1011,17 +1024,18 @@ class KingCall(Variant):
                 played[s] |= 1 << c
         for s in g.order:
             if played[s] & KING_MASK == KING_MASK:
-                lines.append(self._from_each(g, s, f"Seat {s + 1}: Four Kings", m))
+                lines.append(self._from_each(g, s, Msg(N_("Four Kings")), m))
             if played[s] & HONOUR_MASK == HONOUR_MASK:
-                lines.append(self._from_each(g, s, f"Seat {s + 1}: Three High", m))
+                lines.append(self._from_each(g, s, Msg(N_("Three High")), m))
         return lines
 
     def declaration_value(self, g: Game, name: str, mult: int) -> int:
         return mult
 
-    def _from_each(self, g: Game, seat: int, label: str, amount: int) -> PaymentLine:
+    def _from_each(self, g: Game, seat: int, what: MsgValue, amount: int) -> PaymentLine:
         others = [s for s in g.order if s != seat]
-        return PaymentLine(f"{label}: {amount} from each other player",
+        return PaymentLine(Msg(N_("{seat}: {what}: {amount} from each other player"),
+                               {"seat": seat_word(seat), "what": what, "amount": amount}),
                            side_payment([seat], others, amount))
 
     def pool_lines(self, g: Game) -> list[PaymentLine]:
@@ -1029,22 +1043,22 @@ class KingCall(Variant):
 
     # ---- words --------------------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
         c = g.contract
-        if c is None:
-            return None
-        t = c.title
+        assert c is not None
+        said: Sayable = Term(c.title)
         if c is FOUR and g.level:
-            t += {1: " (first three)", 2: " (second three)", 3: " (back to the first three)"}[g.level]
+            said = Msg((N_("{contract} (first three)"), N_("{contract} (second three)"),
+                        N_("{contract} (back to the first three)"))[g.level - 1], {"contract": said})
         if g.auction.alone:
-            t += ", without a king"
-        return t
+            said = Msg(N_("{contract}, without a king"), {"contract": said})
+        return said
 
-    def called_title(self, g: Game) -> str | None:
+    def called_title(self, g: Game, t: Say = ENGLISH) -> str | None:
         if g.called is None:
             return None
         if g.called_fourth_king and g.phase is not Phase.FINISHED:
-            return "the fourth king"
+            return t._("the fourth king")
         return g.called.short
 
     def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:

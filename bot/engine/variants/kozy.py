@@ -40,7 +40,7 @@ from ..restrictions import (
     TarokWhenVoid,
     TarokyLastDiscard,
 )
-from ..say import ENGLISH, N_, Msg, Say, seat_word
+from ..say import ENGLISH, N_, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .kingcall import KING_CALLS, call_card, ladder_rules, record_announcement, turn_prompt
@@ -698,16 +698,18 @@ class Kozy(Variant):
         c = g.contract
         b = g.bidder
         if c is None or b is None:
-            return hand_result(g, "The cards were thrown in: no score.", {}, [], {})
+            return hand_result(g, Msg(N_("The cards were thrown in: no score.")), {}, [], {})
         others = [s for s in g.order if s != b]
         if g.surrendered:  # KZ-9: nothing else is paid
             pts = int(g.options["surrender_points"])
-            line = PaymentLine(f"Gave up with the called king in the talon: {pts} points to each "
-                               "opponent", side_payment(others, [b], pts))
-            return hand_result(g, f"Seat {b + 1} gave up.", {}, [line], dict(line.net),
+            line = PaymentLine(Msg(N_("Gave up with the called king in the talon: {n} point to each opponent"),
+                                   plural=N_("Gave up with the called king in the talon: {n} points to each "
+                                             "opponent"), n=pts), side_payment(others, [b], pts))
+            return hand_result(g, Msg(N_("{seat} gave up."), {"seat": seat_word(b)}), {}, [line], dict(line.net),
                                declarer_side=frozenset((b,)), declarers_won=False)
         if g.thrown_in:
-            return hand_result(g, f"Seat {b + 1} threw the Jeden in: no score.", {}, [], {})
+            return hand_result(g, Msg(N_("{seat} threw the Jeden in: no score."), {"seat": seat_word(b)}),
+                               {}, [], {})
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
         pile_d = g.side_mask(decl)
@@ -728,12 +730,17 @@ class Kozy(Variant):
         net: dict[int, int] = {}
         for ln in lines:
             add_into(net, ln.net)
-        who = "declarer" if len(decl) == 1 else "declarer's side"
-        summary = (f"The {who} {'won' if won else 'lost'} with {count_mask_points(pile_d)} card "
-                   f"points ({exact_points(mask_thirds(pile_d))} exactly).")
+        told: dict[str, MsgValue] = {"points": count_mask_points(pile_d), "exactly": exact_points(mask_thirds(pile_d))}
+        if len(decl) == 1:
+            summary = Msg(N_("The declarer won with {points} card points ({exactly} exactly).") if won
+                          else N_("The declarer lost with {points} card points ({exactly} exactly)."), told)
+        else:
+            summary = Msg(N_("The declarer's side won with {points} card points ({exactly} exactly).") if won
+                          else N_("The declarer's side lost with {points} card points ({exactly} exactly)."),
+                          told)
         if sweep is not None:
-            summary += " Walat: " + ("the declarer's side" if sweep == decl else "the opponents") \
-                + " took every trick."
+            summary = Msg(N_("{summary} Walat: the declarer's side took every trick.") if sweep == decl
+                          else N_("{summary} Walat: the opponents took every trick."), {"summary": summary})
         return hand_result(g, summary, {BIDDERS: count_mask_points(pile_d),
                                         OPPONENTS: count_mask_points(pile_o)},
                            lines, net, declarer_side=decl, declarers_won=won)
@@ -759,12 +766,15 @@ class Kozy(Variant):
         """KZ-14: 1-4 by the bid, × 2 for each double."""
         assert g.contract is not None
         rate = g.contract.rank
-        label = f"{g.contract.title}: {rate} point{'s' if rate > 1 else ''}"
+        label = Msg(N_("{contract}: {n} point"), {"contract": Term(g.contract.title)},
+                    plural=N_("{contract}: {n} points"), n=rate)
         if g.game_level:
             rate <<= g.game_level
-            label += f" × {1 << g.game_level} ({self.double_word(g.game_level)})"
+            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.game_level,
+                                                            "double": Term(self.double_word(g.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
-        return PaymentLine(label + (", won" if won else ", lost"), side_payment(w, lo, rate))
+        return PaymentLine(Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label}),
+                           side_payment(w, lo, rate))
 
     def _declaration_lines(self, g: Game) -> list[PaymentLine]:
         """KZ-15: each declaration paid to the declaring player's side, never doubled."""
@@ -772,7 +782,9 @@ class Kozy(Variant):
         for s in g.order:
             for d in g.declared[s]:
                 pts = DECLARATION_POINTS[d]
-                out.append(PaymentLine(f"Seat {s + 1} declared {self.title_of(d)}: {pts}",
+                out.append(PaymentLine(Msg(N_("{seat} declared {declaration}: {amount}"),
+                                           {"seat": seat_word(s), "declaration": Term(self.title_of(d)),
+                                            "amount": pts}),
                                        side_payment(g.side_of(s), g.opponents_of(s), pts)))
         return out
 
@@ -786,22 +798,23 @@ class Kozy(Variant):
             side = g.side_of(t.seat)
             amt = self.announced_value(g, "trul") << t.level
             ok = g.side_mask(side) & HONOUR_MASK == HONOUR_MASK
-            out.append(_won_or_lost(g, side, f"Trul announced and {'made' if ok else 'lost'}: "
-                                    f"{amt}", amt, ok))
+            out.append(_won_or_lost(g, side, Msg(N_("Trul announced and made: {amount}") if ok
+                                                 else N_("Trul announced and lost: {amount}"), {"amount": amt}),
+                                    amt, ok))
         shower = next((s for s in g.active if g.shown[s]), None)
         if shower is not None:
             side = g.side_of(shower)
             ok = g.side_mask(side) & KING_MASK == KING_MASK
-            out.append(_won_or_lost(g, side, f"Cztery króle shown and {'made' if ok else 'lost'}: 8",
-                                    8, ok))
+            out.append(_won_or_lost(g, side, Msg(N_("Cztery króle shown and made: 8") if ok
+                                                 else N_("Cztery króle shown and lost: 8")), 8, ok))
         for side in (decl, opp):
             pile = g.side_mask(side)
             if t is None and pile & HONOUR_MASK == HONOUR_MASK:
-                out.append(_won_or_lost(g, side, f"Trul in the tricks of {_side_word(g, side)}: 2",
-                                        2, True))
+                out.append(_won_or_lost(g, side, Msg(N_("Trul in the tricks of {side}: 2"),
+                                                     {"side": _side_word(g, side)}), 2, True))
             if shower is None and pile & KING_MASK == KING_MASK:
-                out.append(_won_or_lost(g, side, "Cztery króle in the tricks of "
-                                        f"{_side_word(g, side)}: 2", 2, True))
+                out.append(_won_or_lost(g, side, Msg(N_("Cztery króle in the tricks of {side}: 2"),
+                                                     {"side": _side_word(g, side)}), 2, True))
         return out
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
@@ -814,15 +827,17 @@ class Kozy(Variant):
             side = g.side_of(ann.seat)
             amt = self.announced_value(g, "pagat_ultymo") << ann.level
             ok = where is not None and last and where[2] == where[1]
-            why = " (played before the last trick)" if where is not None and not last else ""
-            out.append(_won_or_lost(g, side, f"Pagat ultymo announced and "
-                                    f"{'won' if ok else 'lost'}{why}: {amt}", amt, ok))
+            early = where is not None and not last
+            out.append(_won_or_lost(g, side, Msg(
+                N_("Pagat ultymo announced and won: {amount}") if ok
+                else N_("Pagat ultymo announced and lost (played before the last trick): {amount}") if early
+                else N_("Pagat ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
         elif where is not None and last:
             ok = where[2] == where[1]
-            out.append(_won_or_lost(g, g.side_of(where[1]), f"Pagat ultymo: {'won' if ok else 'beaten'}, 1",
-                                    1, ok))
+            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("Pagat ultymo: won, 1") if ok
+                                                                else N_("Pagat ultymo: beaten, 1")), 1, ok))
         if where is not None and not last and where[2] not in g.side_of(where[1]):
-            out.append(_won_or_lost(g, g.side_of(where[1]), "The pagát captured: 1", 1, False))
+            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("The pagát captured: 1")), 1, False))
         return out
 
     def _king_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -839,20 +854,22 @@ class Kozy(Variant):
         if ann is not None:
             amt = self.announced_value(g, "krol_ultymo") << ann.level
             ok = where is not None and last and where[2] in decl
-            why = " (played before the last trick)" if where is not None and not last else ""
-            out.append(_won_or_lost(g, decl, f"Król ultymo announced and "
-                                    f"{'won' if ok else 'lost'}{why}: {amt}", amt, ok))
+            played_early = where is not None and not last
+            out.append(_won_or_lost(g, decl, Msg(
+                N_("Król ultymo announced and won: {amount}") if ok
+                else N_("Król ultymo announced and lost (played before the last trick): {amount}") if played_early
+                else N_("Król ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
             if early and g.options["no_double_penalty"] == "last_trick":
-                out.append(_won_or_lost(g, decl, "The called king captured: 1", 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
         else:
             if where is not None and last:
                 ok = where[2] in decl
-                out.append(_won_or_lost(g, decl, "Król ultymo: won, 1" if ok else
-                                        "The called king captured in the last trick: 1", 1, ok))
+                out.append(_won_or_lost(g, decl, Msg(N_("Król ultymo: won, 1") if ok else
+                                                     N_("The called king captured in the last trick: 1")), 1, ok))
             if early:
-                out.append(_won_or_lost(g, decl, "The called king captured: 1", 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
         if c in g.exposed and not g.drawn[b] >> c & 1:
-            out.append(_won_or_lost(g, decl, "The called king shown in the talon and left: 1",
+            out.append(_won_or_lost(g, decl, Msg(N_("The called king shown in the talon and left: 1")),
                                     1, False))
         return out
 
@@ -862,7 +879,7 @@ class Kozy(Variant):
             mond = next((s for s, pc in t.plays if pc == MOND), None)
             skyz = next((s for s, pc in t.plays if pc == SKYZ), None)
             if mond is not None and skyz is not None and skyz not in g.side_of(mond):
-                return [_won_or_lost(g, g.side_of(mond), "XXI captured by the škýz: 2", 2, False)]
+                return [_won_or_lost(g, g.side_of(mond), Msg(N_("XXI captured by the škýz: 2")), 2, False)]
         return []
 
     def _walat_lines(self, g: Game,
@@ -876,22 +893,22 @@ class Kozy(Variant):
             side = g.side_of(ann.seat)
             amt = self.announced_value(g, "walat") << ann.level
             ok = sweep == side
-            out.append(_won_or_lost(g, side, f"Walat announced and {'won' if ok else 'lost'}: {amt}",
+            out.append(_won_or_lost(g, side, Msg(N_("Walat announced and won: {amount}") if ok
+                                                 else N_("Walat announced and lost: {amount}"), {"amount": amt}),
                                     amt, ok))
         if sweep is not None and sweep != side:
-            out.append(_won_or_lost(g, sweep, f"Walat: every trick to {_side_word(g, sweep)}, 5",
-                                    5, True))
+            out.append(_won_or_lost(g, sweep, Msg(N_("Walat: every trick to {side}, 5"),
+                                                  {"side": _side_word(g, sweep)}), 5, True))
         return out, sweep is not None
 
     # ---- words ---------------------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
         c = g.contract
-        if c is None:
-            return None
+        assert c is not None
         if g.level:
-            return f"{c.title}, talon group {g.level} taken"
-        return c.title
+            return Msg(N_("{contract}, talon group {level} taken"), {"contract": Term(c.title), "level": g.level})
+        return Term(c.title)
 
     def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         shared = turn_prompt(g, seat, knock="knock", t=t)
@@ -965,14 +982,14 @@ def _played(g: Game, card: int) -> tuple[int, int, int] | None:
 _ANNOUNCED: Final[dict[str, int]] = {"pagat_ultymo": 2, "krol_ultymo": 2, "walat": 20}
 
 
-def _side_word(g: Game, side: frozenset[int]) -> str:
+def _side_word(g: Game, side: frozenset[int]) -> Msg:
     """A side in words: the declarer's side (or the declarer alone) or the opponents."""
     if g.bidder not in side:
-        return "the opponents"
-    return "the declarer" if len(side) == 1 else "the declarer's side"
+        return Msg(N_("the opponents"))
+    return Msg(N_("the declarer")) if len(side) == 1 else Msg(N_("the declarer's side"))
 
 
-def _won_or_lost(g: Game, side: frozenset[int], label: str, amount: int,
+def _won_or_lost(g: Game, side: frozenset[int], label: Msg, amount: int,
                  ok: bool) -> PaymentLine:
     """``side`` wins ``amount`` from the other side (``ok``), or pays it to them: per pair in
     two against two, from or to each opponent of a lone player."""

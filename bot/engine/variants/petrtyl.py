@@ -19,7 +19,7 @@ from ..restrictions import (
     Restriction,
     high_bid,
 )
-from ..say import N_, Msg
+from ..say import N_, Msg, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
@@ -290,15 +290,16 @@ class Petrtyl(KingCall):
         b = g.bidder
         others = [s for s in g.order if s != b]
         if c is THREE:
-            line = PaymentLine("Three, not overcalled: 3 chips from each player",
+            line = PaymentLine(Msg(N_("Three, not overcalled: 3 chips from each player")),
                                side_payment([b], others, 3))
-            return hand_result(g, f"Nobody overcalled Three: seat {b + 1} receives 3 chips "
-                               "from each player.", {}, [line], dict(line.net))
+            return hand_result(g, Msg(N_("Nobody overcalled Three: {seat} receives 3 chips from each player."),
+                                      {"seat": seat_word(b).lower()}), {}, [line], dict(line.net))
         if c is not GRAND_NULLO:
             return None
         won = g.tricks_won[b] == 0
         w, lo = ([b], others) if won else (others, [b])
-        lines = [PaymentLine(f"Grand Nullo {'won' if won else 'lost'}: {GRAND_NULLO_RATE} chips",
+        lines = [PaymentLine(Msg(N_("Grand Nullo won: {amount} chips") if won else N_("Grand Nullo lost: {amount} chips"),
+                                 {"amount": GRAND_NULLO_RATE}),
                              side_payment(w, lo, GRAND_NULLO_RATE))]
         lines.extend(self.combination_lines(g))
         lines.extend(self.pool_lines(g))
@@ -306,8 +307,9 @@ class Petrtyl(KingCall):
         for ln in lines:
             for k, v in ln.net.items():
                 net[k] = net.get(k, 0) + v
-        summary = (f"Seat {b + 1} lost every trick: Grand Nullo won." if won
-                   else f"Seat {b + 1} took {g.tricks_won[b]} trick(s): Grand Nullo lost.")
+        summary = (Msg(N_("{seat} lost every trick: Grand Nullo won."), {"seat": seat_word(b)}) if won
+                   else Msg(N_("{seat} took {n} trick: Grand Nullo lost."), {"seat": seat_word(b)},
+                            plural=N_("{seat} took {n} tricks: Grand Nullo lost."), n=g.tricks_won[b]))
         return hand_result(g, summary, {}, lines, net, declarer_side=frozenset((b,)),
                            declarers_won=won)
 
@@ -320,19 +322,23 @@ class Petrtyl(KingCall):
         if c is GRAND_SWEEP:
             ok = sweep == decl
             w, lo = (decl, opp) if ok else (opp, decl)
-            return [PaymentLine(f"Grand Sweep {'made' if ok else 'missed'}: {GRAND_SWEEP_RATE}",
+            return [PaymentLine(Msg(N_("Grand Sweep made: {amount}") if ok else N_("Grand Sweep missed: {amount}"),
+                                    {"amount": GRAND_SWEEP_RATE}),
                                 side_payment(w, lo, GRAND_SWEEP_RATE))]
         rate = SWEEP_FOUR.get(g.level, 12) if c is FOUR else SWEEP_FIVE
         ann: Announced | None = g.announced.get("sweep")
         if ann is not None:
             amt = 2 * rate * mult
             if sweep == decl:
-                return [PaymentLine(f"Sweep announced and made: {amt}", side_payment(decl, opp, amt))]
-            return [PaymentLine(f"Sweep announced and missed: {amt}", side_payment(opp, decl, amt))]
+                return [PaymentLine(Msg(N_("Sweep announced and made: {amount}"), {"amount": amt}),
+                                    side_payment(decl, opp, amt))]
+            return [PaymentLine(Msg(N_("Sweep announced and missed: {amount}"), {"amount": amt}),
+                                side_payment(opp, decl, amt))]
         if sweep is not None:
             other = opp if sweep == decl else decl
             amt = rate * mult
-            return [PaymentLine(f"Sweep: every trick, {amt}", side_payment(sweep, other, amt))]
+            return [PaymentLine(Msg(N_("Sweep: every trick, {amount}"), {"amount": amt}),
+                                side_payment(sweep, other, amt))]
         return super().game_lines(g, decl, opp, won, None)
 
     def pool_lines(self, g: Game) -> list[PaymentLine]:
@@ -348,9 +354,10 @@ class Petrtyl(KingCall):
         if ok:
             net[POOL] = -g.pool
             share(net, side, g.pool, +1)
-            return [PaymentLine(f"Tarok 1 Last made: the pot of {g.pool} is won", net)]
+            return [PaymentLine(Msg(N_("Tarok 1 Last made: the pot of {amount} is won"), {"amount": g.pool}), net)]
         net[POOL] = g.pool
         share(net, side, g.pool, -1)
-        return [PaymentLine(f"Tarok 1 Last failed: the pot is doubled by {g.pool}", net)]
+        return [PaymentLine(Msg(N_("Tarok 1 Last failed: the pot is doubled by {amount}"), {"amount": g.pool}),
+                            net)]
 
 __all__ = ["GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]

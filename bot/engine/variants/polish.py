@@ -34,7 +34,7 @@ from ..restrictions import (
     Restriction,
     TarokyLastDiscard,
 )
-from ..say import ENGLISH, N_, Msg, Say, seat_word
+from ..say import ENGLISH, N_, LowerTerm, Msg, Say, Sayable, Term, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .czech import (
@@ -556,30 +556,32 @@ class Polish(Czech):
 
     def score(self, g: Game) -> HandResult:
         if g.throw_in_by is not None:  # PL-2: no score
-            return hand_result(g, f"Seat {g.throw_in_by + 1} threw the hand in; the same dealer "
-                               "deals again.", {}, [], {})
+            return hand_result(g, Msg(N_("{seat} threw the hand in; the same dealer deals again."),
+                                      {"seat": seat_word(g.throw_in_by)}), {}, [], {})
         assert g.bidder is not None and g.contract is not None
         if g.surrendered:  # PL-5
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], int(g.options["surrender_points"]))
-            return hand_result(g, f"Seat {g.bidder + 1} surrendered.", {},
-                               [PaymentLine("Surrender", paid)], paid)
+            return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {},
+                               [PaymentLine(Msg(N_("Surrender")), paid)], paid)
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
         pts_d = g.side_points(decl)
         pts_o = 70 - pts_d
         lines: list[PaymentLine] = []
+        summary: Msg
         walat = [] if g.thrown_in else self._walat_lines(g, decl, opp)
         if walat and not (self._walat_failed_only(g, decl, opp)
                           and g.options["failed_walat"] == "add"):
             lines.extend(walat)  # PL-11: walat is the only payment between the players
-            summary = "Walat: it replaces every other payment."
+            summary = Msg(N_("Walat: it replaces every other payment."))
         else:
             summary = self._game_line(g, decl, opp, pts_d, pts_o, lines)
             for s in g.order:  # PL-12: each player's declarations, for his side
                 for d in g.declared[s]:
                     lines.append(PaymentLine(
-                        f"Seat {s + 1} declared {self.title_of(d)}",
+                        Msg(N_("{seat} declared {declaration}"),
+                            {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
                         side_payment(g.side_of(s), g.opponents_of(s), DECLARATIONS[d])))
             if not g.thrown_in:
                 lines.extend(self._pagat_lines(g))
@@ -597,29 +599,35 @@ class Polish(Czech):
                            declarer_side=decl, declarers_won=won)
 
     def _game_line(self, g: Game, decl: frozenset[int], opp: frozenset[int], pts_d: int,
-                   pts_o: int, lines: list[PaymentLine]) -> str:
+                   pts_o: int, lines: list[PaymentLine]) -> Msg:
         """PL-9 (and PL-18 without play): the game, added to ``lines``; the summary."""
         mult = 1 << g.game_level
         if g.thrown_in:
-            lines.append(PaymentLine("Powinność without play: basic score 1",
+            lines.append(PaymentLine(Msg(N_("Powinność without play: basic score 1")),
                                      side_payment(decl, opp, 1)))
-            return "The powinność was settled without play."
+            return Msg(N_("The powinność was settled without play."))
         won = pts_d > 35
         losers = pts_o if won else pts_d
         basic = basic_score(losers, str(g.options["basic_rounding"]))
         factor = self.factor(g)
         amount = basic * factor * mult
-        how = f"basic score {basic}" + (f" × {factor}" if factor > 1 else "") + (
-            f" × {mult} ({self.double_word(g.game_level).lower()})" if mult > 1 else "")
+        how = Msg(N_("basic score {basic}"), {"basic": basic})
+        if factor > 1:
+            how = Msg(N_("{how} × {factor}"), {"how": how, "factor": factor})
+        if mult > 1:
+            how = Msg(N_("{how} × {mult} ({double})"),
+                      {"how": how, "mult": mult, "double": LowerTerm(self.double_word(g.game_level))})
         if won:
-            lines.append(PaymentLine(f"Game: the opponents took {pts_o} card points, {how}",
+            lines.append(PaymentLine(Msg(N_("Game: the opponents took {points} card points, {how}"),
+                                         {"points": pts_o, "how": how}),
                                      side_payment(decl, opp, amount)))
-            return f"The bidder's side won with {pts_d} card points."
-        lines.append(PaymentLine(f"Game: the bidder's side took {pts_d} card points, {how}",
+            return Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
+        lines.append(PaymentLine(Msg(N_("Game: the bidder's side took {points} card points, {how}"),
+                                     {"points": pts_d, "how": how}),
                                  side_payment(opp, decl, amount)))
         if pts_d == 35:
-            return "35 : 35 — the bidder's side loses."
-        return f"The bidder's side lost with {pts_d} card points."
+            return Msg(N_("35 : 35 — the bidder's side loses."))
+        return Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
         """PL-10: the pagat bonus, announced (× its doubles) or silent."""
@@ -634,14 +642,14 @@ class Polish(Czech):
             side, other = g.side_of(pa.seat), g.opponents_of(pa.seat)
             amt = self.announce_values[PAGAT_LAST] << pa.level
             if self._pagat_won(g, pa):
-                return [PaymentLine("Pagat announced and won", side_payment(side, other, amt))]
-            return [PaymentLine("Pagat announced and lost", side_payment(other, side, amt))]
+                return [PaymentLine(Msg(N_("Pagat announced and won")), side_payment(side, other, amt))]
+            return [PaymentLine(Msg(N_("Pagat announced and lost")), side_payment(other, side, amt))]
         if played is None or last is None:
             return []
         side, other = g.side_of(played), g.opponents_of(played)
         if last.winner == played:
-            return [PaymentLine("Pagat won the last trick", side_payment(side, other, PAGAT_SILENT))]
-        return [PaymentLine("Pagat lost in the last trick", side_payment(other, side, PAGAT_SILENT))]
+            return [PaymentLine(Msg(N_("Pagat won the last trick")), side_payment(side, other, PAGAT_SILENT))]
+        return [PaymentLine(Msg(N_("Pagat lost in the last trick")), side_payment(other, side, PAGAT_SILENT))]
 
     @staticmethod
     def _pagat_won(g: Game, pa: Announced) -> bool:
@@ -672,12 +680,12 @@ class Polish(Czech):
             side, other = g.side_of(va.seat), g.opponents_of(va.seat)
             amt = self.announce_values[WALAT] << va.level
             if sweep == side:
-                lines.append(PaymentLine("Walat announced and made", side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and made")), side_payment(side, other, amt)))
             else:
-                lines.append(PaymentLine("Walat announced and missed", side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and missed")), side_payment(other, side, amt)))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             rest = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine("Walat: every trick", side_payment(sweep, rest, WALAT_SILENT)))
+            lines.append(PaymentLine(Msg(N_("Walat: every trick")), side_payment(sweep, rest, WALAT_SILENT)))
         return lines
 
     def _pot_lines(self, g: Game, decl: frozenset[int], between: int) -> list[PaymentLine]:
@@ -689,8 +697,8 @@ class Polish(Czech):
             for s, c in t.plays:
                 fine = CAPTURE_FINE.get(int(c), 0)
                 if fine and t.winner not in g.side_of(s):
-                    lines.append(PaymentLine(f"Seat {s + 1}'s {_HONOUR_WORD[int(c)]} was captured: "
-                                             f"{_pts(fine)} into the żid", {s: -fine, POOL: fine}))
+                    lines.append(PaymentLine(Msg(_CAPTURED[int(c)], {"seat": seat_word(s), "amount": _pts(fine)}),
+                                             {s: -fine, POOL: fine}))
                     paid_in += fine
         if between == 0:
             net: dict[int, int] = {}
@@ -698,8 +706,8 @@ class Polish(Czech):
                 net[s] = -ZERO_NET_FINE
             net[POOL] = ZERO_NET_FINE * len(decl)
             paid_in += ZERO_NET_FINE * len(decl)
-            lines.append(PaymentLine(f"The hand nets zero: the declarer's side pays "
-                                     f"{_pts(ZERO_NET_FINE)} each into the żid", net))
+            lines.append(PaymentLine(Msg(N_("The hand nets zero: the declarer's side pays {amount} each "
+                                            "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net))
         pa = g.announced.get(PAGAT_LAST)
         pot = g.pool + paid_in
         if pa is not None and pot > 0 and self._pagat_won(g, pa):  # PL-16
@@ -707,8 +715,8 @@ class Polish(Czech):
             order = [s for s in g.seats_from(pa.seat) if s in side]
             take: dict[int, int] = {POOL: -pot}
             share(take, order, pot, +1)
-            lines.append(PaymentLine(f"The announced pagat won: its side takes the żid "
-                                     f"({_pts(pot)})", take))
+            lines.append(PaymentLine(Msg(N_("The announced pagat won: its side takes the żid ({amount})"),
+                                         {"amount": _pts(pot)}), take))
         return lines
 
     # ---- the session's end (PL-19) ---------------------------------------------------
@@ -727,13 +735,12 @@ class Polish(Czech):
 
     # ---- words ------------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
         c = g.contract
-        if c is None:
-            return None
+        assert c is not None
         if c is BREWER and g.level:
-            return f"Brewer, level {g.level}"
-        return c.title
+            return Msg(N_("{contract}, level {level}"), {"contract": Term(c.title), "level": g.level})
+        return Term(c.title)
 
     def prompt(self, g: Game, seat: int, t: Say = ENGLISH) -> str:
         ph = g.phase
@@ -776,11 +783,16 @@ class Polish(Czech):
                    suit=suit_label(led.suit, t))
 
 
-def _pts(n: int) -> str:
-    return f"{n} game point{'s' if n != 1 else ''}"
+def _pts(n: int) -> Msg:
+    return Msg(N_("{n} game point"), plural=N_("{n} game points"), n=n)
 
 
-_HONOUR_WORD: Final[dict[int, str]] = {PAGAT: "pagat", MOND: "mund", SKYZ: "skiż"}
+#: PL-15: an honour captured, in the Polish game's words for the cards.
+_CAPTURED: Final[dict[int, str]] = {
+    PAGAT: N_("{seat}'s pagat was captured: {amount} into the żid"),
+    MOND: N_("{seat}'s mund was captured: {amount} into the żid"),
+    SKYZ: N_("{seat}'s skiż was captured: {amount} into the żid"),
+}
 _AUCTION: Final = [PASS, *(bid(c.name) for c in (POWINNOSC, PAGAT_BID, BREWER, ZOLO))]
 _CALLS: Final = [act(Kind.CALL, c) for c in CALLABLE]
 _DOUBLABLE: Final = frozenset(("game", PAGAT_LAST, WALAT))

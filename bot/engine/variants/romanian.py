@@ -62,7 +62,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, Msg, Say, seat_word
+from ..say import ENGLISH, N_, LowerTerm, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
 from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, holding_turn
@@ -1072,14 +1072,15 @@ class Romanian(Variant):
             paid = {s: -a for s, a in g.antes.items()}
             paid[POOL] = total
             who = ", ".join(f"seat {s + 1} {a}" for s, a in sorted(g.antes.items()))
-            pool_lines.append(PaymentLine(f"Antes into the pool: {who}", paid))
+            pool_lines.append(PaymentLine(Msg(N_("Antes into the pool: {who}"), {"who": who}), paid))
         points: dict[str, int] = {}
         decl: frozenset[int] = frozenset()
         won: bool | None = None
         c = g.contract
+        summary: Msg
         if c is None:
-            summary = ("The deal was annulled for no score." if g.throw_in_by is not None
-                       else "Everybody passed: the deal is thrown in.")
+            summary = (Msg(N_("The deal was annulled for no score.")) if g.throw_in_by is not None
+                       else Msg(N_("Everybody passed: the deal is thrown in.")))
         elif c is MICHI:
             summary = self._score_michi(g, pool_lines)
         elif g.surrendered:
@@ -1090,7 +1091,9 @@ class Romanian(Variant):
         k = g.stake
         for ln in between:
             if k != 1 and ln.net:
-                ln = PaymentLine(f"{ln.label} × {k} (radler)", {s: v * k for s, v in ln.net.items()})
+                said: MsgValue = ln.msg if ln.msg is not None else ln.label
+                ln = PaymentLine(Msg(N_("{line} × {k} (radler)"), {"line": said, "k": k}),
+                                 {s: v * k for s, v in ln.net.items()})
             lines.append(ln)
         lines = pool_lines[:1] + lines + pool_lines[1:]
         net: dict[int, int] = {}
@@ -1099,7 +1102,7 @@ class Romanian(Variant):
         return hand_result(g, summary, points, [ln for ln in lines if ln.net], net,
                            declarer_side=decl, declarers_won=won)
 
-    def _score_michi(self, g: Game, pool_lines: list[PaymentLine]) -> str:
+    def _score_michi(self, g: Game, pool_lines: list[PaymentLine]) -> Msg:
         """RO-22: every trick costs its winner 1 game point into the pool (2 in a radler)."""
         rate = 2 if g.stake > 1 else 1
         net: dict[int, int] = {}
@@ -1109,26 +1112,31 @@ class Romanian(Variant):
                 net[s] = -n * rate
                 net[POOL] = net.get(POOL, 0) + n * rate
         tricks = ", ".join(f"seat {s + 1} {g.tricks_won[s]}" for s in g.order)
-        pool_lines.append(PaymentLine(f"Michi-michi: {rate} a trick into the pool ({tricks})", net))
-        return f"Michi-michi: {sum(-v for k, v in net.items() if k != POOL)} game points go into the pool."
+        pool_lines.append(PaymentLine(Msg(N_("Michi-michi: {rate} a trick into the pool ({tricks})"),
+                                          {"rate": rate, "tricks": tricks}), net))
+        return Msg(N_("Michi-michi: {n} game point goes into the pool."),
+                   plural=N_("Michi-michi: {n} game points go into the pool."),
+                   n=sum(-v for k, v in net.items() if k != POOL))
 
-    def _score_surrender(self, g: Game, between: list[PaymentLine]) -> str:
+    def _score_surrender(self, g: Game, between: list[PaymentLine]) -> Msg:
         """RO-11: the lost game at the level where the king was seen, +1 without a trula card."""
         b = g.bidder
         c = g.contract
         assert b is not None and c is not None
         amount = self.base(c) * g.level
         extra = 0 if g.dealt[b] & HONOUR_MASK else 1
-        label = f"Surrender at level {g.level}: {amount}"
         if extra:
-            label += " and 1 (no skiz, luna or pagat)"
+            label = Msg(N_("Surrender at level {level}: {amount} and 1 (no skiz, luna or pagat) to each "
+                           "opponent"), {"level": g.level, "amount": amount})
+        else:
+            label = Msg(N_("Surrender at level {level}: {amount} to each opponent"),
+                        {"level": g.level, "amount": amount})
         others = [s for s in g.order if s != b]
-        between.append(PaymentLine(f"{label} to each opponent",
-                                   side_payment(others, [b], amount + extra)))
-        return f"Seat {b + 1} gave up: the called king was in the talon."
+        between.append(PaymentLine(label, side_payment(others, [b], amount + extra)))
+        return Msg(N_("{seat} gave up: the called king was in the talon."), {"seat": seat_word(b)})
 
     def _score_played(self, g: Game, between: list[PaymentLine], pool_lines: list[PaymentLine]
-                      ) -> tuple[str, dict[str, int], frozenset[int], bool]:
+                      ) -> tuple[Msg, dict[str, int], frozenset[int], bool]:
         b = g.bidder
         c = g.contract
         assert b is not None and c is not None
@@ -1154,51 +1162,59 @@ class Romanian(Variant):
             side = g.side_of(va.seat)
             amt = self.announced_amount(g, VALAT, va.level)
             ok = sweep == side
-            between.append(self._line(g, f"Valat announced{_dbl(self, va.level)}: {amt}", side, ok, amt))
+            between.append(self._line(g, _announced(self, Term(self.title_of(VALAT)), va.level, amt),
+                                      side, ok, amt))
         elif sweep is not None:
             amt = self.silent_valat(g, g.game_level)
-            word = ""
+            what: MsgValue = Term(self.title_of(VALAT))
             if g.options.get("valat_takes_game_double", True) and g.game_level:
-                word = _dbl(self, g.game_level)
-            between.append(PaymentLine(f"Valat{word}: {amt}",
+                what = Msg(N_("{what} ({double})"), {"what": what, "double": LowerTerm(
+                    self.double_word(g.game_level))})
+            between.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
                                        side_payment(sweep, opp if sweep == decl else decl, amt)))
         else:
             if g.game_level:
                 amt = (base * level) << g.game_level
-                label = (f"{c.title}: {base} × level {level} × {1 << g.game_level} "
-                         f"({self.double_word(g.game_level).lower()})")
+                label = Msg(N_("{contract}: {base} × level {level} × {mult} ({double})"),
+                            {"contract": Term(c.title), "base": base, "level": level,
+                             "mult": 1 << g.game_level, "double": LowerTerm(self.double_word(g.game_level))})
             elif won:
-                amt, label = base, f"{c.title}: {base}"
+                amt, label = base, Msg(N_("{contract}: {base}"), {"contract": Term(c.title), "base": base})
             else:
-                amt, label = base * level, f"{c.title}: {base} × level {level}"
-            label += ", won" if won else ", lost"
+                amt, label = base * level, Msg(N_("{contract}: {base} × level {level}"),
+                                               {"contract": Term(c.title), "base": base, "level": level})
             w, lo = (decl, opp) if won else (opp, decl)
-            between.append(PaymentLine(label, side_payment(w, lo, amt)))
+            between.append(PaymentLine(_outcome(label, won), side_payment(w, lo, amt)))
         # Declarations (RO-13): each side's highest.
         for side, other in ((decl, opp), (opp, decl)):
             best = max((declared_value(g, s) for s in side), default=0)
             if best:
                 names = [self.title_of(d) for s in sorted(side) for d in g.declared[s]
                          if self.declaration_value(d) == best]
-                between.append(PaymentLine(f"Declared {names[0]}: {best}",
+                between.append(PaymentLine(Msg(N_("Declared {declaration}: {amount}"),
+                                               {"declaration": Term(names[0]), "amount": best}),
                                            side_payment(side, other, best)))
         between.extend(self._bonus_lines(g, decl, opp, swapped))
         pool_lines.extend(self._pool_flow(g, decl, opp))
-        who = "declarer" if len(decl) == 1 else "declarer's side"
-        summary = f"The {who} {'won' if won else 'lost'} with {pts_d} card points."
+        if len(decl) == 1:
+            summary = Msg(N_("The declarer won with {points} card points.") if won
+                          else N_("The declarer lost with {points} card points."), {"points": pts_d})
+        else:
+            summary = Msg(N_("The declarer's side won with {points} card points.") if won
+                          else N_("The declarer's side lost with {points} card points."), {"points": pts_d})
         if swapped is not None:
-            summary += (f" The called king lay unseen in the talon: the declarer took it and gave "
-                        f"{swapped.name} to the opponents.")
+            summary = Msg(N_("{summary} The called king lay unseen in the talon: the declarer took it and "
+                             "gave {card} to the opponents."), {"summary": summary, "card": CardName(swapped)})
         if sweep is not None:
-            summary += " Valat: " + ("the declarer's side" if sweep == decl else "the opponents") \
-                + " took every trick."
+            summary = Msg(N_("{summary} Valat: the declarer's side took every trick.") if sweep == decl
+                          else N_("{summary} Valat: the opponents took every trick."), {"summary": summary})
         return summary, {"Declarer's side": pts_d, "Opponents": pts_o}, decl, won
 
-    def _line(self, g: Game, label: str, side: frozenset[int], ok: bool, amt: int) -> PaymentLine:
+    def _line(self, g: Game, label: Msg, side: frozenset[int], ok: bool, amt: int) -> PaymentLine:
         other = frozenset(s for s in g.active if s not in side)
         if ok:
-            return PaymentLine(f"{label}, won", side_payment(side, other, amt))
-        return PaymentLine(f"{label}, lost", side_payment(other, side, amt))
+            return PaymentLine(_outcome(label, True), side_payment(side, other, amt))
+        return PaymentLine(_outcome(label, False), side_payment(other, side, amt))
 
     def _king_exchange(self, g: Game) -> Card | None:
         """RO-10c: a called king that lay in the never-seen talon (doi, unu) goes to the
@@ -1243,22 +1259,23 @@ class Romanian(Variant):
         sides = (decl, opp)
         # Trula and toţi regii (RO-19).
         for name, mask in ((TRULA, HONOUR_MASK), (TOTI_REGII, KING_MASK)):
-            what = self.title_of(name)
+            what = Term(self.title_of(name))
             ann = g.announced.get(name)
             holder = next((sd for sd in sides if self._pile(g, sd) & mask == mask), None)
             if ann is not None:
                 side = g.side_of(ann.seat)
                 amt = self.announced_amount(g, name, ann.level)
-                out.append(self._line(g, f"{what} announced{_dbl(self, ann.level)}: {amt}", side,
+                out.append(self._line(g, _announced(self, what, ann.level, amt), side,
                                       holder == side, amt))
                 if holder is not None and holder != side:
                     amt = self.bonus_value(g, name, False)
-                    out.append(PaymentLine(f"{what}: {amt}", side_payment(
-                        holder, side, amt)))
+                    out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
+                                           side_payment(holder, side, amt)))
             elif holder is not None:
                 amt = self.bonus_value(g, name, False)
                 other = opp if holder == decl else decl
-                out.append(PaymentLine(f"{what}: {amt}", side_payment(holder, other, amt)))
+                out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
+                                       side_payment(holder, other, amt)))
         # Regele prins (RO-10, RO-19): the called king in the opponents' pile.
         ck = g.called
         c = g.contract
@@ -1273,11 +1290,12 @@ class Romanian(Variant):
         if rp is not None:
             # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
             amt = self.announced_amount(g, REGELE_PRINS, rp.level)
-            out.append(self._line(g, f"Regele prins announced{_dbl(self, rp.level)}: {amt}",
+            out.append(self._line(g, _announced(self, Term(self.title_of(REGELE_PRINS)), rp.level, amt),
                                   opp, captured, amt))
         elif captured:
-            why = " (left in the talon)" if abandoned else ""
-            out.append(PaymentLine(f"Regele prins{why}: {silent_rp}",
+            rp_what = Term(self.title_of(REGELE_PRINS))
+            out.append(PaymentLine(Msg(N_("{what} (left in the talon): {amount}") if abandoned
+                                       else N_("{what}: {amount}"), {"what": rp_what, "amount": silent_rp}),
                                    side_payment(opp, decl, silent_rp)))
         # Luna prinsă (RO-19).
         out.extend(self._luna_lines(g))
@@ -1288,11 +1306,12 @@ class Romanian(Variant):
         if pa is not None:
             amt = self.announced_amount(g, PAGAT_ULTIMO, pa.level)
             ok = last is not None and pagat_by is not None and last.winner == pagat_by
-            out.append(self._line(g, f"Pagat ultimo announced{_dbl(self, pa.level)}: {amt}",
+            out.append(self._line(g, _announced(self, Term(self.title_of(PAGAT_ULTIMO)), pa.level, amt),
                                   g.side_of(pa.seat), ok, amt))
         elif pagat_by is not None and last is not None:
             amt = self.bonus_value(g, PAGAT_ULTIMO, False)
-            out.append(self._line(g, f"Pagat ultimo: {amt}", g.side_of(pagat_by),
+            out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(PAGAT_ULTIMO)),
+                                                                   "amount": amt}), g.side_of(pagat_by),
                                   last.winner == pagat_by, amt))
         if ck is not None and last is not None:
             ra = g.announced.get(REGE_ULTIMO)
@@ -1300,11 +1319,12 @@ class Romanian(Variant):
             if ra is not None:
                 amt = self.announced_amount(g, REGE_ULTIMO, ra.level)
                 ok = king_by is not None and last.winner in decl
-                out.append(self._line(g, f"Rege ultimo announced{_dbl(self, ra.level)}: {amt}",
+                out.append(self._line(g, _announced(self, Term(self.title_of(REGE_ULTIMO)), ra.level, amt),
                                       decl, ok, amt))
             elif king_by is not None:
                 amt = self.bonus_value(g, REGE_ULTIMO, False)
-                out.append(self._line(g, f"Rege ultimo: {amt}", decl, last.winner in decl, amt))
+                out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(REGE_ULTIMO)),
+                                                                       "amount": amt}), decl, last.winner in decl, amt))
         return out
 
     def _luna_lines(self, g: Game) -> list[PaymentLine]:
@@ -1315,17 +1335,20 @@ class Romanian(Variant):
             if lp is not None and sp is not None and g.side_of(lp) != g.side_of(sp):
                 event = (g.side_of(lp), g.side_of(sp))
         silent = self.bonus_value(g, LUNA_PRINSA, False)
+        luna = Term(self.title_of(LUNA_PRINSA))
         ann = g.announced.get(LUNA_PRINSA)
         if ann is None:
             if event is None:
                 return []
-            return [PaymentLine(f"Luna prinsă: {silent}", side_payment(event[1], event[0], silent))]
+            return [PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
+                                side_payment(event[1], event[0], silent))]
         side = g.side_of(ann.seat)
         amt = self.announced_amount(g, LUNA_PRINSA, ann.level)
         ok = event is not None and event[1] == side
-        out = [self._line(g, f"Luna prinsă announced{_dbl(self, ann.level)}: {amt}", side, ok, amt)]
+        out = [self._line(g, _announced(self, luna, ann.level, amt), side, ok, amt)]
         if event is not None and event[0] == side:
-            out.append(PaymentLine(f"Luna prinsă: {silent}", side_payment(event[1], event[0], silent)))
+            out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
+                                   side_payment(event[1], event[0], silent)))
         return out
 
     def _pool_flow(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -1348,28 +1371,27 @@ class Romanian(Variant):
             if ok:
                 _split(net, d_first, p, +1)
                 net[POOL] = -p
-                label = f"Pagat ultimo takes the pool: {p}"
+                label = Msg(N_("Pagat ultimo takes the pool: {amount}"), {"amount": p})
             else:
                 _split(net, d_first, p, -1)
                 net[POOL] = p
-                label = f"Pagat ultimo failed: {p} into the pool"
+                label = Msg(N_("Pagat ultimo failed: {amount} into the pool"), {"amount": p})
         else:
             win, lose = (d_first, o_first) if ok else (o_first, d_first)
             _split(net, win, p, +1)
             _split(net, lose, m * p, -1)
             net[POOL] = m * p - p
-            label = f"Pagat ultimo pool: {p} taken, {m * p} paid in"
+            label = Msg(N_("Pagat ultimo pool: {taken} taken, {paid} paid in"), {"taken": p, "paid": m * p})
         return [PaymentLine(label, {k: v for k, v in net.items() if v})] if p else []
 
     # ---- words ---------------------------------------------------------------------------------
 
-    def contract_title(self, g: Game) -> str | None:
+    def contract_term(self, g: Game) -> Sayable:
         c = g.contract
-        if c is None:
-            return None
+        assert c is not None
         if c.talon == "staged" and g.level:
-            return f"{c.title}, level {g.level}"
-        return c.title
+            return Msg(N_("{contract}, level {level}"), {"contract": Term(c.title), "level": g.level})
+        return Term(c.title)
 
     def public_prompt(self, g: Game, t: Say = ENGLISH) -> str:
         if g.to_act is None:
@@ -1451,8 +1473,18 @@ class Romanian(Variant):
         return t._("Wait for the others.")
 
 
-def _dbl(v: Variant, level: int) -> str:
-    return f" ({v.double_word(level).lower()})" if level else ""
+def _announced(v: Variant, what: Term, level: int, amount: int) -> Msg:
+    """A bonus announced (and doubled: the double's word) paying ``amount``: "Trula
+    announced (contra): 4"."""
+    if level:
+        return Msg(N_("{what} announced ({double}): {amount}"),
+                   {"what": what, "double": LowerTerm(v.double_word(level)), "amount": amount})
+    return Msg(N_("{what} announced: {amount}"), {"what": what, "amount": amount})
+
+
+def _outcome(label: Msg, won: bool) -> Msg:
+    """A payment line's words with whether its side won: "Trula announced: 4, won"."""
+    return Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label})
 
 
 def _split(net: dict[int, int], seats: list[int], total: int, sign: int) -> None:
