@@ -20,7 +20,8 @@ from discord.ext import commands
 
 from bot.engine import VARIANTS, OptionValue, Variant, find_variant, option_value
 from bot.engine.errors import AmbiguousInput, BadInput
-from bot.i18n import N_
+from bot.engine.say import Msg
+from bot.i18n import N_, VARIANT_CONTEXT
 from bot.tables.components import (
     TABLE_COMPONENTS,
     dealt_text,
@@ -382,10 +383,18 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
     v = _find_variant(variant)
     if players not in v.seat_counts:  # (the engine's check_seats, said in the reader's language)
         raise TableError(N_("{variant} is played by {allowed} players, not {seats}."),
-                         variant=v.title, allowed=" or ".join(str(n) for n in v.seat_counts), seats=players)
+                         variant=Msg(v.title, context=VARIANT_CONTEXT), allowed=_either(v.seat_counts),
+                         seats=players)
     v.check_seats(players)
     v.resolve_options(options)  # (an unknown option or value: the engine's sentence, in English)
     return options
+
+
+def _either(counts: tuple[int, ...]) -> Msg | int:
+    """"3 or 4" in the reader's language (one count: the count)."""
+    if len(counts) == 1:
+        return counts[0]
+    return Msg(N_("{first} or {last}"), {"first": ", ".join(str(n) for n in counts[:-1]), "last": counts[-1]})
 
 
 def _find_variant(name: str) -> Variant:

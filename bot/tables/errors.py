@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from bot.engine.say import Msg
 from bot.i18n import Text
+
+
+def _said(values: dict[str, object], t: Text | None = None) -> dict[str, object]:
+    """The values with each ``Msg`` said in ``t``'s language (English without ``t``)."""
+    return {k: (v.say(t) if t is not None else v.say()) if isinstance(v, Msg) else v
+            for k, v in values.items()}
 
 
 class TableError(Exception):
     """A user asked for something the table cannot do now (shown ephemerally).
 
     Raised as ``TableError(N_("There is no page {page}."), page=9)``, the sentence is a
-    catalog message with its values, and :meth:`text` says it in the reader's language;
+    catalog message with its values (a value that is a ``Msg`` is said in the same
+    language), and :meth:`text` says it in the reader's language;
     ``message`` is the English."""
 
     #: A sentence with a count: its plural message and the count (``counted``).
@@ -19,7 +27,7 @@ class TableError(Exception):
     def __init__(self, message: str = "That is not possible right now.", /, **values: object) -> None:
         self.msgid = message
         self.values = values
-        super().__init__(message.format(**values) if values else message)
+        super().__init__(message.format(**_said(values)) if values else message)
 
     @classmethod
     def counted(cls, singular: str, plural: str, n: int, /, **values: object) -> TableError:
@@ -37,8 +45,8 @@ class TableError(Exception):
     def text(self, t: Text) -> str:
         """The sentence in ``t``'s language (English where the catalog has none)."""
         if self.plural is not None:
-            return t.ngettext(self.msgid, self.plural, self.n, **self.values)
-        return t._(self.msgid, **self.values)
+            return t.ngettext(self.msgid, self.plural, self.n, **_said(self.values, t))
+        return t._(self.msgid, **_said(self.values, t))
 
 
 def plural_pair(singular: str, plural: str) -> tuple[str, str]:

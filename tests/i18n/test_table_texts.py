@@ -77,3 +77,19 @@ def test_a_refusal_with_a_count_takes_the_readers_plural(lang: str, need: int, t
                                need, given=2)
     assert error.text(Text(lang)) == text
     assert error.message == error.text(Text("en"))  # (the English sentence, for logs)
+
+
+def test_a_refusal_says_its_variant_and_its_counts_in_the_readers_language() -> None:
+    """The player-count refusal of /taroky new names the variant by its title in the
+    reader's language and joins the allowed counts with the language's own "or"; its
+    English stays as before."""
+    from cogs.taroky import _check_options
+
+    with pytest.raises(TableError) as caught:
+        _check_options("czech", 3, "")
+    error = caught.value
+    assert error.message == "Czech Taroky (Hlučín) is played by 4 or 5 players, not 3."
+    cs = Text("cs")
+    said = error.text(cs)
+    assert cs.variant_title("czech") in said and cs._("{first} or {last}", first="4", last="5") in said
+    assert " or " not in said
