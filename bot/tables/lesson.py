@@ -292,7 +292,7 @@ def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
                 continue
             plays = [*pv.trick, (seat, action.card)]
             takes = game.variant.trick_winner(plays) == seat
-            words = say_card(action.card, game.variant.card_words, long=True)
+            words = say_card(action.card, game.variant.card_words, long=True, t=t)
             card = f"{words[0].upper()}{words[1:]} ({who})"
             if takes:
                 notes.append(t.ngettext("{card} would take the trick so far and is worth {n} card point",
@@ -402,7 +402,8 @@ class LessonTable(Table):
         key = situation(game, seat)
         step = STEP_BY_KEY[key] if key is not None and not self.lesson.met(key) else None
         actions, reason = await asyncio.to_thread(advise, game, seat, table_words.seat_text(self, seat))
-        self.lesson.pending = Pending(step, at, actions, reason)
+        # (the reason names seats by the engine's placeholder: the lesson names its players)
+        self.lesson.pending = Pending(step, at, actions, self.named(reason))
 
     async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
         """The learner's choice: judged against the advice (before it is applied), then
