@@ -20,7 +20,7 @@ from rendering import (
     render_table,
     samples,
 )
-from rendering.scenes import ENGLISH_WORDS
+from rendering.scenes import ENGLISH_WORDS, SideResult
 
 from .golden_util import check_golden, compare
 from .test_golden import phone
@@ -88,3 +88,86 @@ def test_the_words_of_a_picture_are_the_scenes() -> None:
     assert dataclasses.replace(picture_words("en"), suit_names=()) == ENGLISH_WORDS
     czech = picture_words("cs")
     assert (czech.contract, czech.last_trick, czech.dealer_badge) == ("Hra", "Poslední štych", "R")
+
+
+# ---- Polish and Romanian: the longest words of the four languages --------------------
+
+PL = Text("pl")
+RO = Text("ro")
+
+
+def _sides(t: Text, base: SummaryScene) -> tuple[SideResult, ...]:
+    return tuple(dataclasses.replace(
+        s, label=t._(label), count_text=t.ngettext("{n} point", "{n} points", s.card_points) + ", "
+        + t.ngettext("{n} card", "{n} cards", s.cards_taken))
+        for s, label in zip(base.sides, ("Bidder's side", "Opponents"), strict=True))
+
+
+def table_pl() -> TableScene:
+    """A Polish table (Zabrzeg words on the sample's seats): kontra, a pagat, long names."""
+    base = samples.table_long_names()
+    return dataclasses.replace(
+        base, words=picture_words("pl"), contract="Powinność", flek="kontra (×2)",
+        level=PL._("level {level}", level=2),
+        title=PL._("{variant} — hand {hand}", variant=PL.variant_title("polish"), hand=6),
+        announcements=("Drahomír: Pagat ultymo", "Oldřich: Trul, Cztery króle"),
+        scores=tuple(PL.money("chips", a) for a in (12, -4, 1, -9)))
+
+
+def table_ro() -> TableScene:
+    """Taper in Romanian: three seats, the top three of the talon shown, the pool."""
+    base = samples.table_taper()
+    return dataclasses.replace(
+        base, words=picture_words("ro"), level=RO._("level {level}", level=3), talon_label=RO._("Talon shown"),
+        title=RO._("{variant} — hand {hand}", variant=RO.variant_title("taper"), hand=4),
+        announcements=("Brânduşa Mara: 11 taroace", "Silviu: Trula"),
+        scores=tuple(RO.money("points", a) for a in (6, -16, 10)))
+
+
+def summary_in(t: Text, payments: tuple[str, ...]) -> SummaryScene:
+    base = samples.summary_long()
+    return dataclasses.replace(
+        base, words=picture_words(t.lang), sides=_sides(t, base),
+        title=t._("Hand {hand}", hand=6) + " — Maximilián Bohuslav Křižovnický-Hohenwart, Karen: 31",
+        note=t._("Called {card}; partners: {first} and {second}.", card="K♥",
+                 first="Maximilián Bohuslav Křižovnický-Hohenwart", second="Karen"),
+        payments=tuple(dataclasses.replace(p, text=text, amount=t.money("chips", a)) for p, text, a in zip(
+            base.payments, payments, (8, 2, 1), strict=True)),
+        balances=tuple(dataclasses.replace(b, change_text=("+" if b.change > 0 else "") + t.money("chips", b.change),
+                                           balance_text=t.money("chips", total))
+                       for b, total in zip(base.balances, (9, 11, 29, 31), strict=True)))
+
+
+def summary_pl() -> SummaryScene:
+    # (the payment lines are the engine's words; here as its Polish says them)
+    return summary_in(PL, ("Czwórka: 4 żetony × 2 (kontra), przegrana — płacą Maximilián Bohuslav "
+                           "Křižovnický-Hohenwart i Karen",
+                           "Pagat ultymo zapowiedziany i przegrany", "Trzy wysokie: Oldřich"))
+
+
+def summary_ro() -> SummaryScene:
+    return summary_in(RO, ("Patru: 4 jetoane × 2 (contra), pierdut — plătesc Maximilián Bohuslav "
+                           "Křižovnický-Hohenwart și Karen",
+                           "Anunț Tarokul 1 la urmă, pierdut", "Trei mari: Oldřich"))
+
+
+OTHER = {
+    "pl_table_long_names": lambda: render_table(table_pl()),
+    "pl_hand_to_play": lambda: render_hand(dataclasses.replace(
+        samples.hand_to_play(), words=picture_words("pl"), title=PL._("Your turn — play a card"))),
+    "pl_summary_long": lambda: render_summary(summary_pl()),
+    "pl_phone_table_long_names": lambda: phone(render_table(table_pl())),
+    "pl_phone_summary_long": lambda: phone(render_summary(summary_pl())),
+    "ro_table_taper": lambda: render_table(table_ro()),
+    "ro_hand_to_play": lambda: render_hand(dataclasses.replace(
+        samples.hand_to_play(), words=picture_words("ro"), title=RO._("Your turn — play a card"))),
+    "ro_summary_long": lambda: render_summary(summary_ro()),
+    "ro_phone_table_taper": lambda: phone(render_table(table_ro())),
+    "ro_phone_summary_long": lambda: phone(render_summary(summary_ro())),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER))
+def test_polish_and_romanian_pictures_match_golden(name: str) -> None:
+    diff = check_golden(name, OTHER[name]())
+    assert diff.ok, f"{name} differs from its golden image: {diff}"
