@@ -482,7 +482,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     start = time.perf_counter()
     res = duel(v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
-               seats=args.seats, progress=lambda i, n: _progress(i, n, start))
+               seats=args.seats or v.seat_counts[0], progress=lambda i, n: _progress(i, n, start))
     out = res.as_json()
     if args.json:
         print(json.dumps(out))
@@ -579,7 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     du.add_argument("--b", default="easy")
     du.add_argument("--deals", type=int, default=100)
     du.add_argument("--seed", type=int, default=1)
-    du.add_argument("--seats", type=int, default=4)
+    du.add_argument("--seats", type=int, default=0, help="players at the table (default: the variant's usual number)")
     du.add_argument("--option", action="append", help="a table option, key=value (repeatable)")
     du.add_argument("--json", action="store_true")
     du.set_defaults(func=cmd_duel)

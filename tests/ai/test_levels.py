@@ -192,6 +192,13 @@ def test_taroky_duel_prints_money_interval_and_times(capsys: pytest.CaptureFixtu
     assert "p95" in out and "p99" in out
 
 
+def test_taroky_duel_seats_the_variants_usual_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """Taper is played by three: a duel of it needs no --seats (it used to default to four
+    and stop with an error)."""
+    assert main(["duel", "--variant", "taper", "--a", "normal", "--b", "easy", "--deals", "1", "--json"]) == 0
+    assert '"deals"' in capsys.readouterr().out
+
+
 async def test_the_search_runs_in_a_worker_process_and_falls_back_when_late() -> None:
     """At a table the strong player searches in a worker process (from the hand's record)
     and answers what it would answer in place; when the worker is too late the normal
