@@ -75,20 +75,6 @@ def hand_strength(hand: Iterable[int]) -> int:
     return score
 
 
-def _describe(hand: Sequence[Card]) -> Msg:
-    """The hand's strength in a player's words: how many taroky, high taroky and kings."""
-    taroky = sum(1 for c in hand if c.is_tarok)
-    high = sum(1 for c in hand if c.tarok_number >= 18)
-    kings = sum(1 for c in hand if c.is_king)
-    if not taroky:
-        return Msg(N_("no taroky and {kings}"), {"kings": R.kings_msg(kings)})
-    if not high:
-        return Msg(N_("{taroky}, none of them high, and {kings}"),
-                   {"taroky": R.taroky_msg(taroky), "kings": R.kings_msg(kings)})
-    return Msg(N_("{taroky}, {high} of them high, and {kings}"),
-               {"taroky": R.taroky_msg(taroky), "high": high, "kings": R.kings_msg(kings)})
-
-
 def saying(a: Action) -> Sayable:
     """A choice as a verb phrase for a reason: "bid Four", "announce Valát", "declare
     Trul", "double the game" (a button's label reads oddly after "so I say")."""
@@ -253,9 +239,9 @@ def choose_action(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= BID_STRENGTH and bids:
-            return Choice.said(bids[0], Msg(N_("Your hand is strong ({hand}), so {choice}."), {"hand": _describe(hand), "choice": saying(bids[0])}))
+            return Choice.said(bids[0], Msg(N_("Your hand is strong ({hand}), so {choice}."), {"hand": R.hand_words(hand), "choice": saying(bids[0])}))
         if Kind.PASS in by_kind:
-            return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: your hand is not strong enough to bid ({hand})."), {"hand": _describe(hand)}))
+            return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: your hand is not strong enough to bid ({hand})."), {"hand": R.hand_words(hand)}))
         return Choice.said(bids[0], Msg(N_("You must bid, so {choice}, the cheapest."), {"choice": saying(bids[0])}))
     if Kind.CALL in by_kind:
         held = set(hand)
@@ -276,7 +262,7 @@ def choose_action(game: Game, seat: int) -> Choice:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:
                 a = by_kind[kind][0]
-                return Choice.said(a, Msg(N_("Your hand is very strong ({hand}), so {choice}."), {"hand": _describe(hand), "choice": saying(a)}))
+                return Choice.said(a, Msg(N_("Your hand is very strong ({hand}), so {choice}."), {"hand": R.hand_words(hand), "choice": saying(a)}))
     for kind in (Kind.DONE, Kind.PASS, Kind.DECLINE):
         if kind in by_kind:
             return Choice.said(by_kind[kind][0], Msg(N_("Nothing worth saying with this hand.")))

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from bot.ai import reasons as R
 from bot.ai.heuristic import BID_STRENGTH, Choice, cheapest, hand_strength, rank, suit_lengths
+from bot.ai.reasons import hand_words
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.actions import Term
 from bot.engine.cards import MOND, PAGAT, SKYZ, Card
@@ -279,20 +280,6 @@ BID_THRESHOLDS: dict[str, int] = {"czech": BID_STRENGTH, "romanian": 18, "kozy":
 
 def bid_threshold(variant: str) -> int:
     return BID_THRESHOLDS.get(variant, BID_STRENGTH)
-
-
-def hand_words(hand: Sequence[Card]) -> Msg:
-    """A hand as a player sees it: "8 taroky, 3 of them high (XVIII or above), and 2 kings"."""
-    taroky = sum(1 for c in hand if c.is_tarok)
-    high = sum(1 for c in hand if c.tarok_number >= 18)
-    kings = sum(1 for c in hand if c.is_king)
-    if not taroky:
-        return Msg(N_("no taroky and {kings}"), {"kings": R.kings_msg(kings)})
-    if not high:
-        return Msg(N_("{taroky}, none of them high (XVIII or above), and {kings}"),
-                   {"taroky": R.taroky_msg(taroky), "kings": R.kings_msg(kings)})
-    return Msg(N_("{taroky}, {high} of them high (XVIII or above), and {kings}"),
-               {"taroky": R.taroky_msg(taroky), "high": high, "kings": R.kings_msg(kings)})
 
 
 def choose_normal(game: Game, seat: int) -> Choice:

@@ -17,7 +17,7 @@ from bot.engine.actions import action_label
 from bot.engine.cards import CZECH_WORDS, PAGAT, Card, CardWords, suit_label
 from bot.engine.say import ENGLISH, N_, Msg, MsgValue, Say
 
-__all__ = ["say_msg", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
+__all__ = ["say_msg", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "hand_words", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
            "winning"]
 
 
@@ -68,6 +68,21 @@ def kings_msg(n: int) -> Msg:
     if n == 0:
         return Msg(N_("no kings"))
     return Msg(N_("{n} king"), plural=N_("{n} kings"), n=n)
+
+
+def hand_words(hand: Sequence[Card]) -> Msg:
+    """A hand as a player sees it: "8 taroky, 3 of them high (XVIII or above), and 2 kings"
+    (what the easy and normal players' bidding reasons quote)."""
+    taroky = sum(1 for c in hand if c.is_tarok)
+    high = sum(1 for c in hand if c.tarok_number >= 18)
+    kings = sum(1 for c in hand if c.is_king)
+    if not taroky:
+        return Msg(N_("no taroky and {kings}"), {"kings": kings_msg(kings)})
+    if not high:
+        return Msg(N_("{taroky}, none of them high (XVIII or above), and {kings}"),
+                   {"taroky": taroky_msg(taroky), "kings": kings_msg(kings)})
+    return Msg(N_("{taroky}, {high} of them high (XVIII or above), and {kings}"),
+               {"taroky": taroky_msg(taroky), "high": high, "kings": kings_msg(kings)})
 
 
 class Label:
