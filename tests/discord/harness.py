@@ -86,9 +86,10 @@ def select_min(message: Any, custom_id: str) -> int:
     return 1
 
 
-async def open_panel(world: Any, member: Any) -> Any:
-    """Click My hand on the table message; returns the (ephemeral) panel message."""
-    result = await member.click(table_message(world), label="My hand")
+async def open_panel(world: Any, member: Any, label: str = "My hand") -> Any:
+    """Click My hand (``label``: in the table's language) on the table message; returns
+    the (ephemeral) panel message."""
+    result = await member.click(table_message(world), label=label)
     assert result.ephemeral, "the panel must be ephemeral"
     panel = result.response
     assert panel is not None and panel.ephemeral

@@ -39,9 +39,11 @@ import pytest
 import rendering
 from bot.engine.cards import CARDS, Card, parse_card, say_card
 from bot.engine.variants import VARIANTS
+from bot.i18n import Text
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 ALL = frozenset(CARDS)
+ENGLISH_TEXT = Text()
 
 #: Every way a player may read a card: its short code and, in each variant's words, the
 #: form ``say_card`` writes (``K♥``, ``A♦`` or ``1♦``, ``Škýz``, ``Skiz``).
@@ -210,25 +212,53 @@ class SceneSpy:
             self.violations.append(f"{name} draws private cards {sorted(c.short for c in leaked)}")
 
 
-@pytest.mark.parametrize("players", [4, 5])
-async def test_nothing_public_shows_a_private_card(world, players, monkeypatch):
+async def _play_watched(world: Any, monkeypatch: Any, players: int, hands: int,
+                        t: Text = ENGLISH_TEXT, teach: bool = True) -> tuple[Spy, SceneSpy]:
+    """Alice and Bob play ``hands`` hands at a table with computers, every stored message
+    and every drawn scene checked as it is made (the buttons read in ``t``'s language)."""
     spy = Spy(world)
     scenes = SceneSpy(spy, monkeypatch)
-    await world.alice.slash(world.channel, "taroky new", players=players, teach=True, options=PLAY)
-    await world.bob.click(table_message(world), label="Join")
-    await world.alice.click(table_message(world), label="Start")
+    await world.alice.slash(world.channel, "taroky new", players=players, teach=teach, options=PLAY)
+    await world.bob.click(table_message(world), label=t._("Join"))
+    await world.alice.click(table_message(world), label=t._("Start"))
     table = table_of(world)
-    for hand in range(6):
-        panels = {m.id: await open_panel(world, m) for m in (world.alice, world.bob)}
+    for hand in range(hands):
+        panels = {m.id: await open_panel(world, m, t._("My hand")) for m in (world.alice, world.bob)}
         await play_out(world, panels)
         assert table.status == "between"
-        if hand < 5:
-            await world.bob.click(table_message(world), label="Deal the next hand")
+        if hand < hands - 1:
+            await world.bob.click(table_message(world), label=t._("Deal the next hand"))
+    return spy, scenes
+
+
+@pytest.mark.parametrize("players", [4, 5])
+async def test_nothing_public_shows_a_private_card(world, players, monkeypatch):
+    spy, scenes = await _play_watched(world, monkeypatch, players, 6)
     assert spy.checked_public > 20 and spy.checked_private > 20
     assert not spy.violations, "\n".join(spy.violations[:10])
     # The pictures were checked too: tables during play, hands, one summary per hand.
     assert scenes.counts.get("render_table", 0) > 20 and scenes.counts.get("render_hand", 0) > 20
     assert scenes.counts.get("render_summary") == 6
+    assert not scenes.violations, "\n".join(scenes.violations[:10])
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "ro"])
+async def test_nothing_public_shows_a_private_card_in_another_language(world, lang, monkeypatch):
+    """The same watch with the server and the players in Czech, Polish or Romanian: the
+    engine's sentences are said again in the reader's language (its messages keep their
+    values, cards among them), so a translated public text must still name no private
+    card.  Every translated card name carries its symbol (``Q♠ dáma``), which the spy
+    reads; the pictures' scenes hold cards as objects."""
+    from tests.discord.test_table_languages import set_languages
+
+    await set_languages(world, lang)
+    await world.bob.slash(world.channel, "taroky language", language=lang)
+    # (teach mode off: its confirmations are the English test's; the harness answers them in English)
+    spy, scenes = await _play_watched(world, monkeypatch, 4, 2, Text(lang), teach=False)
+    assert table_of(world).config.lang == lang
+    assert spy.checked_public > 10 and spy.checked_private > 10
+    assert not spy.violations, "\n".join(spy.violations[:10])
+    assert scenes.counts.get("render_summary") == 2
     assert not scenes.violations, "\n".join(scenes.violations[:10])
 
 
