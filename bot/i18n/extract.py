@@ -156,10 +156,43 @@ def engine_messages() -> set[Message]:
     return out
 
 
+def rules_messages() -> set[Message]:
+    """The texts of each variant's rules pages, which the variant keeps as data
+    (``bot.engine.rulebook`` says each through the reader's translator): how each part of
+    a hand goes, the counting, payment and bonus rules, the pool, the options' titles and
+    help, the glossary's meanings and examples, and its terms (context ``game term``, as
+    the contracts' titles)."""
+    from bot.engine import VARIANTS
+    from bot.engine.actions import TERM
+
+    out: set[Message] = set()
+
+    def add(text: str, context: str | None = None) -> None:
+        if text:
+            out.add((context, text, None))
+
+    for v in VARIANTS.values():
+        for lines in v.how_it_goes.values():
+            for line in lines:
+                add(line)
+        for line in (*v.counting_rules, *v.scoring_rules, *v.game_payments.values(), v.valat_rule, v.pool_rule):
+            add(line)
+        for o in v.option_specs:
+            add(o.title)
+            add(o.help)
+        for term, (meaning, example) in v.glossary.items():
+            add(term, TERM)
+            add(meaning)
+            add(example)
+    return out
+
+
 def all_messages() -> dict[Message, list[tuple[str, int]]]:
     out = code_messages()
     for message in sorted(engine_messages(), key=lambda m: m[1]):
         out.setdefault(message, []).append(("(variants)", 0))
+    for message in sorted(rules_messages(), key=lambda m: m[1]):
+        out.setdefault(message, []).append(("(rules pages)", 0))
     for message in sorted(command_messages(), key=lambda m: (m[0] or "", m[1])):
         out.setdefault(message, []).append(("(slash commands)", 0))
     return out
