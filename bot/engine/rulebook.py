@@ -446,6 +446,10 @@ def build_pages(v: Variant, restrictions: Sequence[Restriction],
         out[term] = Page(term, _titled(_sentence(_term(term, t)), v, t), _term_line(v, term, t))
     if "cards" not in out:
         out["cards"] = Page("cards", _titled(t._(PAGE_TITLES["cards"]), v, t), _cards_page(v, t))
+    for term in v.glossary:  # (a term named as such a page, "pool": its meaning heads it)
+        key = normalize(term)
+        if key in extra and key != "glossary":
+            out[key] = Page(key, out[key].title, _term_line(v, term, t) + "\n" + out[key].body)
     return out
 
 
@@ -534,11 +538,11 @@ def split_page(text: str, limit: int = MAX_PAGE) -> list[str]:
     current = ""
     for piece in _pieces(text, limit):
         if current and len(current) + len(piece) > limit:
-            out.append(current.rstrip("\n"))
+            out.append(current.rstrip())
             current = ""
         current += piece
     if current.strip():
-        out.append(current.rstrip("\n"))
+        out.append(current.rstrip())
     return out
 
 
