@@ -74,8 +74,6 @@ PAGE_TITLES: dict[str, str] = {
     "cards": N_("The cards"),
 }
 
-#: The catalog context of a topic's name as a player types it (``auction``, ``talon``).
-TOPIC: str = "rules topic"
 
 #: Other words players use for a topic.
 ALIASES: dict[str, str] = {
@@ -389,7 +387,8 @@ def _topic_keys(v: Variant, restrictions: Sequence[Restriction]) -> tuple[list[s
 
 
 def _fixed_topic_names(t: Say) -> dict[str, str]:
-    """The name of each topic that is not a glossary term, as a reader types it."""
+    """The name of each topic that is not a glossary term, as a reader types it (context
+    ``rules topic``, written out for the catalog's extractor)."""
     return {
         "overview": t.pgettext("rules topic", "overview"),
         "deal": t.pgettext("rules topic", "deal"),
@@ -677,5 +676,5 @@ __all__ = [
     "ALIASES", "KIND_TERMS", "MAX_PAGE", "bonus_rule", "choice_notes", "choice_term", "glossary_term", "PHASE_PAGES", "PHASE_TOPIC", "Page", "build_pages", "find_page",
     "lead_rule",
     "normalize", "page_text", "pages", "pip_order", "topics",
-    "PAGE_TITLES", "TOPIC", "split_page", "topic_names", "variant_title",
+    "PAGE_TITLES", "split_page", "topic_names", "variant_title",
 ]
