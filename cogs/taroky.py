@@ -34,7 +34,7 @@ from bot.tables.components import (
 )
 from bot.tables.errors import TableError
 from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
-from bot.tables.rules import rules_text, rules_topics
+from bot.tables.rules import rules_choices, rules_replies
 from bot.tables.table import LOBBY, Table, TableConfig
 from cogs import language, lesson, records
 
@@ -266,8 +266,10 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         table = self.bot.tables.get(interaction.channel_id or 0)
         variant = table.config.variant if table is not None else "czech"
-        await interaction.response.send_message(rules_text(variant, topic, await records.reader(interaction)),
-                                                ephemeral=True)
+        first, *more = rules_replies(variant, topic, await records.reader(interaction))
+        await interaction.response.send_message(first, ephemeral=True)
+        for part in more:  # (a long page, e.g. translated, is sent whole: never cut)
+            await interaction.followup.send(part, ephemeral=True)
 
     @rules.autocomplete("topic")
     async def _topic_autocomplete(
@@ -275,8 +277,9 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     ) -> list[app_commands.Choice[str]]:
         table = self.bot.tables.get(interaction.channel_id or 0)
         variant = table.config.variant if table is not None else None  # (no table: all)
-        return [app_commands.Choice(name=t, value=t)
-                for t in rules_topics(variant) if current.lower() in t][:25]
+        # (a topic in the reader's words, passed back as its English key)
+        return [app_commands.Choice(name=name, value=key)
+                for name, key in rules_choices(variant, await records.reader(interaction), current)][:25]
 
     # ------------------------------------------------------------------ scores
     @app_commands.command(name="pool", description="The pools of this channel's table (the Žid, pots)")

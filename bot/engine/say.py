@@ -44,6 +44,8 @@ class Say(Protocol):
 
     def money(self, currency: str, amount: int) -> str: ...
 
+    def number(self, n: int) -> str: ...
+
 
 class Sayable(Protocol):
     """A value said in the reader's language when its sentence is (a ``Msg``, a card's
@@ -81,6 +83,10 @@ class English:
             return f"{sign}Kč {a // 100:,}.{a % 100:02d}".replace(",", "\u202f")
         unit = "chip" if currency == "chips" else "point" if currency == "points" else currency
         return f"{sign}{a:,} {unit}{'' if a == 1 else 's'}".replace(",", "\u202f")
+
+    def number(self, n: int) -> str:
+        """A number as ``bot.i18n.Text("en").number`` writes it ("1 234")."""
+        return f"{n:,}".replace(",", "\u202f")
 
 
 #: The source language, the default of every ``t`` in the engine.
@@ -136,6 +142,10 @@ class Msg:
 #: marked in the code: ``bot.i18n.extract`` collects them from ``actions.TITLES`` and the
 #: variants.
 TERM: Final = "game term"
+
+#: The catalog context of a variant's title ("Czech Taroky"; ``bot.i18n.VARIANT_CONTEXT``):
+#: collected from the variants by ``bot.i18n.extract``, said by the rules pages.
+VARIANT: Final = "variant"
 
 
 class Term:
@@ -218,4 +228,4 @@ def seat_word(seat: int) -> str:
     return _SEAT_WORDS[seat] if 0 <= seat < 8 else f"Seat {seat + 1}"
 
 
-__all__ = ["ENGLISH", "TERM", "English", "LowerTerm", "Money", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]
+__all__ = ["ENGLISH", "TERM", "VARIANT", "English", "LowerTerm", "Money", "Msg", "MsgValue", "N_", "Say", "Sayable", "Term", "seat_word"]

@@ -245,7 +245,7 @@ def why_text(table: Table, seat: int) -> str:
         else:
             parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card),
                              name=table.seat_name(winner)))
-    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t))
+    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t), t)
     ordered: list[str] = []
     for a in view.legal:  # in the panel's order, with what a promise or double would cost
         head = f"**{label(table, a, t)}**"
@@ -322,7 +322,7 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
         return None
     t = seat_text(table, seat)
     doubled = dict(game.public_view().doubles)
-    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a, t))
+    notes = choice_notes(game.variant, [action], doubled, lambda a: label(table, a, t), t)
     what = notes[0] if notes else f"**{label(table, action, t)}**"
     stake = stake_text(table, seat, action)
     if stake is not None:

@@ -8,9 +8,10 @@ pictures' descriptions.  No English may be left in it, apart from
 
 * names (the players', the computers'), card names and symbols, slash-command names.
 
-The texts the **engine** makes (prompts, action labels, Why?, Hint's reason, bids,
-contracts, announcements, phases, the doubling words, the summary's lines) are said in
-the reader's language too: there is no allow-list for them.
+The texts the **engine** makes (prompts, action labels, Why? with the glossary notes of
+its choices, Hint's reason, bids, contracts, announcements, phases, the doubling words,
+the summary's lines, the rules pages) are said in the reader's language too: there is no
+allow-list for them.
 
 "English" is a word of the bot's English messages (the catalog's template) that the
 language's own catalog never uses: "the", "your", "waiting", "hand" in a Czech session.
@@ -19,6 +20,7 @@ language's own catalog never uses: "the", "your", "waiting", "hand" in a Czech s
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -139,8 +141,7 @@ class Reader:
         v = words.variant_of(table)
         strip = sorted({s.name for s in table.seats if s is not None}
                        | {self.member.name}
-                       | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)}
-                       | set(engine_texts_pending(table)),
+                       | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)},
                        key=len, reverse=True)
         marker = self.t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
                           choice="\0", reason="\0").split("\0")[-2]  # (the AI's reason follows it)
@@ -156,22 +157,6 @@ class Reader:
             if found:
                 out.append((where, text, found))
         return out
-
-
-def engine_texts_pending(table: Table) -> list[str]:
-    """The engine's texts a player reads that are still English, and nothing else: the
-    variant's rules and glossary, which the next session says through the catalog (they
-    are shown under "What your choices mean:" in Why?).  Each is exempt from the check
-    above; every other engine sentence must be the reader's language."""
-    v = words.variant_of(table)
-    return [
-        # the glossary's meaning of a choice (``rulebook.choice_notes``: ``Variant.glossary``)
-        *(entry[0] for entry in v.glossary.values()),
-        # the glossary term named after a choice's label: "**Druhá povinnost** (druhá povinnost)"
-        *(f"({term})" for term in v.glossary),
-        # the scoring rule of the bonus an announcement promises (``rulebook.bonus_rule``)
-        *(line for line in (*v.scoring_rules, v.valat_rule) if line),
-    ]
 
 
 async def set_languages(world: Any, lang: str) -> None:
@@ -222,8 +207,9 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
     public = table_message(world)  # with its picture, the fields the picture shows are left to it
     assert public.attachments and public.embeds[0].fields
     assert not {t._("Contract"), t._("Last trick")} & {f.name for f in public.embeds[0].fields}
-    if hints:  # (the Czech player goes on: the help page, then closing the table and its session)
+    if hints:  # (the Czech player goes on: the help page, the rules, then closing the table)
         reader.look("help", (await world.alice.slash(world.channel, "taroky help")).response)
+        await read_the_rules(reader, variant)
         reader.look("end", (await world.alice.slash(world.channel, "taroky end")).response)
         assert table.status == "closed"
     left = reader.leftovers(lang, table)
@@ -238,6 +224,33 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
     assert any(w == "panel picture" for w, _ in reader.seen)
     if hints:
         assert t._("The session is over") in {text for w, text in reader.seen if w == "channel"}
+
+
+async def read_the_rules(reader: Reader, variant: str) -> None:
+    """``/taroky rules``: the overview, a phase's page (its English key, as autocomplete
+    passes it) and a glossary term typed in the reader's own words (any case, no accents),
+    each in the reader's language, whole (a long page comes in several messages)."""
+    t, world = reader.t, reader.world
+    v = words.variant_of(table_of(world))
+
+    async def ask(topic: str | None) -> str:
+        result = await world.alice.slash(world.channel, "taroky rules", **({"topic": topic} if topic else {}))
+        assert result.ephemeral
+        parts = [result.response, *result.followups]
+        for part in parts:
+            reader.look("rules", part)
+        return "\n".join(p.content or "" for p in parts)
+
+    overview = await ask(None)
+    assert overview.startswith(f"**{t.variant_title(variant)}**")
+    bidding = await ask("auction")
+    assert bidding.startswith("**" + t._("{page} — {variant}", page=t._("Bidding"), variant=t.variant_title(variant)))
+    term = t.pgettext("game term", "forehand")
+    assert "forehand" in v.glossary
+    typed = unicodedata.normalize("NFKD", term.upper()).encode("ascii", "ignore").decode()
+    page = await ask(typed)
+    assert page.startswith("**" + term[:1].upper() + term[1:]), (typed, page[:80])
+    assert t._(v.glossary["forehand"][0]) in page
 
 
 @pytest.mark.simcord(settle_timeout=60.0)

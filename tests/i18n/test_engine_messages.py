@@ -72,6 +72,9 @@ class Marked:
     def money(self, currency: str, amount: int) -> str:
         return f"«{currency}» {amount}"
 
+    def number(self, n: int) -> str:
+        return str(n)
+
 
 def _allowed_words() -> set[str]:
     words = {"Seat", "seat", *ROMAN, "⅓", "⅔"}  # (a Kozy pile's exact worth: 35⅓)
@@ -370,3 +373,75 @@ def test_extraction_finds_the_engine_messages() -> None:
         assert sample in found
     terms = {m for (c, m, _p) in engine_messages() if c == "game term"}
     assert {"Povinnost", "the game", "Flek"} <= terms
+
+
+# ---- the rules pages (``bot.engine.rulebook``) ------------------------------------------
+
+
+def check_page(text: str, what: str) -> None:
+    """``check``, with the words a player types left out: a house rule's key and its named
+    choices are written as code (`` `varsava_scoring` ``, like the slash commands)."""
+    check(re.sub(r"`[^`]*`", " ", text), what)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_rules_page_is_messages(variant: str) -> None:
+    """Issue #14, the rules pages: every page of every variant (the overview, each phase,
+    scoring, bonuses, the pool, the options, the cards, the glossary and each term's own
+    page, and the answer to an unknown topic) is said through the translator: the variant's
+    data verbatim, its terms as game terms, the rulebook's own sentences as messages with
+    every field filled (``Marked`` checks the fields)."""
+    from bot.engine.rulebook import find_page, page_text, pages, topic_names, topics
+
+    v = VARIANTS[variant]
+    t = Marked()
+    book = pages(v, t)
+    assert list(book) == topics(v) == list(pages(v))  # (the same topics in every language)
+    for topic, page in book.items():
+        check_page(page.text, f"rules page {topic} ({variant})")
+    for name in topic_names(v, t).values():
+        check(name, f"topic name ({variant})")
+    check(page_text(v, "no such topic", t).replace("no such topic", ""), f"unknown topic ({variant})")
+    assert find_page(v, "options", t) is book["options"]
+    glossary = {m for (_c, m, _p) in _rules_catalog() if m in {e[0] for e in v.glossary.values()}}
+    assert glossary and all(m in t.said for m in glossary), "every glossary meaning is said"
+
+
+def _rules_catalog() -> set[tuple[str | None, str, str | None]]:
+    from bot.i18n.extract import rules_messages
+
+    return rules_messages()
+
+
+class Noting:
+    """An explorer that says, before each choice, what each choice means (the glossary
+    notes of Why? and of teach mode's confirmation, and the bonus an announcement pays)."""
+
+    def __init__(self, t: Marked) -> None:
+        self.t = t
+        self.explorer = Explorer(random.Random("notes"))
+        self.notes = 0
+
+    def __call__(self, g: Game, seat: int, legal: list[Action]) -> Action:
+        from bot.engine.rulebook import bonus_rule, choice_notes
+
+        t = self.t
+        doubled = dict(g.view_for(seat).doubles)
+        for note in choice_notes(g.variant, legal, doubled, lambda a: g.variant.label(a, t), t):
+            check(note, f"choice note ({g.variant.name}, {g.phase})")
+            self.notes += 1
+        for a in legal:
+            if a.kind is Kind.ANNOUNCE:
+                check(bonus_rule(g.variant, a, t) or "", f"bonus rule of {a.code}")
+        return self.explorer(g, seat, legal)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_choice_notes_are_messages(variant: str) -> None:
+    """Issue #14: what each choice commits a player to (``rulebook.choice_notes``: the
+    glossary's meaning, the term named after a label, the bonus's scoring rule), for the
+    choices of explored hands, is said through the translator."""
+    noting = Noting(Marked())
+    for _g in sweep(variant, DEALS // 3, seed=21, players=noting):
+        pass
+    assert noting.notes > 20
