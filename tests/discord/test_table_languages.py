@@ -228,8 +228,9 @@ async def test_a_hand_in_the_players_language(world: Any, lang: str, variant: st
 
 async def read_the_rules(reader: Reader, variant: str) -> None:
     """``/taroky rules``: the overview, a phase's page (its English key, as autocomplete
-    passes it) and a glossary term typed in the reader's own words (any case, no accents),
-    each in the reader's language, whole (a long page comes in several messages)."""
+    passes it) and a glossary term typed in the reader's own words (any case, no accents;
+    autocomplete offers it by its name in them), each in the reader's language, whole (a
+    long page comes in several messages)."""
     t, world = reader.t, reader.world
     v = words.variant_of(table_of(world))
 
@@ -248,6 +249,9 @@ async def read_the_rules(reader: Reader, variant: str) -> None:
     term = t.pgettext("game term", "forehand")
     assert "forehand" in v.glossary
     typed = unicodedata.normalize("NFKD", term.upper()).encode("ascii", "ignore").decode()
+    offered = await world.alice.autocomplete(world.channel, "taroky rules", "topic", typed)
+    reader.seen += [("rules autocomplete", c["name"]) for c in offered]
+    assert {"name": term, "value": "forehand"} in [{"name": c["name"], "value": c["value"]} for c in offered]
     page = await ask(typed)
     assert page.startswith("**" + term[:1].upper() + term[1:]), (typed, page[:80])
     assert t._(v.glossary["forehand"][0]) in page

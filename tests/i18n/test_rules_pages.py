@@ -25,43 +25,49 @@ from bot.engine.rulebook import (
     topic_names,
     topics,
 )
-from bot.engine.say import TERM, English
+from bot.engine.say import ENGLISH, TERM
 from bot.tables.rules import rules_choices, rules_replies, rules_text
 
 
-class Suffixed(English):
+class Pseudo:
+    """English (``ENGLISH`` fills the fields in), as a language of its own (the compiled
+    engine's ``English`` cannot be subclassed here)."""
+
+    lang = "xx"
+
+    def _(self, message: str, /, **values: object) -> str:
+        return ENGLISH._(message, **values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        return ENGLISH.ngettext(singular, plural, n, **values)
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+        return ENGLISH.pgettext(context, message, **values)
+
+    def money(self, currency: str, amount: int) -> str:
+        return ENGLISH.money(currency, amount)
+
+    def number(self, n: int) -> str:
+        return str(n)
+
+
+class Suffixed(Pseudo):
     """English, but each game term and topic name ends in "-ík" ("pagát" -> "Pagátík")."""
-
-    __slots__ = ()
-
-    @property
-    def lang(self) -> str:
-        return "xx"
 
     def pgettext(self, context: str, message: str, /, **values: object) -> str:
         if context in (TERM, "rules topic"):
             return message.capitalize() + "ík"
         return super().pgettext(context, message, **values)
 
-    def number(self, n: int) -> str:
-        return str(n)
 
-
-class Wordy(English):
+class Wordy(Pseudo):
     """English said three times over: every page far longer than its English."""
 
-    __slots__ = ()
-
-    @property
-    def lang(self) -> str:
-        return "yy"
+    lang = "yy"
 
     def _(self, message: str, /, **values: object) -> str:
         said = super()._(message, **values)
         return " ".join([said] * 3) if "\n" not in said else said
-
-    def number(self, n: int) -> str:
-        return str(n)
 
 
 SUFFIXED = Suffixed()
