@@ -188,6 +188,12 @@ def _term(term: str, t: Say) -> str:
     return t.pgettext(TERM, term)
 
 
+def _page_title(key: str, t: Say) -> str:
+    """The title of page ``key`` (``PAGE_TITLES``) in ``t``'s language (a lookup by key,
+    so the extractor takes the titles, not the keys, as messages)."""
+    return t._(PAGE_TITLES[key])
+
+
 def _titled(title: str, v: Variant, t: Say) -> str:
     """A page's title with its variant's: "Bidding — Czech Taroky"."""
     return t._("{page} — {variant}", page=title, variant=variant_title(v, t))
@@ -431,20 +437,20 @@ def build_pages(v: Variant, restrictions: Sequence[Restriction],
     out["auction"] = Page("auction", out["auction"].title,
                           out["auction"].body + "\n**" + t._("Contracts") + "**\n"
                           + "\n".join(_contract_lines(v, t)))
-    out["scoring"] = Page("scoring", _titled(t._(PAGE_TITLES["scoring"]), v, t), _scoring(v, t))
+    out["scoring"] = Page("scoring", _titled(_page_title("scoring", t), v, t), _scoring(v, t))
     if v.scoring_rules:
-        out["bonuses"] = Page("bonuses", _titled(t._(PAGE_TITLES["bonuses"]), v, t),
+        out["bonuses"] = Page("bonuses", _titled(_page_title("bonuses", t), v, t),
                               _bullets([t._(line) for line in v.scoring_rules]))
     if v.pool_rule:
-        out["pool"] = Page("pool", _titled(t._(PAGE_TITLES["pool"]), v, t), t._(v.pool_rule))
-    out["options"] = Page("options", _titled(t._(PAGE_TITLES["options"]), v, t), _options(v, t))
-    out["glossary"] = Page("glossary", _titled(t._(PAGE_TITLES["glossary"]), v, t),
+        out["pool"] = Page("pool", _titled(_page_title("pool", t), v, t), t._(v.pool_rule))
+    out["options"] = Page("options", _titled(_page_title("options", t), v, t), _options(v, t))
+    out["glossary"] = Page("glossary", _titled(_page_title("glossary", t), v, t),
                            t._("Each has its own page with an example: {terms}.",
                                terms=", ".join(_term(g, t) for g in v.glossary)))
     for term in own_terms:
         out[term] = Page(term, _titled(_sentence(_term(term, t)), v, t), _term_line(v, term, t))
     if "cards" not in out:
-        out["cards"] = Page("cards", _titled(t._(PAGE_TITLES["cards"]), v, t), _cards_page(v, t))
+        out["cards"] = Page("cards", _titled(_page_title("cards", t), v, t), _cards_page(v, t))
     for term in v.glossary:  # (a term named as such a page, "pool": its meaning heads it)
         key = normalize(term)
         if key in extra and key != "glossary":
