@@ -14,7 +14,7 @@ from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_
 from ..errors import BadInput
 from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
-from ..say import ENGLISH, N_, Msg, MsgValue, Say, Sayable, Term, seat_word
+from ..say import ENGLISH, N_, Msg, Say, Sayable, Term, seat_word
 from ..scoring import (
     DECLARER_LABELS,
     OPPONENT_LABELS,
@@ -255,28 +255,31 @@ class Variant:
                                    {"variant": Msg(self.title, context="variant"), "key": _clip(k),
                                     "options": ", ".join(sorted(specs))}))
             spec = specs[k]
-            named: dict[str, MsgValue] = {"key": k, "title": Msg(spec.title), "value": _clip(repr(v))}
+            title, value = Msg(spec.title), _clip(repr(v))
             if not isinstance(v, (bool, int, str)):
-                raise BadInput(Msg(N_("Option '{key}' ({title}) cannot be {value}."), named))
+                raise BadInput(Msg(N_("Option '{key}' ({title}) cannot be {value}."),
+                                   {"key": k, "title": title, "value": value}))
             if isinstance(spec.default, bool):
                 if not isinstance(v, bool):
-                    raise BadInput(Msg(N_("Option '{key}' ({title}) is on or off (true/false), not {value}."), named))
+                    raise BadInput(Msg(N_("Option '{key}' ({title}) is on or off (true/false), not {value}."),
+                                       {"key": k, "title": title, "value": value}))
             elif isinstance(spec.default, int) and (isinstance(v, bool) or not isinstance(v, int)):
-                raise BadInput(Msg(N_("Option '{key}' ({title}) takes a whole number, not {value}."), named))
+                raise BadInput(Msg(N_("Option '{key}' ({title}) takes a whole number, not {value}."),
+                                   {"key": k, "title": title, "value": value}))
             elif isinstance(spec.default, str) and not isinstance(v, str):
                 raise BadInput(Msg(N_("Option '{key}' ({title}) is one of its named choices, not {value}."),
-                                   named))
+                                   {"key": k, "title": title, "value": value}))
             bounds = spec.bounds
             if bounds is not None and isinstance(v, int) and not bounds[0] <= v <= bounds[1]:
                 # (a plural on the highest bound: {n} is written as the reader's language writes numbers)
                 raise BadInput(Msg(N_("Option '{key}' ({title}) is a whole number from {low} to {n}, not {value}."),
-                                   {**named, "low": bounds[0], "value": _clip(str(v))},
+                                   {"key": k, "title": title, "low": bounds[0], "value": _clip(str(v))},
                                    plural=N_("Option '{key}' ({title}) is a whole number from {low} to {n}, "
                                              "not {value}."), n=bounds[1]))
             if spec.choices is not None and v not in spec.choices:
                 choices = ", ".join(str(c) for c in spec.choices)
                 raise BadInput(Msg(N_("Option '{key}' ({title}) must be one of {choices}, not {value}."),
-                                   {**named, "choices": choices}))
+                                   {"key": k, "title": title, "choices": choices, "value": value}))
             out[k] = v
         return out
 
