@@ -57,7 +57,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, LowerTerm, Msg, MsgValue, Say, Sayable, seat_word
+from ..say import ENGLISH, N_, LowerTerm, Money, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, count_msg, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -357,6 +357,8 @@ NEBRASKA_RULES: Final[tuple[Restriction, ...]] = (
 
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
+#: NE-4: what a bidder who surrenders the Four pays each other player (chips).
+SURRENDER_CHIPS: Final = 4
 BIDDERS = "Bidder's side"  # the side labels of HandResult.card_points
 OPPONENTS = "Opponents"
 
@@ -721,7 +723,8 @@ class KingCall(Variant):
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             g.emit("surrender", seat, Msg(N_("{seat} surrenders the Four."), {"seat": seat_word(seat)}))
-            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays 4 chips to each other player."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each other player."),
+                                   {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_CHIPS)}))
             return
         if a.kind is Kind.REJECT:
             g.staged_reject(expose=True)
@@ -865,8 +868,9 @@ class KingCall(Variant):
         b = g.bidder
         if g.surrendered:
             others = [s for s in g.order if s != b]
-            line = PaymentLine(Msg(N_("Surrender: 4 chips to each other player")),
-                               side_payment(others, [b], 4))
+            line = PaymentLine(Msg(N_("Surrender: {amount} to each other player"),
+                                   {"amount": Money(self.currency, SURRENDER_CHIPS)}),
+                               side_payment(others, [b], SURRENDER_CHIPS))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
                                dict(line.net))
         special = self.score_special(g)
@@ -1078,13 +1082,17 @@ class KingCall(Variant):
             return " ".join(text)
         if ph is Phase.TALON:
             if g.staged.stage == 0:
-                text = [t._("Take these three blind cards (4 chips), or show them and look at the "
-                            "other three.")]
+                text = [t._("Take these three blind cards ({amount}), or show them and look at the "
+                            "other three.", amount=t.money(self.currency, FOUR_RATES[1]))]
                 if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
-                    text.append(t._("Or surrender and pay 4 chips to each other player."))
+                    text.append(t._("Or surrender and pay {amount} to each other player.",
+                                    amount=t.money(self.currency, SURRENDER_CHIPS)))
                 return " ".join(text)
-            return t._("Take the second three (5 chips), show them and take the first three back "
-                       "(6 chips), or surrender and pay 4 chips to each other player.")
+            return t._("Take the second three ({second}), show them and take the first three back "
+                       "({first_again}), or surrender and pay {amount} to each other player.",
+                       second=t.money(self.currency, FOUR_RATES[2]),
+                       first_again=t.money(self.currency, FOUR_RATES[3]),
+                       amount=t.money(self.currency, SURRENDER_CHIPS))
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return t._("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "
