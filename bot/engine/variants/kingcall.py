@@ -57,7 +57,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, LowerTerm, Money, Msg, MsgValue, Say, Sayable, seat_word
+from ..say import ENGLISH, N_, TERM, LowerTerm, Money, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, count_msg, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -143,10 +143,17 @@ class OpeningOnly(ActionRule):
     """NE-2: Four only as the opening bid (PT-1: Three)."""
 
     kinds: tuple[Kind, ...] = (Kind.BID,)
+    titles: tuple[str, ...]
 
-    def __init__(self, phase: Phase, names: frozenset[str], rule: str, ref: str = "") -> None:
-        super().__init__("opening_only", phase, rule, ref)
+    def __init__(self, phase: Phase, names: frozenset[str], titles: tuple[str, ...], ref: str = "") -> None:
+        self.titles = titles
+        super().__init__("opening_only", phase, self.rule_text(), ref)
         self.names = names
+
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        # (the contracts' names are game terms: the sentence is a message, issue #14)
+        names = ", ".join(t.pgettext(TERM, title) for title in self.titles)
+        return t._("{contract} may be bid only as the opening bid.", contract=names)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value in self.names and high_bid(g) is not None
@@ -156,10 +163,18 @@ class OnlyOver(ActionRule):
     """NE-2: Five Over only over Five."""
 
     kinds: tuple[Kind, ...] = (Kind.BID,)
+    titles: tuple[tuple[str, str], ...]
 
-    def __init__(self, phase: Phase, over: dict[str, str], rule: str, ref: str = "") -> None:
-        super().__init__("only_over", phase, rule, ref)
+    def __init__(self, phase: Phase, over: dict[str, str], titles: tuple[tuple[str, str], ...],
+                 ref: str = "") -> None:
+        self.titles = titles
+        super().__init__("only_over", phase, self.rule_text(), ref)
         self.over = over
+
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        # (the contracts' names are game terms: the sentence is a message, issue #14)
+        return "; ".join(t._("{contract} only over {previous}", contract=t.pgettext(TERM, high),
+                             previous=t.pgettext(TERM, low)) for high, low in self.titles) + "."
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         need = self.over.get(str(action.value))
@@ -336,12 +351,11 @@ def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
     by_name = {c.name: c for c in ladder}
     out: list[Restriction] = []
     if opening:
-        words = " and ".join(by_name[n].title for n in sorted(opening, key=lambda n: by_name[n].rank))
-        out.append(OpeningOnly(Phase.AUCTION, opening,
-                               f"{words} may be bid only as the opening bid.", ref))
+        titles = tuple(by_name[n].title for n in sorted(opening, key=lambda n: by_name[n].rank))
+        out.append(OpeningOnly(Phase.AUCTION, opening, titles, ref))
     if over:
-        words = "; ".join(f"{by_name[a].title} only over {by_name[b].title}" for a, b in over.items())
-        out.append(OnlyOver(Phase.AUCTION, over, f"{words}.", ref))
+        out.append(OnlyOver(Phase.AUCTION, over, tuple((by_name[a].title, by_name[b].title)
+                                                       for a, b in over.items()), ref))
     out.append(BidHigher(Phase.AUCTION, ladder, ref))
     return tuple(out)
 
