@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine import VARIANTS
+from bot.engine import VARIANTS, BadInput, find_variant
 from bot.i18n import Text
 from bot.tables.games import Deals
+from cogs.taroky import parse_options
 from tests.discord.harness import seeded_factory, table_message, table_of
 from tests.discord.test_newcomer import DEALS, Newcomer, check_seen
 from tests.discord.test_table_languages import Reader, set_languages
@@ -79,3 +80,21 @@ async def test_a_newcomer_plays_a_whole_hand_in_their_language(world: Any, varia
     reader = Reader(world, world.alice, t, seen=seen)
     left = reader.leftovers(lang, table)
     assert not left, "English left:\n" + "\n".join(f"[{w}] {sorted(e)}: {text!r}" for w, text, e in left[:15])
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "ro"])
+async def test_a_house_rule_is_refused_in_the_readers_language(world: Any, lang: str) -> None:
+    """Issue #14: ``/taroky new options:`` with an unknown house rule or a value out of its
+    bounds is refused in the reader's language: the engine's refusal is a message said by
+    the reply (the variant named by its title in that language), not English."""
+    await world.alice.slash(world.channel, "taroky language", language=lang)
+    t = Text(lang)
+    czech = find_variant("czech")
+    for options in ("nonsense=1", "solo_rate=-5"):
+        result = await world.alice.slash(world.channel, "taroky new", variant="czech", options=options)
+        assert result.ephemeral and world.bot.tables.get(world.channel.id) is None
+        with pytest.raises(BadInput) as refused:
+            czech.resolve_options(parse_options(options))
+        assert result.response.content == refused.value.say(t) != refused.value.message
+        if options.startswith("nonsense"):
+            assert t.variant_title("czech") in result.response.content
