@@ -389,7 +389,7 @@ def _check_options(variant: str, players: int, text: str) -> dict[str, OptionVal
                          variant=Msg(v.title, context=VARIANT_CONTEXT), allowed=_either(v.seat_counts),
                          seats=players)
     v.check_seats(players)
-    v.resolve_options(options)  # (an unknown option or value: the engine's sentence, in English)
+    v.resolve_options(options)  # (an unknown option or value: the engine's message, said by reply_error)
     return options
 
 

@@ -9,6 +9,7 @@ See ``docs/rendering.md``.
 from .faces import card_face, render_card, sort_hand
 from .render import render_hand, render_summary, render_table, render_trick
 from .scenes import (
+    FaceWords,
     HandScene,
     PaymentLine,
     PictureWords,
@@ -32,6 +33,7 @@ def warm_up() -> None:
 
 
 __all__ = [
+    "FaceWords",
     "HandScene",
     "PaymentLine",
     "PictureWords",

@@ -4,6 +4,8 @@ Every face is drawn at four times its final size and scaled down, which antialia
 shapes.  The index (rank and suit, or the tarok's Roman numeral) sits in the top-left
 corner so that it stays readable when the cards of a hand overlap; five-point cards
 (škýz, mond, pagát, kings) have a gold frame and a gold "5" badge under the index.
+The words on the faces (the court cards' names, the honours') are the reader's language's
+(``FaceWords``); a face that shows no word is the same in every language.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ._draw import (
     suit_icon,
     text_image,
 )
+from .scenes import ENGLISH_FACES, FaceWords
 
 CARD_W: Final = 120
 CARD_H: Final = 180
@@ -43,7 +46,10 @@ _RADIUS: Final = 9
 #: Suit order in a sorted hand: colours alternate so neighbouring suits stand apart.
 HAND_SUIT_ORDER: Final = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
 
-_FACE_WORDS: Final = ("KING", "QUEEN", "RIDER", "JACK")
+
+
+def _face_word(words: FaceWords, face: int) -> str:
+    return (words.king, words.queen, words.rider, words.jack)[face]
 
 
 def suit_colour(card: Card) -> RGB:
@@ -132,7 +138,7 @@ _PIPS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
 }  # fmt: skip
 
 
-def _draw_suit_card(img: Image.Image, card: Card) -> None:
+def _draw_suit_card(img: Image.Image, card: Card, words: FaceWords) -> None:
     s = _SS
     d = ImageDraw.Draw(img)
     colour = suit_colour(card)
@@ -156,7 +162,7 @@ def _draw_suit_card(img: Image.Image, card: Card) -> None:
         letter = text_image(rank_label(card), SERIF, 50 * s, colour)
         ly = acy + 8 * s if face in (KING, QUEEN) else acy - 4 * s
         _paste(img, letter, acx - letter.width / 2, ly - letter.height / 2 + 6 * s)
-        word = text_image(_FACE_WORDS[face], SANS, 12 * s, colour, max_width=int(ax1 - ax0 - 8 * s))
+        word = text_image(_face_word(words, face), SANS, 12 * s, colour, max_width=int(ax1 - ax0 - 8 * s))
         _paste(img, word, acx - word.width / 2, ay1 - 10 * s - word.height)
         return
     pip = int(rank_label(card))
@@ -174,7 +180,7 @@ def _draw_suit_card(img: Image.Image, card: Card) -> None:
         _paste(img, flipped if row > 0 else icon, x, y)
 
 
-def _draw_tarok(img: Image.Image, card: Card) -> None:
+def _draw_tarok(img: Image.Image, card: Card, words: FaceWords) -> None:
     s = _SS
     d = ImageDraw.Draw(img)
     w, h = img.size
@@ -186,7 +192,7 @@ def _draw_tarok(img: Image.Image, card: Card) -> None:
         cy = 94 * s
         star(d, cx + 8 * s, cy, 38 * s, 15 * s, 8, GOLD)
         star(d, cx + 8 * s, cy, 16 * s, 7 * s, 8, IVORY)
-        label = text_image("ŠKÝZ", SANS, 19 * s, GOLD)
+        label = text_image(words.skyz, SANS, 19 * s, GOLD, max_width=w - 24 * s)
         _paste(img, label, cx - label.width / 2, 144 * s)
         return
     d.rounded_rectangle((5 * s, 5 * s, w - 5 * s, h - 5 * s), 6 * s, outline=NAVY, width=1 * s)
@@ -199,18 +205,27 @@ def _draw_tarok(img: Image.Image, card: Card) -> None:
             r = 4 * s
             d.polygon([(x - r, y), (x, y - r), (x + r, y), (x, y + r)], fill=NAVY)
     if card.is_honour:
-        label = text_image("PAGÁT" if card.tarok_number == 1 else "MOND", SANS, 16 * s, GOLD_DARK)
+        label = text_image(words.pagat if card.tarok_number == 1 else words.mond, SANS, 16 * s, GOLD_DARK,
+                           max_width=w - 24 * s)
         _paste(img, label, cx - label.width / 2, 150 * s)
     else:
         num = text_image(str(card.tarok_number), SANS, 13 * s, (130, 140, 170))
         _paste(img, num, w - 12 * s - num.width, h - 12 * s - num.height)
 
 
-@lru_cache(maxsize=4 * 54)
-def _face(card_id: int, width: int, dim: bool) -> Image.Image:
+def _words_on(card: Card, words: FaceWords) -> FaceWords:
+    """``words`` if ``card``'s face shows a word (a court card, an honour), else the
+    English words: a face without words is cached once for every language."""
+    if card.is_honour or (not card.is_tarok and card.face <= 3):
+        return words
+    return ENGLISH_FACES
+
+
+@lru_cache(maxsize=12 * 54)
+def _face(card_id: int, width: int, dim: bool, words: FaceWords = ENGLISH_FACES) -> Image.Image:
     card = Card(card_id)
     if dim:
-        img = _face(card_id, width, False).copy()
+        img = _face(card_id, width, False, words).copy()
         shade = Image.new("RGBA", img.size, (20, 30, 24, 150))
         shade.putalpha(Image.eval(img.getchannel("A"), lambda a: a * 150 // 255))
         img.alpha_composite(shade)
@@ -222,9 +237,9 @@ def _face(card_id: int, width: int, dim: bool) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, W - 1, H - 1), _RADIUS * s, fill=bg, outline=(120, 120, 120), width=2 * s)
     if card.is_tarok:
-        _draw_tarok(img, card)
+        _draw_tarok(img, card, words)
     else:
-        _draw_suit_card(img, card)
+        _draw_suit_card(img, card, words)
     # Index: rank (or numeral) and suit symbol in the top-left corner.
     ix, iy = 7 * s, 8 * s
     idx = _index_text(card, s)
@@ -244,14 +259,16 @@ def _face(card_id: int, width: int, dim: bool) -> Image.Image:
     return img
 
 
-def card_face(card: Card, width: int = CARD_W, dim: bool = False) -> Image.Image:
-    """The cached RGBA face of ``card`` (``width`` px wide, 2:3).  Shared: do not modify."""
-    return _face(int(card), width, dim)
+def card_face(card: Card, width: int = CARD_W, dim: bool = False,
+              words: FaceWords = ENGLISH_FACES) -> Image.Image:
+    """The cached RGBA face of ``card`` (``width`` px wide, 2:3), its words in ``words``'
+    language.  Shared: do not modify."""
+    return _face(int(card), width, dim, _words_on(card, words))
 
 
-def render_card(card: Card, width: int = CARD_W) -> Image.Image:
+def render_card(card: Card, width: int = CARD_W, words: FaceWords = ENGLISH_FACES) -> Image.Image:
     """The face of ``card`` as a fresh RGBA image (``width`` px wide; default 120x180)."""
-    return card_face(card, width).copy()
+    return card_face(card, width, words=words).copy()
 
 
 def card_back(width: int = CARD_W) -> Image.Image:
@@ -276,12 +293,12 @@ def _back(width: int) -> Image.Image:
     return img
 
 
-def card_sheet(columns: int = 9) -> Image.Image:
+def card_sheet(columns: int = 9, words: FaceWords = ENGLISH_FACES) -> Image.Image:
     """All 54 faces on one sheet, in id order (taroky I..škýz, then the suits)."""
     gap = 8
     rows = -(-len(CARDS) // columns)
     sheet = Image.new("RGB", (columns * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), FELT)
     for i, card in enumerate(CARDS):
-        face = card_face(card)
+        face = card_face(card, words=words)
         sheet.paste(face, (gap + (i % columns) * (CARD_W + gap), gap + (i // columns) * (CARD_H + gap)), face)
     return sheet

@@ -44,7 +44,9 @@ from ._draw import (
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
 from .scenes import (
+    ENGLISH_FACES,
     ENGLISH_WORDS,
+    FaceWords,
     HandScene,
     PictureWords,
     PlayedTrick,
@@ -113,7 +115,7 @@ def draw_hand(scene: HandScene) -> Image.Image:
         f = font(SANS, 15)
         d.text((width - _MARGIN - f.getlength(hint), 14), hint, font=f, fill=HIGHLIGHT)
     if not cards:
-        d.text((_MARGIN, head + 20), "No cards in hand.", font=font(SANS, 18), fill=MUTED)
+        d.text((_MARGIN, head + 20), w.no_cards, font=font(SANS, 18), fill=MUTED)
     for r, row in enumerate(rows):
         x = _MARGIN
         y0 = head + r * row_h
@@ -125,7 +127,7 @@ def draw_hand(scene: HandScene) -> Image.Image:
                 d.rounded_rectangle(
                     (x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), 11, outline=HIGHLIGHT, width=3
                 )
-            face = card_face(card, dim=not playable)
+            face = card_face(card, dim=not playable, words=w.faces)
             img.paste(face, (x, y), face)
             x += step
     return img
@@ -283,7 +285,7 @@ def _draw_seats(
             order, card = played[k]
             if won:
                 d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
-            face = card_face(card)
+            face = card_face(card, words=words.faces)
             img.paste(face, (cx, cy), face)
             # Play-order badge on the top-right corner.
             bx, by = cx + CARD_W - 4, cy + 4
@@ -385,14 +387,15 @@ def draw_trick(scene: TrickScene) -> Image.Image:
     _arrow(d, *layout.arrow, scene.clockwise)
     _draw_seats(img, layout, scene.seats, scene.trick, words=scene.words)
     if scene.talon_card is not None:
-        _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card)
+        _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card, scene.words.faces)
     return img
 
 
-def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card") -> None:
+def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card",
+                 faces: FaceWords = ENGLISH_FACES) -> None:
     d = ImageDraw.Draw(img)
     d.text((x, y), label, font=font(SANS, 12), fill=CREAM_TEXT)
-    face = card_face(card, 72)
+    face = card_face(card, 72, words=faces)
     img.paste(face, (x, y + 18), face)
 
 
@@ -544,7 +547,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         d.text((x, y), ellipsize(scene.talon_label, SANS, size, avail), font=font(SANS, size), fill=INK)
         y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
-            face = card_face(card, _SMALL_W)
+            face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (x + (i % 6) * (_SMALL_W + 6), y + (i // 6) * (_SMALL_H + 8)), face)
         y += math.ceil(len(scene.talon_exposed) / 6) * (_SMALL_H + 8) + 6
     last = scene.last_trick
@@ -560,7 +563,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
             cx = x + i * step
             if seat == last.winner:
                 d.rounded_rectangle((cx - 4, y - 4, cx + _SMALL_W + 3, y + _SMALL_H + 3), 8, fill=GOLD)
-            face = card_face(card, _SMALL_W)
+            face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (cx, y), face)
             name = ellipsize(scene.seats[seat].name, SANS, _LABEL_PX - 4, step - 4)
             d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, _LABEL_PX - 4), fill=INK)

@@ -38,6 +38,25 @@ def _plays(values: Iterable[tuple[int, int]]) -> tuple[tuple[int, Card], ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class FaceWords:
+    """The words drawn on the card faces: the court cards' names under their pictures and
+    the honours' names (capitals).  The defaults are the English faces; the table layer
+    fills them in the reader's language (``bot.tables.scenes.picture_words``), and the face
+    cache keys on them, so each language's faces are drawn once and kept apart."""
+
+    king: str = "KING"
+    queen: str = "QUEEN"
+    rider: str = "RIDER"
+    jack: str = "JACK"
+    skyz: str = "ŠKÝZ"
+    pagat: str = "PAGÁT"
+    mond: str = "MOND"
+
+
+ENGLISH_FACES = FaceWords()
+
+
+@dataclass(frozen=True, slots=True)
 class PictureWords:
     """The words a picture draws (and its text twin writes) besides those the scene names:
     headings, captions, tags and the legend.  The defaults are the English source; the
@@ -101,6 +120,8 @@ class PictureWords:
     #: order of ``Suit``); empty: the engine's English suit names.
     suit_names: tuple[str, ...] = ()
     total_amount: str = "total {amount}"
+    #: The words on the card faces.
+    faces: FaceWords = ENGLISH_FACES
 
 
 ENGLISH_WORDS = PictureWords()

@@ -108,6 +108,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         text = original.text(await interaction.client.languages.for_reader(interaction))
     t = (await interaction.client.languages.for_reader(interaction)
          if isinstance(interaction.client, TableClient) else Text())
+    if isinstance(original, TarokyError) and original.msg is not None:
+        text = original.say(t)  # (an engine refusal said as a message: an option, a bound)
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
         text = t._("Something went wrong on my side. Please try again.")

@@ -32,6 +32,7 @@ from bot.tables.messages import (
 )
 from bot.tables.table import PLAYING, Table
 from rendering import (
+    FaceWords,
     HandScene,
     PaymentLine,
     PictureWords,
@@ -108,6 +109,23 @@ def picture_words(lang: str) -> PictureWords:
         players_line=t._("Players:"),
         total_amount=t._("total {amount}"),
         suit_names=(t._("Hearts"), t._("Diamonds"), t._("Spades"), t._("Clubs"), t._("Taroky")),
+        faces=face_words(lang),
+    )
+
+
+@cache
+def face_words(lang: str) -> FaceWords:
+    """The words drawn on the card faces in ``lang``: the court cards' usual names and the
+    honours' (capitals, short: a card face is narrow)."""
+    t = Text(lang)
+    return FaceWords(
+        king=t.pgettext("card face", "KING"),
+        queen=t.pgettext("card face", "QUEEN"),
+        rider=t.pgettext("card face", "RIDER"),
+        jack=t.pgettext("card face", "JACK"),
+        skyz=t.pgettext("card face", "ŠKÝZ"),
+        pagat=t.pgettext("card face", "PAGÁT"),
+        mond=t.pgettext("card face", "MOND"),
     )
 
 

@@ -28,6 +28,7 @@ import pytest
 
 from bot.engine import VARIANTS, Kind, find_variant
 from bot.engine.rulebook import choice_term, find_page, normalize
+from bot.i18n import Text
 from bot.tables.games import Deals
 from tests.discord.harness import (
     action_code,
@@ -69,6 +70,7 @@ class Newcomer:
     whys: list[tuple[str, str]] = field(default_factory=list)  # (prompt, Why? answer)
     lesson: Any = None  # the lesson's table, when taking the lesson
     hinted: set[Any] = field(default_factory=set)  # the phases Hint was pressed in
+    t: Text = field(default_factory=Text)  # the language the buttons are read in
 
     def table(self) -> Any:
         return self.lesson if self.lesson is not None else table_of(self.world)
@@ -95,7 +97,7 @@ class Newcomer:
         """Play the hand on the table to its end, as a newcomer does."""
         world, table = self.world, table_of(self.world)
         seat = table.seat_of(self.member.id)
-        panel = await open_panel(world, self.member)
+        panel = await open_panel(world, self.member, label=self.t._("My hand"))
         self.look_result("panel", panel)
         for _ in range(200):
             if table.status != "playing":
@@ -106,11 +108,11 @@ class Newcomer:
             self.look("panel", view)
             prompt = view.embeds[0].description or ""
             self.prompts.append(prompt)
-            why = await self.click(view, "why", label="Why?")
+            why = await self.click(view, "why", label=self.t._("Why?"))
             self.whys.append((prompt, why.response.content or ""))
             if game.phase not in self.hinted:  # (Hint asks the strong player: once a phase)
                 self.hinted.add(game.phase)
-                await self.click(view, "hint", label="Hint")
+                await self.click(view, "hint", label=self.t._("Hint"))
             self.check_choices(view)
             self.check_terms(prompt, [b.get("label") or "" for b in buttons(view)])
             await self.choose_first(view)
@@ -149,7 +151,9 @@ class Newcomer:
         table = self.table()
         v = find_variant(table.config.variant)
         text = " " + normalize(" ".join([prompt, *labels])) + " "
-        for term in TERMS:
+        # (the glossary's terms are looked up in English prompts: in another language a word
+        # of the reader's own, Polish "taroki", is not the English term of another variant)
+        for term in TERMS if self.t.lang == "en" else ():
             if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text):
                 assert find_page(v, term) is not None, f"{v.name}: no rules page for '{term}' ({prompt!r})"
         game = table.game

@@ -5,6 +5,7 @@ import pytest
 from bot.engine import IllegalAction, Phase
 from bot.engine.actions import Kind
 from bot.engine.cards import parse_card, parse_cards
+from bot.engine.say import ENGLISH, Money
 
 from .helpers import A, game
 
@@ -141,6 +142,10 @@ def test_surrender_when_bidder_draws_called_card():
     assert g.is_over
     assert dict(g.result.net) == {0: -300, 1: 100, 2: 100, 3: 100}
     assert len(g.result.lines) == 1
+    # (the amount is a field said in each reader's language, the one the payment is: issue #14)
+    said = [e.msg for e in g.log if e.kind == "result"][-1]
+    assert said is not None and said.values["amount"] == Money("czk_hal", 100)
+    assert "Kč 1.00" in said.say(ENGLISH)
 
 
 def test_play_on_after_drawing_called_card():

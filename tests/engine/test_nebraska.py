@@ -8,6 +8,7 @@ import pytest
 from bot.engine import IllegalAction, Phase, find_variant, new_game
 from bot.engine.actions import Kind, act
 from bot.engine.cards import parse_card, parse_cards
+from bot.engine.say import ENGLISH, Money
 
 from .helpers import A
 from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
@@ -298,6 +299,10 @@ def test_surrender_only_having_seen_both():
     g.act(0, A("reject"))
     g.act(0, A("surrender"))
     assert g.is_over and net(g) == {0: -12, 1: 4, 2: 4, 3: 4}
+    said = [e.msg for e in g.log if e.kind == "result"][-1]  # (the amount a field: issue #14)
+    assert said is not None and said.values["amount"] == Money("chips", 4)
+    assert "4 chips" in said.say(ENGLISH) and g.result.lines[0].msg is not None
+    assert g.result.lines[0].msg.values["amount"] == Money("chips", 4)
 
 
 def test_discards_never_five_point_cards():

@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine import BadInput, find_variant
 from bot.engine.rulebook import pages
+from bot.engine.say import ENGLISH
 from bot.engine.variants.base import INT_OPTION_MAX, INT_OPTION_MIN, OptionSpec
 
 
@@ -19,7 +20,8 @@ def test_solo_rate_has_bounds_and_the_refusal_names_them() -> None:
     for bad in (low - 1, -40, high + 1, 10**20):
         with pytest.raises(BadInput) as refused:
             czech.resolve_options({"solo_rate": bad})
-        assert f"from {low:,} to {high:,}" in refused.value.message
+        # (the numbers as English writes them: a narrow space groups thousands)
+        assert f"from {low} to {high:,}".replace(",", "\u202f") in refused.value.message
         assert len(refused.value.message) < 200
 
 
@@ -84,3 +86,56 @@ def test_what_a_player_types_is_read_once_for_the_command_and_the_terminal() -> 
     assert "13 digits" in refused.value.message
     assert terminal(["zid=on", "solo_rate=4", "varsava_scoring=alternative"]) == command(
         "zid=on, solo_rate=4, varsava_scoring=alternative")
+
+
+class _Recording:
+    """A translator that writes English and notes every message it was asked for."""
+
+    lang = "xx"
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str]] = []  # (context, message)
+
+    def _(self, message: str, /, **values: object) -> str:
+        self.said.append(("", message))
+        return ENGLISH._(message, **values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        self.said.append(("", singular))
+        return ENGLISH.ngettext(singular, plural, n, **values)
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+        self.said.append((context, message))
+        return ENGLISH.pgettext(context, message, **values)
+
+    def money(self, currency: str, amount: int) -> str:
+        return ENGLISH.money(currency, amount)
+
+
+def test_an_option_refusal_is_said_in_the_readers_language() -> None:
+    """Issue #14: ``/taroky new options:`` refuses in the reader's language: every refusal of
+    an option or its value is a message with fields (the option's title and the variant's
+    title said as their own messages), not an English sentence."""
+    from bot.engine import VARIANTS, option_value
+
+    czech = find_variant("czech")
+    rate = next(o for o in czech.option_specs if o.key == "solo_rate")
+    choice = next(o for o in czech.option_specs if isinstance(o.default, str))
+    flag = next(o for v in VARIANTS.values() for o in v.option_specs if isinstance(o.default, bool))
+    cases = [({"nonsense": 1}, ("variant", czech.title)), ({"solo_rate": -1}, ("", rate.title)),
+             ({"solo_rate": "many"}, ("", rate.title)), ({choice.key: "nonsense"}, ("", choice.title)),
+             ({choice.key: 3}, ("", choice.title)), ({"solo_rate": None}, ("", rate.title))]
+    for given, named in cases:
+        with pytest.raises(BadInput) as refused:
+            czech.resolve_options(given)
+        assert refused.value.msg is not None, given
+        t = _Recording()
+        assert refused.value.say(t) == refused.value.message
+        assert named in t.said and t.said[-1][1] != refused.value.message, (given, t.said)
+    flagged = next(v for v in VARIANTS.values() if flag in v.option_specs)
+    with pytest.raises(BadInput) as refused:
+        flagged.resolve_options({flag.key: 2})
+    assert refused.value.msg is not None and flag.key in refused.value.message
+    with pytest.raises(BadInput) as refused:
+        option_value("solo_rate", "9" * 40)
+    assert refused.value.msg is not None and "40 digits" in refused.value.message

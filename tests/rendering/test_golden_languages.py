@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from PIL import Image
 
+from bot.engine.cards import parse_card
 from bot.i18n import Text
 from bot.tables.scenes import picture_words
 from rendering import (
@@ -20,10 +22,12 @@ from rendering import (
     render_table,
     samples,
 )
+from rendering.faces import CARD_H, CARD_W, card_face
+from rendering.palette import to_png
 from rendering.scenes import ENGLISH_WORDS, SideResult
 
 from .golden_util import check_golden, compare
-from .test_golden import phone
+from .test_golden import FACE_STRIP, phone
 
 CS = Text("cs")
 
@@ -171,3 +175,36 @@ OTHER = {
 def test_polish_and_romanian_pictures_match_golden(name: str) -> None:
     diff = check_golden(name, OTHER[name]())
     assert diff.ok, f"{name} differs from its golden image: {diff}"
+
+
+# ---- the card faces: their words in each language ------------------------------------
+
+
+def face_strip(lang: str) -> bytes:
+    """The golden strip of every kind of card design (``test_golden.FACE_STRIP``) with the
+    court cards' and honours' words in ``lang``."""
+    cards = [parse_card(c) for c in FACE_STRIP.split()]
+    img = Image.new("RGB", (len(cards) * (CARD_W + 4) + 4, CARD_H + 8), (24, 92, 58))
+    for i, c in enumerate(cards):
+        face = card_face(c, words=picture_words(lang).faces)
+        img.paste(face, (4 + i * (CARD_W + 4), 4), face)
+    return to_png(img)
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "ro"])
+def test_card_faces_in_each_language_match_golden(lang: str) -> None:
+    """The words on the faces (KRÁL, WALET, REGE, SKIŻ, LUNA...) are the reader's language's;
+    looked at full size, and they fit the narrow face without being squeezed."""
+    diff = check_golden(f"{lang}_card_faces", face_strip(lang))
+    assert diff.ok, f"{lang} card faces differ from their golden image: {diff}"
+
+
+def test_the_faces_words_are_kept_apart_per_language() -> None:
+    """A court card's face differs between English and Czech and is cached per language;
+    a pip card's face is the same picture in every language (cached once)."""
+    king, seven = parse_card("KH"), parse_card("7C")
+    czech = picture_words("cs").faces
+    assert czech.king == "KRÁL" and czech != picture_words("pl").faces
+    assert card_face(king) is card_face(king) and card_face(king, words=czech) is card_face(king, words=czech)
+    assert card_face(king).tobytes() != card_face(king, words=czech).tobytes()
+    assert card_face(seven, words=czech) is card_face(seven)

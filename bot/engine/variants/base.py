@@ -51,7 +51,8 @@ def option_value(key: str, text: str) -> OptionValue:
     digits = low[1:] if low.startswith("-") else low
     if digits.isascii() and digits.isdigit():
         if len(digits) > MAX_OPTION_DIGITS:
-            raise BadInput(f"'{_clip(key)}' is far too large a number ({len(digits):,} digits).")
+            raise BadInput(Msg(N_("'{key}' is far too large a number ({n} digit)."), {"key": _clip(key)},
+                               plural=N_("'{key}' is far too large a number ({n} digits)."), n=len(digits)))
         return int(low)
     return text.strip()
 
@@ -243,27 +244,42 @@ class Variant:
             return {o.key: o.default for o in self.option_specs}
         specs = {o.key: o for o in self.option_specs}
         out: dict[str, OptionValue] = {o.key: o.default for o in self.option_specs}
+        # (the refusals are messages, said in the reader's language: issue #14; an option's
+        # title is a rules-page message, the variant's title has the context "variant")
         for k, v in given.items():
             if k not in specs:
-                known = ", ".join(sorted(specs)) or "none"
-                raise BadInput(f"{self.title} has no option '{_clip(k)}' (options: {known}).")
+                if not specs:
+                    raise BadInput(Msg(N_("{variant} has no house rules; '{key}' is not one."),
+                                       {"variant": Msg(self.title, context="variant"), "key": _clip(k)}))
+                raise BadInput(Msg(N_("{variant} has no option '{key}' (options: {options})."),
+                                   {"variant": Msg(self.title, context="variant"), "key": _clip(k),
+                                    "options": ", ".join(sorted(specs))}))
             spec = specs[k]
+            title, value = Msg(spec.title), _clip(repr(v))
             if not isinstance(v, (bool, int, str)):
-                raise BadInput(f"Option '{k}' ({spec.title}) cannot be {_clip(repr(v))}.")
+                raise BadInput(Msg(N_("Option '{key}' ({title}) cannot be {value}."),
+                                   {"key": k, "title": title, "value": value}))
             if isinstance(spec.default, bool):
                 if not isinstance(v, bool):
-                    raise BadInput(f"Option '{k}' is on or off (true/false), not {v!r}.")
+                    raise BadInput(Msg(N_("Option '{key}' ({title}) is on or off (true/false), not {value}."),
+                                       {"key": k, "title": title, "value": value}))
             elif isinstance(spec.default, int) and (isinstance(v, bool) or not isinstance(v, int)):
-                raise BadInput(f"Option '{k}' takes a whole number, not {_clip(repr(v))}.")
+                raise BadInput(Msg(N_("Option '{key}' ({title}) takes a whole number, not {value}."),
+                                   {"key": k, "title": title, "value": value}))
             elif isinstance(spec.default, str) and not isinstance(v, str):
-                raise BadInput(f"Option '{k}' ({spec.title}) is one of its named choices, "
-                               f"not {_clip(repr(v))}.")
+                raise BadInput(Msg(N_("Option '{key}' ({title}) is one of its named choices, not {value}."),
+                                   {"key": k, "title": title, "value": value}))
             bounds = spec.bounds
             if bounds is not None and isinstance(v, int) and not bounds[0] <= v <= bounds[1]:
-                raise BadInput(f"Option '{k}' ({spec.title}) is {spec.bounds_text}, not {_clip(str(v))}.")
+                # (a plural on the highest bound: {n} is written as the reader's language writes numbers)
+                raise BadInput(Msg(N_("Option '{key}' ({title}) is a whole number from {low} to {n}, not {value}."),
+                                   {"key": k, "title": title, "low": bounds[0], "value": _clip(str(v))},
+                                   plural=N_("Option '{key}' ({title}) is a whole number from {low} to {n}, "
+                                             "not {value}."), n=bounds[1]))
             if spec.choices is not None and v not in spec.choices:
                 choices = ", ".join(str(c) for c in spec.choices)
-                raise BadInput(f"Option '{k}' must be one of {choices}, not {_clip(repr(v))}.")
+                raise BadInput(Msg(N_("Option '{key}' ({title}) must be one of {choices}, not {value}."),
+                                   {"key": k, "title": title, "choices": choices, "value": value}))
             out[k] = v
         return out
 

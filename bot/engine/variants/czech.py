@@ -79,6 +79,8 @@ register_titles({
 _ANNOUNCE_PAGAT: Final = act(Kind.ANNOUNCE, "pagat")
 _ANNOUNCE_VALAT: Final = act(Kind.ANNOUNCE, "valat")
 CALLABLE: Final = (tarok(19), tarok(18), tarok(17), tarok(16))
+#: CZ-4: what a bidder who surrenders pays each opponent (haléř).
+SURRENDER_PAYMENT: Final = 100
 
 
 # ---- the rules of Czech Taroky, each written once (``bot.engine.restrictions``) ----------
@@ -586,7 +588,8 @@ class Czech(Variant):
             if a.kind is Kind.SURRENDER:
                 g.surrendered = True
                 g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
-                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays Kč 1.00 to each opponent."), {"seat": seat_word(seat)}))
+                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each opponent."),
+                                       {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_PAYMENT)}))
             else:
                 g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
                 g.start_discard(seat, 4)
@@ -824,7 +827,7 @@ class Czech(Variant):
         assert g.bidder is not None and g.contract is not None
         if g.surrendered:
             rest = [s for s in g.order if s != g.bidder]
-            paid = side_payment(rest, [g.bidder], 100)
+            paid = side_payment(rest, [g.bidder], SURRENDER_PAYMENT)
             line = PaymentLine(Msg(N_("Surrender")), paid)
             return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid)
         if g.partner is None and g.called is not None and not g.contract.alone:
@@ -1029,7 +1032,8 @@ class Czech(Variant):
                 return t._("Call a tarok for your partner (XIX, or a lower one as your taroky allow), or choose Varšava.")
             return t._("Call a tarok for your partner (XIX, or a lower one as your taroky allow).")
         if ph is Phase.SURRENDER:
-            return t._("You drew the called card: surrender (pay Kč 1.00 to each opponent) or play on alone.")
+            return t._("You drew the called card: surrender (pay {amount} to each opponent) or play on alone.",
+                       amount=t.money(self.currency, SURRENDER_PAYMENT))
         if ph is Phase.TALON:
             st = g.talon_state
             if isinstance(st, StagedTalon):

@@ -57,7 +57,7 @@ from ..restrictions import (
     high_bid,
     lower_first,
 )
-from ..say import ENGLISH, N_, LowerTerm, Msg, MsgValue, Say, Sayable, seat_word
+from ..say import ENGLISH, N_, TERM, LowerTerm, Money, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, count_msg, side_payment
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 
@@ -143,10 +143,17 @@ class OpeningOnly(ActionRule):
     """NE-2: Four only as the opening bid (PT-1: Three)."""
 
     kinds: tuple[Kind, ...] = (Kind.BID,)
+    titles: tuple[str, ...]
 
-    def __init__(self, phase: Phase, names: frozenset[str], rule: str, ref: str = "") -> None:
-        super().__init__("opening_only", phase, rule, ref)
+    def __init__(self, phase: Phase, names: frozenset[str], titles: tuple[str, ...], ref: str = "") -> None:
+        self.titles = titles
+        super().__init__("opening_only", phase, self.rule_text(), ref)
         self.names = names
+
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        # (the contracts' names are game terms: the sentence is a message, issue #14)
+        names = ", ".join(t.pgettext(TERM, title) for title in self.titles)
+        return t._("{contract} may be bid only as the opening bid.", contract=names)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         return action.value in self.names and high_bid(g) is not None
@@ -156,10 +163,18 @@ class OnlyOver(ActionRule):
     """NE-2: Five Over only over Five."""
 
     kinds: tuple[Kind, ...] = (Kind.BID,)
+    titles: tuple[tuple[str, str], ...]
 
-    def __init__(self, phase: Phase, over: dict[str, str], rule: str, ref: str = "") -> None:
-        super().__init__("only_over", phase, rule, ref)
+    def __init__(self, phase: Phase, over: dict[str, str], titles: tuple[tuple[str, str], ...],
+                 ref: str = "") -> None:
+        self.titles = titles
+        super().__init__("only_over", phase, self.rule_text(), ref)
         self.over = over
+
+    def rule_text(self, t: Say = ENGLISH) -> str:
+        # (the contracts' names are game terms: the sentence is a message, issue #14)
+        return "; ".join(t._("{contract} only over {previous}", contract=t.pgettext(TERM, high),
+                             previous=t.pgettext(TERM, low)) for high, low in self.titles) + "."
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         need = self.over.get(str(action.value))
@@ -336,12 +351,11 @@ def ladder_rules(ladder: tuple[Contract, ...], opening: frozenset[str],
     by_name = {c.name: c for c in ladder}
     out: list[Restriction] = []
     if opening:
-        words = " and ".join(by_name[n].title for n in sorted(opening, key=lambda n: by_name[n].rank))
-        out.append(OpeningOnly(Phase.AUCTION, opening,
-                               f"{words} may be bid only as the opening bid.", ref))
+        titles = tuple(by_name[n].title for n in sorted(opening, key=lambda n: by_name[n].rank))
+        out.append(OpeningOnly(Phase.AUCTION, opening, titles, ref))
     if over:
-        words = "; ".join(f"{by_name[a].title} only over {by_name[b].title}" for a, b in over.items())
-        out.append(OnlyOver(Phase.AUCTION, over, f"{words}.", ref))
+        out.append(OnlyOver(Phase.AUCTION, over, tuple((by_name[a].title, by_name[b].title)
+                                                       for a, b in over.items()), ref))
     out.append(BidHigher(Phase.AUCTION, ladder, ref))
     return tuple(out)
 
@@ -357,6 +371,8 @@ NEBRASKA_RULES: Final[tuple[Restriction, ...]] = (
 
 
 FOUR_RATES = {1: 4, 2: 5, 3: 6}  # NE-4: first three / second three / back to the first
+#: NE-4: what a bidder who surrenders the Four pays each other player (chips).
+SURRENDER_CHIPS: Final = 4
 BIDDERS = "Bidder's side"  # the side labels of HandResult.card_points
 OPPONENTS = "Opponents"
 
@@ -721,7 +737,8 @@ class KingCall(Variant):
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             g.emit("surrender", seat, Msg(N_("{seat} surrenders the Four."), {"seat": seat_word(seat)}))
-            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays 4 chips to each other player."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each other player."),
+                                   {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_CHIPS)}))
             return
         if a.kind is Kind.REJECT:
             g.staged_reject(expose=True)
@@ -865,8 +882,9 @@ class KingCall(Variant):
         b = g.bidder
         if g.surrendered:
             others = [s for s in g.order if s != b]
-            line = PaymentLine(Msg(N_("Surrender: 4 chips to each other player")),
-                               side_payment(others, [b], 4))
+            line = PaymentLine(Msg(N_("Surrender: {amount} to each other player"),
+                                   {"amount": Money(self.currency, SURRENDER_CHIPS)}),
+                               side_payment(others, [b], SURRENDER_CHIPS))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
                                dict(line.net))
         special = self.score_special(g)
@@ -1078,13 +1096,17 @@ class KingCall(Variant):
             return " ".join(text)
         if ph is Phase.TALON:
             if g.staged.stage == 0:
-                text = [t._("Take these three blind cards (4 chips), or show them and look at the "
-                            "other three.")]
+                text = [t._("Take these three blind cards ({amount}), or show them and look at the "
+                            "other three.", amount=t.money(self.currency, FOUR_RATES[1]))]
                 if g.forbidding_rule(seat, act(Kind.SURRENDER)) is None:
-                    text.append(t._("Or surrender and pay 4 chips to each other player."))
+                    text.append(t._("Or surrender and pay {amount} to each other player.",
+                                    amount=t.money(self.currency, SURRENDER_CHIPS)))
                 return " ".join(text)
-            return t._("Take the second three (5 chips), show them and take the first three back "
-                       "(6 chips), or surrender and pay 4 chips to each other player.")
+            return t._("Take the second three ({second}), show them and take the first three back "
+                       "({first_again}), or surrender and pay {amount} to each other player.",
+                       second=t.money(self.currency, FOUR_RATES[2]),
+                       first_again=t.money(self.currency, FOUR_RATES[3]),
+                       amount=t.money(self.currency, SURRENDER_CHIPS))
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return t._("Announce King Last or Tarok 1 Last if you hold the card, declare Ten Taroky, "

@@ -810,11 +810,9 @@ class Kozy(Variant):
         for side in (decl, opp):
             pile = g.side_mask(side)
             if t is None and pile & HONOUR_MASK == HONOUR_MASK:
-                out.append(_won_or_lost(g, side, Msg(N_("Trul in the tricks of {side}: 2"),
-                                                     {"side": _side_word(g, side)}), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _TRUL_IN_TRICKS), 2, True))
             if shower is None and pile & KING_MASK == KING_MASK:
-                out.append(_won_or_lost(g, side, Msg(N_("Cztery króle in the tricks of {side}: 2"),
-                                                     {"side": _side_word(g, side)}), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _KINGS_IN_TRICKS), 2, True))
         return out
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
@@ -897,8 +895,7 @@ class Kozy(Variant):
                                                  else N_("Walat announced and lost: {amount}"), {"amount": amt}),
                                     amt, ok))
         if sweep is not None and sweep != side:
-            out.append(_won_or_lost(g, sweep, Msg(N_("Walat: every trick to {side}, 5"),
-                                                  {"side": _side_word(g, sweep)}), 5, True))
+            out.append(_won_or_lost(g, sweep, _side_msg(g, sweep, _WALAT_TO), 5, True))
         return out, sweep is not None
 
     # ---- words ---------------------------------------------------------------------------------
@@ -982,11 +979,27 @@ def _played(g: Game, card: int) -> tuple[int, int, int] | None:
 _ANNOUNCED: Final[dict[str, int]] = {"pagat_ultymo": 2, "krol_ultymo": 2, "walat": 20}
 
 
-def _side_word(g: Game, side: frozenset[int]) -> Msg:
-    """A side in words: the declarer's side (or the declarer alone) or the opponents."""
+# A line that names a side says it in a whole sentence, one per side (the opponents, the
+# declarer alone, the declarer's side), so each language can put the side's name in the
+# form its sentence needs (issue #14: "in the tricks of ..." and "every trick to ..." take
+# different cases in Czech and Polish).
+_TRUL_IN_TRICKS: Final = (N_("Trul in the tricks of the opponents: 2"),
+                          N_("Trul in the tricks of the declarer: 2"),
+                          N_("Trul in the tricks of the declarer's side: 2"))
+_KINGS_IN_TRICKS: Final = (N_("Cztery króle in the tricks of the opponents: 2"),
+                           N_("Cztery króle in the tricks of the declarer: 2"),
+                           N_("Cztery króle in the tricks of the declarer's side: 2"))
+_WALAT_TO: Final = (N_("Walat: every trick to the opponents, 5"),
+                    N_("Walat: every trick to the declarer, 5"),
+                    N_("Walat: every trick to the declarer's side, 5"))
+
+
+def _side_msg(g: Game, side: frozenset[int], said: tuple[str, str, str]) -> Msg:
+    """The line of ``said`` that names ``side``: the opponents, the declarer alone or the
+    declarer's side."""
     if g.bidder not in side:
-        return Msg(N_("the opponents"))
-    return Msg(N_("the declarer")) if len(side) == 1 else Msg(N_("the declarer's side"))
+        return Msg(said[0])
+    return Msg(said[1]) if len(side) == 1 else Msg(said[2])
 
 
 def _won_or_lost(g: Game, side: frozenset[int], label: Msg, amount: int,

@@ -19,7 +19,7 @@ from ..restrictions import (
     Restriction,
     high_bid,
 )
-from ..say import N_, Msg, seat_word
+from ..say import N_, Money, Msg, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, share, side_payment
 from .base import OptionSpec, hand_result
 from .kingcall import (
@@ -62,6 +62,8 @@ SWEEP_FOUR = {1: 12, 2: 14, 3: 16}  # PT-3, by the Four's use of the blind
 SWEEP_FIVE = 24
 GRAND_SWEEP_RATE = 60
 GRAND_NULLO_RATE = 36
+#: PT-1: what forehand receives from each player when nobody overcalls Three (chips).
+THREE_CHIPS: Final = 3
 NULLO_DECLARATION = 4
 
 
@@ -252,7 +254,8 @@ class Petrtyl(KingCall):
 
     def after_contract(self, g: Game) -> None:
         if g.contract is THREE:
-            g.finish_thrown_in(Msg(N_("Nobody bid Four or more: the cards are thrown in and forehand receives 3 chips from each player.")))
+            g.finish_thrown_in(Msg(N_("Nobody bid Four or more: the cards are thrown in and forehand receives {amount} "
+                                      "from each player."), {"amount": Money(self.currency, THREE_CHIPS)}))
             return
         super().after_contract(g)
 
@@ -290,16 +293,17 @@ class Petrtyl(KingCall):
         b = g.bidder
         others = [s for s in g.order if s != b]
         if c is THREE:
-            line = PaymentLine(Msg(N_("Three, not overcalled: 3 chips from each player")),
-                               side_payment([b], others, 3))
-            return hand_result(g, Msg(N_("Nobody overcalled Three: {seat} receives 3 chips from each player."),
-                                      {"seat": seat_word(b).lower()}), {}, [line], dict(line.net))
+            three = Money(self.currency, THREE_CHIPS)
+            line = PaymentLine(Msg(N_("Three, not overcalled: {amount} from each player"), {"amount": three}),
+                               side_payment([b], others, THREE_CHIPS))
+            return hand_result(g, Msg(N_("Nobody overcalled Three: {seat} receives {amount} from each player."),
+                                      {"seat": seat_word(b).lower(), "amount": three}), {}, [line], dict(line.net))
         if c is not GRAND_NULLO:
             return None
         won = g.tricks_won[b] == 0
         w, lo = ([b], others) if won else (others, [b])
-        lines = [PaymentLine(Msg(N_("Grand Nullo won: {amount} chips") if won else N_("Grand Nullo lost: {amount} chips"),
-                                 {"amount": GRAND_NULLO_RATE}),
+        lines = [PaymentLine(Msg(N_("Grand Nullo won: {amount}") if won else N_("Grand Nullo lost: {amount}"),
+                                 {"amount": Money(self.currency, GRAND_NULLO_RATE)}),
                              side_payment(w, lo, GRAND_NULLO_RATE))]
         lines.extend(self.combination_lines(g))
         lines.extend(self.pool_lines(g))
@@ -354,10 +358,12 @@ class Petrtyl(KingCall):
         if ok:
             net[POOL] = -g.pool
             share(net, side, g.pool, +1)
-            return [PaymentLine(Msg(N_("Tarok 1 Last made: the pot of {amount} is won"), {"amount": g.pool}), net)]
+            return [PaymentLine(Msg(N_("Tarok 1 Last made: the pot of {amount} is won"),
+                                    {"amount": Money(self.currency, g.pool)}), net)]
         net[POOL] = g.pool
         share(net, side, g.pool, -1)
-        return [PaymentLine(Msg(N_("Tarok 1 Last failed: the pot is doubled by {amount}"), {"amount": g.pool}),
+        return [PaymentLine(Msg(N_("Tarok 1 Last failed: the pot is doubled by {amount}"),
+                                {"amount": Money(self.currency, g.pool)}),
                             net)]
 
 __all__ = ["GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]
