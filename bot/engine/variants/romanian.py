@@ -563,7 +563,7 @@ class Romanian(Variant):
                   "ultimo."),
         "talon group": ("The talon cards the declarer looks at together: two, one or three by "
                         "the line bid, turned up one group after another.",
-                        "You bid doi 1: you see the first group of two; you may take it or see "
+                        "You bid unul de doi: you see the first group of two; you may take it or see "
                         "the next and take back an earlier one."),
         "forehand": ("The player after the dealer: first to bid, and leads to the first trick.",
                      "Seat 1 dealt, so seat 2 is forehand."),
