@@ -684,7 +684,7 @@ async def run_load(
                 tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
                 result = await original_draw(todo)
                 if measuring:
-                    tracer.drawing_seconds += sum(seconds for _, _, seconds in result)
+                    tracer.drawing_seconds += sum(drawn[-1] for drawn in result)  # (seconds: the last field)
                 return result
 
             out._draw = counted_draw  # type: ignore[method-assign]
