@@ -317,6 +317,9 @@ class LoadReport:
     bot_render_per_action_ms: float = 0.0
     #: The table message's edit throttle (seconds; 0: every change edits it).
     edit_interval: float = 0.0
+    #: Message edits per action: the table messages', the others' (panels, summaries).
+    table_edits_per_action: float = 0.0
+    other_edits_per_action: float = 0.0
     #: The functions the sampler saw most (``--profile``).
     main_top: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
@@ -357,6 +360,8 @@ class LoadReport:
             f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action "
             f"(this process {self.bot_loop_per_action_ms:.2f} ms, pictures {self.bot_render_per_action_ms:.2f} ms), "
             f"about {self.bot_actions_per_core:.0f} actions/s per core",
+            f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
+            f"panels and summaries {self.other_edits_per_action:.2f}",
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
             f"{self.rss_end_mb:.0f} MB at the end",
             f"  SQLite: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
@@ -450,6 +455,7 @@ async def run_load(
     task_click: dict[Any, int] = {}  # the task handling a click -> its interaction id
     acks: list[float] = []
     edits: list[float] = []
+    edit_counts = {"table": 0, "other": 0}  # edits of table messages, of other messages (panels, summaries)
     measuring = False
 
     original_edit = backend.edit_message
@@ -459,6 +465,8 @@ async def run_load(
         stored = original_edit(channel_id, message_id, fields)
         now = time.perf_counter()
         table = bot.tables.get(channel_id) if hasattr(bot, "tables") else None
+        if measuring:
+            edit_counts["table" if table is not None and table.message_id == message_id else "other"] += 1
         if table is not None and table.message_id == message_id:
             waiting = pending_edit.pop(channel_id, None)
             if waiting and measuring:
@@ -802,6 +810,8 @@ async def run_load(
         report.bot_render_per_action_ms = 1000 * report.render_cpu_seconds / max(actions[0], 1)
         report.bot_actions_per_core = actions[0] / bot_cpu if bot_cpu > 0 else 0.0
         report.rss_end_mb = rss_bytes() / 2**20
+        report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
+        report.other_edits_per_action = edit_counts["other"] / max(actions[0], 1)
         writes = bot.store.transactions - writes0
         report.writes = writes
         report.writes_per_hand = writes / max(actions[0], 1) * per_hand
