@@ -708,12 +708,20 @@ async def run_load(
             member = people[i][who]
             panel = tabs[i][1 + who]
             last_clicked: str | None = None
+            dealt: tuple[int, float] | None = None  # (hand, when) of the last Deal click
             r = random.Random(rng.random())
             while not stop.is_set():
                 if table.status == BETWEEN and who == 0:
-                    message = next(m for m in channel.history() if m.id == table.message_id)
-                    with contextlib.suppress(Exception):
-                        await member.click(message, label="Deal the next hand")
+                    # One Deal click a hand (again after 2 s if it did not deal): the
+                    # click is handled later, and clicking at every message written in
+                    # the channel meanwhile (its own acknowledgement among them) made a
+                    # storm of refused clicks — more than the actions without think time.
+                    now = time.perf_counter()
+                    if dealt is None or dealt[0] != table.hand_no or now - dealt[1] > 2.0:
+                        dealt = (table.hand_no, now)
+                        message = next(m for m in channel.history() if m.id == table.message_id)
+                        with contextlib.suppress(Exception):
+                            await member.click(message, label="Deal the next hand")
                     await signals.wait(channel.id, 1.0)
                     continue
                 game = table.game
