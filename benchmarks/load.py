@@ -311,6 +311,15 @@ class LoadReport:
     #: plus the other threads: SQLite, drawing fallback) and what one core would serve.
     bot_cpu_per_action_ms: float = 0.0
     bot_actions_per_core: float = 0.0
+    #: That figure split: this process (the event loop and its threads) and the render
+    #: processes, per action.
+    bot_loop_per_action_ms: float = 0.0
+    bot_render_per_action_ms: float = 0.0
+    #: The table message's edit throttle (seconds; 0: every change edits it).
+    edit_interval: float = 0.0
+    #: Message edits per action: the table messages', the others' (panels, summaries).
+    table_edits_per_action: float = 0.0
+    other_edits_per_action: float = 0.0
     #: The functions the sampler saw most (``--profile``).
     main_top: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
@@ -337,7 +346,8 @@ class LoadReport:
     def lines(self) -> list[str]:
         a, e = self.ack, self.edit
         return [
-            f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}",
+            f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}, "
+            f"table edits at most every {self.edit_interval:g} s",
             f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
             f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
@@ -347,8 +357,11 @@ class LoadReport:
             f"child processes (pictures, search) {self.render_cpu_seconds:.1f} s",
             f"  CPU by party (event loop thread {self.main_cpu_seconds:.1f} s): "
             + ", ".join(f"{k} {v:.0%}" for k, v in self.main_split.items()),
-            f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action, "
+            f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action "
+            f"(this process {self.bot_loop_per_action_ms:.2f} ms, pictures {self.bot_render_per_action_ms:.2f} ms), "
             f"about {self.bot_actions_per_core:.0f} actions/s per core",
+            f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
+            f"panels and summaries {self.other_edits_per_action:.2f}",
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
             f"{self.rss_end_mb:.0f} MB at the end",
             f"  SQLite: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
@@ -399,6 +412,7 @@ async def run_load(
     seed: int = 1,
     ai_delay: float = 1.2,
     render_processes: int = 1,
+    edit_interval: float | None = None,
     think: tuple[float, float] = (2.0, 4.0),
     workdir: Path | None = None,
     progress: Callable[[str], None] | None = None,
@@ -419,7 +433,8 @@ async def run_load(
     db = (Path(tmp.name) if tmp is not None else workdir) / "taroky.sqlite3"  # type: ignore[operator]
     settings = Settings(
         token="", db_path=db, reminder_after=1e6, takeover_after=1e6,
-        ai_delay=ai_delay if human else 0.0, edit_interval=1.0 if human else 0.0,
+        ai_delay=ai_delay if human else 0.0,
+        edit_interval=edit_interval if edit_interval is not None else (1.0 if human else 0.0),
         render_processes=render_processes,
     )
     bot = TarokyBot(settings)
@@ -428,7 +443,8 @@ async def run_load(
     channels = [guild.create_text_channel(f"table{i}") for i in range(tables)]
     people = [(guild.add_member(env.create_user(f"a{i}")), guild.add_member(env.create_user(f"b{i}")))
               for i in range(tables)]
-    report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD))
+    report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD),
+                        edit_interval=settings.edit_interval)
 
     # --- instruments (of the simulated Discord and the store; the bot is unchanged)
     signals = Signals()
@@ -439,6 +455,7 @@ async def run_load(
     task_click: dict[Any, int] = {}  # the task handling a click -> its interaction id
     acks: list[float] = []
     edits: list[float] = []
+    edit_counts = {"table": 0, "other": 0}  # edits of table messages, of other messages (panels, summaries)
     measuring = False
 
     original_edit = backend.edit_message
@@ -448,6 +465,8 @@ async def run_load(
         stored = original_edit(channel_id, message_id, fields)
         now = time.perf_counter()
         table = bot.tables.get(channel_id) if hasattr(bot, "tables") else None
+        if measuring:
+            edit_counts["table" if table is not None and table.message_id == message_id else "other"] += 1
         if table is not None and table.message_id == message_id:
             waiting = pending_edit.pop(channel_id, None)
             if waiting and measuring:
@@ -673,7 +692,7 @@ async def run_load(
                 tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
                 result = await original_draw(todo)
                 if measuring:
-                    tracer.drawing_seconds += sum(seconds for _, _, seconds in result)
+                    tracer.drawing_seconds += sum(drawn[-1] for drawn in result)  # (seconds: the last field)
                 return result
 
             out._draw = counted_draw  # type: ignore[method-assign]
@@ -689,12 +708,20 @@ async def run_load(
             member = people[i][who]
             panel = tabs[i][1 + who]
             last_clicked: str | None = None
+            dealt: tuple[int, float] | None = None  # (hand, when) of the last Deal click
             r = random.Random(rng.random())
             while not stop.is_set():
                 if table.status == BETWEEN and who == 0:
-                    message = next(m for m in channel.history() if m.id == table.message_id)
-                    with contextlib.suppress(Exception):
-                        await member.click(message, label="Deal the next hand")
+                    # One Deal click a hand (again after 2 s if it did not deal): the
+                    # click is handled later, and clicking at every message written in
+                    # the channel meanwhile (its own acknowledgement among them) made a
+                    # storm of refused clicks — more than the actions without think time.
+                    now = time.perf_counter()
+                    if dealt is None or dealt[0] != table.hand_no or now - dealt[1] > 2.0:
+                        dealt = (table.hand_no, now)
+                        message = next(m for m in channel.history() if m.id == table.message_id)
+                        with contextlib.suppress(Exception):
+                            await member.click(message, label="Deal the next hand")
                     await signals.wait(channel.id, 1.0)
                     continue
                 game = table.game
@@ -787,8 +814,12 @@ async def run_load(
         simulated_cpu = cpu * report.main_split.get("simulator", 0.0)
         bot_cpu = max(cpu - simulated_cpu, 0.0) + report.render_cpu_seconds
         report.bot_cpu_per_action_ms = 1000 * bot_cpu / max(actions[0], 1)
+        report.bot_loop_per_action_ms = 1000 * max(cpu - simulated_cpu, 0.0) / max(actions[0], 1)
+        report.bot_render_per_action_ms = 1000 * report.render_cpu_seconds / max(actions[0], 1)
         report.bot_actions_per_core = actions[0] / bot_cpu if bot_cpu > 0 else 0.0
         report.rss_end_mb = rss_bytes() / 2**20
+        report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
+        report.other_edits_per_action = edit_counts["other"] / max(actions[0], 1)
         writes = bot.store.transactions - writes0
         report.writes = writes
         report.writes_per_hand = writes / max(actions[0], 1) * per_hand
@@ -834,6 +865,10 @@ def main() -> int:
     parser.add_argument("--ai-delay", type=float, default=1.2)
     parser.add_argument("--render-processes", type=int, default=1,
                         help="render processes (default 1, as the bot's default settings)")
+    parser.add_argument("--edit-interval", type=float, default=None,
+                        help="the table message's edit throttle in seconds (default: 1 at human pace, as the "
+                             "bot's settings; 0 without think time: every change edits it, which real Discord "
+                             "would refuse past five edits in five seconds a channel)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
@@ -845,6 +880,7 @@ def main() -> int:
     tracer = Tracer() if args.trace else None
     report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
                                   ai_delay=args.ai_delay, render_processes=args.render_processes,
+                                  edit_interval=args.edit_interval,
                                   progress=None if args.json else print,
                                   tracer=tracer))
     if args.json:

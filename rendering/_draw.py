@@ -71,8 +71,10 @@ def font(face: str, size: int) -> ImageFont.FreeTypeFont:
     return f
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, face: str, size: int) -> int:
-    """Advance width of ``text`` in px."""
+    """Advance width of ``text`` in px (kept: a table picture measures about 45 texts,
+    mostly the same labels and names as the picture before)."""
     return math.ceil(font(face, size).getlength(text))
 
 

@@ -480,6 +480,7 @@ def _panel_height(scene: TableScene) -> int:
                                                   _legend(scene.words))
 
 
+@lru_cache(maxsize=64)
 def _legend_rows(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
     f = font(SANS, _LABEL_PX - 2)
     rows, x = 1, 18

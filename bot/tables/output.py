@@ -122,28 +122,56 @@ def _text_twin(scene: Scene) -> str:
     return rendering.text_summary(scene)
 
 
-@functools.lru_cache(maxsize=512)
+#: Alt texts of the scenes shown lately (an unchanged picture is attached again at most
+#: changes); most are written by the render processes with their pictures.
+_ALTS: OrderedDict[Scene, str] = OrderedDict()
+ALT_CACHE_SIZE = 512
+
+
 def _alt_text(scene: Scene) -> str:
-    """The picture's alt text (its text twin, cut to Discord's limit), kept for the
-    scenes shown lately: an unchanged picture is attached again at most changes."""
-    return _text_twin(scene)[:ALT_TEXT_LIMIT]
+    """The picture's alt text (its text twin, cut to Discord's limit)."""
+    alt = _ALTS.get(scene)
+    if alt is None:
+        alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+        _remember_alt(scene, alt)
+    return alt
 
 
-def _draw_all(scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
-    """Runs in a worker thread: each scene drawn, with the renderer's name and the time
-    it took (``None`` for a scene that failed to draw; logged)."""
+def _remember_alt(scene: Scene, alt: str) -> None:
+    _ALTS[scene] = alt
+    _ALTS.move_to_end(scene)
+    while len(_ALTS) > ALT_CACHE_SIZE:
+        _ALTS.popitem(last=False)
+
+
+#: What ``_draw_all`` returns per scene: the renderer's name, the PNG (None: it failed),
+#: the alt text (None: it failed) and the seconds it took.
+Drawn = tuple[str, bytes | None, str | None, float]
+
+
+def _draw_all(scenes: list[Scene]) -> list[Drawn]:
+    """Runs in a worker (process or thread): each scene drawn, with the renderer's name,
+    its alt text (written here too: the text twin costs the event loop about a tenth of
+    a millisecond a picture) and the time it took (``None`` for a scene that failed to
+    draw; logged)."""
     _ensure_warm()
-    out: list[tuple[str, bytes | None, float]] = []
+    out: list[Drawn] = []
     for scene in scenes:
         start = time.perf_counter()
         name = type(scene).__name__
         png: bytes | None
+        alt: str | None = None
         try:
             name, png = _render(scene)
         except Exception:
             log.exception("Drawing %s failed; the message goes out as text only", name)
             png = None
-        out.append((name, png, time.perf_counter() - start))
+        if png is not None:
+            try:
+                alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+            except Exception:
+                log.exception("Writing the alt text of %s failed", name)
+        out.append((name, png, alt, time.perf_counter() - start))
     return out
 
 
@@ -159,7 +187,7 @@ class RenderPool:
         self.processes = processes
         self._executor: ProcessPoolExecutor | None = None
 
-    async def draw(self, scenes: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+    async def draw(self, scenes: list[Scene]) -> list[Drawn]:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
@@ -233,6 +261,10 @@ class DiscordTableOutput:
         #: table id -> the drawing of its last change (a newer change's drawing waits for
         #: it, and is skipped if the table moved on meanwhile: only what is shown is drawn).
         self._drawing: dict[str, asyncio.Task[None]] = {}
+        #: (table id, user id) -> when the panel was last edited (``_panel_edit_wait``).
+        self._panel_edited: dict[tuple[str, int], float] = {}
+        #: table id -> the task that edits its held-back panels (``_refresh_later``).
+        self._panels_later: dict[str, asyncio.Task[None]] = {}
         #: table id -> the players whose hand picture its last change has to draw.
         self._undrawn: dict[str, set[int]] = {}
         self._warm_task: asyncio.Task[None] | None = None
@@ -280,11 +312,13 @@ class DiscordTableOutput:
                 drawn = await self._draw(todo)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
-                drawn = [("", None, 0.0)] * len(todo)
+                drawn = [("", None, None, 0.0)] * len(todo)
             self.draw_latency += (time.perf_counter() - start - self.draw_latency) * LATENCY_WEIGHT
-            for scene, (name, png, seconds) in zip(todo, drawn, strict=True):
+            for scene, (name, png, alt, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
                     self.render_times.append((name, seconds))
+                    if alt is not None:
+                        _remember_alt(scene, alt)
                     if own is not None:
                         own[scene] = png
                     else:
@@ -299,7 +333,7 @@ class DiscordTableOutput:
             out.append(png)
         return out
 
-    async def _draw(self, todo: list[Scene]) -> list[tuple[str, bytes | None, float]]:
+    async def _draw(self, todo: list[Scene]) -> list[Drawn]:
         """The render pool, else a worker thread (also when the pool fails)."""
         if self.pool is not None:
             try:
@@ -416,7 +450,7 @@ class DiscordTableOutput:
                 await self._wait_for(drawing)
                 late = not drawing.done()
             await self.publish(table, wait=False)
-            await self._refresh_panels(table, wait=False, waited_on_only=late)
+            await self._refresh_panels(table, wait=False, waited_on_only=late, throttle=True)
         finally:
             self._change_table.pop(table.id, None)
             self._change_hands.pop(table.id, None)
@@ -448,7 +482,7 @@ class DiscordTableOutput:
                     return
                 if (table.id, TABLE_PICTURE) in self._stale:
                     await self.publish(table, wait=False, spare=True)
-                await self._refresh_panels(table, wait=False, stale_only=True)
+                await self._refresh_panels(table, wait=False, stale_only=True, throttle=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
 
@@ -704,6 +738,7 @@ class DiscordTableOutput:
                 embed, view, files = await self.panel_payload(table, seat)
                 await interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 self._panel_drawn[key] = self._moment(table, interaction)
+                self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
             self.panels.pop(key, None)
         except Exception:
@@ -736,10 +771,14 @@ class DiscordTableOutput:
 
     async def _refresh_panels(
         self, table: Table, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
+        throttle: bool = False,
     ) -> None:
         """``refresh_panels``.  ``waited_on_only``: a panel nobody waits on whose new
         picture is not drawn yet is left for the change's late pictures (marked stale);
-        ``stale_only``: only the panels that do not show the last change in full."""
+        ``stale_only``: only the panels that do not show the last change in full;
+        ``throttle``: a panel nobody waits on is edited at most once every
+        ``edit_interval`` seconds (``_panel_edit_wait``): a later edit shows the latest
+        change."""
         now = time.monotonic()
         for user_id, (interaction, shown) in self._open_panels(table):
             key = (table.id, user_id)
@@ -749,6 +788,12 @@ class DiscordTableOutput:
                 continue
             if stale_only and key not in self._stale:
                 continue
+            if throttle and not self._waited_on(table, user_id, interaction):
+                delay = self._panel_edit_wait(key, now)
+                if delay > 0:
+                    self._stale.add(key)
+                    self._refresh_later(table, delay)
+                    continue
             if (waited_on_only and user_id in self._undrawn.get(table.id, ())
                     and not self._waited_on(table, user_id, interaction)):
                 self._stale.add(key)
@@ -759,9 +804,42 @@ class DiscordTableOutput:
             try:
                 await interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 self._panel_drawn[key] = self._moment(table, interaction)
+                self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
                 self.panels.pop(key, None)
+
+    def _panel_edit_wait(self, key: tuple[str, int], now: float) -> float:
+        """Seconds until a panel nobody waits on may be edited again: one edit every
+        ``edit_interval`` (a change of the table edits the panels of both humans; with
+        quick computers that is several edits a second of panels whose players are
+        not looking for anything in them — the turn and a click's answer are never
+        held)."""
+        last = self._panel_edited.get(key)
+        if self.edit_interval <= 0 or last is None:
+            return 0.0
+        return last + self.edit_interval - now
+
+    def _refresh_later(self, table: Table, delay: float) -> None:
+        """Edit the table's held-back panels (``_stale``) in ``delay`` seconds, with the
+        table as it stands then (one task a table)."""
+        if table.id in self._panels_later:
+            return
+
+        async def later() -> None:
+            try:
+                await asyncio.sleep(delay)
+                async with table.lock:
+                    if table.status != CLOSED:
+                        await self._refresh_panels(table, wait=False, stale_only=True)
+            except Exception:
+                log.exception("Refreshing the panels of table %s failed", table.id)
+            finally:
+                if self._panels_later.get(table.id) is asyncio.current_task():
+                    self._panels_later.pop(table.id, None)
+
+        self._panels_later[table.id] = asyncio.get_running_loop().create_task(
+            later(), name=f"taroky-panels-{table.id}")
 
     def forget_table(self, table: Table) -> None:
         self._edit_times.pop(table.id, None)
@@ -776,7 +854,9 @@ class DiscordTableOutput:
         for key in [k for k in self.panels if k[0] == table.id]:
             self.panels.pop(key, None)
             self._panel_drawn.pop(key, None)
-        task = self._pending.pop(table.id, None)
-        if task is not None:
-            with contextlib.suppress(Exception):
-                task.cancel()
+        for key in [k for k in self._panel_edited if k[0] == table.id]:
+            self._panel_edited.pop(key, None)
+        for task in (self._pending.pop(table.id, None), self._panels_later.pop(table.id, None)):
+            if task is not None:
+                with contextlib.suppress(Exception):
+                    task.cancel()

@@ -24,7 +24,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
@@ -789,8 +789,11 @@ class Table:
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "host_id": self.host_id,
-            "config": asdict(self.config),
-            "seats": [asdict(s) if s is not None else None for s in self.seats],
+            # (``vars``, not ``dataclasses.asdict``: asdict deep-copies field by field and
+            # was a fifth of this snapshot, taken at every action; the fields are plain
+            # values but the house rules' dict, copied here)
+            "config": {**vars(self.config), "options": dict(self.config.options)},
+            "seats": [dict(vars(s)) if s is not None else None for s in self.seats],
             "status": self.status,
             "hand_no": self.hand_no,
             "step": self.step,

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables.output import DiscordTableOutput, RenderPool, _draw_all
+from bot.tables.output import (
+    ALT_TEXT_LIMIT,
+    DiscordTableOutput,
+    Drawn,
+    RenderPool,
+    _draw_all,
+    _text_twin,
+)
 from rendering import samples
 
 from .golden_util import check_golden
@@ -26,15 +33,18 @@ async def test_render_processes_draw_the_golden_pictures() -> None:
         drawn = await pool.draw(scenes)
     finally:
         pool.close()
-    for name, (_, png, _seconds) in zip(SCENES, drawn, strict=True):
+    for name, scene, (_, png, alt, _seconds) in zip(SCENES, scenes, drawn, strict=True):
         assert png is not None, name
         diff = check_golden(name, png)
         assert diff.ok, f"{name} drawn in a render process differs from its golden image: {diff}"
-    assert [png for _, png, _ in drawn] == [png for _, png, _ in _draw_all(scenes)]
+        # The alt text comes back with the picture (written there, not on the event
+        # loop): the scene's text twin, cut to Discord's limit.
+        assert alt and alt == _text_twin(scene)[:ALT_TEXT_LIMIT], name
+    assert [png for _, png, _, _ in drawn] == [png for _, png, _, _ in _draw_all(scenes)]
 
 
 class BrokenPool(RenderPool):
-    async def draw(self, scenes: list[object]) -> list[tuple[str, bytes | None, float]]:  # type: ignore[override]
+    async def draw(self, scenes: list[object]) -> list[Drawn]:  # type: ignore[override]
         raise OSError("no processes here")
 
 
