@@ -22,7 +22,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +89,36 @@ _FROM_COMPUTERS: Final = (
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+async def commit_uninterrupted(commit: Awaitable[object]) -> None:
+    """Await a transaction's ``COMMIT`` to its end, even if this task is cancelled meanwhile.
+
+    The database finishes a COMMIT it was sent whatever happens to the task waiting for
+    it (aiosqlite runs it on its thread; the server has it), so a cancellation there must
+    not make a committed transaction look failed: the callers' bookkeeping (a group's
+    states put back at versions already written, a superseded state queued again, the
+    versions its tables are told) would then disagree with the database, and the next
+    group would take this process's own write for another process's and let the table
+    go.  So the COMMIT runs in a task of its own; a cancellation that arrives meanwhile
+    is delivered again at this task's next await once it committed (the transaction's
+    outcome is recorded first), or raised at once if the COMMIT failed."""
+    committing = asyncio.ensure_future(commit)
+    cancelled = False
+    while not committing.done():
+        try:
+            await asyncio.wait({committing})  # (a cancellation here leaves the COMMIT running)
+        except asyncio.CancelledError:
+            cancelled = True
+    if not cancelled:
+        committing.result()  # the COMMIT's error, if any
+        return
+    if committing.cancelled() or committing.exception() is not None:
+        raise asyncio.CancelledError()  # not committed (rolled back by the caller); cancelled
+    task = asyncio.current_task()
+    if task is not None:
+        task.uncancel()  # committed: the cancellation is requested again, once
+        task.cancel()
 
 
 def _party_sql(party: Party) -> tuple[str, int | None]:
@@ -287,7 +317,7 @@ class Store:
             # BEGIN still runs on the connection thread and must be rolled back.
             await conn.execute("BEGIN IMMEDIATE")
             yield conn
-            await conn.execute("COMMIT")
+            await commit_uninterrupted(conn.execute("COMMIT"))
             committed = True
         finally:
             if not committed:

@@ -41,7 +41,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.abc import PQGen
 
-from bot.store.db import Store
+from bot.store.db import Store, commit_uninterrupted
 from bot.store.interface import SqlConnection, is_postgres_url
 from bot.store.migrations import LATEST_VERSION, SchemaTooNewError
 from bot.store.pg_migrations import PG_MIGRATIONS, PG_NOW
@@ -293,7 +293,7 @@ class PostgresStore(Store):
         try:
             await conn.execute(_BEGIN_WRITE)
             yield PgConnection(conn)
-            await conn.execute("COMMIT")
+            await commit_uninterrupted(conn.execute("COMMIT"))
             committed = True
         finally:
             if not committed:

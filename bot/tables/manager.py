@@ -413,13 +413,19 @@ class TableLedger:
             session_step=step if in_session else None,
         )
 
-    async def settle(self, table: Table, game: Game, *, expected_version: int | None = None) -> bool:
+    async def settle(
+        self, table: Table, game: Game, *, expected_version: int | None = None,
+        saved: Callable[[], None] | None = None,
+    ) -> bool:
         """Pay the finished hand and save the table's next state in one transaction.
 
         The table's session has already booked the hand (running totals, deals played,
         whether the session is over); the store records that with the payment.
         ``expected_version``: the table's saved version (the save is refused, and the
-        hand not paid here, if another process saved the table since).
+        hand not paid here, if another process saved the table since).  ``saved`` is
+        called as soon as that transaction has committed, before the reads that follow
+        (a cancellation delivered there must not leave the caller unaware of the new
+        version).
         """
         store = self.store
         hand = self.settled_hand(table, game)
@@ -432,6 +438,8 @@ class TableLedger:
         state["unsettled"] = None
         await store.settle_hand(hand, table_state=state, message_id=table.message_id,
                                 expected_version=expected_version)
+        if saved is not None:
+            saved()
         balances = await store.balances(table.guild_id, hand.season, hand.currency, hand.participants)
         table.last_currency = hand.currency
         table.last_balances = {seat: balances.get(pid, 0) for seat, pid in enumerate(hand.participants)}
@@ -551,13 +559,15 @@ class TableManager:
         if self.tables.get(table.channel_id) is not table:
             return False  # another process saved it meanwhile: let go
         version = self.versions.get(table.channel_id, 0)
+
+        def saved() -> None:  # at once: the task may be cancelled right after the commit
+            self.versions[table.channel_id] = version + 1
+
         try:
-            paid = await self.ledger.settle(table, game, expected_version=version)
+            return await self.ledger.settle(table, game, expected_version=version, saved=saved)
         except StaleTableStateError:
             self._lose(table, "its settlement")
             return False
-        self.versions[table.channel_id] = version + 1
-        return paid
 
     def _lose(self, table: Table, during: str) -> None:
         """Another process saved or leased this table: it serves it now.  Stop serving

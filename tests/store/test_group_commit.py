@@ -6,6 +6,11 @@ against both stores (``store`` is parametrised in ``conftest.py``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 from bot.store import Store
 from tests.store.conftest import OpenStore
@@ -161,3 +166,75 @@ async def test_a_state_queued_while_its_table_is_written_goes_over_that_write(st
     assert told == [1, 2]
     saved = await store.load_table_state(1, 10)
     assert saved is not None and saved.state == {"step": 2} and saved.version == 2
+
+
+@contextlib.contextmanager
+def cancelled_at_commit(store: Store, victim: asyncio.Task[Any]) -> Iterator[None]:
+    """Fault injection: ``victim`` (the task writing) is cancelled at the moment its
+    transaction's COMMIT is sent to the database, which completes the COMMIT anyway
+    (aiosqlite's thread runs it; the server has it).  The load run's shutdown did this to
+    a table's task flushing before its settlement."""
+    conn: Any
+    if type(store) is Store:
+        conn = store._writer
+    else:
+        from bot.store.pg import PostgresStore  # (psycopg is optional)
+
+        assert isinstance(store, PostgresStore)
+        conn = store._pg_writer
+    real = conn.execute
+
+    def execute(sql: str, *args: Any) -> Any:
+        if sql == "COMMIT" and not victim.done():
+            victim.cancel()
+        return real(sql, *args)
+
+    conn.execute = execute
+    try:
+        yield
+    finally:
+        del conn.execute
+
+
+async def test_a_group_committed_as_its_writer_is_cancelled_tells_its_tables(store: Store) -> None:
+    """The task writing a group is cancelled while the group's COMMIT runs: the group is
+    committed, so each table is told the version written and its next state goes over
+    it.  (The bug: the group was taken for failed and put back at the old versions, its
+    tables were never told, and the next group found "another process's" versions — this
+    process's own write — and let the tables go: "served by another process (found at a
+    save)".)"""
+    store.group_interval = 10.0  # no writer task: the flush below writes the group
+    told: dict[int, list[int | None]] = {10: [], 11: []}
+    for ch in (10, 11):
+        store.queue_table_state(1, ch, {"step": 1}, expected_version=0, done=told[ch].append)
+    flusher = asyncio.create_task(store.flush_table_states())
+    with cancelled_at_commit(store, flusher), pytest.raises(asyncio.CancelledError):
+        await flusher
+    assert told == {10: [1], 11: [1]}
+    for ch in (10, 11):
+        store.queue_table_state(1, ch, {"step": 2}, expected_version=1, done=told[ch].append)
+    await store.flush_table_states()
+    assert told == {10: [1, 2], 11: [1, 2]}
+    got = {s.channel_id: (s.state, s.version) for s in await store.load_all_table_states()}
+    assert got == {10: ({"step": 2}, 2), 11: ({"step": 2}, 2)}
+
+
+async def test_a_settlement_committed_as_its_task_is_cancelled_supersedes_the_queued_state(
+    store: Store,
+) -> None:
+    """The same at a settlement's COMMIT: the table's older state it superseded is not
+    queued again (it would go over a version already written: found stale, the table let
+    go, or without a version overwrite the table's next state)."""
+    store.group_interval = 10.0
+    told: list[int | None] = []
+    store.queue_table_state(1, 10, {"status": "playing", "step": 61}, expected_version=0, done=told.append)
+    settling = asyncio.create_task(store.settle_hand(
+        make_hand("h1", {1: 3, 2: -3}, channel=10), table_state={"status": "between", "step": 62},
+        expected_version=0))
+    with cancelled_at_commit(store, settling), pytest.raises(asyncio.CancelledError):
+        await settling
+    await store.flush_table_states()
+    assert told == []  # superseded: never written, never reported stale
+    saved = await store.load_table_state(1, 10)
+    assert saved is not None and (saved.state, saved.version) == ({"status": "between", "step": 62}, 1)
+    assert await store.is_settled("h1")

@@ -5,9 +5,11 @@ settlement carries that version too.  Two managers on one store play two process
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,13 +111,14 @@ class RacedLedger(TableLedger):
 
     race = False
 
-    async def settle(self, table: Table, game: Game, *, expected_version: int | None = None) -> bool:
+    async def settle(self, table: Table, game: Game, *, expected_version: int | None = None,
+                     saved: Callable[[], None] | None = None) -> bool:
         if self.race:
             saved = await self.store.load_table_state(table.guild_id, table.channel_id)
             assert saved is not None
             await self.store.save_table_state(table.guild_id, table.channel_id, {"other": True},
                                               expected_version=saved.version)
-        return await super().settle(table, game, expected_version=expected_version)
+        return await super().settle(table, game, expected_version=expected_version, saved=saved)
 
 
 async def test_a_settlement_saves_the_table_at_its_version(sqlite_store: Store) -> None:
@@ -173,3 +176,51 @@ async def test_a_group_commit_never_overwrites_the_process_that_took_the_table(t
     finally:
         await first_store.close()
         await second_store.close()
+
+
+async def test_a_settlement_whose_task_is_cancelled_after_its_commit_keeps_the_table(
+    sqlite_store: Store,
+) -> None:
+    """The task paying a hand is cancelled while the payment's COMMIT runs (fault
+    injection on the store's writer): the hand is paid and the table saved at the next
+    version, so the manager must know that version, or the table's next save (here the
+    retried settlement before the next deal) finds it and lets this process's own table
+    go as if another process had saved it."""
+    m = process(SqliteTableStore(sqlite_store), "a", ledger=TableLedger(sqlite_store))
+    table = m.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
+    await m.save(table)
+    writer: Any = sqlite_store._writer
+    real, real_fetchall = writer.execute, writer.execute_fetchall
+    paying = [False]
+
+    def execute_fetchall(sql: str, *args: Any) -> Any:
+        if sql.startswith("INSERT INTO hands"):
+            paying[0] = True
+        return real_fetchall(sql, *args)
+
+    def execute(sql: str, *args: Any) -> Any:
+        if sql == "COMMIT" and paying[0]:
+            paying[0] = False
+            task = asyncio.current_task()
+            assert task is not None and task is table._driver  # the computers' task pays
+            task.cancel()
+        return real(sql, *args)
+
+    writer.execute, writer.execute_fetchall = execute, execute_fetchall
+    try:
+        await table.start(HOST)
+        driver = table._driver
+        while table._driver is not None and not table._driver.done():  # (as computers_done)
+            driver = table._driver
+            await asyncio.wait({driver})
+        assert driver is not None and driver.cancelled() and table.status == BETWEEN
+    finally:
+        del writer.execute, writer.execute_fetchall
+    assert await sqlite_store.count_hands(GUILD[0], 100) == 1  # paid, and saved with the table
+    saved = await sqlite_store.load_table_state(GUILD[0], 100)
+    assert saved is not None and m.versions[100] == saved.version
+    await table.next_hand(HOST)
+    await computers_done(table)
+    assert m.get(100) is table and table.status == BETWEEN
+    assert await sqlite_store.count_hands(GUILD[0], 100) == 2
+    assert await sqlite_store.check_integrity() == []
