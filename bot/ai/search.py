@@ -32,10 +32,11 @@ from collections.abc import Callable
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
-from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant
+from bot.engine import Action, Game, Kind, Phase, PlayerView
 from bot.engine.actions import PASS, Term
 from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
+from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
 from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
@@ -57,7 +58,10 @@ def searches(game: Game, seat: int) -> bool:
     if game.phase is Phase.PLAY:
         return True
     if game.phase is Phase.ANNOUNCE:
-        return any(a.kind in _BETS for a in legal)
+        # (a double is searched only when the normal player would say it)
+        return any(a.kind is Kind.ANNOUNCE for a in legal) or (
+            any(a.kind is Kind.DOUBLE for a in legal)
+            and choose_normal(game, seat).action.kind is Kind.DOUBLE)
     return any(a.kind in _SIMULATED for a in legal)
 
 
@@ -209,8 +213,14 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action.kind is Kind.DECLARE:
         return base  # (declarations only gain: the normal player makes them first)
     legal = game.legal_actions(seat)
-    cands = [a for a in legal if a.kind in _BETS or a.kind is Kind.DONE]
-    if base.action not in cands:
+    # A double the normal player would not say is not searched: the worlds do not know
+    # what the doubled side's bids told (its hands are drawn as if it had not bid) and are
+    # played out with every card seen, so a double looks far better in them than it is
+    # (the Romanian strong player doubled the game in 60 of 80 seat-hands and lost).
+    # The search may still leave out the normal player's double.
+    cands = [a for a in legal if a.kind is Kind.ANNOUNCE or a.kind is Kind.DONE
+             or a == base.action]
+    if base.action not in cands or len(cands) < 2:
         return base
     view = game.view_for(seat)
     base_i = cands.index(base.action)
@@ -241,115 +251,6 @@ def _bits(m: int) -> list[int]:
         out.append(low.bit_length() - 1)
         m ^= low
     return out
-
-
-_LEAD_KEYS: dict[str, tuple[int, ...]] = {}
-
-
-def _lead_keys(v: Variant) -> tuple[int, ...]:
-    """Each card's key for the playout's lead (lower leads first): fewest card points,
-    suit cards before taroky, then the lowest (one int per card, for speed)."""
-    keys = _LEAD_KEYS.get(v.name)
-    if keys is None:
-        strength = v.strength
-        keys = tuple(CARD_POINTS[c] * 10_000 + (strength[c] if c >= NUM_TAROKY else 1_000 + c)
-                     for c in range(54))
-        _LEAD_KEYS[v.name] = keys
-    return keys
-
-
-def playout(g: Game) -> None:
-    """Finish the hand with a quick policy that sees every card of the world: lead the
-    cheapest card (suit cards before taroky); in a negative contract lose each trick with
-    the highest card that still loses; else give a winning partner points (the most when
-    playing last), take the trick with the lowest card that beats it, or throw the
-    cheapest card.  (Card keys are folded into single ints: it runs thousands of times
-    per decision.)"""
-    v = g.variant
-    tables = v.rank_tables
-    lead_key = _lead_keys(v)
-    points = CARD_POINTS
-    n_last = len(g.active) - 1
-    negative = g.contract is not None and g.contract.negative
-    while True:
-        s = g.to_act
-        if s is None:
-            return
-        m = g.legal_play_mask(s)
-        if m & (m - 1) == 0:
-            g.play_lean(s, m.bit_length() - 1)
-            continue
-        t = g.trick
-        assert t is not None
-        plays = t.plays
-        pick = -1
-        best = 0
-        if not plays:
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                k = lead_key[c]
-                if pick < 0 or k < best:
-                    pick, best = c, k
-            g.play_lean(s, pick)
-            continue
-        led: int = t.led
-        rank = tables[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
-        top = -1
-        for _, pc in plays:
-            r = rank[pc]
-            if r > top:
-                top = r
-        cards: list[int] = []
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
-        if negative:
-            for c in cards:  # the highest card that still loses (more points on a tie)
-                r = rank[c]
-                if r <= top:
-                    k = r * 8 + points[c]
-                    if pick < 0 or k > best:
-                        pick, best = c, k
-            if pick < 0:
-                for c in cards:  # else the lowest
-                    k = rank[c]
-                    if pick < 0 or k < best:
-                        pick, best = c, k
-            g.play_lean(s, pick)
-            continue
-        if v.trick_winner(plays) in g.side_of(s):
-            # A partner wins it: the cheapest card that leaves it there (the dearest when
-            # playing last), else the cheapest.
-            any_loser = any(rank[c] <= top for c in cards)
-            last = len(plays) == n_last
-            for c in cards:
-                r = rank[c]
-                if any_loser and r > top:
-                    continue
-                if last:
-                    k = points[c] * 1_000 - r
-                    if pick < 0 or k > best:
-                        pick, best = c, k
-                else:
-                    k = points[c] * 1_000 + r
-                    if pick < 0 or k < best:
-                        pick, best = c, k
-        else:
-            for c in cards:  # the lowest card that beats the trick
-                r = rank[c]
-                if r > top:
-                    k = r * 8 + points[c]
-                    if pick < 0 or k < best:
-                        pick, best = c, k
-            if pick < 0:
-                for c in cards:  # else the cheapest
-                    k = points[c] * 1_000 + rank[c]
-                    if pick < 0 or k < best:
-                        pick, best = c, k
-        g.play_lean(s, pick)
 
 
 def _distinct(game: Game, cards: list[int], live: int) -> list[int]:

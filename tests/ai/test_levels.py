@@ -245,3 +245,40 @@ def test_the_last_cards_are_searched_exactly() -> None:
         assert exact_value(g.clone(), s) == _minimax(g, s)
         checked += 1
     assert checked >= 3
+
+
+def test_strong_says_no_double_the_normal_player_would_not() -> None:
+    """RO-15: contra, recontra, ... double the game or a bonus.  Worlds played out with
+    every card seen, and drawn as if the doubled side had not bid, flatter a double (the
+    Romanian strong player doubled the game in 60 of 80 seat-hands against the normal
+    player and lost): the strong player doubles only where the normal player would."""
+    offered = 0
+    for seed in range(40):
+        g = new_game("romanian", 4, seed % 4, {}, seeded_rng(f"dbl-{seed}"))
+        while g.to_act is not None and g.phase.value != "play":
+            s = g.to_act
+            legal = g.legal_actions(s)
+            normal = choose_normal(g, s)
+            if (g.phase.value == "announce" and normal.action.kind is not Kind.DOUBLE
+                    and any(a.kind is Kind.DOUBLE for a in legal)):
+                assert choose_strong(g, s, seed).action.kind is not Kind.DOUBLE
+                offered += 1
+            g.act(s, normal.action)
+        if offered >= 3:
+            break
+    assert offered >= 3
+
+
+def test_the_search_drops_clearly_worse_cards() -> None:
+    """Successive elimination (``search._eliminate``): a candidate the leader beats by
+    more than ``ELIM_Z`` standard errors over the same worlds is dropped, a near tie is
+    kept, and of two candidates that came out the same in every world only one is kept
+    (the normal player's)."""
+    from bot.ai.search import _eliminate
+
+    lead = [5.0, 6.0, 4.0, 5.0, 6.0, 5.0]
+    worse = [0.0, 1.0, -1.0, 0.0, 0.0, 1.0]
+    close = [5.0, 5.0, 4.0, 6.0, 6.0, 4.0]
+    assert _eliminate([lead, worse, close], [0, 1, 2], keep=1) == [0, 2]
+    assert _eliminate([lead, list(lead), worse], [0, 1, 2], keep=1) == [1]
+    assert _eliminate([lead, list(lead)], [0, 1], keep=2) == [0]
