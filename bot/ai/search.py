@@ -11,11 +11,15 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
    that sees the world's cards (``playout``: win a trick cheaply, give points to a
    winning partner, dump high cards in a negative contract);
 4. picks the card with the best mean money for its seat; a tie goes to the normal
-   player's card.
+   player's card.  Candidates clearly worse than the leader are dropped as the worlds
+   come in (``_eliminate``), and the search stops when one is left.
 
-Everything else (bids, the call, the talon, discards, announcements, doubles) is the
-normal player's (``bot.ai.normal``).  A choice is deterministic given ``seed`` (the
-tables pass hand and step); the number of worlds depends only on the position.  If a
+Bids, the call, the talon and announcements are chosen the same way, each choice played
+to the end of the hand; a double only when the normal player would say it (the worlds
+flatter doubles); discards are the normal player's (``bot.ai.normal``).  The quick
+playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
+given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
+position.  If a
 decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
 played so far decide (or, with too few, the normal player).  CPU time, not the wall
 clock, so that other processes on a loaded machine do not change the choice; a late
