@@ -36,7 +36,7 @@ from collections.abc import Callable
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
-from bot.engine import Action, Game, Kind, Phase, PlayerView
+from bot.engine import Action, Game, Kind, Phase, PlayerView, find_variant
 from bot.engine.actions import PASS, Term
 from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
@@ -62,10 +62,12 @@ def searches(game: Game, seat: int) -> bool:
     if game.phase is Phase.PLAY:
         return True
     if game.phase is Phase.ANNOUNCE:
-        # (a double is searched only when the normal player would say it)
+        # (a double is searched only when the normal player would say it or the contract
+        # was forced, ``_forced_contract``)
         return any(a.kind is Kind.ANNOUNCE for a in legal) or (
             any(a.kind is Kind.DOUBLE for a in legal)
-            and choose_normal(game, seat).action.kind is Kind.DOUBLE)
+            and (_forced_contract(game.view_for(seat))
+                 or choose_normal(game, seat).action.kind is Kind.DOUBLE))
     return any(a.kind in _SIMULATED for a in legal)
 
 
@@ -217,16 +219,19 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action.kind is Kind.DECLARE:
         return base  # (declarations only gain: the normal player makes them first)
     legal = game.legal_actions(seat)
+    view = game.view_for(seat)
     # A double the normal player would not say is not searched: the worlds do not know
     # what the doubled side's bids told (its hands are drawn as if it had not bid) and are
     # played out with every card seen, so a double looks far better in them than it is
     # (the Romanian strong player doubled the game in 60 of 80 seat-hands and lost).
-    # The search may still leave out the normal player's double.
+    # The search may still leave out the normal player's double.  Unless the contract was
+    # forced on its bidder (Czech povinnost): then its bid told nothing, and the worlds
+    # are right to draw its hand as any hand.
+    forced = _forced_contract(view)
     cands = [a for a in legal if a.kind is Kind.ANNOUNCE or a.kind is Kind.DONE
-             or a == base.action]
+             or a == base.action or (forced and a.kind is Kind.DOUBLE)]
     if base.action not in cands or len(cands) < 2:
         return base
-    view = game.view_for(seat)
     base_i = cands.index(base.action)
     values, done, alive = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS,
                                     _finish_quietly, base_i)
@@ -246,6 +251,22 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     return Choice.said(a, Msg(N_("{choice}: played out over many ways the hidden cards may lie, your "
                                  "hand makes it often enough to pay more than saying nothing."),
                               {"choice": R.Verb(v, a)}))
+
+
+def _forced_contract(view: PlayerView) -> bool:
+    """Whether the contract's bid told nothing of the bidder's hand: forehand's opening
+    bid of the lowest contract, never raised, in a variant where forehand may not pass
+    (CZ-1's povinnost; the restriction ``forehand_must_bid``)."""
+    v = find_variant(view.variant)
+    b = view.bidder
+    if b is None or b != view.forehand or view.contract_name is None:
+        return False
+    c = v.contracts.get(view.contract_name)
+    if c is None or c.rank != 0:
+        return False
+    if not any(r.key == "forehand_must_bid" for r in v.restrictions):
+        return False
+    return sum(1 for s, _ in view.bids if s == b) == 1
 
 
 def _bits(m: int) -> list[int]:

@@ -282,3 +282,27 @@ def test_the_search_drops_clearly_worse_cards() -> None:
     assert _eliminate([lead, worse, close], [0, 1, 2], keep=1) == [0, 2]
     assert _eliminate([lead, list(lead), worse], [0, 1, 2], keep=1) == [1]
     assert _eliminate([lead, list(lead)], [0, 1], keep=2) == [0]
+
+
+def test_a_forced_povinnost_may_be_doubled_by_search() -> None:
+    """CZ-1: "Forehand opens the bidding and may not pass": a povinnost nobody raised says
+    nothing of forehand's hand, so the worlds drawing it as any hand are right and the
+    strong player searches doubles against it; a contract bid freely (druhá povinnost,
+    any Romanian bid) is not doubled beyond the normal player."""
+    from bot.ai.search import _forced_contract
+
+    seen: dict[str, set[bool]] = {}
+    for seed in range(30):
+        for variant in ("czech", "romanian"):
+            options = {"throw_in_povinnost": False} if variant == "czech" else {}
+            g = new_game(variant, 4, seed % 4, options, seeded_rng(f"fc-{variant}-{seed}"))
+            while g.to_act is not None and g.phase.value != "announce":
+                g.act(g.to_act, choose_normal(g, g.to_act).action)
+            if g.to_act is None or g.contract is None:
+                continue
+            forced = _forced_contract(g.view_for(g.to_act))
+            lone = sum(1 for s, _ in g.bids if s == g.bidder) == 1
+            assert forced == (variant == "czech" and g.contract.name == "povinnost"
+                              and g.bidder == g.forehand and lone)
+            seen.setdefault(variant, set()).add(forced)
+    assert seen["czech"] == {True, False} and seen["romanian"] == {False}
