@@ -481,9 +481,14 @@ def cmd_duel(args: argparse.Namespace) -> int:
     v = find_variant(args.variant)
     options = parse_options(args.option)
     start = time.perf_counter()
+    cpu = time.process_time()
     res = duel(v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
                seats=args.seats or v.seat_counts[0], progress=lambda i, n: _progress(i, n, start))
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     out = res.as_json()
+    # (hands per second by the wall clock and by this process's CPU time: the machine
+    # may be shared)
+    out["seconds"] = {"wall": round(wall, 2), "cpu": round(cpu, 2)}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -499,6 +504,9 @@ def cmd_duel(args: argparse.Namespace) -> int:
         c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
               f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
+    hands = 2 * res.deals
+    print(f"  {hands} hands in {wall:.1f} s ({hands / max(wall, 1e-9):.2f} hands/s), "
+          f"CPU {cpu:.1f} s ({hands / max(cpu, 1e-9):.2f} hands/s)")
     return 0
 
 

@@ -11,11 +11,15 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
    that sees the world's cards (``playout``: win a trick cheaply, give points to a
    winning partner, dump high cards in a negative contract);
 4. picks the card with the best mean money for its seat; a tie goes to the normal
-   player's card.
+   player's card.  Candidates clearly worse than the leader are dropped as the worlds
+   come in (``_eliminate``), and the search stops when one is left.
 
-Everything else (bids, the call, the talon, discards, announcements, doubles) is the
-normal player's (``bot.ai.normal``).  A choice is deterministic given ``seed`` (the
-tables pass hand and step); the number of worlds depends only on the position.  If a
+Bids, the call, the talon and announcements are chosen the same way, each choice played
+to the end of the hand; a double only when the normal player would say it (the worlds
+flatter doubles); discards are the normal player's (``bot.ai.normal``).  The quick
+playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
+given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
+position.  If a
 decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
 played so far decide (or, with too few, the normal player).  CPU time, not the wall
 clock, so that other processes on a loaded machine do not change the choice; a late
@@ -32,10 +36,11 @@ from collections.abc import Callable
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
-from bot.engine import Action, Game, Kind, Phase, PlayerView
+from bot.engine import Action, Game, Kind, Phase, PlayerView, find_variant
 from bot.engine.actions import PASS, Term
 from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY
+from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
 from bot.engine.worlds import World, constraints_of, determinize, sample_world
 
@@ -57,7 +62,12 @@ def searches(game: Game, seat: int) -> bool:
     if game.phase is Phase.PLAY:
         return True
     if game.phase is Phase.ANNOUNCE:
-        return any(a.kind in _BETS for a in legal)
+        # (a double is searched only when the normal player would say it or the contract
+        # was forced, ``_forced_contract``)
+        return any(a.kind is Kind.ANNOUNCE for a in legal) or (
+            any(a.kind is Kind.DOUBLE for a in legal)
+            and (_forced_contract(game.view_for(seat))
+                 or choose_normal(game, seat).action.kind is Kind.DOUBLE))
     return any(a.kind in _SIMULATED for a in legal)
 
 
@@ -94,17 +104,22 @@ def _rollout_whole(g: Game) -> None:
 
 
 def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
-              worlds: int, finish: Callable[[Game], None]) -> tuple[list[list[float]], int]:
+              worlds: int, finish: Callable[[Game], None],
+              keep: int) -> tuple[list[list[float]], int, list[int]]:
     """Each of ``cands`` made in the same sampled worlds (weighted by the auction seen) and
-    the hand finished by ``finish``: the weighted money of each for ``seat`` in each world,
-    and how many worlds were played (fewer than ``worlds`` past ``HARD_LIMIT``)."""
+    the hand finished by ``finish``: the weighted money of each for ``seat`` in each world
+    it was played in, how many worlds were played (fewer than ``worlds`` past
+    ``HARD_LIMIT``), and the candidates not dropped as clearly worse (``_eliminate``;
+    ``keep``, the normal player's choice, is kept on a tie); those were played in every
+    world."""
     cons = constraints_of(view)
     rng = random.Random(seed)
     values: list[list[float]] = [[] for _ in cands]
     start = time.thread_time()
     done = 0
     passers = _passers(view)
-    for _ in range(worlds):
+    alive = list(range(len(cands)))
+    for n in range(worlds):
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
@@ -112,16 +127,20 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
             # (the seat sees what it may do: a world where that differs is not one it can
             # be in — e.g. where a double it may say depends on who holds the called king)
             continue
-        for i, a in enumerate(cands):
+        for i in alive:
             g = d.clone()
-            g.act(seat, a)
+            g.act(seat, cands[i])
             finish(g)
             r = g.result
             values[i].append(wt * r.net.get(seat, 0) if r is not None else 0.0)
         done += 1
-        if time.thread_time() - start > HARD_LIMIT:
+        if ELIMINATE and done >= ELIM_MIN and done % ELIM_EVERY == 0:
+            alive = _eliminate(values, alive, keep)
+            if len(alive) == 1:
+                break
+        if n % CLOCK_EVERY == CLOCK_EVERY - 1 and time.thread_time() - start > HARD_LIMIT:
             break
-    return values, done
+    return values, done, alive
 
 
 #: A choice other than the normal player's, found by playing whole hands out in a few
@@ -154,12 +173,14 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
     base = choose_normal(game, seat)
     cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
     view = game.view_for(seat)
-    values, done = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS, _rollout_whole)
-    totals = [sum(v) for v in values]
+    values, done, alive = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS,
+                                    _rollout_whole, 0)
+    totals = [sum(v) for v in values]  # (comparable between the candidates alive)
     if done < 3:
         return base
-    best_i = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
-    if best_i == 0 or totals[best_i] <= totals[0] or not _clearly_better(values, best_i, 0):
+    best_i = max(alive, key=lambda i: (totals[i], i == 0))
+    if best_i == 0 or (0 in alive and (totals[best_i] <= totals[0]
+                                       or not _clearly_better(values, best_i, 0))):
         return base
     a = cands[best_i]
     v = game.variant
@@ -198,17 +219,28 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     if base.action.kind is Kind.DECLARE:
         return base  # (declarations only gain: the normal player makes them first)
     legal = game.legal_actions(seat)
-    cands = [a for a in legal if a.kind in _BETS or a.kind is Kind.DONE]
-    if base.action not in cands:
-        return base
     view = game.view_for(seat)
-    values, done = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS, _finish_quietly)
-    totals = [sum(v) for v in values]
-    if done < 3:
+    # A double the normal player would not say is not searched: the worlds do not know
+    # what the doubled side's bids told (its hands are drawn as if it had not bid) and are
+    # played out with every card seen, so a double looks far better in them than it is
+    # (the Romanian strong player doubled the game in 60 of 80 seat-hands and lost).
+    # The search may still leave out the normal player's double.  Unless the contract was
+    # forced on its bidder (Czech povinnost): then its bid told nothing, and the worlds
+    # are right to draw its hand as any hand.
+    forced = _forced_contract(view)
+    cands = [a for a in legal if a.kind is Kind.ANNOUNCE or a.kind is Kind.DONE
+             or a == base.action or (forced and a.kind is Kind.DOUBLE)]
+    if base.action not in cands or len(cands) < 2:
         return base
     base_i = cands.index(base.action)
-    best_i = max(range(len(cands)), key=lambda i: (totals[i], i == base_i))
-    if totals[best_i] <= totals[base_i] or not _clearly_better(values, best_i, base_i):
+    values, done, alive = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS,
+                                    _finish_quietly, base_i)
+    totals = [sum(v) for v in values]  # (comparable between the candidates alive)
+    if done < 3:
+        return base
+    best_i = max(alive, key=lambda i: (totals[i], i == base_i))
+    if best_i == base_i or (base_i in alive and (totals[best_i] <= totals[base_i] or not
+                                                 _clearly_better(values, best_i, base_i))):
         return base
     a = cands[best_i]
     v = game.variant
@@ -221,6 +253,22 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
                               {"choice": R.Verb(v, a)}))
 
 
+def _forced_contract(view: PlayerView) -> bool:
+    """Whether the contract's bid told nothing of the bidder's hand: forehand's opening
+    bid of the lowest contract, never raised, in a variant where forehand may not pass
+    (CZ-1's povinnost; the restriction ``forehand_must_bid``)."""
+    v = find_variant(view.variant)
+    b = view.bidder
+    if b is None or b != view.forehand or view.contract_name is None:
+        return False
+    c = v.contracts.get(view.contract_name)
+    if c is None or c.rank != 0:
+        return False
+    if not any(r.key == "forehand_must_bid" for r in v.restrictions):
+        return False
+    return sum(1 for s, _ in view.bids if s == b) == 1
+
+
 def _bits(m: int) -> list[int]:
     out = []
     while m:
@@ -228,57 +276,6 @@ def _bits(m: int) -> list[int]:
         out.append(low.bit_length() - 1)
         m ^= low
     return out
-
-
-def playout(g: Game) -> None:
-    """Finish the hand with a quick policy that sees every card of the world."""
-    v = g.variant
-    tables = v.rank_tables
-    strength = v.strength
-    n_active = len(g.active)
-    negative = g.contract is not None and g.contract.negative
-    while g.to_act is not None:
-        s = g.to_act
-        m = g.legal_play_mask(s)
-        if m & (m - 1) == 0:
-            g.play_lean(s, m.bit_length() - 1)
-            continue
-        t = g.trick
-        assert t is not None
-        plays = t.plays
-        cards = _bits(m)
-        if not plays:
-            # Lead the cheapest card, suit cards before taroky.
-            best = min(cards, key=lambda c: (CARD_POINTS[c], 0 if c >= NUM_TAROKY else 1,
-                                             strength[c] if c >= NUM_TAROKY else c))
-            g.play_lean(s, best)
-            continue
-        led: int = t.led
-        rank = tables[led if led < NUM_TAROKY else ((led - NUM_TAROKY) >> 3) + NUM_TAROKY]
-        top = max(rank[int(c)] for _, c in plays)
-        winners = [c for c in cards if rank[c] > top]
-        losers = [c for c in cards if rank[c] <= top]
-        if negative:
-            if losers:
-                pick = max(losers, key=lambda c: (rank[c], CARD_POINTS[c]))
-            else:
-                pick = min(cards, key=lambda c: rank[c])
-            g.play_lean(s, pick)
-            continue
-        w = v.trick_winner(plays)
-        mine = g.side_of(s)
-        last = len(plays) == n_active - 1
-        if w in mine:
-            pool = losers or cards
-            if last:
-                pick = max(pool, key=lambda c: (CARD_POINTS[c], -rank[c]))
-            else:
-                pick = min(pool, key=lambda c: (CARD_POINTS[c], rank[c]))
-        elif winners:
-            pick = min(winners, key=lambda c: (rank[c], CARD_POINTS[c]))
-        else:
-            pick = min(cards, key=lambda c: (CARD_POINTS[c], rank[c]))
-        g.play_lean(s, pick)
 
 
 def _distinct(game: Game, cards: list[int], live: int) -> list[int]:
@@ -357,6 +354,56 @@ def exact_value(g: Game, seat: int) -> int:
     return best
 
 
+#: Successive elimination: from ``ELIM_MIN`` worlds on, every ``ELIM_EVERY`` worlds, a
+#: candidate that the leader beats by more than ``ELIM_Z`` standard errors of the paired
+#: difference over the worlds played is dropped (it is not played in the later worlds),
+#: and one that has come out the same as another in every world is dropped too (the
+#: normal player's card, then the earlier card, is kept).  With one candidate left the
+#: search stops.  The worlds depend only on the seed, so this is as deterministic as the
+#: rest; it does not play more worlds than before, only fewer playouts.  **Off**
+#: (``ELIMINATE``): strong with it against strong without, Czech, 120 deals, leaned
+#: towards a loss (see docs/computer-players.md), and the compiled playout already made
+#: the search cheap enough.
+ELIMINATE = False
+ELIM_MIN = 6
+ELIM_EVERY = 2
+ELIM_Z = 3.0
+#: How often (in worlds) the CPU clock is read for ``HARD_LIMIT`` (reading it costs
+#: tens of microseconds on a loaded machine).
+CLOCK_EVERY = 4
+
+
+def _eliminate(values: list[list[float]], alive: list[int], keep: int) -> list[int]:
+    """The candidates of ``alive`` left after one round of successive elimination: each
+    has been played in the same worlds (``values[i]``, weighted money)."""
+    n = len(values[alive[0]])
+    if n < 2 or len(alive) < 2:
+        return alive
+    sums = {i: sum(values[i]) for i in alive}
+    lead = max(alive, key=lambda i: (sums[i], i == keep))
+    out = []
+    for i in alive:
+        if i == lead:
+            out.append(i)
+            continue
+        diffs = [a - b for a, b in zip(values[lead], values[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0 and mean == 0.0:
+            # The same as the leader in every world: keep only one of them (the normal
+            # player's card when it is one, else the leader).
+            if i == keep:
+                out = [j for j in out if j != lead] + [i]
+                lead = i
+            continue
+        if mean > ELIM_Z * math.sqrt(var / n):
+            continue
+        out.append(i)
+    if lead not in out:
+        out.append(lead)
+    return sorted(out)
+
+
 def _search_play(game: Game, seat: int, seed: int) -> Choice:
     start = time.thread_time()
     legal_all = game.legal_actions(seat)
@@ -366,56 +413,60 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     legal = [next(a for a in legal_all if int(a.card) == c) for c in cards]
     if len(cards) == 1:  # every card allowed does the same
         return choose_normal(game, seat)
+    base = choose_normal(game, seat)
+    base_i = _index_of(game, cards, int(base.action.card), cons.unknown)
     rng = random.Random(seed)
     worlds = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(cards)))
     totals = [0.0] * len(cards)
+    weights = [0.0] * len(cards)
     values: list[list[float]] = [[] for _ in cards]  # each world's money, weighted
     ours = [0] * len(cards)  # worlds in which my side takes this trick after the card
+    alive = list(range(len(cards)))
     k = len(game.tricks)
     done = 0
     passers = _passers(view)
-    weight = 0.0
     exact = len(view.hand) <= EXACT_CARDS
-    for _ in range(worlds):
+    for n in range(worlds):
         w = sample_world(view, rng, cons=cons)
         wt = _weight(view, w, passers)
         d = determinize(game, seat, w, cons)
         mask = d.legal_play_mask(seat)
         if not all(mask >> c & 1 for c in cards):
             continue  # (a world where other cards are allowed is not one the seat is in)
-        for i, c in enumerate(cards):
+        for i in alive:
+            c = cards[i]
             g = d.clone()
             g.play_lean(seat, c)
             if exact:
                 x = wt * exact_value(g, seat)
-                totals[i] += x
-                values[i].append(x)
-                continue
-            playout(g)
-            r = g.result
-            assert r is not None
-            x = wt * r.net.get(seat, 0)
+            else:
+                playout(g)
+                r = g.result
+                assert r is not None
+                x = wt * r.net.get(seat, 0)
+                if len(g.tricks) > k and g.tricks[k].winner in g.side_of(seat):
+                    ours[i] += 1
             totals[i] += x
+            weights[i] += wt
             values[i].append(x)
-            if len(g.tricks) > k and g.tricks[k].winner in g.side_of(seat):
-                ours[i] += 1
-        weight += wt
         done += 1
-        if time.thread_time() - start > HARD_LIMIT:
+        if ELIMINATE and done >= ELIM_MIN and done % ELIM_EVERY == 0:
+            alive = _eliminate(values, alive, base_i)
+            if len(alive) == 1:
+                break
+        if n % CLOCK_EVERY == CLOCK_EVERY - 1 and time.thread_time() - start > HARD_LIMIT:
             break
-    base = choose_normal(game, seat)
     if done < 3:
         return base
-    means = [t / weight for t in totals]
-    base_i = _index_of(game, cards, int(base.action.card), cons.unknown)
-    best_i = max(range(len(cards)), key=lambda i: (means[i], i == base_i))
-    best_i = _spare_partner(game, seat, view, cards, values, means, best_i)
-    if means[best_i] <= means[base_i] + 1e-9:
+    means = [totals[i] / weights[i] if weights[i] > 0 else -math.inf for i in range(len(cards))]
+    best_i = max(alive, key=lambda i: (means[i], i == base_i))
+    best_i = _spare_partner(game, seat, view, cards, values, means, best_i, alive)
+    if best_i == base_i or (base_i in alive and means[best_i] <= means[base_i] + 1e-9):
         return Choice(legal[base_i], base.reason, base.msg)
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
-    return Choice.said(legal[best_i], _play_msg(game, seat, view, c, other, ours[best_i] / done,
-                                                exact))
+    share = ours[best_i] / max(1, len(values[best_i]))
+    return Choice.said(legal[best_i], _play_msg(game, seat, view, c, other, share, exact))
 
 
 #: A card that takes the trick from a partner the view shows winning must beat the best
@@ -425,9 +476,11 @@ OVERTAKE_Z = 2.0
 
 
 def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
-                   values: list[list[float]], means: list[float], best_i: int) -> int:
+                   values: list[list[float]], means: list[float], best_i: int,
+                   alive: list[int] | None = None) -> int:
     """``best_i``, unless it takes the trick from a known partner who is winning it and the
-    best card that leaves the partner winning is not clearly worse (``OVERTAKE_Z``)."""
+    best card that leaves the partner winning is not clearly worse (``OVERTAKE_Z``; of
+    ``alive``, the candidates not already dropped as clearly worse)."""
     trick = view.trick
     if not trick:
         return best_i
@@ -441,7 +494,7 @@ def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
 
     if not takes(best_i):
         return best_i
-    keep = [i for i in range(len(cards)) if not takes(i)]
+    keep = [i for i in (range(len(cards)) if alive is None else alive) if not takes(i)]
     if not keep:
         return best_i
     j = max(keep, key=lambda i: means[i])

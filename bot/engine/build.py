@@ -35,6 +35,7 @@ COMPILED: tuple[str, ...] = (
     "scoring",
     "restrictions",
     "kernel",
+    "playout",
     "variants.base",
     "variants.czech",
     "variants.kingcall",

@@ -303,11 +303,23 @@ def _with_counts(cons: Constraints, rng: random.Random) -> Constraints:
     if not cons.tarok_range:
         return cons
     hidden = cons.unknown.bit_count()
-    taroky = (cons.unknown & TAROK_MASK).bit_count()
+    hidden_taroky = cons.unknown & TAROK_MASK
+    taroky = hidden_taroky.bit_count()
     counts: dict[int, int] = {}
     for s, (lo, hi) in cons.tarok_range.items():
-        cap = cons.capacity.get(("hand", s), 0)
-        ks = list(range(max(lo, 0), min(hi, cap, taroky) + 1))
+        me: Place = ("hand", s)
+        cap = cons.capacity.get(me, 0)
+        # Only counts the other constraints allow: no more taroky than the hand may hold
+        # (a tarok void shown in the tricks: none), no fewer than the other places cannot
+        # take (a drawn count that cannot be met would only be drawn again, at length).
+        may = (hidden_taroky & ~cons.barred.get(me, 0)).bit_count()
+        room = 0
+        for p, n in cons.capacity.items():
+            if p != me:
+                k = _fixed_taroky(cons, p)
+                room += k if k >= 0 else min(n, (hidden_taroky & ~cons.barred.get(p, 0)).bit_count())
+        lo = max(lo, 0, taroky - room, (cons.must.get(me, 0) & TAROK_MASK).bit_count())
+        ks = list(range(lo, min(hi, cap, taroky, may) + 1))
         weights = [comb(taroky, k) * comb(hidden - taroky, cap - k) for k in ks]
         if not ks or sum(weights) == 0:
             return cons  # (inconsistent knowledge: leave the count to the checks)

@@ -245,3 +245,64 @@ def test_the_last_cards_are_searched_exactly() -> None:
         assert exact_value(g.clone(), s) == _minimax(g, s)
         checked += 1
     assert checked >= 3
+
+
+def test_strong_says_no_double_the_normal_player_would_not() -> None:
+    """RO-15: contra, recontra, ... double the game or a bonus.  Worlds played out with
+    every card seen, and drawn as if the doubled side had not bid, flatter a double (the
+    Romanian strong player doubled the game in 60 of 80 seat-hands against the normal
+    player and lost): the strong player doubles only where the normal player would."""
+    offered = 0
+    for seed in range(40):
+        g = new_game("romanian", 4, seed % 4, {}, seeded_rng(f"dbl-{seed}"))
+        while g.to_act is not None and g.phase.value != "play":
+            s = g.to_act
+            legal = g.legal_actions(s)
+            normal = choose_normal(g, s)
+            if (g.phase.value == "announce" and normal.action.kind is not Kind.DOUBLE
+                    and any(a.kind is Kind.DOUBLE for a in legal)):
+                assert choose_strong(g, s, seed).action.kind is not Kind.DOUBLE
+                offered += 1
+            g.act(s, normal.action)
+        if offered >= 3:
+            break
+    assert offered >= 3
+
+
+def test_the_search_drops_clearly_worse_cards() -> None:
+    """Successive elimination (``search._eliminate``): a candidate the leader beats by
+    more than ``ELIM_Z`` standard errors over the same worlds is dropped, a near tie is
+    kept, and of two candidates that came out the same in every world only one is kept
+    (the normal player's)."""
+    from bot.ai.search import _eliminate
+
+    lead = [5.0, 6.0, 4.0, 5.0, 6.0, 5.0]
+    worse = [0.0, 1.0, -1.0, 0.0, 0.0, 1.0]
+    close = [5.0, 5.0, 4.0, 6.0, 6.0, 4.0]
+    assert _eliminate([lead, worse, close], [0, 1, 2], keep=1) == [0, 2]
+    assert _eliminate([lead, list(lead), worse], [0, 1, 2], keep=1) == [1]
+    assert _eliminate([lead, list(lead)], [0, 1], keep=2) == [0]
+
+
+def test_a_forced_povinnost_may_be_doubled_by_search() -> None:
+    """CZ-1: "Forehand opens the bidding and may not pass": a povinnost nobody raised says
+    nothing of forehand's hand, so the worlds drawing it as any hand are right and the
+    strong player searches doubles against it; a contract bid freely (druhá povinnost,
+    any Romanian bid) is not doubled beyond the normal player."""
+    from bot.ai.search import _forced_contract
+
+    seen: dict[str, set[bool]] = {}
+    for seed in range(30):
+        for variant in ("czech", "romanian"):
+            options = {"throw_in_povinnost": False} if variant == "czech" else {}
+            g = new_game(variant, 4, seed % 4, options, seeded_rng(f"fc-{variant}-{seed}"))
+            while g.to_act is not None and g.phase.value != "announce":
+                g.act(g.to_act, choose_normal(g, g.to_act).action)
+            if g.to_act is None or g.contract is None:
+                continue
+            forced = _forced_contract(g.view_for(g.to_act))
+            lone = sum(1 for s, _ in g.bids if s == g.bidder) == 1
+            assert forced == (variant == "czech" and g.contract.name == "povinnost"
+                              and g.bidder == g.forehand and lone)
+            seen.setdefault(variant, set()).add(forced)
+    assert seen["czech"] == {True, False} and seen["romanian"] == {False}
