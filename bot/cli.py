@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import re
@@ -11,7 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.ai import choose_action
 from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
@@ -36,6 +37,9 @@ from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
 from rendering.faces import sort_hand
+
+if TYPE_CHECKING:
+    from bot.ai.duel import DuelResult
 
 
 def format_amount(currency: str, amount: int) -> str:
@@ -476,37 +480,61 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     """Duplicate deals between two computer levels (``bot.ai.duel``)."""
-    from bot.ai.duel import duel
+    from bot.ai.duel import DuelLogError, duel, from_logs
 
+    if args.from_log:
+        try:
+            lines: list[str] = []
+            for path in args.from_log:
+                with open(path, encoding="utf-8") as f:
+                    lines.extend(f)
+            logged = from_logs(lines)
+        except (OSError, ValueError, KeyError) as e:
+            reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
+            print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
+            return 2
+        return _print_duel(logged, args, None, None, {})
     v = find_variant(args.variant)
     options = parse_options(args.option)
     start = time.perf_counter()
     cpu = time.process_time()
-    res = duel(v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
-               seats=args.seats or v.seat_counts[0], progress=lambda i, n: _progress(i, n, start))
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "a", encoding="utf-8")) if args.log else None
+        res = duel(
+            v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
+            seats=args.seats or v.seat_counts[0], first=args.first, log=log,
+            progress=lambda i, n: _progress(i, n, start))
+    return _print_duel(res, args, time.perf_counter() - start, time.process_time() - cpu,
+                       options)
+
+
+def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
+                cpu: float | None, options: dict[str, OptionValue]) -> int:
+    v = find_variant(res.variant)
     out = res.as_json()
     # (hands per second by the wall clock and by this process's CPU time: the machine
-    # may be shared)
-    out["seconds"] = {"wall": round(wall, 2), "cpu": round(cpu, 2)}
+    # may be shared; a summary of logs has no clock of its own)
+    if wall is not None and cpu is not None:
+        out["seconds"] = {"wall": round(wall, 2), "cpu": round(cpu, 2)}
     if args.json:
         print(json.dumps(out))
         return 0
     unit = 100 if v.currency == "czk_hal" else 1
     name = "Kč" if v.currency == "czk_hal" else v.currency
     lo, hi = out["ci95"]
-    print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands), {args.a} vs {args.b}"
+    print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands), {res.a} vs {res.b}"
           + (f", options {options}" if options else ""))
-    print(f"  {args.a} minus {args.b}: {res.mean / unit:+.3f} {name} per hand "
+    print(f"  {res.a} minus {res.b}: {res.mean / unit:+.3f} {name} per hand "
           f"(95 % CI {lo / unit:+.3f} … {hi / unit:+.3f})")
-    for who, level in (("a", args.a), ("b", args.b)):
+    for who, level in (("a", res.a), ("b", res.b)):
         t = res.time_percentiles(who)
         c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
               f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
-    hands = 2 * res.deals
-    print(f"  {hands} hands in {wall:.1f} s ({hands / max(wall, 1e-9):.2f} hands/s), "
-          f"CPU {cpu:.1f} s ({hands / max(cpu, 1e-9):.2f} hands/s)")
+    if wall is not None and cpu is not None:
+        hands = 2 * res.deals
+        print(f"  {hands} hands in {wall:.1f} s ({hands / max(wall, 1e-9):.2f} hands/s), "
+              f"CPU {cpu:.1f} s ({hands / max(cpu, 1e-9):.2f} hands/s)")
     return 0
 
 
@@ -589,6 +617,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     du.add_argument("--seed", type=int, default=1)
     du.add_argument("--seats", type=int, default=0, help="players at the table (default: the variant's usual number)")
     du.add_argument("--option", action="append", help="a table option, key=value (repeatable)")
+    du.add_argument("--first", type=int, default=0,
+                    help="the first deal's number (deal N is always the same cards for a seed)")
+    du.add_argument("--log", metavar="FILE",
+                    help="append one line per finished deal to FILE (resume or split a long duel)")
+    du.add_argument("--from-log", metavar="FILE", action="append",
+                    help="play nothing: report the duel recorded in these --log files")
     du.add_argument("--json", action="store_true")
     du.set_defaults(func=cmd_duel)
 

@@ -6,21 +6,28 @@ is the difference of play.  The figure per deal is A's mean money per seat and h
 B's, over both plays; the match reports its mean over the deals with a 95 % confidence
 interval (normal approximation, 1.96 standard errors), and the time each player took per
 decision by the wall clock and by CPU time (only decisions with a choice are timed).
+
+A long match can be split and resumed: deal ``d`` is dealt from ``(seed, d)`` alone, so
+``first`` starts at any deal, and ``log`` appends one JSON line per finished deal (its
+figure and its decision times).  ``from_logs`` reads such lines back into one result, so
+shards run on several machines, or a run stopped half-way and resumed, give the same
+figure as one uninterrupted run.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from bot.ai.players import choose_level, decision_seed
 from bot.engine import Game, OptionValue, find_variant, new_game
 
-__all__ = ["DuelResult", "duel", "percentile"]
+__all__ = ["DuelLogError", "DuelResult", "duel", "from_logs", "percentile"]
 
 
 @dataclass
@@ -99,21 +106,25 @@ def _play(g: Game, levels: dict[int, str], who: dict[int, str], deal_seed: int,
 
 def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
          options: dict[str, OptionValue] | None = None, seats: int = 4,
-         progress: Callable[[int, int], None] | None = None) -> DuelResult:
-    """Play ``deals`` duplicate deals of ``variant`` between levels ``a`` and ``b``."""
+         progress: Callable[[int, int], None] | None = None, first: int = 0,
+         log: TextIO | None = None) -> DuelResult:
+    """Play ``deals`` duplicate deals of ``variant`` between levels ``a`` and ``b``,
+    deals number ``first`` … ``first + deals - 1`` of ``seed``; with ``log``, append one
+    JSON line per deal (see ``from_logs``)."""
     v = find_variant(variant)
     res = DuelResult(v.name, a, b, seats, v.currency,
                      times={"a": [], "b": [], "a_cpu": [], "b_cpu": []})
-    for d in range(deals):
+    for i, d in enumerate(range(first, first + deals)):
         deal_seed = decision_seed(seed, d)
         sums = {"a": 0, "b": 0}
         counts = {"a": 0, "b": 0}
+        times: dict[str, list[float]] = {k: [] for k in res.times}
         for swap in (0, 1):
             g = new_game(v, players=seats, dealer=d % seats, options=options,
                          rng=random.Random(deal_seed))
             who = {s: ("a" if (s % 2 == 0) != bool(swap) else "b") for s in range(seats)}
             levels = {s: (a if who[s] == "a" else b) for s in range(seats)}
-            _play(g, levels, who, deal_seed, res.times)
+            _play(g, levels, who, deal_seed, times)
             r = g.result
             assert r is not None
             for s in g.active:
@@ -123,6 +134,47 @@ def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
         mb = sums["b"] / max(1, counts["b"])
         res.diffs.append(ma - mb)
         res.a_means.append(ma)
+        for k, ts in times.items():
+            res.times[k].extend(ts)
+        if log is not None:
+            log.write(json.dumps({
+                "variant": v.name, "a": a, "b": b, "seats": seats, "seed": seed,
+                "options": dict(sorted((options or {}).items())), "deal": d,
+                "diff": ma - mb, "a_mean": ma,
+                "times": {k: [round(t, 6) for t in ts] for k, ts in times.items()}}) + "\n")
+            log.flush()
         if progress is not None:
-            progress(d + 1, deals)
+            progress(i + 1, deals)
+    return res
+
+
+class DuelLogError(ValueError):
+    """Log lines that cannot make one match: mixed matches, or a deal twice."""
+
+
+def from_logs(lines: Iterable[str]) -> DuelResult:
+    """One match from ``duel(..., log=...)`` lines, in any order and from any number of
+    runs; raises ``DuelLogError`` if the lines are of different matches (variant, levels,
+    seats, seed or options) or repeat a deal."""
+    rows = [json.loads(line) for line in lines if line.strip()]
+    if not rows:
+        raise DuelLogError("the logs hold no deal")
+    key = ("variant", "a", "b", "seats", "seed", "options")
+    first = rows[0]
+    for r in rows:
+        if any(r[k] != first[k] for k in key):
+            raise DuelLogError(f"deal {r['deal']} is of another match: "
+                               + ", ".join(f"{k} {r[k]!r}" for k in key if r[k] != first[k]))
+    seen: set[int] = set()
+    res = DuelResult(first["variant"], first["a"], first["b"], first["seats"],
+                     find_variant(first["variant"]).currency,
+                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []})
+    for r in sorted(rows, key=lambda r: r["deal"]):
+        if r["deal"] in seen:
+            raise DuelLogError(f"deal {r['deal']} is in the logs twice")
+        seen.add(r["deal"])
+        res.diffs.append(r["diff"])
+        res.a_means.append(r["a_mean"])
+        for k in res.times:
+            res.times[k].extend(r["times"][k])
     return res

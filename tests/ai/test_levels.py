@@ -3,12 +3,14 @@ and the duplicate-deal duel.  Deals are stacked or seeded; who wins is the engin
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
-from bot.ai.duel import duel
+from bot.ai.duel import DuelLogError, duel, from_logs
 from bot.ai.normal import choose_normal
 from bot.ai.players import LEVELS, choose_level, decision_seed
 from bot.ai.search import choose_strong
@@ -197,6 +199,52 @@ def test_taroky_duel_seats_the_variants_usual_number(capsys: pytest.CaptureFixtu
     and stop with an error)."""
     assert main(["duel", "--variant", "taper", "--a", "normal", "--b", "easy", "--deals", "1", "--json"]) == 0
     assert '"deals"' in capsys.readouterr().out
+
+
+def test_a_duel_split_in_two_logged_runs_is_the_same_duel(tmp_path: Path) -> None:
+    """Deal N is the same cards whatever run plays it: a duel played in two shards (or
+    stopped and resumed) and read back from its log is the uninterrupted duel."""
+    whole = duel("czech", "normal", "easy", 5, seed=4)
+    path = tmp_path / "duel.jsonl"
+    with path.open("a", encoding="utf-8") as log:
+        duel("czech", "normal", "easy", 3, seed=4, first=2, log=log)  # deals 2, 3, 4
+    with path.open("a", encoding="utf-8") as log:
+        duel("czech", "normal", "easy", 2, seed=4, log=log)  # deals 0, 1, later
+    joined = from_logs(path.read_text(encoding="utf-8").splitlines())
+    assert joined.deals == 5
+    assert joined.diffs == pytest.approx(whole.diffs)
+    assert joined.mean == pytest.approx(whole.mean)
+    assert joined.time_percentiles("a")["decisions"] == whole.time_percentiles("a")["decisions"]
+
+
+def test_duel_logs_of_different_matches_or_a_repeated_deal_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "duel.jsonl"
+    with path.open("a", encoding="utf-8") as log:
+        duel("nebraska", "normal", "easy", 1, seed=1, log=log)
+        duel("nebraska", "normal", "easy", 1, seed=2, log=log)
+    with pytest.raises(DuelLogError, match="another match: seed 2"):
+        from_logs(path.read_text(encoding="utf-8").splitlines())
+    again = tmp_path / "again.jsonl"
+    with again.open("a", encoding="utf-8") as log:
+        duel("nebraska", "normal", "easy", 1, seed=1, log=log)
+        duel("nebraska", "normal", "easy", 1, seed=1, log=log)
+    with pytest.raises(DuelLogError, match="deal 0 is in the logs twice"):
+        from_logs(again.read_text(encoding="utf-8").splitlines())
+
+
+def test_taroky_duel_reports_from_its_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "d.jsonl")
+    assert main(["duel", "--variant", "heun", "--a", "normal", "--b", "easy", "--deals", "2",
+                 "--log", log, "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["duel", "--variant", "heun", "--a", "normal", "--b", "easy", "--deals", "1",
+                 "--first", "2", "--log", log]) == 0
+    capsys.readouterr()
+    assert main(["duel", "--from-log", log, "--json"]) == 0
+    logged = json.loads(capsys.readouterr().out)
+    assert logged["deals"] == 3 and played["deals"] == 2
+    assert main(["duel", "--from-log", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read the logs" in capsys.readouterr().err
 
 
 async def test_the_search_runs_in_a_worker_process_and_falls_back_when_late() -> None:
