@@ -230,13 +230,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(i: int, n: int, start: float) -> None:
+def _progress(i: int, n: int, start: float, unit: str = "hands") -> None:
     if not sys.stderr.isatty() and i not in (n,) and i % max(1, n // 10):
         return
     width = 30
     done = int(width * i / n) if n else width
     rate = i / max(1e-9, time.perf_counter() - start)
-    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} hands, {rate:,.0f}/s")
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {unit}, {rate:,.{0 if rate >= 10 else 2}f}/s")
     if i == n:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -503,7 +503,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
         res = duel(
             v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
             seats=args.seats or v.seat_counts[0], first=args.first, log=log,
-            progress=lambda i, n: _progress(i, n, start))
+            progress=lambda i, n: _progress(i, n, start, "deals"))
     return _print_duel(res, args, time.perf_counter() - start, time.process_time() - cpu,
                        options)
 
