@@ -176,5 +176,5 @@ def from_logs(lines: Iterable[str]) -> DuelResult:
         res.diffs.append(r["diff"])
         res.a_means.append(r["a_mean"])
         for k in res.times:
-            res.times[k].extend(r["times"][k])
+            res.times[k].extend(r.get("times", {}).get(k, []))  # (kept logs may drop them)
     return res

@@ -215,6 +215,14 @@ def test_a_duel_split_in_two_logged_runs_is_the_same_duel(tmp_path: Path) -> Non
     assert joined.diffs == pytest.approx(whole.diffs)
     assert joined.mean == pytest.approx(whole.mean)
     assert joined.time_percentiles("a")["decisions"] == whole.time_percentiles("a")["decisions"]
+    # A log kept without its decision times (benchmarks/duels/) still gives the money.
+    lean = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        del row["times"]
+        lean.append(json.dumps(row))
+    assert from_logs(lean).diffs == pytest.approx(whole.diffs)
+    assert from_logs(lean).time_percentiles("a")["decisions"] == 0
 
 
 def test_duel_logs_of_different_matches_or_a_repeated_deal_are_refused(tmp_path: Path) -> None:
