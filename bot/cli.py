@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import json
 import random
 import re
@@ -486,7 +487,8 @@ def cmd_duel(args: argparse.Namespace) -> int:
         try:
             lines: list[str] = []
             for path in args.from_log:
-                with open(path, encoding="utf-8") as f:
+                opener = gzip.open if path.endswith(".gz") else open
+                with opener(path, "rt", encoding="utf-8") as f:
                     lines.extend(f)
             logged = from_logs(lines)
         except (OSError, ValueError, KeyError) as e:
@@ -622,7 +624,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     du.add_argument("--log", metavar="FILE",
                     help="append one line per finished deal to FILE (resume or split a long duel)")
     du.add_argument("--from-log", metavar="FILE", action="append",
-                    help="play nothing: report the duel recorded in these --log files")
+                    help="play nothing: report the duel recorded in these --log files (.gz too)")
     du.add_argument("--json", action="store_true")
     du.set_defaults(func=cmd_duel)
 

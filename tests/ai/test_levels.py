@@ -3,6 +3,7 @@ and the duplicate-deal duel.  Deals are stacked or seeded; who wins is the engin
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import re
@@ -251,6 +252,11 @@ def test_taroky_duel_reports_from_its_logs(tmp_path: Path, capsys: pytest.Captur
     assert main(["duel", "--from-log", log, "--json"]) == 0
     logged = json.loads(capsys.readouterr().out)
     assert logged["deals"] == 3 and played["deals"] == 2
+    packed = tmp_path / "d.jsonl.gz"
+    with gzip.open(packed, "wt", encoding="utf-8") as f:
+        f.write(Path(log).read_text(encoding="utf-8"))
+    assert main(["duel", "--from-log", str(packed), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["a_minus_b_per_hand"] == logged["a_minus_b_per_hand"]
     assert main(["duel", "--from-log", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read the logs" in capsys.readouterr().err
 
