@@ -72,6 +72,8 @@ def searches(game: Game, seat: int) -> bool:
             any(a.kind is Kind.DOUBLE for a in legal)
             and (_forced_contract(game.view_for(seat))
                  or choose_normal(game, seat).action.kind is Kind.DOUBLE))
+    if game.phase is Phase.DISCARD and not SEARCH_DISCARDS:
+        return False
     return any(a.kind in _SIMULATED for a in legal)
 
 
@@ -84,6 +86,8 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
         return _search_play(game, seat, seed)
     if game.phase is Phase.ANNOUNCE and any(a.kind in _BETS for a in legal):
         return _search_announce(game, seat, seed)
+    if game.phase is Phase.DISCARD and not SEARCH_DISCARDS:
+        return choose_normal(game, seat)
     if any(a.kind in _SIMULATED for a in legal):
         return _search_whole(game, seat, seed, legal)
     return choose_normal(game, seat)
@@ -92,6 +96,8 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
 #: Decisions before the play chosen by playing the whole hand out from each choice.
 _SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJECT,
               Kind.SURRENDER, Kind.DISCARD)
+#: Whether discards are searched (else they are the normal player's).
+SEARCH_DISCARDS = True
 WHOLE_WORLDS = 12
 MAX_CHOICES = 4
 
