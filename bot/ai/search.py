@@ -96,8 +96,14 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
 #: Decisions before the play chosen by playing the whole hand out from each choice.
 _SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJECT,
               Kind.SURRENDER, Kind.DISCARD)
-#: Whether discards are searched (else they are the normal player's).
+#: Whether discards are searched (else they are the normal player's), in how many worlds,
+#: and by how many standard errors of the paired difference a discard must beat the
+#: normal player's (which makes voids and keeps its side's card points) to be chosen
+#: instead: whole hands played out with every card seen misjudge what a card kept is
+#: worth (strategy fusion).
 SEARCH_DISCARDS = True
+DISCARD_WORLDS = 24
+DISCARD_Z = 1.0
 WHOLE_WORLDS = 12
 MAX_CHOICES = 4
 
@@ -194,14 +200,15 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
     else:
         others = [a for a in legal if a != base.action]
     cands = [base.action] + others[: MAX_CHOICES - 1]
-    values, done, alive = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS,
-                                    _rollout_whole, 0)
+    worlds = DISCARD_WORLDS if game.phase is Phase.DISCARD else WHOLE_WORLDS
+    values, done, alive = _play_out(game, seat, seed, view, cands, worlds, _rollout_whole, 0)
     totals = [sum(v) for v in values]  # (comparable between the candidates alive)
     if done < 3:
         return base
     best_i = max(alive, key=lambda i: (totals[i], i == 0))
+    z = DISCARD_Z if game.phase is Phase.DISCARD else None
     if best_i == 0 or (0 in alive and (totals[best_i] <= totals[0]
-                                       or not _clearly_better(values, best_i, 0))):
+                                       or not _clearly_better(values, best_i, 0, z))):
         return base
     a = cands[best_i]
     v = game.variant
@@ -331,9 +338,12 @@ class Evidence:
     * a seat that bid, when its bid was free (not a forced opening, not a contract that
       wants a weak hand), holds a hand the normal player would have bid with
       (``BID_WITH_WEAK``);
-    * a seat that did not take a trick its opponents were winning threw its cheapest card
-      that also lost, of those it could play (``PLAY_WASTE``): a world in which it threw
-      card points away while holding a cheaper card that would do is less likely.
+    * a seat that did not take a trick it knew an opponent was winning threw its cheapest
+      card that also lost, of those it could play (``PLAY_WASTE``): a world in which it
+      threw card points away while holding a cheaper card that would do is less likely.
+      (A defender knows the bidder for an opponent, the called card's holder knows its
+      side, a lone bidder knows everyone's; a bidder with a hidden partner may be
+      smearing points to whom it takes for its partner, so its plays are not read.)
 
     A rough likelihood, the normal player's view of a sensible hand, not a model of any
     one opponent; the worlds keep every hard constraint (``bot.engine.worlds``)."""
@@ -388,9 +398,15 @@ class Evidence:
         for o in self.bidders:
             if hand_strength(_bits(d.hands[o] | self.played.get(o, 0))) < self.threshold:
                 wt *= BID_WITH_WEAK
+        b, p = d.bidder, d.partner
         for o, w, cheaper, later in self.plays:
             if w in d.side_of(o):
                 continue  # (its own side was winning: giving it points is right)
+            # Only when it knew that the winner was an opponent: the bidder is every
+            # defender's opponent, and the bidder's partner knows its side; the bidder
+            # does not know a defender from its hidden partner (unless it plays alone).
+            if not (w == b or (p is not None and o == p) or (o == b and p is None)):
+                continue
             if cheaper & (d.hands[o] | later):
                 wt *= PLAY_WASTE
         return wt  # (cards a seat laid away or drew are not counted: a rough likelihood)
