@@ -17,10 +17,11 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
 Each world is weighted by how likely what the seat has seen is in it (``Evidence``): a
 pass with a hand strong enough to bid, a free bid with a weak hand, card points thrown
 to the opponents while a cheaper card would also have lost, each make a world less
-likely.  Bids, the call, the talon, the discards and announcements are chosen the same
-way, each choice played to the end of the hand (discards: the normal player's first few
-choices by its own measure, ``normal.discard_order``); a double only when the normal
-player would say it (the worlds flatter doubles).  The quick
+likely.  Bids, the call, the talon and announcements are chosen the same way, each
+choice played to the end of the hand; a double only when the normal player would say it
+(the worlds flatter doubles); discards are the normal player's (searching them, from its
+first choices by its own measure, is written and measured worse: ``SEARCH_DISCARDS``).
+The quick
 playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
 given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
 position.  If a
@@ -99,9 +100,12 @@ _SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJE
 #: Whether discards are searched (else they are the normal player's), in how many worlds,
 #: and by how many standard errors of the paired difference a discard must beat the
 #: normal player's (which makes voids and keeps its side's card points) to be chosen
-#: instead: whole hands played out with every card seen misjudge what a card kept is
-#: worth (strategy fusion).
-SEARCH_DISCARDS = True
+#: instead.  **Off**: whole hands played out with every card seen misjudge what a card
+#: kept is worth (strategy fusion).  Against the strong player with the normal player's
+#: discards, on the same deals: Czech -0.41 Kc a hand (242 deals, 95 % CI -0.68 ... -0.14)
+#: unguarded over 12 worlds, -0.22 (99 deals, -0.54 ... +0.10) with this guard; Polish
+#: -1.21 points (300 deals, -3.03 ... +0.60) unguarded (docs/computer-players.md).
+SEARCH_DISCARDS = False
 DISCARD_WORLDS = 24
 DISCARD_Z = 1.0
 WHOLE_WORLDS = 12

@@ -186,12 +186,30 @@ def test_no_play_evidence_in_a_contract_where_tricks_hurt() -> None:
         pytest.skip("no Varšava among the seeded hands")
 
 
+def test_discards_are_the_normal_players_while_their_search_is_off() -> None:
+    """``SEARCH_DISCARDS`` is off (searched discards lost to the normal player's in duels):
+    the strong player lays away what the normal player would."""
+    assert not S.SEARCH_DISCARDS
+    seen = 0
+    for seed in range(20):
+        g = _normal_until("czech", seed, lambda g: g.phase is Phase.DISCARD)
+        if g is None or g.to_act is None or len(g.legal_actions(g.to_act)) < 2:
+            continue
+        s = g.to_act
+        assert not searches(g, s)
+        assert choose_strong(g, s, seed).action == choose_normal(g, s).action
+        seen += 1
+    assert seen >= 3
+
+
 @pytest.mark.parametrize("variant", ["czech", "nebraska", "polish"])
-def test_discards_are_searched_from_the_normal_players_best(variant: str) -> None:
-    """The strong player searches its discards (each candidate played to the end of the
-    hand in the same worlds): the card it lays away is one of the normal player's first
-    choices by its own measure, the choice is the same for the same seed, and it does not
-    depend on where the cards hidden from it lie."""
+def test_discards_are_searched_from_the_normal_players_best(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``SEARCH_DISCARDS`` on, the strong player searches its discards (each
+    candidate played to the end of the hand in the same worlds): the card it lays away is
+    one of the normal player's first choices by its own measure, the choice is the same
+    for the same seed, and it does not depend on where the cards hidden from it lie."""
+    monkeypatch.setattr(S, "SEARCH_DISCARDS", True)
     differ = seen = 0
     for seed in range(80):
         g = _normal_until(variant, seed, lambda g: g.phase is Phase.DISCARD)
