@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
@@ -47,7 +47,7 @@ from bot.engine.cards import CARD_POINTS, CARDS, Card
 from bot.engine.masks import NUM_TAROKY, SUIT_MASKS
 from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
-from bot.engine.worlds import constraints_of, determinize, sample_world
+from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
 
@@ -139,10 +139,7 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
     done = 0
     evidence = Evidence(view)
     alive = list(range(len(cands)))
-    for n in range(worlds):
-        w = sample_world(view, rng, cons=cons)
-        d = determinize(game, seat, w, cons)
-        wt = evidence.likelihood(d)
+    for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         if not all(d.can(seat, a) for a in cands):
             # (the seat sees what it may do: a world where that differs is not one it can
             # be in — e.g. where a double it may say depends on who holds the called king)
@@ -416,6 +413,35 @@ class Evidence:
         return wt  # (cards a seat laid away or drew are not counted: a rough likelihood)
 
 
+#: With evidence that tells worlds apart, ``RESAMPLE`` times as many worlds are drawn and
+#: the ones played are chosen among them by their likelihood (weighted sampling without
+#: replacement), each then counted alike: the playouts go to likely worlds instead of
+#: being scaled down in unlikely ones.  1: off (every world drawn is played, weighted).
+RESAMPLE = 1
+
+
+def _worlds(game: Game, seat: int, view: PlayerView, rng: random.Random, cons: Constraints,
+            evidence: Evidence, n: int) -> Iterator[tuple[Game, float]]:
+    """``n`` worlds for ``seat`` to play out, each a deal (``determinize``) with its
+    weight: drawn one by one and weighted by ``evidence``, or (``RESAMPLE``) chosen by it
+    from more."""
+    if RESAMPLE <= 1:
+        for _ in range(n):
+            d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+            yield d, evidence.likelihood(d)
+        return
+    pool = [determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+            for _ in range(RESAMPLE * n)]
+    wts = [evidence.likelihood(d) for d in pool]
+    if min(wts) == max(wts):
+        yield from ((d, 1.0) for d in pool[:n])
+        return
+    # (Efraimidis and Spirakis: the n largest of u ** (1 / w), u uniform in (0, 1])
+    keys = [(1.0 - rng.random()) ** (1.0 / w) for w in wts]
+    order = sorted(range(len(pool)), key=lambda i: -keys[i])
+    yield from ((pool[i], 1.0) for i in order[:n])
+
+
 def _same_suit(c: int) -> int:
     """The cards that follow a lead of ``c`` (a suit, or the taroky)."""
     return SUIT_MASKS[4 if c < NUM_TAROKY else (c - NUM_TAROKY) >> 3]
@@ -572,10 +598,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     done = 0
     evidence = Evidence(view)
     exact = len(view.hand) <= EXACT_CARDS
-    for n in range(worlds):
-        w = sample_world(view, rng, cons=cons)
-        d = determinize(game, seat, w, cons)
-        wt = evidence.likelihood(d)
+    for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         mask = d.legal_play_mask(seat)
         if not all(mask >> c & 1 for c in cards):
             continue  # (a world where other cards are allowed is not one the seat is in)
