@@ -137,7 +137,7 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
     values: list[list[float]] = [[] for _ in cands]
     start = time.thread_time()
     done = 0
-    evidence = Evidence(view, cons.unknown)
+    evidence = Evidence(view)
     alive = list(range(len(cands)))
     for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         if not all(d.can(seat, a) for a in cands):
@@ -349,12 +349,11 @@ class Evidence:
     A rough likelihood, the normal player's view of a sensible hand, not a model of any
     one opponent; the worlds keep every hard constraint (``bot.engine.worlds``)."""
 
-    __slots__ = ("bidders", "passers", "plays", "played", "seat", "threshold", "unknown")
+    __slots__ = ("bidders", "passers", "plays", "played", "seat", "threshold")
 
-    def __init__(self, view: PlayerView, unknown: int) -> None:
+    def __init__(self, view: PlayerView) -> None:
         v = find_variant(view.variant)
         self.seat = view.seat
-        self.unknown = unknown  # (the cards the seat cannot place: a world moves only these)
         self.threshold = bid_threshold(view.variant)
         self.bidders = _bidders(view, v) if INFER_BIDS else []
         # (a seat that bid freely and passed later said "strong enough to bid", no more)
@@ -395,10 +394,10 @@ class Evidence:
         (``worlds.determinize``), against 1 for a world that explains them all."""
         wt = 1.0
         for o in self.passers:
-            if hand_strength(_bits(d.hands[o] & self.unknown | self.played.get(o, 0))) >= self.threshold:
+            if hand_strength(_bits(d.hands[o] | self.played.get(o, 0))) >= self.threshold:
                 wt *= PASS_WITH_STRONG
         for o in self.bidders:
-            if hand_strength(_bits(d.hands[o] & self.unknown | self.played.get(o, 0))) < self.threshold:
+            if hand_strength(_bits(d.hands[o] | self.played.get(o, 0))) < self.threshold:
                 wt *= BID_WITH_WEAK
         b, p = d.bidder, d.partner
         for o, w, cheaper, later in self.plays:
@@ -411,9 +410,7 @@ class Evidence:
                 continue
             if cheaper & (d.hands[o] | later):
                 wt *= PLAY_WASTE
-        # (a hand is judged by its hidden cards and those it played, as the auction's
-        # evidence always was; cards shown or laid away are not counted: a rough likelihood)
-        return wt
+        return wt  # (cards a seat laid away or drew are not counted: a rough likelihood)
 
 
 #: With evidence that tells worlds apart, ``RESAMPLE`` times as many worlds are drawn and
@@ -599,7 +596,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     alive = list(range(len(cards)))
     k = len(game.tricks)
     done = 0
-    evidence = Evidence(view, cons.unknown)
+    evidence = Evidence(view)
     exact = len(view.hand) <= EXACT_CARDS
     for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         mask = d.legal_play_mask(seat)

@@ -37,11 +37,6 @@ def _normal_until(variant: str, seed: int, stop: object) -> Game | None:
     return None
 
 
-def _evidence(g: Game, seat: int) -> Evidence:
-    view = g.view_for(seat)
-    return Evidence(view, constraints_of(view).unknown)
-
-
 def _worlds(g: Game, seat: int, n: int, seed: int = 1) -> list[Game]:
     view = g.view_for(seat)
     cons = constraints_of(view)
@@ -62,15 +57,13 @@ def test_a_free_bid_makes_a_weak_hand_less_likely_and_a_pass_a_strong_one(varian
         if g is None or g.to_act is None:
             continue
         me = g.to_act
-        ev = _evidence(g, me)
+        ev = Evidence(g.view_for(me))
         worlds = _worlds(g, me, 200, seed)
         threshold = bid_threshold(variant)
         played = {o: _played_by(g, me, o) for o in range(g.num_seats)}
-        hidden = constraints_of(g.view_for(me)).unknown
 
-        def held(d: Game, o: int, played: dict[int, int] = played, hidden: int = hidden) -> list[int]:
-            # (the hand it bid with: its hidden cards and those it played)
-            return _bits(d.hands[o] & hidden | played[o])
+        def held(d: Game, o: int, played: dict[int, int] = played) -> list[int]:
+            return _bits(d.hands[o] | played[o])  # (the hand it bid with, less the talon)
 
         for d in worlds:
             strong = {o: hand_strength(held(d, o)) >= threshold for o in range(g.num_seats)}
@@ -114,7 +107,7 @@ def test_a_forced_povinnost_says_nothing_but_a_raise_does() -> None:
             continue
         me = g.to_act
         view = g.view_for(me)
-        ev = _evidence(g, me)
+        ev = Evidence(view)
         for o in {s for s, label in view.bids if label != "Pass" and s != me}:
             mine = [label for s, label in view.bids if s == o]
             if o == view.forehand and mine == ["Povinnost"]:
@@ -141,7 +134,7 @@ def test_points_thrown_to_the_opponents_make_a_cheaper_card_less_likely(variant:
         if g is None or g.to_act is None:
             continue
         me = g.to_act
-        ev = _evidence(g, me)
+        ev = Evidence(g.view_for(me))
         if not ev.plays:
             continue
         worlds = _worlds(g, me, 150, seed)
@@ -185,7 +178,7 @@ def test_no_play_evidence_in_a_contract_where_tricks_hurt() -> None:
                           and g.contract is not None and g.contract.negative)
         if g is None or g.to_act is None:
             continue
-        assert _evidence(g, g.to_act).plays == []
+        assert Evidence(g.view_for(g.to_act)).plays == []
         checked += 1
         if checked >= 1:
             break
