@@ -495,7 +495,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
             reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
             print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
             return 2
-        return _print_duel(logged, args, None, None, {})
+        return _print_duel(logged, args, None, None)
     v = find_variant(args.variant)
     options = parse_options(args.option)
     start = time.perf_counter()
@@ -506,12 +506,11 @@ def cmd_duel(args: argparse.Namespace) -> int:
             v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
             seats=args.seats or v.seat_counts[0], first=args.first, log=log,
             progress=lambda i, n: _progress(i, n, start, "deals"))
-    return _print_duel(res, args, time.perf_counter() - start, time.process_time() - cpu,
-                       options)
+    return _print_duel(res, args, time.perf_counter() - start, time.process_time() - cpu)
 
 
 def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
-                cpu: float | None, options: dict[str, OptionValue]) -> int:
+                cpu: float | None) -> int:
     v = find_variant(res.variant)
     out = res.as_json()
     # (hands per second by the wall clock and by this process's CPU time: the machine
@@ -524,11 +523,15 @@ def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
     unit = 100 if v.currency == "czk_hal" else 1
     name = "Kč" if v.currency == "czk_hal" else v.currency
     lo, hi = out["ci95"]
-    print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands), {res.a} vs {res.b}"
-          + (f", options {options}" if options else ""))
+    options = ", ".join(f"{k}={json.dumps(x)}" for k, x in sorted(res.options.items()))
+    print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands) of seed {res.seed}, "
+          f"{res.a} vs {res.b}" + (f", options {options}" if options else ""))
     print(f"  {res.a} minus {res.b}: {res.mean / unit:+.3f} {name} per hand "
           f"(95 % CI {lo / unit:+.3f} … {hi / unit:+.3f})")
     for who, level in (("a", res.a), ("b", res.b)):
+        if not res.times.get(who):
+            print(f"  {level}: no decision times (the logs were kept without them)")
+            continue
         t = res.time_percentiles(who)
         c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "

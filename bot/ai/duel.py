@@ -40,6 +40,8 @@ class DuelResult:
     diffs: list[float] = field(default_factory=list)  # per deal: A's mean minus B's
     a_means: list[float] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision
+    seed: int = 1
+    options: dict[str, OptionValue] = field(default_factory=dict)  # the table options
 
     @property
     def deals(self) -> int:
@@ -67,7 +69,8 @@ class DuelResult:
     def as_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant, "a": self.a, "b": self.b, "deals": self.deals,
-            "seats": self.seats, "currency": self.currency,
+            "seats": self.seats, "currency": self.currency, "seed": self.seed,
+            "options": dict(self.options),
             "a_minus_b_per_hand": round(self.mean, 3),
             "ci95": [round(self.mean - self.half_width, 3), round(self.mean + self.half_width, 3)],
             "a_mean_per_hand": round(sum(self.a_means) / max(1, len(self.a_means)), 3),
@@ -113,7 +116,8 @@ def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
     JSON line per deal (see ``from_logs``)."""
     v = find_variant(variant)
     res = DuelResult(v.name, a, b, seats, v.currency,
-                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []})
+                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []}, seed=seed,
+                     options=dict(options or {}))
     for i, d in enumerate(range(first, first + deals)):
         deal_seed = decision_seed(seed, d)
         sums = {"a": 0, "b": 0}
@@ -168,7 +172,8 @@ def from_logs(lines: Iterable[str]) -> DuelResult:
     seen: set[int] = set()
     res = DuelResult(first["variant"], first["a"], first["b"], first["seats"],
                      find_variant(first["variant"]).currency,
-                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []})
+                     times={"a": [], "b": [], "a_cpu": [], "b_cpu": []},
+                     seed=first["seed"], options=first["options"])
     for r in sorted(rows, key=lambda r: r["deal"]):
         if r["deal"] in seen:
             raise DuelLogError(f"deal {r['deal']} is in the logs twice")

@@ -214,17 +214,25 @@ def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
     return Choice.said(a, Msg(N_("Lead {card}, a cheap card: it costs little if it is beaten, and you keep your strong cards for later."), {"card": R.say_msg(variant, c)}))
 
 
-def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
-    """Lay away from the shortest suits (to make voids), the most card points first: the
-    discards count for my side."""
-    variant = find_variant(view.variant)
+def discard_order(view: PlayerView, discards: list[Action]) -> list[Action]:
+    """The discards allowed, best first by the normal player's measure: suit cards before
+    taroky and kings, from the shortest suits (to make voids), the most card points first
+    (the discards count for the discarder's side)."""
     suit_len = suit_lengths(view.hand)
 
     def key(a: Action) -> tuple[int, int, int]:
         c = a.card
         return (1 if c.is_tarok or c.is_king else 0, suit_len.get(int(c.suit), 9), -c.points)
 
-    best = min(discards, key=key)
+    return sorted(discards, key=key)
+
+
+def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
+    """Lay away from the shortest suits (to make voids), the most card points first: the
+    discards count for my side."""
+    variant = find_variant(view.variant)
+    suit_len = suit_lengths(view.hand)
+    best = discard_order(view, discards)[0]
     c = best.card
     if c.is_tarok or c.is_king:
         return Choice.said(best, Msg(N_("Lay away {card}: nothing cheaper may go, and the cards you lay away count for your side."), {"card": R.say_msg(variant, c)}))

@@ -14,9 +14,14 @@ Perfect-information Monte Carlo (PIMC).  To choose a card the player
    player's card.  Candidates clearly worse than the leader are dropped as the worlds
    come in (``_eliminate``), and the search stops when one is left.
 
-Bids, the call, the talon and announcements are chosen the same way, each choice played
-to the end of the hand; a double only when the normal player would say it (the worlds
-flatter doubles); discards are the normal player's (``bot.ai.normal``).  The quick
+Each world is weighted by how likely what the seat has seen is in it (``Evidence``): a
+pass with a hand strong enough to bid, a free bid with a weak hand, card points thrown
+to the opponents while a cheaper card would also have lost, each make a world less
+likely.  Bids, the call, the talon and announcements are chosen the same way, each
+choice played to the end of the hand; a double only when the normal player would say it
+(the worlds flatter doubles); discards are the normal player's (searching them, from its
+first choices by its own measure, is written and measured worse: ``SEARCH_DISCARDS``).
+The quick
 playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
 given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
 position.  If a
@@ -31,18 +36,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.ai import reasons as R
 from bot.ai.heuristic import Choice, hand_strength, rank
-from bot.ai.normal import bid_threshold, choose_normal, hand_words, teammates
-from bot.engine import Action, Game, Kind, Phase, PlayerView, find_variant
+from bot.ai.normal import bid_threshold, choose_normal, discard_order, hand_words, teammates
+from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant, find_variant
 from bot.engine.actions import PASS, Term
 from bot.engine.cards import CARD_POINTS, CARDS, Card
-from bot.engine.masks import NUM_TAROKY
+from bot.engine.masks import NUM_TAROKY, SUIT_MASKS
 from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
-from bot.engine.worlds import World, constraints_of, determinize, sample_world
+from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
 
@@ -68,6 +73,8 @@ def searches(game: Game, seat: int) -> bool:
             any(a.kind is Kind.DOUBLE for a in legal)
             and (_forced_contract(game.view_for(seat))
                  or choose_normal(game, seat).action.kind is Kind.DOUBLE))
+    if game.phase is Phase.DISCARD and not SEARCH_DISCARDS:
+        return False
     return any(a.kind in _SIMULATED for a in legal)
 
 
@@ -80,6 +87,8 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
         return _search_play(game, seat, seed)
     if game.phase is Phase.ANNOUNCE and any(a.kind in _BETS for a in legal):
         return _search_announce(game, seat, seed)
+    if game.phase is Phase.DISCARD and not SEARCH_DISCARDS:
+        return choose_normal(game, seat)
     if any(a.kind in _SIMULATED for a in legal):
         return _search_whole(game, seat, seed, legal)
     return choose_normal(game, seat)
@@ -87,7 +96,18 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
 
 #: Decisions before the play chosen by playing the whole hand out from each choice.
 _SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJECT,
-              Kind.SURRENDER)
+              Kind.SURRENDER, Kind.DISCARD)
+#: Whether discards are searched (else they are the normal player's), in how many worlds,
+#: and by how many standard errors of the paired difference a discard must beat the
+#: normal player's (which makes voids and keeps its side's card points) to be chosen
+#: instead.  **Off**: whole hands played out with every card seen misjudge what a card
+#: kept is worth (strategy fusion).  Against the strong player with the normal player's
+#: discards, on the same deals: Czech -0.41 Kc a hand (242 deals, 95 % CI -0.68 ... -0.14)
+#: unguarded over 12 worlds, -0.22 (99 deals, -0.54 ... +0.10) with this guard; Polish
+#: -1.21 points (300 deals, -3.03 ... +0.60) unguarded (docs/computer-players.md).
+SEARCH_DISCARDS = False
+DISCARD_WORLDS = 24
+DISCARD_Z = 1.0
 WHOLE_WORLDS = 12
 MAX_CHOICES = 4
 
@@ -106,7 +126,7 @@ def _rollout_whole(g: Game) -> None:
 def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
               worlds: int, finish: Callable[[Game], None],
               keep: int) -> tuple[list[list[float]], int, list[int]]:
-    """Each of ``cands`` made in the same sampled worlds (weighted by the auction seen) and
+    """Each of ``cands`` made in the same sampled worlds (weighted by ``Evidence``) and
     the hand finished by ``finish``: the weighted money of each for ``seat`` in each world
     it was played in, how many worlds were played (fewer than ``worlds`` past
     ``HARD_LIMIT``), and the candidates not dropped as clearly worse (``_eliminate``;
@@ -117,12 +137,9 @@ def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Ac
     values: list[list[float]] = [[] for _ in cands]
     start = time.thread_time()
     done = 0
-    passers = _passers(view)
+    evidence = Evidence(view)
     alive = list(range(len(cands)))
-    for n in range(worlds):
-        w = sample_world(view, rng, cons=cons)
-        wt = _weight(view, w, passers)
-        d = determinize(game, seat, w, cons)
+    for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         if not all(d.can(seat, a) for a in cands):
             # (the seat sees what it may do: a world where that differs is not one it can
             # be in — e.g. where a double it may say depends on who holds the called king)
@@ -168,19 +185,31 @@ def _clearly_better(values: list[list[float]], best: int, base: int,
 
 
 def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
-    """Bids, the call, the talon: the normal player's choice and a few others, each played
-    to the end of the hand in the same sampled worlds."""
+    """Bids, the call, the talon, a discard: the normal player's choice and a few others,
+    each played to the end of the hand in the same sampled worlds."""
     base = choose_normal(game, seat)
-    cands = [base.action] + [a for a in legal if a != base.action][: MAX_CHOICES - 1]
     view = game.view_for(seat)
-    values, done, alive = _play_out(game, seat, seed, view, cands, WHOLE_WORLDS,
-                                    _rollout_whole, 0)
+    if game.phase is Phase.DISCARD:
+        # The normal player's next choices by its own measure, one of each kind of card
+        # (cards that cannot differ, ``_distinct``, are one candidate).
+        live = constraints_of(view).unknown
+        order = discard_order(view, legal)
+        keep = set(_distinct(game, [int(a.card) for a in order], live))
+        b = int(base.action.card)
+        others = [a for a in order if int(a.card) in keep
+                  and len(_distinct(game, [int(a.card), b], live)) == 2]
+    else:
+        others = [a for a in legal if a != base.action]
+    cands = [base.action] + others[: MAX_CHOICES - 1]
+    worlds = DISCARD_WORLDS if game.phase is Phase.DISCARD else WHOLE_WORLDS
+    values, done, alive = _play_out(game, seat, seed, view, cands, worlds, _rollout_whole, 0)
     totals = [sum(v) for v in values]  # (comparable between the candidates alive)
     if done < 3:
         return base
     best_i = max(alive, key=lambda i: (totals[i], i == 0))
+    z = DISCARD_Z if game.phase is Phase.DISCARD else None
     if best_i == 0 or (0 in alive and (totals[best_i] <= totals[0]
-                                       or not _clearly_better(values, best_i, 0))):
+                                       or not _clearly_better(values, best_i, 0, z))):
         return base
     a = cands[best_i]
     v = game.variant
@@ -301,29 +330,172 @@ def _distinct(game: Game, cards: list[int], live: int) -> list[int]:
     return out
 
 
+class Evidence:
+    """What the auction and the tricks seen say about the other hands, read once per
+    decision from the seat's view and then asked of every sampled world (``likelihood``):
+
+    * a seat that passed holds, in a likely world, a hand the normal player would have
+      passed with (``PASS_WITH_STRONG``);
+    * a seat that bid, when its bid was free (not a forced opening, not a contract that
+      wants a weak hand), holds a hand the normal player would have bid with
+      (``BID_WITH_WEAK``);
+    * a seat that did not take a trick it knew an opponent was winning threw its cheapest
+      card that also lost, of those it could play (``PLAY_WASTE``): a world in which it
+      threw card points away while holding a cheaper card that would do is less likely.
+      (A defender knows the bidder for an opponent, the called card's holder knows its
+      side, a lone bidder knows everyone's; a bidder with a hidden partner may be
+      smearing points to whom it takes for its partner, so its plays are not read.)
+
+    A rough likelihood, the normal player's view of a sensible hand, not a model of any
+    one opponent; the worlds keep every hard constraint (``bot.engine.worlds``)."""
+
+    __slots__ = ("bidders", "passers", "plays", "played", "seat", "threshold")
+
+    def __init__(self, view: PlayerView) -> None:
+        v = find_variant(view.variant)
+        self.seat = view.seat
+        self.threshold = bid_threshold(view.variant)
+        self.bidders = _bidders(view, v) if INFER_BIDS else []
+        # (a seat that bid freely and passed later said "strong enough to bid", no more)
+        self.passers = [s for s in _passers(view) if s not in self.bidders]
+        #: Each other seat's cards played so far (a mask), and the plays worth asking.
+        played: dict[int, int] = {}
+        tricks = [t for t in (*view.past_tricks, view.trick) if t]
+        for t in tricks:
+            for s, c in t:
+                played[s] = played.get(s, 0) | 1 << int(c)
+        self.played = played
+        #: (seat, who was winning, its cheaper cards that would also lose, the cards it
+        #: played from that trick on)
+        self.plays: list[tuple[int, int, int, int]] = []
+        negative = False
+        if view.contract_name is not None:
+            con = v.contracts.get(view.contract_name)
+            negative = con is not None and con.negative
+        if INFER_PLAYS and not negative:
+            later = dict.fromkeys(played, 0)  # cards each seat played from this trick on
+            for t in reversed(tricks):
+                for s, c in t:
+                    later[s] |= 1 << int(c)
+                for i in range(1, len(t)):
+                    o, c = t[i]
+                    if o == view.seat:
+                        continue
+                    before = t[:i]
+                    w = v.trick_winner(before)
+                    if v.trick_winner((*before, (o, c))) == o:
+                        continue  # (it took the trick over: no cheap card was wanted)
+                    cheaper = _cheaper_losers(v, before, o, int(c))
+                    if cheaper:
+                        self.plays.append((o, w, cheaper, later[o]))
+
+    def likelihood(self, d: Game) -> float:
+        """How likely the auction and the plays seen are in the world dealt in ``d``
+        (``worlds.determinize``), against 1 for a world that explains them all."""
+        wt = 1.0
+        for o in self.passers:
+            if hand_strength(_bits(d.hands[o] | self.played.get(o, 0))) >= self.threshold:
+                wt *= PASS_WITH_STRONG
+        for o in self.bidders:
+            if hand_strength(_bits(d.hands[o] | self.played.get(o, 0))) < self.threshold:
+                wt *= BID_WITH_WEAK
+        b, p = d.bidder, d.partner
+        for o, w, cheaper, later in self.plays:
+            if w in d.side_of(o):
+                continue  # (its own side was winning: giving it points is right)
+            # Only when it knew that the winner was an opponent: the bidder is every
+            # defender's opponent, and the bidder's partner knows its side; the bidder
+            # does not know a defender from its hidden partner (unless it plays alone).
+            if not (w == b or (p is not None and o == p) or (o == b and p is None)):
+                continue
+            if cheaper & (d.hands[o] | later):
+                wt *= PLAY_WASTE
+        return wt  # (cards a seat laid away or drew are not counted: a rough likelihood)
+
+
+#: With evidence that tells worlds apart, ``RESAMPLE`` times as many worlds are drawn and
+#: the ones played are chosen among them by their likelihood (weighted sampling without
+#: replacement), each then counted alike: the playouts go to likely worlds instead of
+#: being scaled down in unlikely ones.  1: off (every world drawn is played, weighted).
+RESAMPLE = 1
+
+
+def _worlds(game: Game, seat: int, view: PlayerView, rng: random.Random, cons: Constraints,
+            evidence: Evidence, n: int) -> Iterator[tuple[Game, float]]:
+    """``n`` worlds for ``seat`` to play out, each a deal (``determinize``) with its
+    weight: drawn one by one and weighted by ``evidence``, or (``RESAMPLE``) chosen by it
+    from more."""
+    if RESAMPLE <= 1:
+        for _ in range(n):
+            d = determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+            yield d, evidence.likelihood(d)
+        return
+    pool = [determinize(game, seat, sample_world(view, rng, cons=cons), cons)
+            for _ in range(RESAMPLE * n)]
+    wts = [evidence.likelihood(d) for d in pool]
+    if min(wts) == max(wts):
+        yield from ((d, 1.0) for d in pool[:n])
+        return
+    # (Efraimidis and Spirakis: the n largest of u ** (1 / w), u uniform in (0, 1])
+    keys = [(1.0 - rng.random()) ** (1.0 / w) for w in wts]
+    order = sorted(range(len(pool)), key=lambda i: -keys[i])
+    yield from ((pool[i], 1.0) for i in order[:n])
+
+
+def _same_suit(c: int) -> int:
+    """The cards that follow a lead of ``c`` (a suit, or the taroky)."""
+    return SUIT_MASKS[4 if c < NUM_TAROKY else (c - NUM_TAROKY) >> 3]
+
+
+def _cheaper_losers(v: Variant, before: Sequence[tuple[int, Card]], o: int, c: int) -> int:
+    """The cards of the kind of ``c`` (its suit, or the taroky) with fewer card points than
+    ``c`` that would also have lost the trick to ``before`` (a mask).  Whoever held one of
+    them could have played it instead of ``c``: ``c`` did not take the trick, so it was
+    not the one card a rule made it play (a rule that makes a seat follow, trump or
+    overtake allows every card of the kind it played that loses, when it played one)."""
+    out = 0
+    for u in _bits(_same_suit(c) & ~(1 << c)):
+        if CARD_POINTS[u] < CARD_POINTS[c] and v.trick_winner((*before, (o, CARDS[u]))) != o:
+            out |= 1 << u
+    return out
+
+
 def _passers(view: PlayerView) -> list[int]:
     """The other seats that passed in the auction (a pass says: not a strong hand)."""
     return sorted({s for s, label in view.bids if label == PASS.label and s != view.seat})
 
 
-def _weight(view: PlayerView, world: World, passers: list[int]) -> float:
-    """How likely the auction as seen is in ``world``: a seat that passed with a hand the
-    normal player would have bid with is less likely (inference from the bids)."""
-    w = 1.0
-    for o in passers:
-        held = world.places.get(("hand", o), 0)
-        for t in (*view.past_tricks, view.trick):
-            for s, c in t:
-                if s == o:
-                    held |= 1 << int(c)
-        if hand_strength(_bits(held)) >= bid_threshold(view.variant):
-            w *= PASS_WITH_STRONG
-        # (cards the seat laid away or drew are not counted: a rough likelihood)
-    return w
+def _bidders(view: PlayerView, v: Variant) -> list[int]:
+    """The other seats whose bids said: a strong hand.  Not a pass, not a contract that
+    wants a weak hand (``Contract.negative``), not forehand's forced opening bid of the
+    lowest contract (``forehand_must_bid``, CZ-1's povinnost)."""
+    titles = {v.title_of(name): c for name, c in v.contracts.items()}
+    forced = any(r.key == "forehand_must_bid" for r in v.restrictions)
+    out: set[int] = set()
+    first: set[int] = set()
+    for s, label in view.bids:
+        opening = s not in first
+        first.add(s)
+        if s == view.seat or label == PASS.label:
+            continue
+        c = titles.get(label)
+        if c is not None and c.negative:
+            continue
+        if forced and opening and s == view.forehand and c is not None and c.rank == 0:
+            continue
+        out.add(s)
+    return sorted(out)
 
 
 #: The likelihood of a pass with a hand strong enough to bid, against 1 for a weak hand.
 PASS_WITH_STRONG = 0.35
+#: The likelihood of a free bid with a hand too weak to bid, against 1 for a strong hand.
+BID_WITH_WEAK = 0.35
+#: The likelihood of card points thrown to the opponents' trick while a cheaper card of
+#: the same suit would also have lost it.
+PLAY_WASTE = 0.5
+INFER_BIDS = True
+INFER_PLAYS = True
 
 
 #: With this many cards or fewer in hand, the rest of the hand is searched exactly.
@@ -424,12 +596,9 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     alive = list(range(len(cards)))
     k = len(game.tricks)
     done = 0
-    passers = _passers(view)
+    evidence = Evidence(view)
     exact = len(view.hand) <= EXACT_CARDS
-    for n in range(worlds):
-        w = sample_world(view, rng, cons=cons)
-        wt = _weight(view, w, passers)
-        d = determinize(game, seat, w, cons)
+    for n, (d, wt) in enumerate(_worlds(game, seat, view, rng, cons, evidence, worlds)):
         mask = d.legal_play_mask(seat)
         if not all(mask >> c & 1 for c in cards):
             continue  # (a world where other cards are allowed is not one the seat is in)

@@ -261,6 +261,28 @@ def test_taroky_duel_reports_from_its_logs(tmp_path: Path, capsys: pytest.Captur
     assert "cannot read the logs" in capsys.readouterr().err
 
 
+def test_a_logged_duel_is_reported_with_its_seed_and_options(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The report of a logged duel says which deals and table options it was played with
+    (a Czech duel without the povinnost throw-in is another match), and that logs kept
+    without their decision times have none."""
+    log = tmp_path / "cz.jsonl"
+    assert main(["duel", "--variant", "czech", "--a", "normal", "--b", "easy", "--deals", "1",
+                 "--seed", "5", "--option", "throw_in_povinnost=false", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["duel", "--from-log", str(log), "--json"]) == 0
+    logged = json.loads(capsys.readouterr().out)
+    assert logged["seed"] == 5 and logged["options"] == {"throw_in_povinnost": False}
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("".join(json.dumps({k: v for k, v in json.loads(line).items() if k != "times"})
+                            + "\n" for line in log.read_text(encoding="utf-8").splitlines()),
+                    encoding="utf-8")
+    assert main(["duel", "--from-log", str(kept)]) == 0
+    out = capsys.readouterr().out
+    assert "of seed 5" in out and "options throw_in_povinnost=false" in out
+    assert "normal: no decision times" in out
+
+
 async def test_the_search_runs_in_a_worker_process_and_falls_back_when_late() -> None:
     """At a table the strong player searches in a worker process (from the hand's record)
     and answers what it would answer in place; when the worker is too late the normal
