@@ -40,7 +40,7 @@ from bot.engine.variants.base import OptionValue, option_value
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
-    from bot.ai.duel import DuelResult
+    from bot.ai.duel import Comparison, DuelResult
 
 
 def format_amount(currency: str, amount: int) -> str:
@@ -481,21 +481,22 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     """Duplicate deals between two computer levels (``bot.ai.duel``)."""
-    from bot.ai.duel import DuelLogError, duel, from_logs
+    from bot.ai.duel import DuelLogError, compare, duel, from_logs
 
+    if args.against_log and not args.from_log:
+        print("taroky duel: --against-log compares with the duel of --from-log; give both",
+              file=sys.stderr)
+        return 2
     if args.from_log:
         try:
-            lines: list[str] = []
-            for path in args.from_log:
-                opener = gzip.open if path.endswith(".gz") else open
-                with opener(path, "rt", encoding="utf-8") as f:
-                    lines.extend(f)
-            logged = from_logs(lines)
+            logged = from_logs(_log_lines(args.from_log))
+            other = from_logs(_log_lines(args.against_log)) if args.against_log else None
+            cmp = (other, compare(logged, other)) if other is not None else None
         except (OSError, ValueError, KeyError) as e:
             reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
             print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
             return 2
-        return _print_duel(logged, args, None, None)
+        return _print_duel(logged, args, None, None, cmp)
     v = find_variant(args.variant)
     options = parse_options(args.option)
     start = time.perf_counter()
@@ -509,10 +510,29 @@ def cmd_duel(args: argparse.Namespace) -> int:
     return _print_duel(res, args, time.perf_counter() - start, time.process_time() - cpu)
 
 
+def _log_lines(paths: Sequence[str]) -> list[str]:
+    """The lines of ``taroky duel --log`` files (gzipped ones too)."""
+    lines: list[str] = []
+    for path in paths:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            lines.extend(f)
+    return lines
+
+
 def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
-                cpu: float | None) -> int:
+                cpu: float | None, against: tuple[DuelResult, Comparison] | None = None) -> int:
     v = find_variant(res.variant)
     out = res.as_json()
+    unit = 100 if v.currency == "czk_hal" else 1
+    name = "Kč" if v.currency == "czk_hal" else v.currency
+    if against is not None:
+        other, cmp = against
+        out["against"] = {"a": other.a, "b": other.b, "deals": cmp.deals,
+                          "difference_per_hand": round(cmp.mean, 3),
+                          "ci95": [round(cmp.mean - cmp.half_width, 3),
+                                   round(cmp.mean + cmp.half_width, 3)],
+                          "alike": cmp.same}
     # (hands per second by the wall clock and by this process's CPU time: the machine
     # may be shared; a summary of logs has no clock of its own)
     if wall is not None and cpu is not None:
@@ -520,8 +540,6 @@ def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
     if args.json:
         print(json.dumps(out))
         return 0
-    unit = 100 if v.currency == "czk_hal" else 1
-    name = "Kč" if v.currency == "czk_hal" else v.currency
     lo, hi = out["ci95"]
     options = ", ".join(f"{k}={json.dumps(x)}" for k, x in sorted(res.options.items()))
     print(f"{v.title}, {res.deals} duplicate deals ({2 * res.deals} hands) of seed {res.seed}, "
@@ -536,6 +554,12 @@ def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
         c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
               f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
+    if against is not None:
+        other, cmp = against
+        print(f"  against the other logs ({other.a} vs {other.b}), on the {cmp.deals} deals both "
+              f"played: {cmp.mean / unit:+.3f} {name} per hand (95 % CI "
+              f"{(cmp.mean - cmp.half_width) / unit:+.3f} … "
+              f"{(cmp.mean + cmp.half_width) / unit:+.3f}); alike on {cmp.same} deals")
     if wall is not None and cpu is not None:
         hands = 2 * res.deals
         print(f"  {hands} hands in {wall:.1f} s ({hands / max(wall, 1e-9):.2f} hands/s), "
@@ -628,6 +652,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="append one line per finished deal to FILE (resume or split a long duel)")
     du.add_argument("--from-log", metavar="FILE", action="append",
                     help="play nothing: report the duel recorded in these --log files (.gz too)")
+    du.add_argument("--against-log", metavar="FILE", action="append",
+                    help="with --from-log: also compare, deal by deal, with the duel in these "
+                    "logs (the same deals played by another version of a player)")
     du.add_argument("--json", action="store_true")
     du.set_defaults(func=cmd_duel)
 

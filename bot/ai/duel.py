@@ -27,7 +27,8 @@ from typing import Any, TextIO
 from bot.ai.players import choose_level, decision_seed
 from bot.engine import Game, OptionValue, find_variant, new_game
 
-__all__ = ["DuelLogError", "DuelResult", "duel", "from_logs", "percentile"]
+__all__ = ["Comparison", "DuelLogError", "DuelResult", "compare", "duel", "from_logs",
+           "percentile"]
 
 
 @dataclass
@@ -42,6 +43,7 @@ class DuelResult:
     times: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision
     seed: int = 1
     options: dict[str, OptionValue] = field(default_factory=dict)  # the table options
+    deal_numbers: list[int] = field(default_factory=list)  # each diff's deal
 
     @property
     def deals(self) -> int:
@@ -138,6 +140,7 @@ def duel(variant: str, a: str, b: str, deals: int, seed: int = 1,
         mb = sums["b"] / max(1, counts["b"])
         res.diffs.append(ma - mb)
         res.a_means.append(ma)
+        res.deal_numbers.append(d)
         for k, ts in times.items():
             res.times[k].extend(ts)
         if log is not None:
@@ -180,6 +183,37 @@ def from_logs(lines: Iterable[str]) -> DuelResult:
         seen.add(r["deal"])
         res.diffs.append(r["diff"])
         res.a_means.append(r["a_mean"])
+        res.deal_numbers.append(r["deal"])
         for k in res.times:
             res.times[k].extend(r.get("times", {}).get(k, []))  # (kept logs may drop them)
     return res
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two duels on the same deals (e.g. a changed player and the one before, each against
+    the same opponent): the first's A − B minus the second's, deal by deal."""
+
+    deals: int
+    mean: float  # per hand, in the variant's smallest unit
+    half_width: float  # of the 95 % confidence interval
+    same: int  # deals on which both came out exactly alike
+
+
+def compare(new: DuelResult, old: DuelResult) -> Comparison:
+    """``new`` against ``old`` on the deals both played; raises ``DuelLogError`` unless
+    they were dealt alike (variant, seats, seed and options) and share a deal."""
+    for what, x, y in (("variant", new.variant, old.variant), ("seats", new.seats, old.seats),
+                       ("seed", new.seed, old.seed), ("options", new.options, old.options)):
+        if x != y:
+            raise DuelLogError(f"the duels were not dealt alike: {what} {x!r} against {y!r}")
+    before = dict(zip(old.deal_numbers, old.diffs, strict=True))
+    diffs = [x - before[d] for d, x in zip(new.deal_numbers, new.diffs, strict=True)
+             if d in before]
+    n = len(diffs)
+    if n == 0:
+        raise DuelLogError("the duels have no deal in common")
+    mean = sum(diffs) / n
+    half = (math.inf if n < 2 else
+            1.96 * math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n))
+    return Comparison(n, mean, half, sum(1 for x in diffs if x == 0))

@@ -390,3 +390,30 @@ def test_a_forced_povinnost_may_be_doubled_by_search() -> None:
                               and g.bidder == g.forehand and lone)
             seen.setdefault(variant, set()).add(forced)
     assert seen["czech"] == {True, False} and seen["romanian"] == {False}
+
+
+def test_two_logged_duels_on_the_same_deals_are_compared_deal_by_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--against-log``: a duel against another on the same deals, deal by deal (how a
+    changed player is measured against the one before).  Easy against itself comes out
+    level on every deal (each seat plays the same cards both ways), so normal-vs-easy
+    against it is normal-vs-easy itself; duels dealt otherwise are refused."""
+    ne, ee, other = (str(tmp_path / f) for f in ("ne.jsonl", "ee.jsonl", "other.jsonl"))
+    for a, log, seed in (("normal", ne, 3), ("easy", ee, 3), ("easy", other, 4)):
+        assert main(["duel", "--variant", "nebraska", "--a", a, "--b", "easy", "--deals", "4",
+                     "--seed", str(seed), "--log", log]) == 0
+    capsys.readouterr()
+    assert main(["duel", "--from-log", ee, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["a_minus_b_per_hand"] == 0
+    assert main(["duel", "--from-log", ne, "--against-log", ee, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["against"]["deals"] == 4
+    assert out["against"]["difference_per_hand"] == out["a_minus_b_per_hand"]
+    level = sum(1 for line in Path(ne).read_text(encoding="utf-8").splitlines()
+                if json.loads(line)["diff"] == 0)
+    assert out["against"]["alike"] == level
+    assert main(["duel", "--from-log", ne, "--against-log", ee]) == 0
+    assert "on the 4 deals both played" in capsys.readouterr().out
+    assert main(["duel", "--from-log", ne, "--against-log", other]) == 2
+    assert "not dealt alike: seed 3 against 4" in capsys.readouterr().err
+    assert main(["duel", "--against-log", ee]) == 2
