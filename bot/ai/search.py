@@ -349,11 +349,10 @@ class Evidence:
     A rough likelihood, the normal player's view of a sensible hand, not a model of any
     one opponent; the worlds keep every hard constraint (``bot.engine.worlds``)."""
 
-    __slots__ = ("bidders", "passers", "plays", "played", "seat", "threshold")
+    __slots__ = ("bidders", "passers", "plays", "played", "threshold")
 
     def __init__(self, view: PlayerView) -> None:
         v = find_variant(view.variant)
-        self.seat = view.seat
         self.threshold = bid_threshold(view.variant)
         self.bidders = _bidders(view, v) if INFER_BIDS else []
         # (a seat that bid freely and passed later said "strong enough to bid", no more)
