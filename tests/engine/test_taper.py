@@ -18,6 +18,7 @@ from bot.engine import (
     find_variant,
     new_game,
     replay_record,
+    seeded_rng,
 )
 from bot.engine.actions import Kind, act
 from bot.engine.cards import CARDS, MOND, SKYZ, count_mask_points, mask_of, parse_cards
@@ -423,7 +424,9 @@ def test_all_pass_thrown_in_radler_of_three():
     assert g.result.net == {2: -1, POOL: 1}
     s.record(g)
     assert s.radler_left == 3 and s.stake == 2 and s.pool == 5
-    g = s.deal()
+    # (a seeded deal: in about 1 deal of 300 the talon counted for the opponents holds
+    # mond and pagát, so ``finish`` leaves them the trula, a bonus that cancels the game)
+    g = s.deal(rng=seeded_rng("tp11-radler"))
     assert g.stake == 2
     to_announce(g, "trei_1")
     all_done(g)
