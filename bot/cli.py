@@ -491,7 +491,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
         try:
             logged = from_logs(_log_lines(args.from_log))
             other = from_logs(_log_lines(args.against_log)) if args.against_log else None
-            cmp = (other, compare(logged, other)) if other is not None else None
+            cmp = compare(logged, other) if other is not None else None
         except (OSError, ValueError, KeyError) as e:
             reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
             print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
@@ -521,14 +521,13 @@ def _log_lines(paths: Sequence[str]) -> list[str]:
 
 
 def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
-                cpu: float | None, against: tuple[DuelResult, Comparison] | None = None) -> int:
+                cpu: float | None, cmp: Comparison | None = None) -> int:
     v = find_variant(res.variant)
     out = res.as_json()
     unit = 100 if v.currency == "czk_hal" else 1
     name = "Kč" if v.currency == "czk_hal" else v.currency
-    if against is not None:
-        other, cmp = against
-        out["against"] = {"a": other.a, "b": other.b, "deals": cmp.deals,
+    if cmp is not None:
+        out["against"] = {"a": cmp.a, "b": cmp.b, "deals": cmp.deals,
                           "difference_per_hand": round(cmp.mean, 3),
                           "ci95": [round(cmp.mean - cmp.half_width, 3),
                                    round(cmp.mean + cmp.half_width, 3)],
@@ -554,9 +553,8 @@ def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
         c = res.time_percentiles(who + "_cpu")
         print(f"  {level}: decision ms p50 {t['p50']}, p95 {t['p95']}, p99 {t['p99']}, "
               f"max {t['max']} ({t['decisions']} decisions); CPU ms p95 {c['p95']}, p99 {c['p99']}")
-    if against is not None:
-        other, cmp = against
-        print(f"  against the other logs ({other.a} vs {other.b}), on the {cmp.deals} deals both "
+    if cmp is not None:
+        print(f"  against the other logs ({cmp.a} vs {cmp.b}), on the {cmp.deals} deals both "
               f"played: {cmp.mean / unit:+.3f} {name} per hand (95 % CI "
               f"{(cmp.mean - cmp.half_width) / unit:+.3f} … "
               f"{(cmp.mean + cmp.half_width) / unit:+.3f}); alike on {cmp.same} deals")

@@ -56,12 +56,7 @@ class DuelResult:
     @property
     def half_width(self) -> float:
         """Half the 95 % confidence interval of ``mean``."""
-        n = len(self.diffs)
-        if n < 2:
-            return math.inf
-        m = self.mean
-        var = sum((x - m) ** 2 for x in self.diffs) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return half_width(self.diffs)
 
     def time_percentiles(self, who: str) -> dict[str, float]:
         ts = self.times.get(who, [])
@@ -189,11 +184,22 @@ def from_logs(lines: Iterable[str]) -> DuelResult:
     return res
 
 
+def half_width(xs: list[float]) -> float:
+    """Half the 95 % confidence interval of the mean of ``xs`` (1.96 standard errors)."""
+    n = len(xs)
+    if n < 2:
+        return math.inf
+    m = sum(xs) / n
+    return 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
 @dataclass(frozen=True)
 class Comparison:
     """Two duels on the same deals (e.g. a changed player and the one before, each against
     the same opponent): the first's A − B minus the second's, deal by deal."""
 
+    a: str  # the other duel's levels
+    b: str
     deals: int
     mean: float  # per hand, in the variant's smallest unit
     half_width: float  # of the 95 % confidence interval
@@ -213,7 +219,5 @@ def compare(new: DuelResult, old: DuelResult) -> Comparison:
     n = len(diffs)
     if n == 0:
         raise DuelLogError("the duels have no deal in common")
-    mean = sum(diffs) / n
-    half = (math.inf if n < 2 else
-            1.96 * math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n))
-    return Comparison(n, mean, half, sum(1 for x in diffs if x == 0))
+    return Comparison(old.a, old.b, n, sum(diffs) / n, half_width(diffs),
+                      sum(1 for x in diffs if x == 0))
