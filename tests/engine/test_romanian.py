@@ -17,6 +17,7 @@ from bot.engine import (
     find_variant,
     new_game,
     replay_record,
+    seeded_rng,
 )
 from bot.engine.actions import Kind, act
 from bot.engine.cards import (
@@ -634,7 +635,9 @@ def test_computed_example_5_radler():
     assert line.net == {0: -5, 1: -4, 2: -3, POOL: 12}
     s.record(g)
     assert s.radler_left == 4 and s.stake == 2
-    g = s.deal()
+    # (a seeded deal: in about 1 deal of 80 the talon counted for the opponents holds the
+    # pagát and the 21, so ``finish`` leaves them the trula and the bidder's 16 falls to 12)
+    g = s.deal(rng=seeded_rng("ro-example-5-radler"))
     assert g.stake == 2
     to_announce(g, "solo_ro", call="KH")
     all_done(g)
