@@ -1,10 +1,11 @@
 """The store on PostgreSQL: for several bot processes (shards) sharing one database.
 
-``PostgresStore`` is the SQLite ``Store`` with its connections swapped: every query,
-check and transaction body is the same code (``db.py``), so the two stores cannot drift
-apart; only the few places where the SQL dialects differ are translated here
-(:func:`translate`), and the schema comes from the same numbered migrations written
-for PostgreSQL (``pg_migrations.py``).
+``PostgresStore`` is made of the same parts as the SQLite ``Store`` (``bot/store/core.py``)
+over psycopg connections: every query, check and transaction body is the same code, so
+the two stores cannot drift apart.  The SQL is written once for both dialects; where
+they differ (the time, a float column, a check only SQLite needs) the parts ask the
+store's :data:`~bot.store.schema.POSTGRES` dialect, and the schema is the same numbered
+migrations rendered for PostgreSQL (``bot/store/schema.py``).
 
 Driver: psycopg 3 (``psycopg[binary]``).  It is typed (``py.typed``, so ``mypy
 --strict`` checks our calls), maintained by the PostgreSQL adapter's long-time
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -41,13 +41,22 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.abc import PQGen
 
-from bot.store.db import Store, commit_uninterrupted
+from bot.store.core import commit_uninterrupted
+from bot.store.history import History
 from bot.store.interface import SqlConnection, is_postgres_url
+from bot.store.ledger import Ledger
 from bot.store.migrations import LATEST_VERSION, SchemaTooNewError
-from bot.store.pg_migrations import PG_MIGRATIONS, PG_NOW
+from bot.store.privacy import Privacy
+from bot.store.schema import POSTGRES, render
+from bot.store.seasons import Seasons
+from bot.store.stats import Stats
+from bot.store.tables import TableStates
 
-__all__ = ["PostgresStore", "is_postgres_url", "migrate_pg", "translate"]
+__all__ = ["PG_MIGRATIONS", "PostgresStore", "is_postgres_url", "migrate_pg", "pg_sql"]
 
+#: ``PG_MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``: the same step as
+#: ``bot.store.migrations.MIGRATIONS[i]``, rendered for PostgreSQL.
+PG_MIGRATIONS: Final[tuple[str, ...]] = render(POSTGRES)
 #: The advisory-lock keys (any fixed 64-bit numbers): one for writes, one for migrations.
 WRITE_LOCK: Final = 0x7461726F6B7901  # "taroky" 1
 MIGRATION_LOCK: Final = 0x7461726F6B7902
@@ -57,40 +66,12 @@ LOCK_TIMEOUT: Final = "5s"
 WAIT_INTERVAL: Final = 3600.0
 
 RV = TypeVar("RV")
-_SQLITE_NOW: Final = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-_UPSERT_TARGET: Final = re.compile(r"INSERT INTO (\w+)")
 
 
 @lru_cache(maxsize=1024)
-def translate(sql: str) -> str:
-    """The store's SQLite SQL in PostgreSQL's dialect (placeholders ``%s``).
-
-    The store's SQL is written to be portable; what remains is translated here:
-
-    * ``INSERT OR IGNORE`` -> ``INSERT .. ON CONFLICT DO NOTHING``;
-    * in an upsert's ``DO UPDATE``, a column of the target table read without its
-      table name (SQLite allows it, PostgreSQL calls it ambiguous) gets the name,
-      and SQLite's two-argument ``MAX`` is ``GREATEST``;
-    * ``strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`` -> ``to_char(now() ...)`` (same text);
-    * ``typeof(amount) != 'integer'`` goes: PostgreSQL's BIGINT never turns into a
-      float (it raises on overflow; the store's range checks stay);
-    * ``?`` -> ``%s`` (a literal ``%``, e.g. the shard modulo, becomes ``%%``).
-    """
-    out = sql.replace(_SQLITE_NOW, PG_NOW).replace("typeof(amount) != 'integer' OR ", "")
-    if out.startswith("INSERT OR IGNORE INTO"):
-        out = "INSERT INTO" + out[len("INSERT OR IGNORE INTO") :] + " ON CONFLICT DO NOTHING"
-    head, sep, tail = out.partition("DO UPDATE SET")
-    if sep:
-        match = _UPSERT_TARGET.search(head)
-        if match is None:
-            raise ValueError(f"an upsert without INSERT INTO: {sql!r}")
-        t = match.group(1)
-        tail = re.sub(r"\b(\w+) = \1 \+", rf"\1 = {t}.\1 +", tail)
-        tail = re.sub(r"\bMAX\((\w+), excluded\.\1\)", rf"GREATEST({t}.\1, excluded.\1)", tail)
-        tail = re.sub(r"COALESCE\(excluded\.(\w+), \1\)", rf"COALESCE(excluded.\1, {t}.\1)", tail)
-        tail = re.sub(r" WHERE (\w+) = ", rf" WHERE {t}.\1 = ", tail)
-        out = head + sep + tail
-    return out.replace("%", "%%").replace("?", "%s")
+def pg_sql(sql: str) -> str:
+    """A store query (written with ``?`` placeholders) as psycopg reads it (``%s``)."""
+    return POSTGRES.sql(sql)
 
 
 class _Count:
@@ -103,27 +84,25 @@ class _Count:
 
 
 class PgConnection:
-    """A psycopg connection seen as the store's :class:`SqlConnection`: SQLite-dialect
-    SQL in, translated once per statement text (and cached)."""
+    """A psycopg connection seen as the store's :class:`SqlConnection` (``?`` placeholders
+    in, ``%s`` to the driver)."""
 
     def __init__(self, conn: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
         self.conn = conn
 
     async def execute(self, sql: str, parameters: Iterable[Any] = (), /) -> _Count:
-        cur = await self.conn.execute(translate(sql), tuple(parameters))
+        cur = await self.conn.execute(pg_sql(sql), tuple(parameters))
         return _Count(cur.rowcount)
 
     async def execute_fetchall(
         self, sql: str, parameters: Iterable[Any] = (), /
     ) -> list[tuple[Any, ...]]:
-        cur = await self.conn.execute(translate(sql), tuple(parameters))
+        cur = await self.conn.execute(pg_sql(sql), tuple(parameters))
         return await cur.fetchall() if cur.description is not None else []
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]], /) -> _Count:
         async with self.conn.cursor() as cur:
-            await cur.executemany(
-                translate(sql), [tuple(p) for p in parameters]
-            )
+            await cur.executemany(pg_sql(sql), [tuple(p) for p in parameters])
             return _Count(cur.rowcount)
 
 
@@ -207,10 +186,10 @@ async def _rollback(conn: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
         await conn.execute("ROLLBACK")
 
 
-class PostgresStore(Store):
+class PostgresStore(Seasons, Ledger, TableStates, History, Stats, Privacy):
     """The store on a PostgreSQL database (``DATABASE_URL=postgresql://...``).
 
-    Same methods, results and errors as the SQLite ``Store`` (it inherits them); open
+    Same methods, results and errors as the SQLite ``Store`` (the same parts); open
     with ``await PostgresStore.open(url)``.  Like the SQLite store it keeps one writer
     and one reader connection per process; several processes may share the database.
     """
@@ -230,13 +209,11 @@ class PostgresStore(Store):
         self._pg_writer = writer
         self._pg_reader = reader
         self._synchronous = synchronous
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
-        self._init_group_commit()
+        self._init_core(POSTGRES)
         self.migrations_applied = migrations_applied
 
     @classmethod
-    async def open(  # type: ignore[override]  # a URL, not a file path
+    async def open(
         cls,
         path: str,
         *,
@@ -284,7 +261,7 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def _begin(self) -> AsyncIterator[SqlConnection]:
         """One write transaction, after every other process's (the advisory lock); the
-        caller holds this process's write lock (``Store._write``).
+        caller holds this process's write lock (``StoreCore._write``).
 
         ``BEGIN`` and the lock go in one round trip (a simple query of two statements);
         any error, also a cancellation, rolls the transaction back."""

@@ -25,8 +25,7 @@ from tests.store.helpers import make_hand
 
 psycopg = pytest.importorskip("psycopg")
 from bot.store import pg  # noqa: E402  (needs psycopg)
-from bot.store.pg import PostgresStore, migrate_pg, translate  # noqa: E402
-from bot.store.pg_migrations import PG_MIGRATIONS  # noqa: E402
+from bot.store.pg import PG_MIGRATIONS, PostgresStore, migrate_pg, pg_sql  # noqa: E402
 
 
 def tables(path: Path) -> set[str]:
@@ -36,7 +35,7 @@ def tables(path: Path) -> set[str]:
 
 def old_rows(version: int) -> list[tuple[str, tuple[object, ...]]]:
     """The statements that fill a database of schema ``version`` with data (SQLite's
-    dialect; the PostgreSQL store's ``translate`` reads them too)."""
+    dialect; ``pg_sql`` gives them psycopg's placeholders)."""
     season_cols = ", season" if version >= 2 else ""
     season_val = ", 1" if version >= 2 else ""
     out: list[tuple[str, tuple[object, ...]]] = [(
@@ -214,7 +213,7 @@ def test_released_migrations_are_unchanged(scripts: tuple[str, ...], released: d
 
 
 # ------------------------------------------------------------------ PostgreSQL
-# The same steps on PostgreSQL (``bot/store/pg_migrations.py``), on a fresh schema of the
+# The same steps on PostgreSQL (``bot/store/schema.py`` rendered for PostgreSQL), on a fresh schema of the
 # session's throwaway server.
 
 def pg_url(pg_cluster: Cluster | str) -> str:
@@ -234,7 +233,7 @@ async def build_old_pg_database(url: str, version: int) -> None:
     assert await migrate_pg(url, target=version) == list(range(1, version + 1))
     with psycopg.connect(url, autocommit=True) as conn:
         for sql, params in old_rows(version):
-            conn.execute(translate(sql), params)
+            conn.execute(pg_sql(sql), params)
 
 
 async def test_postgresql_open_empty_creates_latest_schema(pg_cluster: Cluster | str) -> None:

@@ -1,0 +1,182 @@
+"""What every part of the store shares: the transactions, the dialect, the season helper.
+
+A store is one class made of parts, one per concern, each a mixin over
+:class:`StoreCore` in its own module:
+
+* ``seasons.py``  — seasons and settings (languages, starting amounts);
+* ``ledger.py``   — the ledger and balances: settling a hand, pools, sessions;
+* ``tables.py``   — table states (saved at once or in groups) and table leases;
+* ``history.py``  — hand history, hand records, the ledger as CSV;
+* ``stats.py``    — leaderboards, player statistics, the integrity check;
+* ``privacy.py``  — forgetting a member (their rows anonymised, the books exact).
+
+``db.py`` (SQLite, ``Store``) and ``pg.py`` (PostgreSQL, ``PostgresStore``) put the
+parts together over their own connections: they differ only in how a transaction is
+opened (``_begin``, ``_read``) and in the :class:`~bot.store.schema.Dialect` their SQL
+is written in.  Every query is written once, with ``?`` placeholders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bot.store.interface import SqlConnection, TableKey
+from bot.store.schema import Dialect
+
+__all__ = ["GROUP_INTERVAL", "QueuedState", "StoreCore", "commit_uninterrupted", "dumps"]
+
+#: Seconds a queued table state waits for the other tables' states to share its
+#: transaction (``queue_table_state``).
+GROUP_INTERVAL: Final = 0.05
+
+
+def dumps(value: Any) -> str:
+    """JSON text as the store keeps it (compact, UTF-8, no NaN)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+async def commit_uninterrupted(commit: Awaitable[object]) -> None:
+    """Await a transaction's ``COMMIT`` to its end, even if this task is cancelled meanwhile.
+
+    The database finishes a COMMIT it was sent whatever happens to the task waiting for
+    it (aiosqlite runs it on its thread; the server has it), so a cancellation there must
+    not make a committed transaction look failed: the callers' bookkeeping (a group's
+    states put back at versions already written, a superseded state queued again, the
+    versions its tables are told) would then disagree with the database, and the next
+    group would take this process's own write for another process's and let the table
+    go.  So the COMMIT runs in a task of its own; a cancellation that arrives meanwhile
+    is delivered again at this task's next await once it committed (the transaction's
+    outcome is recorded first), or raised at once if the COMMIT failed."""
+    committing = asyncio.ensure_future(commit)
+    cancelled = False
+    while not committing.done():
+        try:
+            await asyncio.wait({committing})  # (a cancellation here leaves the COMMIT running)
+        except asyncio.CancelledError:
+            cancelled = True
+    if not cancelled:
+        committing.result()  # the COMMIT's error, if any
+        return
+    if committing.cancelled() or committing.exception() is not None:
+        raise asyncio.CancelledError()  # not committed (rolled back by the caller); cancelled
+    task = asyncio.current_task()
+    if task is not None:
+        task.uncancel()  # committed: the cancellation is requested again, once
+        task.cancel()
+
+
+@dataclass(slots=True)
+class QueuedState:
+    """A table state waiting for the next group (``queue_table_state``)."""
+
+    state: Mapping[str, Any]
+    message_id: int | None
+    #: The version the state is written over (None: whatever is stored).
+    expected_version: int | None
+    #: Told the version written, or None when the stored version was another (the
+    #: state was not written: another process saved the table).
+    done: Callable[[int | None], None] | None
+
+
+class StoreCore:
+    """Transactions and the state every part reads: the dialect, the write and read
+    locks, the table states queued for the next group (a write supersedes its table's).
+
+    A database's store sets these in its ``__init__`` (``_init_core``) and implements
+    ``_begin``, ``_read`` and ``_close_connections``."""
+
+    #: The SQL dialect of the database behind the store.
+    dialect: Dialect
+    #: What the database raises for a broken UNIQUE constraint.
+    _INTEGRITY_ERRORS: tuple[type[Exception], ...] = ()
+
+    def _init_core(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        #: Table states queued by ``queue_table_state``, the latest per table, and the
+        #: short-lived task that writes them together.
+        self._queued: dict[TableKey, QueuedState] = {}
+        self._group_task: asyncio.Task[None] | None = None
+        #: Seconds a queued state waits for others to share its transaction.
+        self.group_interval = GROUP_INTERVAL
+        #: Write transactions committed by this store, and groups among them (figures).
+        self.transactions = 0
+        self.groups = 0
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def close(self) -> None:
+        """Close the connections once running operations are done (the table-state part
+        writes what is queued first)."""
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ transactions
+
+    @asynccontextmanager
+    async def _write(self, supersedes: TableKey | None = None) -> AsyncIterator[SqlConnection]:
+        """One write transaction (``_begin``) under this process's write lock; rolls
+        back on any error.
+
+        ``supersedes`` (guild, channel): the transaction writes or deletes that table's
+        state, so a state of it still queued (older: a table's saves happen under its
+        lock) is dropped, and put back if the transaction fails."""
+        async with self._write_lock:
+            queued = self._queued.pop(supersedes, None) if supersedes is not None else None
+            committed = False
+            try:
+                async with self._begin() as conn:
+                    yield conn
+                committed = True
+                self.transactions += 1
+            finally:
+                if not committed and queued is not None and supersedes is not None:
+                    self._queued.setdefault(supersedes, queued)
+
+    def _begin(self) -> contextlib.AbstractAsyncContextManager[SqlConnection]:
+        """``BEGIN`` .. ``COMMIT`` of one write transaction (the caller holds the write
+        lock); rolls back on any error."""
+        raise NotImplementedError
+
+    def _read(self) -> contextlib.AbstractAsyncContextManager[SqlConnection]:
+        """One read transaction (a consistent snapshot) under the read lock."""
+        raise NotImplementedError
+
+    @staticmethod
+    async def _rows(
+        conn: SqlConnection, sql: str, params: Sequence[Any] = ()
+    ) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await conn.execute_fetchall(sql, params)]
+
+    # ------------------------------------------------------------------ the season
+
+    @staticmethod
+    async def _current_season(conn: SqlConnection, guild_id: int) -> int:
+        rows = await StoreCore._rows(
+            conn, "SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0])
+
+    async def _season_or_current(
+        self, conn: SqlConnection, guild_id: int, season: int | None
+    ) -> int:
+        return season if season is not None else await self._current_season(conn, guild_id)
+
+    async def _mark_season(self, conn: SqlConnection, guild_id: int, season: int) -> None:
+        """Record that the guild's ``season`` exists (inside a write)."""
+        await conn.execute(
+            "INSERT INTO seasons (guild_id, season) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (guild_id, season),
+        )

@@ -1,0 +1,337 @@
+"""Table states and leases: a table's live state, saved at once or queued and written with
+the other tables' in one transaction (group commit), versioned so that no process
+overwrites a newer state; and the leases that say which process serves a table.
+
+States cross the store's interface as dicts (``Mapping`` in, ``TableState.state`` out):
+the JSON text is the store's own business, made here and read here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any, Final
+
+from bot.store.core import QueuedState, StoreCore, dumps
+from bot.store.interface import Shards, SqlConnection, TableKey
+from bot.store.models import StaleTableStateError, StoreError, TableState
+from bot.store.schema import Dialect
+
+__all__ = ["TableStates", "upsert_table_state"]
+
+log = logging.getLogger(__name__)
+
+_INSERT_QUEUED: Final = (
+    "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+    " VALUES (?, ?, ?, 1, ?)"
+)
+#: Tables whose versions one statement reads (a group may hold more: it reads in parts).
+_VERSIONS_AT_ONCE: Final = 200
+_STATE_COLS: Final = "guild_id, channel_id, message_id, version, state_json, updated_at"
+
+
+@cache
+def _update_queued(d: Dialect) -> str:
+    """A queued state's write: only over the version read in the same transaction."""
+    return (
+        "UPDATE table_states SET message_id = COALESCE(?, message_id), version = ?,"
+        f" state_json = ?, updated_at = {d.now}"
+        " WHERE guild_id = ? AND channel_id = ? AND version = ?"
+    )
+
+
+async def upsert_table_state(
+    conn: SqlConnection,
+    dialect: Dialect,
+    guild_id: int,
+    channel_id: int,
+    state_json: str,
+    message_id: int | None,
+    expected_version: int | None,
+) -> int:
+    """Write a table's state in the open transaction and return its new version; with
+    ``expected_version`` only over that version (``StaleTableStateError`` otherwise)."""
+    sql = (
+        "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+        " VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+        " message_id = COALESCE(excluded.message_id, table_states.message_id),"
+        " version = table_states.version + 1, state_json = excluded.state_json,"
+        f" updated_at = {dialect.now}"
+    )
+    params: list[Any] = [guild_id, channel_id, message_id, state_json]
+    if expected_version is not None:
+        sql += " WHERE table_states.version = ?"
+        params.append(expected_version)
+    rows = await StoreCore._rows(conn, sql + " RETURNING version", params)
+    if not rows:
+        raise StaleTableStateError(
+            f"table {guild_id}/{channel_id} is not at version {expected_version}"
+        )
+    version = int(rows[0][0])
+    if expected_version is not None and version != expected_version + 1:
+        # A fresh insert (version 1) when the caller expected an existing row.
+        raise StaleTableStateError(
+            f"table {guild_id}/{channel_id} did not exist at version {expected_version}"
+        )
+    return version
+
+
+class TableStates(StoreCore):
+    """Table states (versioned; saved at once or in groups) and table leases."""
+
+    async def close(self) -> None:
+        """Write the queued table states, wait for running operations, then close."""
+        with contextlib.suppress(Exception):  # (a failed group was logged; nothing more to do)
+            await self.flush_table_states()
+        task = self._group_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        await super().close()
+
+    async def save_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+    ) -> int:
+        """Save a table's live state (JSON-serialisable) and return its new version.
+
+        Versions start at 1 and grow by one per save.  ``message_id=None`` keeps the
+        stored message id.  With ``expected_version`` the save only happens if the
+        stored version is that one (``StaleTableStateError`` otherwise; nothing
+        written) — a guard against two writers for one table.
+        """
+        state_json = dumps(dict(state))
+        async with self._write((guild_id, channel_id)) as conn:
+            return await upsert_table_state(
+                conn, self.dialect, guild_id, channel_id, state_json, message_id, expected_version
+            )
+
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+        done: Callable[[int | None], None] | None = None,
+    ) -> None:
+        """Save a table's live state *soon*, together with the other tables' (group commit).
+
+        The state (a snapshot: the caller must not change it afterwards) replaces one of
+        the same table still queued; within ``group_interval`` seconds one writer task
+        commits every queued table in **one** transaction, serialising each state once,
+        however many times it changed meanwhile.  A crash loses at most the states
+        queued since the last group (the table restarts at its last saved action).  A
+        synchronous save, settlement with ``table_state`` or deletion of the same table
+        supersedes its queued state.  Returns at once; ``flush_table_states`` waits.
+
+        Versioned (``expected_version``, 0 for a table never saved): the state is written
+        only if the stored version is still that one (read in the group's transaction);
+        ``done`` is then told the new version, or None if another process saved the
+        table meanwhile (nothing written; the newer states queued for it are dropped).
+        A state that replaces a queued one keeps the version that one expected, and
+        one queued while its table's previous state is being written expects the
+        version that write makes.
+        """
+        key = (guild_id, channel_id)
+        old = self._queued.get(key)
+        if old is not None:
+            if message_id is None:
+                message_id = old.message_id
+            expected_version = old.expected_version
+        self._queued[key] = QueuedState(state, message_id, expected_version, done)
+        task = self._group_task
+        if task is None or task.done():
+            self._group_task = asyncio.get_running_loop().create_task(
+                self._write_groups(), name="taroky-store-group-commit"
+            )
+
+    async def flush_table_states(self) -> None:
+        """Commit every queued table state now (and wait for a group being written)."""
+        if not self._queued:
+            async with self._write_lock:  # a group being written is done after this
+                return
+        await self._write_group()
+
+    async def _write_groups(self) -> None:
+        """The writer task: a group every ``group_interval`` while states are queued.
+        It ends when the queue is empty (SimCord and shutdown see no idle task)."""
+        failures = 0
+        while self._queued:
+            await asyncio.sleep(self.group_interval)
+            try:
+                await self._write_group()
+                failures = 0
+            except Exception:
+                failures += 1
+                log.exception("Saving %d table state(s) failed (attempt %d)", len(self._queued), failures)
+                if failures >= 3:  # the next change of each table queues it again
+                    self._queued.clear()
+                    return
+                # A second before trying again; none when groups are written back to back
+                # (group_interval 0, as in tests, where a real second stalls the simulator).
+                await asyncio.sleep(1.0 if self.group_interval > 0 else 0.0)
+
+    async def _write_group(self) -> None:
+        group: dict[TableKey, QueuedState] = {}
+        written: dict[TableKey, int | None] = {}
+        try:
+            async with self._write() as conn:
+                group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
+                if group:
+                    written = await self._write_states(conn, group)
+                    self.groups += 1
+        except BaseException:
+            for key, value in group.items():  # newer states queued meanwhile win
+                self._queued.setdefault(key, value)
+            raise
+        for key, version in written.items():
+            queued = self._queued.get(key)
+            if version is None:
+                self._queued.pop(key, None)  # another process's table: not ours to write
+            elif queued is not None and queued.expected_version is not None:
+                queued.expected_version = version  # queued during this write: over it
+            done = group[key].done
+            if done is not None:
+                try:
+                    done(version)
+                except Exception:
+                    log.exception("Reporting the save of table %s/%s failed", *key)
+
+    async def _write_states(
+        self, conn: SqlConnection, group: Mapping[TableKey, QueuedState]
+    ) -> dict[TableKey, int | None]:
+        """Write a group's states in the open transaction: each over the version it
+        expects (read here, under the write lock of every process); the version each
+        was written at, or None where the stored version was another (not written)."""
+        stored: dict[TableKey, int] = {}
+        keys = list(group)
+        for i in range(0, len(keys), _VERSIONS_AT_ONCE):
+            part = keys[i:i + _VERSIONS_AT_ONCE]
+            guilds = sorted({g for g, _ in part})
+            channels = sorted({c for _, c in part})
+            for g, c, v in await self._rows(
+                conn,
+                f"SELECT guild_id, channel_id, version FROM table_states"
+                f" WHERE guild_id IN ({','.join('?' * len(guilds))})"
+                f" AND channel_id IN ({','.join('?' * len(channels))})",
+                [*guilds, *channels],
+            ):
+                stored[(int(g), int(c))] = int(v)
+        written: dict[TableKey, int | None] = {}
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        for key, q in group.items():
+            current = stored.get(key)
+            if q.expected_version is not None and q.expected_version != (current or 0):
+                written[key] = None  # another writer's version, or deleted by another
+                continue
+            text = dumps(dict(q.state))
+            if current is None:
+                inserts.append((key[0], key[1], q.message_id, text))
+                written[key] = 1
+            else:
+                updates.append((q.message_id, current + 1, text, key[0], key[1], current))
+                written[key] = current + 1
+        count = 0
+        if inserts:
+            count += (await conn.executemany(_INSERT_QUEUED, inserts)).rowcount
+        if updates:
+            count += (await conn.executemany(_update_queued(self.dialect), updates)).rowcount
+        if count != len(inserts) + len(updates):  # cannot happen under the write lock
+            raise StoreError(f"a group of table states wrote {count} of {len(inserts) + len(updates)} rows")
+        return written
+
+    @staticmethod
+    def _table_state(row: tuple[Any, ...]) -> TableState:
+        g, ch, msg, version, state_json, at = row
+        return TableState(
+            guild_id=int(g),
+            channel_id=int(ch),
+            message_id=None if msg is None else int(msg),
+            version=int(version),
+            state=json.loads(state_json),
+            updated_at=str(at),
+        )
+
+    async def load_table_state(self, guild_id: int, channel_id: int) -> TableState | None:
+        """One table's saved state, or None."""
+        async with self._read() as conn:
+            rows = await self._rows(
+                conn,
+                "SELECT guild_id, channel_id, message_id, version, state_json, updated_at"
+                " FROM table_states WHERE guild_id = ? AND channel_id = ?",
+                (guild_id, channel_id),
+            )
+        return self._table_state(rows[0]) if rows else None
+
+    async def load_all_table_states(self, *, shards: Shards | None = None) -> list[TableState]:
+        """Every saved table (for restoring them at start-up); with ``shards`` only the
+        tables of guilds those shards serve (``(guild_id >> 22) % count``)."""
+        where, params = "", []
+        if shards is not None:
+            marks = ",".join("?" * len(shards.ids))
+            where = f" WHERE ((guild_id >> 22) % ?) IN ({marks})"
+            params = [shards.count, *shards.ids]
+        async with self._read() as conn:
+            rows = await self._rows(
+                conn,
+                "SELECT guild_id, channel_id, message_id, version, state_json, updated_at"
+                f" FROM table_states{where} ORDER BY guild_id, channel_id",
+                params,
+            )
+        return [self._table_state(r) for r in rows]
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float, now: float | None = None
+    ) -> list[TableKey]:
+        """Lease tables to ``owner`` (a bot process) for ``ttl`` seconds; return those it
+        now holds.  A table is leased to ``owner`` if it had no lease, the lease was
+        already ``owner``'s (renewed) or has expired; a live lease of another owner is
+        left alone.  This is the lock that holds across processes: a process serves only
+        the tables it holds (see ``docs/store.md``, "Several processes")."""
+        if ttl <= 0:
+            raise ValueError("a lease lasts a positive number of seconds")
+        at = time.time() if now is None else now
+        held: list[TableKey] = []
+        async with self._write() as conn:
+            for guild_id, channel_id in tables:
+                rows = await self._rows(
+                    conn,
+                    "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+                    " owner = excluded.owner, expires_at = excluded.expires_at"
+                    " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
+                    " RETURNING owner",
+                    (guild_id, channel_id, owner, at + ttl, at),
+                )
+                if rows:
+                    held.append((guild_id, channel_id))
+        return held
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
+        """End ``owner``'s leases of ``tables`` (it closed them or shuts down)."""
+        async with self._write() as conn:
+            await conn.executemany(
+                "DELETE FROM table_leases WHERE guild_id = ? AND channel_id = ? AND owner = ?",
+                [(g, c, owner) for g, c in tables],
+            )
+
+    async def delete_table_state(self, guild_id: int, channel_id: int) -> bool:
+        """Forget a table (it was closed); True if there was one."""
+        async with self._write((guild_id, channel_id)) as conn:
+            rows = await self._rows(
+                conn,
+                "DELETE FROM table_states WHERE guild_id = ? AND channel_id = ? RETURNING 1",
+                (guild_id, channel_id),
+            )
+        return bool(rows)
