@@ -13,11 +13,12 @@ several bot processes (``bot.store.pg``); both behind ``DataStore``; see
 from pathlib import Path
 
 from bot.store.db import Store
-from bot.store.interface import DataStore, Shards, TableKey, is_postgres_url
+from bot.store.interface import DataStore, Shards, TableKey, TableStore, is_postgres_url
 from bot.store.migrations import LATEST_VERSION, MIGRATIONS, SchemaTooNewError
 from bot.store.models import (
     POOL,
     Account,
+    Forgotten,
     HandConflictError,
     HandSummary,
     HandValidationError,
@@ -43,6 +44,7 @@ from bot.store.models import (
     transfers_from_seats,
 )
 from bot.store.money import CHIPS, CURRENCIES, CZK_HAL, POINTS, format_amount, parse_amount
+from bot.store.privacy import is_anonymous
 
 __all__ = [
     "CHIPS",
@@ -53,6 +55,7 @@ __all__ = [
     "POINTS",
     "POOL",
     "Account",
+    "Forgotten",
     "HandConflictError",
     "HandSummary",
     "HandValidationError",
@@ -71,6 +74,7 @@ __all__ = [
     "DataStore",
     "Shards",
     "TableKey",
+    "TableStore",
     "open_store",
     "StoreError",
     "TableState",
@@ -79,6 +83,7 @@ __all__ = [
     "ZeroSumError",
     "computer_id",
     "format_amount",
+    "is_anonymous",
     "is_computer",
     "net_deltas",
     "parse_amount",

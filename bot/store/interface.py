@@ -2,9 +2,10 @@
 
 Two stores implement :class:`DataStore`: the embedded SQLite file (``bot.store.db.Store``,
 the default) and PostgreSQL (``bot.store.pg.PostgresStore``, for several bot processes
-on one database).  Both run the same SQL (``db.py`` writes it once; the PostgreSQL
-store translates the few dialect differences), the same numbered migrations and the
-same test suite (``tests/store/``).  ``open_store`` picks one from a setting.
+on one database).  Both are made of the same parts (``bot/store/core.py``), run the same
+SQL (written once; the few words the dialects differ in come from
+``bot.store.schema.Dialect``), the same numbered migrations and the same test suite
+(``tests/store/``).  ``open_store`` picks one from a setting.
 
 Also here: :class:`Shards`, which guilds a process serves (discord.py's shard of a guild
 is ``(guild_id >> 22) % shard_count``), and :class:`SqlConnection`, the little of a
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.store.models import (
+    Forgotten,
     HandSummary,
     LeaderboardRow,
     PlayerStats,
@@ -27,7 +29,15 @@ from bot.store.models import (
     TableState,
 )
 
-__all__ = ["DataStore", "Shards", "SqlConnection", "SqlCursor", "TableKey", "is_postgres_url"]
+__all__ = [
+    "DataStore",
+    "Shards",
+    "SqlConnection",
+    "SqlCursor",
+    "TableKey",
+    "TableStore",
+    "is_postgres_url",
+]
 
 #: A table is one channel of one guild: ``(guild_id, channel_id)``.
 TableKey = tuple[int, int]
@@ -100,19 +110,66 @@ class SqlConnection(Protocol):
     ) -> Awaitable[SqlCursor]: ...
 
 
-class DataStore(Protocol):
-    """The store as the bot uses it: money, pools, history, leaderboards, sessions,
-    versioned table states (saved at once, or queued and written in groups) and table
-    leases.  See ``docs/store.md``."""
+class TableStore(Protocol):
+    """The table states and leases of a store, as the table runtime needs them, whichever
+    database is behind it (the SQLite and PostgreSQL stores both are one; so is every
+    :class:`DataStore`).  States go in and come out as dicts (``TableState.state``), with
+    the version they were saved at (``TableState.version``): the JSON text is the
+    store's own business.  See ``docs/store.md``, "Table states"."""
 
     #: Seconds a queued table state waits for others to share its transaction.
     group_interval: float
+
+    async def save_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+    ) -> int: ...
+
+    def queue_table_state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        message_id: int | None = None,
+        *,
+        expected_version: int | None = None,
+        done: Callable[[int | None], None] | None = None,
+    ) -> None: ...
+
+    async def flush_table_states(self) -> None: ...
+
+    async def load_table_state(self, guild_id: int, channel_id: int) -> TableState | None: ...
+
+    async def load_all_table_states(self, *, shards: Shards | None = None) -> list[TableState]: ...
+
+    async def delete_table_state(self, guild_id: int, channel_id: int) -> bool: ...
+
+    async def claim_tables(
+        self, owner: str, tables: Sequence[TableKey], *, ttl: float, now: float | None = None
+    ) -> list[TableKey]: ...
+
+    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None: ...
+
+
+
+class DataStore(TableStore, Protocol):
+    """The store as the bot uses it: money, pools, history, leaderboards, sessions,
+    versioned table states (saved at once, or queued and written in groups) and table
+    leases.  See ``docs/store.md``."""
 
     async def close(self) -> None: ...
 
     async def schema_version(self) -> int: ...
 
     async def check_integrity(self) -> list[str]: ...
+
+    # privacy
+    async def forget_member(self, member_id: int, *, guild_id: int | None = None) -> Forgotten: ...
 
     # seasons and settings
     async def current_season(self, guild_id: int) -> int: ...
@@ -202,42 +259,6 @@ class DataStore(Protocol):
     ) -> PlayerStats: ...
 
     async def export_ledger_csv(self, guild_id: int, season: int | None = None) -> str: ...
-
-    # table states (versioned) and leases
-    async def save_table_state(
-        self,
-        guild_id: int,
-        channel_id: int,
-        state: Mapping[str, Any],
-        message_id: int | None = None,
-        *,
-        expected_version: int | None = None,
-    ) -> int: ...
-
-    def queue_table_state(
-        self,
-        guild_id: int,
-        channel_id: int,
-        state: Mapping[str, Any],
-        message_id: int | None = None,
-        *,
-        expected_version: int | None = None,
-        done: Callable[[int | None], None] | None = None,
-    ) -> None: ...
-
-    async def flush_table_states(self) -> None: ...
-
-    async def load_table_state(self, guild_id: int, channel_id: int) -> TableState | None: ...
-
-    async def load_all_table_states(self, *, shards: Shards | None = None) -> list[TableState]: ...
-
-    async def delete_table_state(self, guild_id: int, channel_id: int) -> bool: ...
-
-    async def claim_tables(
-        self, owner: str, tables: Sequence[TableKey], *, ttl: float, now: float | None = None
-    ) -> list[TableKey]: ...
-
-    async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None: ...
 
     # sessions
     async def start_session(

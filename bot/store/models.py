@@ -447,3 +447,22 @@ class Session:
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What forgetting a member changed."""
+
+    #: Guilds in which the member had rows (each got its own anonymous id).
+    guilds: int
+    #: Hands whose participants, money, bidder or record named the member.
+    hands: int
+    #: Ledger rows paid by or to the member.
+    ledger_rows: int
+    #: True if a language choice of the member's was deleted.
+    language: bool
+
+    @property
+    def anything(self) -> bool:
+        """True if the store held anything about the member."""
+        return bool(self.guilds or self.hands or self.ledger_rows or self.language)

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.store.core import StoreCore, dumps
 from bot.store.interface import SqlConnection
+from bot.store.models import Forgotten
 
-__all__ = ["ANONYMOUS_IDS", "FORGOTTEN_NAME", "Forgotten", "Privacy", "is_anonymous"]
+__all__ = ["ANONYMOUS_IDS", "FORGOTTEN_NAME", "Privacy", "is_anonymous"]
 
 #: The range anonymous ids are drawn from (never a Discord id, never a computer's).
 ANONYMOUS_IDS: Final = range(1 << 21, 1 << 22)
@@ -36,25 +36,6 @@ FORGOTTEN_NAME: Final = "—"
 def is_anonymous(participant: int) -> bool:
     """True for the id a forgotten member's rows now carry."""
     return participant in ANONYMOUS_IDS
-
-
-@dataclass(frozen=True, slots=True)
-class Forgotten:
-    """What forgetting a member changed."""
-
-    #: Guilds in which the member had rows (each got its own anonymous id).
-    guilds: int
-    #: Hands whose participants, money, bidder or record named the member.
-    hands: int
-    #: Ledger rows paid by or to the member.
-    ledger_rows: int
-    #: True if a language choice of the member's was deleted.
-    language: bool
-
-    @property
-    def anything(self) -> bool:
-        """True if the store held anything about the member."""
-        return bool(self.guilds or self.hands or self.ledger_rows or self.language)
 
 
 class Privacy(StoreCore):

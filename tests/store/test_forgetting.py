@@ -1,0 +1,121 @@
+"""Forgetting a member (issue #30, item 6): their rows are anonymised, never deleted, and
+the books stay exact — every hand's ledger rows still net to zero, every balance and
+pool still equals its ledger rows (``check_integrity``).  Run against both stores."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import CHIPS, POOL, SessionStep, Store, computer_id, is_anonymous
+from bot.store.privacy import FORGOTTEN_NAME
+from tests.store.helpers import make_hand
+
+ALICE, BOB, CARL = 1_000_000_000_000_001, 1_000_000_000_000_002, 1_000_000_000_000_003
+CPU = computer_id(0)
+
+
+async def play_some_hands(store: Store, guild: int = 1) -> int:
+    """Three hands at one table, Alice in every one (bidder of the first), a session with
+    a pot seed, a pool, a computer; returns the session's id."""
+    await store.set_starting_amount(guild, CHIPS, 100)
+    await store.seed_pool(guild, 10, "nebraska", CHIPS, 50)
+    session = await store.start_session(guild, 10, "nebraska", CHIPS, 1, 5,
+                                        pot_seeds={ALICE: 4, BOB: 4})
+    players = [ALICE, BOB, CARL, CPU]
+    hands = [
+        {ALICE: 30, BOB: -10, CARL: -10, CPU: -10},
+        {ALICE: -12, BOB: 20, CARL: 2, POOL: -10},
+        {ALICE: 5, BOB: -5, CARL: 1, CPU: -1},
+    ]
+    totals = {p: 0 for p in players}
+    for n, deltas in enumerate(hands, 1):
+        for p, d in deltas.items():
+            if p is not POOL:
+                totals[p] += d
+        await store.settle_hand(make_hand(
+            f"g{guild}-h{n}", deltas, guild=guild, participants=players,
+            bidder=ALICE if n == 1 else BOB, bidder_won=True, session_id=session.session_id,
+            step=SessionStep(n, dict(totals)),
+            record={"hand": n, "players": ["Alice", "Bob", "Carl", "Computer"]}))
+    return session.session_id
+
+
+async def test_forgetting_renames_every_row_and_the_books_stay_exact(store: Store) -> None:
+    session_id = await play_some_hands(store)
+    before_others = await store.balances(1, 1, CHIPS, [BOB, CARL, CPU])
+    alice_before = (await store.balance(1, ALICE))[CHIPS]
+    board_before = await store.leaderboard(1, currency=CHIPS, page_size=50)
+    assert await store.check_integrity() == []
+
+    forgotten = await store.forget_member(ALICE)
+
+    assert forgotten.guilds == 1 and forgotten.hands == 3 and forgotten.ledger_rows > 0
+    assert await store.check_integrity() == []  # every balance, pool, hand and stat adds up
+    assert await store.balances(1, 1, CHIPS, [BOB, CARL, CPU]) == before_others
+    assert (await store.balance(1, ALICE)).get(CHIPS) == 100  # a stranger: the starting amount
+    assert (await store.player_stats(1, ALICE)).by_variant == []
+    ledger = await store.export_ledger_csv(1)
+    assert str(ALICE) not in ledger
+    hands = await store.recent_hands(1, 10)
+    assert len(hands) == 3
+    for hand in hands:
+        assert ALICE not in hand.participants and ALICE not in hand.deltas
+        (anonymous,) = [p for p in hand.participants if is_anonymous(p)]
+        assert sum(hand.deltas.values()) + hand.pool_delta == 0  # still zero-sum
+        record = await store.get_hand_record(hand.hand_id)
+        assert record is not None and record["players"][0] == FORGOTTEN_NAME
+        assert record["players"][1:] == ["Bob", "Carl", "Computer"]
+    first = await store.get_hand("g1-h1")
+    assert first is not None and first.bidder == anonymous  # one anonymous id in the guild
+    assert {p for h in hands for p in h.participants if is_anonymous(p)} == {anonymous}
+    assert (await store.balance(1, anonymous))[CHIPS] == alice_before  # the money is where it was
+    session = await store.get_session(session_id)
+    assert session is not None and ALICE not in session.totals and anonymous in session.totals
+    rows, total = await store.leaderboard(1, currency=CHIPS, page_size=50)
+    assert total == board_before[1]  # the anonymous player still ranks: the others' ranks hold
+    assert ALICE not in {r.player_id for r in rows}
+
+
+async def test_an_admin_forgets_in_their_guild_only(store: Store) -> None:
+    await play_some_hands(store, guild=1)
+    await play_some_hands(store, guild=2)
+    await store.set_language("user", ALICE, "cs")
+
+    forgotten = await store.forget_member(ALICE, guild_id=1)
+
+    assert forgotten.guilds == 1 and not forgotten.language
+    assert str(ALICE) not in await store.export_ledger_csv(1)
+    assert str(ALICE) in await store.export_ledger_csv(2)  # another server's books: untouched
+    assert await store.get_language("user", ALICE) == "cs"
+    assert await store.check_integrity() == []
+
+
+async def test_a_members_own_request_forgets_everywhere_and_the_language(store: Store) -> None:
+    await play_some_hands(store, guild=1)
+    await play_some_hands(store, guild=2)
+    await store.set_language("user", ALICE, "pl")
+
+    forgotten = await store.forget_member(ALICE)
+
+    assert forgotten.guilds == 2 and forgotten.language and forgotten.anything
+    for guild in (1, 2):
+        assert str(ALICE) not in await store.export_ledger_csv(guild)
+    assert await store.get_language("user", ALICE) is None
+    one = {p for h in await store.recent_hands(1, 10) for p in h.participants if is_anonymous(p)}
+    two = {p for h in await store.recent_hands(2, 10) for p in h.participants if is_anonymous(p)}
+    assert len(one) == len(two) == 1 and one != two  # the guilds cannot be linked by it
+    assert await store.check_integrity() == []
+
+
+async def test_forgetting_a_stranger_changes_nothing(store: Store) -> None:
+    await play_some_hands(store)
+    before = await store.export_ledger_csv(1)
+    forgotten = await store.forget_member(1_000_000_000_000_009)
+    assert not forgotten.anything
+    assert await store.export_ledger_csv(1) == before
+
+
+@pytest.mark.parametrize("not_a_member", [CPU, 0, 1 << 21])
+async def test_only_a_members_id_can_be_forgotten(store: Store, not_a_member: int) -> None:
+    with pytest.raises(ValueError):
+        await store.forget_member(not_a_member)
