@@ -505,7 +505,9 @@ async def run_load(
         setattr(Interaction, name, acked(method))
 
     written = [0]
-    original_dumps = sys.modules["bot.store.db"]._dumps
+    # (The store's parts that serialise table states: table saves and settlements.)
+    dumping_modules = [sys.modules["bot.store.tables"], sys.modules["bot.store.ledger"]]
+    original_dumps = dumping_modules[0].dumps
 
     def counting_dumps(value: Any) -> str:
         text: str = original_dumps(value)
@@ -513,7 +515,8 @@ async def run_load(
             written[0] += len(text)
         return text
 
-    sys.modules["bot.store.db"]._dumps = counting_dumps
+    for module in dumping_modules:
+        module.dumps = counting_dumps
     actions = [0]
     hands = [0]
     original_after = Table._after_action
@@ -843,7 +846,8 @@ async def run_load(
         Table._after_action = original_after  # type: ignore[method-assign]
         components.act = original_act  # type: ignore[assignment]
         actors._dispatch_actor_interaction = original_dispatch
-        sys.modules["bot.store.db"]._dumps = original_dumps
+        for module in dumping_modules:
+            module.dumps = original_dumps
         for name, method in saved_methods.items():
             setattr(Interaction, name, method)
         try:

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import gzip
 import json
+import os
 import random
 import re
 import sys
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.ai import choose_action
 from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
+from bot.config import DEFAULT_DB_PATH
 from bot.engine import (
     ENGINE_BUILD,
     VARIANTS,
@@ -37,6 +39,7 @@ from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
+from bot.store.backup import BackupError, backup, restore
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
@@ -565,6 +568,50 @@ def _print_duel(res: DuelResult, args: argparse.Namespace, wall: float | None,
     return 0
 
 
+def _database_path(args: argparse.Namespace) -> Path:
+    """The SQLite database a store command works on: ``--database``, else ``TAROKY_DB``,
+    else the bot's default; a PostgreSQL ``DATABASE_URL`` is refused with its route."""
+    if args.database:
+        return Path(args.database)
+    if os.environ.get("DATABASE_URL", "").strip():
+        raise BackupError(
+            "DATABASE_URL names a PostgreSQL database: back it up with pg_dump -Fc and restore "
+            "it with pg_restore (docs/privacy.md shows how), or pass --database for a SQLite file."
+        )
+    return Path(os.environ.get("TAROKY_DB", "").strip() or DEFAULT_DB_PATH)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """``taroky backup FILE``: a copy of the SQLite database, safe while the bot runs."""
+    summary = backup(_database_path(args), Path(args.file))
+    print(f"Backed up the database to {args.file}: {summary.hands} hand(s), "
+          f"{summary.ledger_rows} ledger row(s), schema {summary.schema_version}, "
+          f"{summary.size_bytes / 1024:.0f} KB.")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """``taroky restore FILE``: the SQLite database replaced by a backup (bot stopped)."""
+    database = _database_path(args)
+    summary = restore(Path(args.file), database)
+    print(f"Restored {database} from {args.file}: {summary.hands} hand(s), "
+          f"{summary.ledger_rows} ledger row(s). Start the bot again.")
+    return 0
+
+
+def _add_store_commands(sub: Any) -> None:
+    """The subcommands that work on the bot's SQLite database."""
+    where = ("the SQLite database (default: $TAROKY_DB, else data/taroky.sqlite3)")
+    bk = sub.add_parser("backup", help="copy the bot's SQLite database to FILE (safe while the bot runs)")
+    bk.add_argument("file", metavar="FILE", help="the backup to write (a new file)")
+    bk.add_argument("--database", metavar="PATH", help=where)
+    bk.set_defaults(func=cmd_backup)
+    rs = sub.add_parser("restore", help="replace the bot's SQLite database by a backup (stop the bot first)")
+    rs.add_argument("file", metavar="FILE", help="a backup written by 'taroky backup'")
+    rs.add_argument("--database", metavar="PATH", help=where)
+    rs.set_defaults(func=cmd_restore)
+
+
 def variants_help() -> str:
     """The variants, their players and their house-rule options, for ``--help``."""
     lines = ["variants and their options (--variant NAME --option KEY=VALUE):"]
@@ -655,11 +702,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "logs (the same deals played by another version of a player)")
     du.add_argument("--json", action="store_true")
     du.set_defaults(func=cmd_duel)
+    _add_store_commands(sub)
 
     args = p.parse_args(argv)
     try:
         return int(args.func(args))
-    except (TarokyError, BadRecordFile) as e:
+    except (TarokyError, BadRecordFile, BackupError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 
