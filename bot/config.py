@@ -58,7 +58,7 @@ class Settings:
     # Seconds between two edits of a table's public message on average: at most five
     # in any five of these (Discord allows about five per five seconds in a channel).
     edit_interval: float = 1.0
-    extensions: tuple[str, ...] = field(default=("cogs.taroky",))
+    extensions: tuple[str, ...] = field(default=("cogs.taroky", "cogs.privacy"))
     # Worker processes drawing the pictures (0: a thread of the bot's process).
     render_processes: int = 1
     # Seconds a change's edits wait for its pictures before going out without them
