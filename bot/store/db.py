@@ -20,16 +20,16 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import aiosqlite
 
 from bot.store.core import GROUP_INTERVAL, QueuedState, commit_uninterrupted
 from bot.store.history import History
-from bot.store.interface import SqlConnection
+from bot.store.interface import SqlConnection, SqlCursor
 from bot.store.ledger import Ledger
 from bot.store.migrations import LATEST_VERSION, migrate_sync
 from bot.store.privacy import Privacy
@@ -38,7 +38,14 @@ from bot.store.seasons import Seasons
 from bot.store.stats import Stats
 from bot.store.tables import TableStates
 
-__all__ = ["BUSY_TIMEOUT_MS", "GROUP_INTERVAL", "QueuedState", "Store", "commit_uninterrupted"]
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "GROUP_INTERVAL",
+    "QueuedState",
+    "SqliteConnection",
+    "Store",
+    "commit_uninterrupted",
+]
 
 BUSY_TIMEOUT_MS: Final = 5000
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -73,6 +80,50 @@ def _switch_to_wal(conn: sqlite3.Connection) -> str:
                 raise
         time.sleep(delay)  # (runs in a worker thread: asyncio.to_thread)
         delay = min(delay * 2, 0.1)
+
+
+class _Count:
+    """A finished statement's row count (what ``SqlCursor`` asks for)."""
+
+    __slots__ = ("rowcount",)
+
+    def __init__(self, rowcount: int) -> None:
+        self.rowcount = rowcount
+
+
+class SqliteConnection:
+    """aiosqlite's connection as the store's :class:`SqlConnection`, with every
+    ``executemany`` cursor closed on the connection's own thread.
+
+    Python's ``sqlite3`` shares one prepared statement among the cursors that ran the
+    same SQL (its statement cache), and a cursor of ``executemany`` keeps it until it is
+    closed or freed; freeing it resets the statement.  aiosqlite hands cursors back to
+    the event loop's thread, where the last reference may go at any time (a garbage
+    collection, a traceback let go): a reset from there while the connection's thread
+    runs the next ``executemany`` of the same SQL (the next group of table states, the
+    next settlement) makes SQLite refuse it, ``sqlite3.InterfaceError: bad parameter or
+    other API misuse`` (issue #33).  So the cursor is made, used and closed on the
+    connection's thread (aiosqlite runs one call at a time there, in order), and only
+    its row count comes back; a cancellation while it runs still closes it."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, parameters: Iterable[Any] = (), /) -> SqlCursor:
+        # (A cursor of execute lets go of its statement when the statement is done.)
+        return await self.conn.execute(sql, parameters)
+
+    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] = (), /) -> Iterable[Sequence[Any]]:
+        return await self.conn.execute_fetchall(sql, parameters)
+
+    async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]], /) -> SqlCursor:
+        cursor = await self.conn.cursor()
+        try:
+            await cursor.executemany(sql, parameters)
+            return _Count(cursor.rowcount)
+        finally:
+            # Queued right behind the statement, on the same thread: nothing runs between.
+            await asyncio.shield(cursor.close())
 
 
 class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
@@ -176,7 +227,7 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
             # BEGIN inside the try: if the task is cancelled while BEGIN is queued,
             # BEGIN still runs on the connection thread and must be rolled back.
             await conn.execute("BEGIN IMMEDIATE")
-            yield conn
+            yield SqliteConnection(conn)
             await commit_uninterrupted(conn.execute("COMMIT"))
             committed = True
         finally:
@@ -185,7 +236,7 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
                 await asyncio.shield(self._rollback(conn))
 
     @staticmethod
-    async def _rollback(conn: SqlConnection) -> None:
+    async def _rollback(conn: aiosqlite.Connection) -> None:
         # OperationalError: no transaction was active (e.g. COMMIT already succeeded).
         with contextlib.suppress(sqlite3.OperationalError):
             await conn.execute("ROLLBACK")
@@ -197,6 +248,6 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
             conn = self._reader
             try:
                 await conn.execute("BEGIN")
-                yield conn
+                yield SqliteConnection(conn)
             finally:
                 await asyncio.shield(self._rollback(conn))
