@@ -102,9 +102,9 @@ class SqliteConnection:
     collection, a traceback let go): a reset from there while the connection's thread
     runs the next ``executemany`` of the same SQL (the next group of table states, the
     next settlement) makes SQLite refuse it, ``sqlite3.InterfaceError: bad parameter or
-    other API misuse`` (issue #33).  So the cursor is made, used and closed on the
-    connection's thread (aiosqlite runs one call at a time there, in order), and only
-    its row count comes back; a cancellation while it runs still closes it."""
+    other API misuse`` (issue #33).  So the cursor is closed on the connection's thread
+    (aiosqlite runs one call at a time there, in order) before anything else runs on
+    the connection, and only its row count comes back."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -117,12 +117,14 @@ class SqliteConnection:
         return await self.conn.execute_fetchall(sql, parameters)
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]], /) -> SqlCursor:
-        cursor = await self.conn.cursor()
+        cursor = await self.conn.executemany(sql, parameters)
         try:
-            await cursor.executemany(sql, parameters)
             return _Count(cursor.rowcount)
         finally:
-            # Queued right behind the statement, on the same thread: nothing runs between.
+            # On the connection's thread, before any other call of this connection (they
+            # run in order; the caller holds the write lock).  (Cancelled before this, the
+            # cursor is freed by aiosqlite's thread or by the loop at once, never during a
+            # later executemany: that comes after the transaction's ROLLBACK.)
             await asyncio.shield(cursor.close())
 
 
