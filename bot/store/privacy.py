@@ -7,6 +7,9 @@ per guild, so their guilds cannot be linked through it) in every row that holds 
 ledger rows, balances, statistics, the hands they played (participants, money, the
 bidder, and their name in the hand's record) and the running totals of sessions — and
 their language choice is deleted.  What the anonymous id stands for is recorded nowhere.
+A hand's ``digest`` stays: it is a hash (of the money as settled, no name in it), and a
+settlement of the same hand retried later, with the member's id still in it, is then
+still recognised as paid already rather than paid twice.
 
 An anonymous id lies below ``2**22``: no Discord id does (a Discord id carries its
 creation time from bit 22 up), so it can never be a member's; and above zero, so
