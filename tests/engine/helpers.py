@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Game, new_game
+from bot.engine import Game, find_variant, new_game
 from bot.engine.actions import Action, Kind, act
 from bot.engine.cards import CARDS, Card, count_mask_points, mask_of, parse_cards
 
@@ -55,11 +55,49 @@ def stack(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = ""
     return deck
 
 
+def deal(variant: str, hands: dict[int, str | Iterable[int]] | None = None,
+         talon: str | Iterable[int] = "", dealer: int = 3, seats: int = 4,
+         options: dict[str, Any] | None = None, pool: int = 0, stake: int = 1, seed: int = 0,
+         first: bool = True) -> Game:
+    """A deal of ``variant`` from a stacked deck (``stack``, over the variant's own pack):
+    the shared maker of every variant's scripted hands.  ``first`` False: not the session's
+    first deal (NE-1)."""
+    pack = find_variant(variant).pack_ids
+    return new_game(variant, players=seats, dealer=dealer, options=options,
+                    deck=stack(hands or {}, talon, dealer, seats, seed, pack=pack),
+                    first_of_session=first, pool=pool, stake=stake)
+
+
 def game(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = "", dealer: int = 3,
          seats: int = 4, options: dict[str, Any] | None = None, variant: str = "czech",
          pool: int = 0) -> Game:
-    return new_game(variant, players=seats, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, seats), pool=pool)
+    """A stacked deal, by default of the Czech game."""
+    return deal(variant, hands, talon, dealer, seats, options, pool)
+
+
+def legal(g: Game, seat: int | None = None) -> set[tuple[str, Any]]:
+    """The legal actions of ``seat`` (default: the seat to act) as (kind, value) pairs."""
+    return {(a.kind.value, a.value) for a in g.legal_actions(seat)}
+
+
+def net(g: Game) -> dict[int, int]:
+    """What the finished hand paid each seat (and the pool)."""
+    assert g.result is not None
+    return dict(g.result.net)
+
+
+def labels(g: Game) -> list[str]:
+    """The payment lines' labels of the finished hand, in order."""
+    assert g.result is not None
+    return [ln.label for ln in g.result.lines]
+
+
+def line(g: Game, text: str) -> dict[int, int]:
+    """The net of the one payment line whose label contains ``text``."""
+    assert g.result is not None
+    found = [ln for ln in g.result.lines if text in ln.label]
+    assert len(found) == 1, [ln.label for ln in g.result.lines]
+    return dict(found[0].net)
 
 
 def A(kind: str, value: Any = None) -> Action:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Game, new_game
+from bot.engine import Game
 from bot.engine.cards import parse_cards
 from bot.engine.game import Trick
 
-from .helpers import A, points_split, stack
+from .helpers import A, deal, points_split
 
 LOW = "7S 8S 9S 10S 7C 8C 9C 10C 2H 3H 4H 1H"  # twelve plain one-point cards
 
@@ -23,8 +23,7 @@ def kc(hands: dict[int, str], talon: str = "", variant: str = "nebraska", dealer
        pool: int = 0) -> Game:
     """A stacked deal.  With ``first`` False (not a session's first deal) forehand is the
     seat after the dealer: seat 0 with the default dealer 3."""
-    return new_game(variant, players=seats, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, seats), first_of_session=first, pool=pool)
+    return deal(variant, hands, talon, dealer, seats, options, pool, first=first)
 
 
 def bid_to_call(g: Game, bid: str, bidder: int = 0) -> Game:
@@ -89,16 +88,3 @@ def end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
         g.tricks.append(Trick(winners[-1], [], winners[-1]))
     g.finish()
     return g
-
-
-def net(g: Game) -> dict[int, int]:
-    assert g.result is not None
-    return dict(g.result.net)
-
-
-def line(g: Game, text: str) -> dict[int, int]:
-    """The net of the one payment line whose label contains ``text``."""
-    assert g.result is not None
-    found = [ln for ln in g.result.lines if text in ln.label]
-    assert len(found) == 1, [ln.label for ln in g.result.lines]
-    return dict(found[0].net)

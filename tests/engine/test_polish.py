@@ -20,7 +20,7 @@ from bot.engine.variants.polish import (
     throw_in_holding,
 )
 
-from .helpers import A, all_done, discard_first, force_end, game, stack
+from .helpers import A, all_done, discard_first, force_end, game, labels, legal, net, stack
 
 SUITS_12 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S JS CS"  # twelve suit cards, no king
 SUITS_10 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S"
@@ -45,10 +45,6 @@ def mask(text: str) -> int:
     for c in parse_cards(text):
         m |= 1 << c
     return m
-
-
-def legal(g: Game, seat: int | None = None) -> set[tuple[str, object]]:
-    return {(a.kind.value, a.value) for a in g.legal_actions(seat)}
 
 
 def powinnosc_to_announce(hands, talon="", bid="powinnosc", called="XIX",
@@ -120,16 +116,6 @@ def line(g: Game, label: str) -> dict[int, int]:
     found = [ln for ln in g.result.lines if ln.label.startswith(label)]
     assert len(found) == 1, [ln.label for ln in g.result.lines]
     return dict(found[0].net)
-
-
-def net(g: Game) -> dict[int, int]:
-    assert g.result is not None
-    return dict(g.result.net)
-
-
-def labels(g: Game) -> list[str]:
-    assert g.result is not None
-    return [ln.label for ln in g.result.lines]
 
 
 # ---- PL-1, PL-21: the game and its names ------------------------------------------------
