@@ -16,7 +16,6 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
@@ -43,6 +42,7 @@ from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
+from bot.version import version_text
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
@@ -587,8 +587,8 @@ def cmd_duel(args: argparse.Namespace) -> int:
             logged = from_logs(_log_lines(args.from_log))
             other = from_logs(_log_lines(args.against_log)) if args.against_log else None
             cmp = compare(logged, other) if other is not None else None
-        except (OSError, EOFError, ValueError, KeyError) as e:
-            reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
+        except (CliError, OSError, EOFError, ValueError, KeyError) as e:
+            reason = str(e) if isinstance(e, DuelLogError | CliError) else f"{type(e).__name__}: {e}"
             print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
             return 2
         return _print_duel(logged, args, None, None, cmp)
@@ -680,23 +680,14 @@ def variants_help() -> str:
     return "\n".join(lines)
 
 
-def _version() -> str:
-    """``taroky --version``: the installed package's version and the engine build."""
-    try:
-        installed = version("taroky-bot")
-    except PackageNotFoundError:  # (run from a source tree that was never installed)
-        installed = "unknown"
-    return f"taroky {installed} ({ENGINE_BUILD} engine)"
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The ``taroky`` command line: every argument with its help text
-    (``tests/tables/test_cli_errors.py`` walks the tree to check)."""
+    (``tests/test_cli.py`` walks the tree to check)."""
     p = argparse.ArgumentParser(
         prog="taroky", description="Taroky without Discord: play in the terminal, replay and verify "
         "hand records, simulate and benchmark the rules engine.",
         epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="version", version=_version(),
+    p.add_argument("--version", action="version", version=version_text("taroky"),
                    help="print the version and the engine build, and exit")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND",
                            title="commands (taroky COMMAND --help for each)")
@@ -790,7 +781,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     stderr and a non-zero status: 2 for what it was given, 130 for Ctrl-C."""
     args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # (inside the try: a closed pipe is met here, not at exit)
+        return status
     except (TarokyError, CliError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

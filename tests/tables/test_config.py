@@ -53,7 +53,7 @@ def test_bad_settings_fail_with_one_sentence(env, fragment):
 def test_main_without_token_exits_2_with_one_line(monkeypatch, tmp_path, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    assert main() == 2
+    assert main([]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "DISCORD_TOKEN is not set" in err
 
