@@ -10,14 +10,17 @@ comes from the engine's public API (``new_game`` / ``Session``, ``Game.legal_act
 
 The invariants (each the rule it guards):
 
-- *Legal play* (C-2): exactly the seat to act is offered actions, at least one; each offered
-  action is accepted by ``can``.
-- *Cards conserved* (C-1): at every step the hands, each seat's laid-away cards and the
+- *Legal play* (C-3: "Irregularities ... are made impossible by the engine"): exactly the
+  seat to act is offered actions, at least one; each offered action is accepted by ``can``.
+- *Five players* (C-5: "the dealer sits out that deal and neither wins nor loses"): the
+  seat sitting out holds no card and is paid nothing.
+- *Cards conserved*: at every step the hands, each seat's laid-away cards and the
   cards played to tricks are disjoint cards of the variant's pack, and what is missing from
   them is never more than the talon; at the end every hand as dealt and the talon together
   are the pack, and each seat's first view of its hand is its hand as dealt.
-- *Card points total* (C-5, TP-2): where a hand is played out and counted by sides, the
-  sides' card points add up to the pack's total (70; Taper's 42 cards 66).
+- *Card points total* ("the card point totals taken by the two teams always add up to 70",
+  the Czech text; TP-2: Taper's 42 cards count 66): where a hand is played out and counted
+  by sides, the sides' card points add up to the pack's total.
 - *Money zero-sum with the pools* (C-4): every payment line, the net and the transfers sum
   to zero (the pool counted as a payee); over a session the players' totals and the pool
   together never change (what a pot seed put in included), the session's closing included.
@@ -153,6 +156,7 @@ def check_cards(g: Game, where: str) -> None:
     for s in range(g.num_seats):
         v = g.view_for(s)
         places += [mask_of(v.hand), mask_of(v.my_discards)]
+        _check(s != v.sitting_out or not v.hand, where, f"seat {s} sits out (C-5) but holds cards")
     pub = g.public_view()
     for trick in pub.past_tricks:
         places.append(mask_of(c for _, c in trick))
@@ -189,6 +193,8 @@ def check_result(g: Game, where: str) -> HandResult:
            "the transfers do not pay the net")
     _check(all(0 <= k < g.num_seats or k == POOL for k in r.net), where, "a payee is no seat")
     pub = g.public_view()
+    out = pub.sitting_out
+    _check(out is None or not r.net.get(out, 0), where, f"seat {out} sits out (C-5) but is paid")
     _check(pub.finished and pub.result is r, where, "the public view does not show the result")
     _check(pub.revealed is not None and pub.revealed_talon is not None, where,
            "the hands are not shown at the end")
@@ -203,7 +209,7 @@ def check_result(g: Game, where: str) -> HandResult:
 
 
 def check_points(g: Game, r: HandResult, where: str) -> None:
-    """Card points (C-5, TP-2): a hand played out and counted by the declarer's side and
+    """Card points ("always add up to 70"; TP-2): a hand played out and counted by the declarer's side and
     the opponents counts the pack's total (70; Taper's 66), counted in threes: what one side
     loses to an incomplete group of three the other gains.  Heun tells an incomplete packet
     as cards (its ``card_counts``): there the two sides' left-over cards make whole packets

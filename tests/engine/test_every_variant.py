@@ -18,8 +18,9 @@ SEEDS = range(6)
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[s.id for s in SETTINGS])
 def test_a_session_keeps_every_invariant(setting: Setting) -> None:
-    """C-1 (the pack), C-2 (legal play), C-4 (every settlement, the pool included, sums to
-    zero), C-5 / TP-2 (the pack's card points), and records and clones equal."""
+    """C-3 (only legal play), C-4 ("Every settlement, pool included, sums to zero"), C-5
+    (the dealer of five sits out), the pack conserved, its 70 card points (TP-2: 66), and
+    records and clones equal."""
     played = play_session(setting, seed=SETTINGS.index(setting))
     assert played.records and all(r["result"] is not None for r in played.records)
 
