@@ -70,6 +70,7 @@ def test_every_argument_has_a_help_text():
     def walk(parser: argparse.ArgumentParser, where: str) -> None:
         for action in parser._actions:  # (argparse keeps its arguments here; no public list)
             if isinstance(action, argparse._SubParsersAction):
+                missing.extend(f"{where} {c.dest}" for c in action._choices_actions if not c.help)
                 for name, child in action.choices.items():
                     walk(child, f"{where} {name}")
             elif not action.help or action.help == argparse.SUPPRESS:
