@@ -53,6 +53,8 @@ from bot.engine.cards import count_mask_points, mask_of
 from bot.engine.scoring import SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER
 from bot.engine.variants.base import OptionSpec
 
+from .helpers import play_randomly
+
 #: Deals of one session in the harness (enough for the dealer and the pool to move on).
 DEALS = 2
 
@@ -244,11 +246,7 @@ def check_clone(g: Game, rng: random.Random, where: str) -> None:
     c = g.clone()
     _check(_views(c) == before_views, where, "the clone shows something else")
     _check(_round_trip(c) == before_record, where, "the clone writes another record")
-    while not c.is_over:
-        seat = c.to_act
-        assert seat is not None
-        legal = c.legal_actions(seat)
-        c.act(seat, legal[int(rng.random() * len(legal))])
+    play_randomly(c, rng)
     _check(_views(g) == before_views, where, "acting on the clone changed the original")
     _check(_round_trip(g) == before_record, where, "acting on the clone changed the record")
 

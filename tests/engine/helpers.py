@@ -75,6 +75,16 @@ def game(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = "",
     return deal(variant, hands, talon, dealer, seats, options, pool)
 
 
+def play_randomly(g: Game, rng: random.Random) -> Game:
+    """Play ``g`` on to the end with uniformly random legal actions drawn from ``rng``."""
+    while not g.is_over:
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_actions(seat)
+        g.act(seat, legal[int(rng.random() * len(legal))])
+    return g
+
+
 def legal(g: Game, seat: int | None = None) -> set[tuple[str, Any]]:
     """The legal actions of ``seat`` (default: the seat to act) as (kind, value) pairs."""
     return {(a.kind.value, a.value) for a in g.legal_actions(seat)}
