@@ -73,7 +73,7 @@ def random_chooser(rng: random.Random) -> Chooser:
 
 
 def simple_chooser(rng: random.Random) -> Chooser:
-    """A plain legal heuristic for the terminal game and simulations: bid the lowest
+    """A plain legal heuristic for simulations (``--players simple``): bid the lowest
     contract, say nothing, keep the pagát, win cheaply, throw away low cards."""
 
     def choose(g: Game, seat: int, legal: list[Action]) -> Action:
