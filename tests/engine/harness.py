@@ -95,6 +95,15 @@ def option_sets(v: Variant) -> list[tuple[tuple[str, OptionValue], ...]]:
     return out
 
 
+def mixed_setting(v: Variant, rng: random.Random) -> Setting:
+    """A setting of ``v`` with every option drawn at once (its default or one of its other
+    values) and one of its seat counts: the options in combination."""
+    options = tuple((spec.key, value) for spec in v.option_specs
+                    for value in [rng.choice([spec.default, *option_values(spec)])]
+                    if value != spec.default)
+    return Setting(v.name, rng.choice(v.seat_counts), options)
+
+
 def settings() -> list[Setting]:
     """Every registered variant (each once, whatever its aliases), at each of its seat
     counts, with each option set it offers."""

@@ -5,11 +5,13 @@ A new variant or a new option is played here as soon as it is registered."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.engine import VARIANTS
+from bot.engine import VARIANTS, find_variant
 
-from .harness import Setting, option_values, play_session, settings
+from .harness import Setting, mixed_setting, option_values, play_session, settings
 
 SETTINGS = settings()
 #: Seeds of the longer run on each variant's default rules.
@@ -33,6 +35,14 @@ def test_many_seeds_on_the_default_rules(setting: Setting) -> None:
     """The same invariants over more seeds of each variant's default rules."""
     for seed in SEEDS:
         play_session(setting, seed=1000 + seed)
+
+
+@pytest.mark.parametrize("name", sorted({v.name for v in VARIANTS.values()}))
+def test_options_in_combination(name: str) -> None:
+    """Every option of the variant drawn at once (each at its default or another value)."""
+    rng = random.Random(f"mixed {name}")
+    for seed in range(4):
+        play_session(mixed_setting(find_variant(name), rng), seed=2000 + seed)
 
 
 @pytest.mark.parametrize("name", sorted({v.name for v in VARIANTS.values()}))
