@@ -204,6 +204,7 @@ def force_end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = No
         g.hands[s] = 0
         g.discards[s] = 0
         g.won[s] = 0
+    g.talon_to = {}  # (the talon shares of the king-calling games go with the rest)
     g.talon_to_opponents = 0
     g.won[decl[0]] = mine
     g.won[opp[0]] = theirs
