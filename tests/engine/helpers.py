@@ -160,9 +160,18 @@ def povinnost_to_announce(hands: dict[int, str], talon: str, called: str = "XIX"
     g.act(0, A("bid", "povinnost"))
     for s in (1, 2, 3):
         g.act(s, A("pass"))
-    g.act(0, A("call", called))
+    return call_and_exchange(g, called, draws)
+
+
+def call_and_exchange(g: Game, called: str, draws: Iterable[str] = ("draw", "draw")) -> Game:
+    """After the auction (Czech, Polish): the bidder calls ``called`` and plays on, the
+    talon is drawn (``draws``: each drawing seat's answer in turn) and the first allowed
+    cards are discarded, up to the announcements."""
+    bidder = g.bidder
+    assert bidder is not None
+    g.act(bidder, A("call", called))
     if g.phase.value == "surrender":
-        g.act(0, A("playon"))
+        g.act(bidder, A("playon"))
     discard_first(g)
     for want in draws:
         if g.phase.value != "talon":
