@@ -15,7 +15,7 @@ from .harness import Setting, mixed_setting, option_values, play_session, settin
 
 SETTINGS = settings()
 #: Seeds of the longer run on each variant's default rules.
-SEEDS = range(6)
+SEEDS = range(4)
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[s.id for s in SETTINGS])
@@ -41,7 +41,7 @@ def test_many_seeds_on_the_default_rules(setting: Setting) -> None:
 def test_options_in_combination(name: str) -> None:
     """Every option of the variant drawn at once (each at its default or another value)."""
     rng = random.Random(f"mixed {name}")
-    for seed in range(4):
+    for seed in range(3):
         play_session(mixed_setting(find_variant(name), rng), seed=2000 + seed)
 
 
