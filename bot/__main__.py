@@ -1,10 +1,12 @@
 """``python -m bot`` / ``taroky-bot``: start the Discord bot.
 
 Configuration problems end the process with one sentence on stderr and exit code 2.
+``--help`` and ``--version`` print and exit without reading the settings or starting.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
@@ -15,6 +17,7 @@ import discord
 from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
 from bot.store.preflight import DatabaseUnusable, check_database, check_postgres
+from bot.version import version_text
 
 log = logging.getLogger("bot")
 
@@ -38,8 +41,22 @@ async def _run(settings: Settings) -> None:
         await bot.start(settings.token)
 
 
+def _parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: no arguments but ``--help`` and ``--version`` (the settings are
+    in the environment and ``.env``)."""
+    p = argparse.ArgumentParser(
+        prog="taroky-bot",
+        description="Run the Taroky Discord bot. Its settings come from the environment and "
+        "from .env in the current folder (DISCORD_TOKEN is required); see .env.example and "
+        "the README's Settings table.")
+    p.add_argument("--version", action="version", version=version_text("taroky-bot"),
+                   help="print the version and the engine build, and exit")
+    return p.parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``taroky-bot`` console script; returns the exit status."""
+    _parse_args(argv)
     try:
         settings = load_settings()
     except ConfigError as error:

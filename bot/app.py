@@ -178,6 +178,10 @@ class ShardedTarokyBot(TarokyBot, commands.AutoShardedBot):
 
 def make_bot(settings: Settings, **kwargs: Any) -> TarokyBot:
     """The bot for ``settings``: sharded when ``TAROKY_SHARDS`` names shards."""
+    # The bot has no voice: discord.py's start-up warnings that PyNaCl and davey (voice
+    # libraries) are missing are noise in an admin's log (discord.py's own switches).
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     if settings.shards is not None:
         return ShardedTarokyBot(
             settings, shard_count=settings.shards.count, shard_ids=list(settings.shards.ids), **kwargs

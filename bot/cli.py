@@ -5,20 +5,24 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import io
 import json
+import math
 import os
 import random
 import re
+import stat
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from bot.ai import choose_action
 from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
 from bot.config import DEFAULT_DB_PATH
+from bot.ai.players import DEFAULT_LEVEL, LEVELS, MEASURE_ONLY, choose_level, decision_seed
 from bot.engine import (
     ENGINE_BUILD,
     VARIANTS,
@@ -40,6 +44,7 @@ from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
 from bot.store.backup import BackupError, backup, restore
+from bot.version import version_text
 from rendering.faces import sort_hand
 
 if TYPE_CHECKING:
@@ -70,7 +75,7 @@ def random_chooser(rng: random.Random) -> Chooser:
 
 
 def simple_chooser(rng: random.Random) -> Chooser:
-    """A plain legal heuristic for the terminal game and simulations: bid the lowest
+    """A plain legal heuristic for simulations (``--players simple``): bid the lowest
     contract, say nothing, keep the pagát, win cheaply, throw away low cards."""
 
     def choose(g: Game, seat: int, legal: list[Action]) -> Action:
@@ -131,6 +136,68 @@ PLAYERS: dict[str, Callable[[random.Random], Chooser]] = {
 }
 
 
+# --- arguments and paths -------------------------------------------------------------
+
+
+#: The longest ``taroky bench`` run, and the most deals one command plays.
+MAX_BENCH_SECONDS = 3600.0
+MAX_DEALS = 10_000_000
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """What the user typed, repeated in a message: at most ``limit`` characters, quoted."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def seconds_arg(text: str) -> float:
+    """``--seconds``: a finite number of seconds above 0, at most an hour (nan, inf and
+    negative numbers ran for ever or not at all)."""
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and 0 < x <= MAX_BENCH_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds above 0 and at most {MAX_BENCH_SECONDS:,.0f}, not {_shown(text)}")
+    return x
+
+
+def whole_arg(low: int, high: int, what: str, note: str = "") -> Callable[[str], int]:
+    """An argument type: a whole number of ``what`` from ``low`` to ``high`` (``note``: what
+    a special value means, said in the refusal)."""
+
+    def parse(text: str) -> int:
+        try:
+            x = int(text)
+        except ValueError:
+            x = low - 1
+        if not low <= x <= high:
+            raise argparse.ArgumentTypeError(
+                f"give a whole number of {what} from {low:,} to {high:,}{note}, not {_shown(text)}")
+        return x
+
+    return parse
+
+
+deals_arg = whole_arg(1, MAX_DEALS, "deals")
+seats_arg = whole_arg(0, 5, "players", " (0: the variant's usual number)")
+
+
+def check_writable(path: str, what: str) -> None:
+    """Refuse, before any work starts, a path the command could not write ``what`` to (a
+    missing folder, a directory, no permission): the work is not lost at the end."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        raise CliError(f"{path} is a directory; give a file name for the {what}")
+    if not folder.is_dir():
+        raise CliError(f"cannot write the {what} to {path}: the folder {folder} does not exist")
+    if p.exists() and not p.is_file():
+        raise CliError(f"cannot write the {what} to {path}: it is not a regular file")
+    if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise CliError(f"cannot write the {what} to {path}: permission denied")
+
+
 # --- commands -------------------------------------------------------------------------
 
 
@@ -140,8 +207,30 @@ MAX_RECORD_BYTES = 1_000_000
 MAX_RECORD_ACTIONS = 2_000
 
 
-class BadRecordFile(Exception):
+class CliError(Exception):
+    """A mistake in what the command was given (a path, a file); ``str(error)`` is one
+    sentence, printed as the command's one error line."""
+
+
+class BadRecordFile(CliError):
     """A file that is no readable hand record; ``str(error)`` is one sentence."""
+
+
+def open_regular(path: str, what: str = "file") -> IO[bytes]:
+    """``path`` opened for reading, if it is a regular file: a directory, a device such as
+    ``/dev/zero`` (endless) or a FIFO (waits for a writer for ever) is refused with one
+    sentence.  Opened without blocking, so a FIFO is refused rather than waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as e:
+        raise BadRecordFile(f"cannot read {path}: {e.strerror or e}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise BadRecordFile(f"{path} is a directory, not a {what}")
+        raise BadRecordFile(f"{path} is not a regular file (a device or a pipe), not a {what}")
+    return os.fdopen(fd, "rb")
 
 
 def _no_constant(name: str) -> Any:
@@ -150,16 +239,15 @@ def _no_constant(name: str) -> Any:
 
 def load_record(path: str) -> dict[str, Any]:
     """The JSON object in ``path``, or :class:`BadRecordFile` saying why it is none."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise BadRecordFile(f"{path} is a directory, not a hand record")
-        size = p.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise BadRecordFile(f"{path} has {size:,} bytes; a hand record has at most {MAX_RECORD_BYTES:,}")
-        data = p.read_bytes()
-    except OSError as e:
-        raise BadRecordFile(f"cannot read {path}: {e.strerror or e}") from None
+    with open_regular(path, "hand record") as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(MAX_RECORD_BYTES + 1)  # (bounded, whatever the size said)
+        except OSError as e:
+            raise BadRecordFile(f"cannot read {path}: {e.strerror or e}") from None
+    if max(size, len(data)) > MAX_RECORD_BYTES:
+        shown = f"{size:,} bytes" if size > MAX_RECORD_BYTES else f"more than {MAX_RECORD_BYTES:,} bytes"
+        raise BadRecordFile(f"{path} has {shown}; a hand record has at most {MAX_RECORD_BYTES:,}")
     try:
         text = data.decode("utf-8-sig")  # (a byte-order mark is fine)
         record = json.loads(text, parse_constant=_no_constant)
@@ -416,10 +504,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     me = 0
     seats = args.players or v.seat_counts[0]
     options = parse_options(args.option)
-    bots = simple_chooser(random.Random(args.seed))
+    if args.save:
+        check_writable(args.save, "hand record")
+    decisions = args.seed if args.seed is not None else rng.getrandbits(32)
     session = Session.begin(v, seats, options, dealer=seats - 1)
-    print(f"{v.title}. You are seat 1; seats 2-{seats} are computer players. Type the number "
-          "of a choice, 'why' for the rules behind your choices, or 'q' to quit.")
+    print(f"{v.title}. You are seat 1; seats 2-{seats} are computer players ({args.level}). Type the "
+          "number of a choice, 'why' for the rules behind your choices, or 'q' to quit.")
     hand_no = 0
     while True:
         g = session.deal(rng)
@@ -434,7 +524,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             assert s is not None
             legal = g.legal_actions(s)
             if s != me:
-                g.act(s, bots(g, s, legal))
+                choice = choose_level(args.level, g, s, decision_seed(decisions, hand_no, len(g.history), s))
+                g.act(s, choice.action)
                 continue
             legal = safe_first(legal)  # (Done / Pass is choice 1)
             print(f"\nYour hand: {_show_hand(g, me)}")
@@ -467,7 +558,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         session.record(g)
         if args.save:
             path = _save_path(args.save, hand_no)
-            path.write_text(json.dumps(game_to_record(g), ensure_ascii=False, indent=1), encoding="utf-8")
+            try:
+                path.write_text(json.dumps(game_to_record(g), ensure_ascii=False, indent=1), encoding="utf-8")
+            except OSError as e:
+                raise CliError(f"cannot save the hand's record to {path}: {e.strerror or e}") from None
             print(f"The hand's record is saved in {path} (replay it with: taroky replay {path}).")
         print("Totals: " + ", ".join(f"seat {i + 1} {format_amount(v.currency, t)}"
                                      for i, t in enumerate(session.totals)))
@@ -495,8 +589,8 @@ def cmd_duel(args: argparse.Namespace) -> int:
             logged = from_logs(_log_lines(args.from_log))
             other = from_logs(_log_lines(args.against_log)) if args.against_log else None
             cmp = compare(logged, other) if other is not None else None
-        except (OSError, ValueError, KeyError) as e:
-            reason = str(e) if isinstance(e, DuelLogError) else f"{type(e).__name__}: {e}"
+        except (CliError, OSError, EOFError, ValueError, KeyError) as e:
+            reason = str(e) if isinstance(e, DuelLogError | CliError) else f"{type(e).__name__}: {e}"
             print(f"taroky duel: cannot read the logs: {reason}", file=sys.stderr)
             return 2
         return _print_duel(logged, args, None, None, cmp)
@@ -504,8 +598,15 @@ def cmd_duel(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     start = time.perf_counter()
     cpu = time.process_time()
+    if args.log:
+        check_writable(args.log, "duel log")
     with contextlib.ExitStack() as stack:
-        log = stack.enter_context(open(args.log, "a", encoding="utf-8")) if args.log else None
+        log: TextIO | None = None
+        if args.log:
+            try:
+                log = stack.enter_context(open(args.log, "a", encoding="utf-8"))
+            except OSError as e:
+                raise CliError(f"cannot write the duel log to {args.log}: {e.strerror or e}") from None
         res = duel(
             v.name, args.a, args.b, args.deals, seed=args.seed, options=options,
             seats=args.seats or v.seat_counts[0], first=args.first, log=log,
@@ -517,9 +618,9 @@ def _log_lines(paths: Sequence[str]) -> list[str]:
     """The lines of ``taroky duel --log`` files (gzipped ones too)."""
     lines: list[str] = []
     for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", encoding="utf-8") as f:
-            lines.extend(f)
+        with open_regular(path, "duel log") as raw:
+            data = gzip.decompress(raw.read()) if path.endswith(".gz") else raw.read()
+        lines.extend(io.StringIO(data.decode("utf-8")))
     return lines
 
 
@@ -625,44 +726,52 @@ def variants_help() -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The ``taroky`` command line: every argument with its help text
+    (``tests/test_cli.py`` walks the tree to check)."""
     p = argparse.ArgumentParser(
         prog="taroky", description="Taroky without Discord: play in the terminal, replay and verify "
         "hand records, simulate and benchmark the rules engine.",
         epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=version_text("taroky"),
+                   help="print the version and the engine build, and exit")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND",
                            title="commands (taroky COMMAND --help for each)")
     names = sorted(VARIANTS)
     games = sorted({x.name for x in VARIANTS.values()})
+    duel_levels = LEVELS + MEASURE_ONLY
 
     r = sub.add_parser("replay", help="replay a hand record and print its settlement")
-    r.add_argument("file")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("file", help="a hand record (JSON, e.g. downloaded with /taroky history)")
+    r.add_argument("--json", action="store_true", help="print the settlement as one JSON object")
     r.set_defaults(func=cmd_replay)
 
     v = sub.add_parser("verify", help="check a hand record's deal against its shuffle commitment")
-    v.add_argument("file")
+    v.add_argument("file", help="a hand record (JSON) from a table, with its shuffle commitment")
     v.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
     s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")
-    s.add_argument("--deals", type=int, default=100)
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--seats", type=int, default=0)
+    s.add_argument("--deals", type=deals_arg, default=100, metavar="N",
+                   help=f"how many hands to play (1 to {MAX_DEALS:,}; default 100)")
+    s.add_argument("--seed", type=int, default=1, help="the seed the deals and choices come from (default 1)")
+    s.add_argument("--seats", type=seats_arg, default=0, metavar="N",
+                   help="players at the table (default 0: each seat count the variant allows, in turn)")
     s.add_argument("--players", choices=tuple(PLAYERS), default="explore",
                    help="explore (default: reaches every rule), simple, random or heuristic")
     s.add_argument("--default-options", action="store_true",
                    help="play every hand with the variant's default options")
     s.add_argument("--uniform-deals", action="store_true",
                    help="shuffle every pack uniformly (no lumpy packs)")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     s.set_defaults(func=cmd_simulate)
 
     b = sub.add_parser("bench", help="random full hands per second")
-    b.add_argument("--variant", default="czech")
-    b.add_argument("--seconds", type=float, default=5.0)
-    b.add_argument("--seed", type=int, default=1)
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--variant", default="czech", help=f"one of {', '.join(names)} (default czech)")
+    b.add_argument("--seconds", type=seconds_arg, default=5.0,
+                   help=f"how long to play, above 0 and at most {MAX_BENCH_SECONDS:,.0f} (default 5)")
+    b.add_argument("--seed", type=int, default=1, help="the seed of the random hands (default 1)")
+    b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser(
@@ -675,8 +784,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     pl.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="a house rule of the variant, e.g. throw_in_povinnost=false (repeatable; "
                     "the options are below)")
-    pl.add_argument("--players", type=int, default=0, metavar="N",
+    pl.add_argument("--players", type=seats_arg, default=0, metavar="N",
                     help="4, or 5 with the dealer sitting out (where the variant allows it)")
+    pl.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                    help=f"the computer players' level: {', '.join(LEVELS)} (default {DEFAULT_LEVEL}, "
+                    "as at a Discord table)")
     pl.add_argument("--save", metavar="FILE",
                     help="write each hand's record as JSON: the first to FILE, hand n to FILE-n "
                     "(replay with 'taroky replay FILE')")
@@ -684,14 +796,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     pl.set_defaults(func=cmd_play)
 
     du = sub.add_parser("duel", help="duplicate deals between two computer levels: money per hand, 95 %% CI, decision times")
-    du.add_argument("--variant", default="czech")
-    du.add_argument("--a", default="normal", help="easy, normal, strong or random")
-    du.add_argument("--b", default="easy")
-    du.add_argument("--deals", type=int, default=100)
-    du.add_argument("--seed", type=int, default=1)
-    du.add_argument("--seats", type=int, default=0, help="players at the table (default: the variant's usual number)")
-    du.add_argument("--option", action="append", help="a table option, key=value (repeatable)")
-    du.add_argument("--first", type=int, default=0,
+    du.add_argument("--variant", default="czech", help=f"one of {', '.join(names)} (default czech)")
+    du.add_argument("--a", default="normal", choices=duel_levels,
+                    help=f"the level measured: {', '.join(duel_levels)} (default normal)")
+    du.add_argument("--b", default="easy", choices=duel_levels,
+                    help=f"the level it is measured against: {', '.join(duel_levels)} (default easy)")
+    du.add_argument("--deals", type=deals_arg, default=100, metavar="N",
+                    help=f"duplicate deals to play, each twice (1 to {MAX_DEALS:,}; default 100)")
+    du.add_argument("--seed", type=int, default=1, help="the seed the deals come from (default 1)")
+    du.add_argument("--seats", type=seats_arg, default=0, metavar="N",
+                    help="players at the table (default: the variant's usual number)")
+    du.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a table option, key=value (repeatable)")
+    du.add_argument("--first", type=whole_arg(0, 2**62, "the first deal"), default=0, metavar="N",
                     help="the first deal's number (deal N is always the same cards for a seed)")
     du.add_argument("--log", metavar="FILE",
                     help="append one line per finished deal to FILE (resume or split a long duel)")
@@ -700,16 +817,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     du.add_argument("--against-log", metavar="FILE", action="append",
                     help="with --from-log: also compare, deal by deal, with the duel in these "
                     "logs (the same deals played by another version of a player)")
-    du.add_argument("--json", action="store_true")
+    du.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     du.set_defaults(func=cmd_duel)
     _add_store_commands(sub)
+    return p
 
-    args = p.parse_args(argv)
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``taroky`` console script; returns the exit status.  Every error is one line on
+    stderr and a non-zero status: 2 for what it was given, 130 for Ctrl-C."""
+    args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args))
-    except (TarokyError, BadRecordFile, BackupError) as e:
+        status = int(args.func(args))
+        sys.stdout.flush()  # (inside the try: a closed pipe is met here, not at exit)
+        return status
+    except (TarokyError, CliError, BackupError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # (on a terminal, after the ^C or a progress bar: start a line of its own)
+        print(("\n" if sys.stderr.isatty() else "") + f"taroky {args.cmd}: stopped (Ctrl-C).",
+              file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (taroky simulate | head): nothing more to say to it; point
+        # stdout at nothing so that the interpreter's last flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

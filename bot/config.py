@@ -22,16 +22,20 @@ Variables (see ``.env.example``):
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from dotenv import dotenv_values
 
 from bot.store.interface import Shards, is_postgres_url
 
-__all__ = ["ConfigError", "Settings", "load_settings", "parse_dotenv", "check_token"]
+__all__ = ["ConfigError", "Settings", "check_database_url", "check_token", "load_settings", "parse_dotenv"]
 
 DEFAULT_DB_PATH = Path("data") / "taroky.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -97,26 +101,12 @@ class Settings:
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
-    """Parse the small ``.env`` dialect: ``KEY=value`` lines, ``#`` comments,
-    an optional ``export`` prefix and optional single or double quotes."""
-    values: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        key, sep, value = line.partition("=")
-        key = key.strip()
-        if not sep or not key.isidentifier():
-            continue
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key] = value
-    return values
+    """The ``KEY=value`` settings of a ``.env`` text, read by ``python-dotenv`` (quotes,
+    ``export``, ``# comments`` after a value, escapes).  ``${VAR}`` is kept as written, not
+    expanded (a password may hold a ``$``); a key without ``=`` is no setting; a byte-order
+    mark at the start (a file saved by Notepad) is not part of the first key."""
+    values = dotenv_values(stream=io.StringIO(text.removeprefix("\ufeff")), interpolate=False)
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def check_token(token: str) -> str:
@@ -161,6 +151,67 @@ def _float(env: Mapping[str, str], key: str, default: float) -> float:
     return value
 
 
+def _read_dotenv(path: Path) -> str:
+    """The text of the ``.env`` file ``path``, or :class:`ConfigError`."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+    except OSError as error:
+        raise ConfigError(f"{path} cannot be read ({error.strerror or error}).") from None
+
+
+_POSTGRES_EXAMPLE = "postgresql://user:password@host:5432/taroky"
+_ESCAPES = "in the password write / as %2F, @ as %40, : as %3A and # as %23"
+
+
+def _check_host(host: str) -> None:
+    """One ``host[:port]`` of a DATABASE_URL (``[v6 address]:port`` too), or :class:`ConfigError`."""
+    port = ""
+    if host.startswith("["):
+        end = host.find("]")
+        rest = host[end + 1:] if end >= 0 else ""
+        if end < 0 or (rest and not rest.startswith(":")):
+            raise ConfigError("DATABASE_URL has an IPv6 host without its closing bracket "
+                              f"({_POSTGRES_EXAMPLE}).")
+        port = rest[1:]
+    elif ":" in host:
+        port = host.rpartition(":")[2]
+    elif "[" in host or "]" in host:
+        raise ConfigError(f"DATABASE_URL has a bracket outside an IPv6 host ({_POSTGRES_EXAMPLE}).")
+    if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        # (the port text is not repeated: a password with an unescaped "/" reads as one)
+        raise ConfigError("The port in DATABASE_URL must be a number from 1 to 65535 "
+                          f"({_POSTGRES_EXAMPLE}); {_ESCAPES}.")
+
+
+def check_database_url(raw: str) -> str:
+    """``DATABASE_URL`` stripped ("" for SQLite), or :class:`ConfigError` with one sentence
+    that names what is wrong and never repeats the password."""
+    url = raw.strip()
+    if not url:
+        return ""
+    if not is_postgres_url(url):
+        raise ConfigError(
+            f"DATABASE_URL must be a PostgreSQL URL ({_POSTGRES_EXAMPLE}); "
+            "leave it empty for the SQLite file TAROKY_DB."
+        )
+    if any(c.isspace() or not c.isprintable() for c in url):
+        raise ConfigError("DATABASE_URL contains a space or a control character "
+                          f"({_POSTGRES_EXAMPLE}); in the password write a space as %20.")
+    netloc = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    for host in netloc.rpartition("@")[2].split(","):  # libpq allows host1:5432,host2:5433
+        _check_host(host)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # brackets or characters Python's URL parser refuses
+        raise ConfigError(f"DATABASE_URL is not a well-formed URL ({_POSTGRES_EXAMPLE}); "
+                          f"{_ESCAPES}.") from None
+    if parts.fragment:
+        raise ConfigError(f"DATABASE_URL has a '#' part ({_POSTGRES_EXAMPLE}); {_ESCAPES}.")
+    return url
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None,
     dotenv_path: str | os.PathLike[str] | None = ".env",
@@ -172,7 +223,7 @@ def load_settings(
     if dotenv_path is not None:
         path = Path(dotenv_path)
         if path.is_file():
-            env.update(parse_dotenv(path.read_text(encoding="utf-8")))
+            env.update(parse_dotenv(_read_dotenv(path)))
     env.update(os.environ if environ is None else environ)
 
     token = env.get("DISCORD_TOKEN", "")
@@ -192,12 +243,7 @@ def load_settings(
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
 
-    database_url = env.get("DATABASE_URL", "").strip()
-    if database_url and not is_postgres_url(database_url):
-        raise ConfigError(
-            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/taroky); "
-            "leave it empty for the SQLite file TAROKY_DB."
-        )
+    database_url = check_database_url(env.get("DATABASE_URL", ""))
     shards_raw = env.get("TAROKY_SHARDS", "").strip()
     shards: Shards | None = None
     if shards_raw:

@@ -73,7 +73,9 @@ def check_database(path: Path) -> None:
 def _where(url: str) -> str:
     """The server and database of a URL, without user or password (for messages)."""
     parts = urlsplit(url)
-    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or ''}"
+    hosts = parts.netloc.rpartition("@")[2] or "localhost"  # (several hosts: libpq's h1:5432,h2)
+    port = "" if ":" in hosts.rpartition("]")[2] else ":5432"
+    return f"{hosts}{port}{parts.path or ''}"
 
 
 def check_postgres(url: str) -> None:

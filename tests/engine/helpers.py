@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Game, new_game
+from bot.engine import Game, find_variant, new_game
 from bot.engine.actions import Action, Kind, act
 from bot.engine.cards import CARDS, Card, count_mask_points, mask_of, parse_cards
 
@@ -55,11 +55,59 @@ def stack(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = ""
     return deck
 
 
+def deal(variant: str, hands: dict[int, str | Iterable[int]] | None = None,
+         talon: str | Iterable[int] = "", dealer: int = 3, seats: int = 4,
+         options: dict[str, Any] | None = None, pool: int = 0, stake: int = 1, seed: int = 0,
+         first: bool = True) -> Game:
+    """A deal of ``variant`` from a stacked deck (``stack``, over the variant's own pack):
+    the shared maker of every variant's scripted hands.  ``first`` False: not the session's
+    first deal (NE-1)."""
+    pack = find_variant(variant).pack_ids
+    return new_game(variant, players=seats, dealer=dealer, options=options,
+                    deck=stack(hands or {}, talon, dealer, seats, seed, pack=pack),
+                    first_of_session=first, pool=pool, stake=stake)
+
+
 def game(hands: dict[int, str | Iterable[int]], talon: str | Iterable[int] = "", dealer: int = 3,
          seats: int = 4, options: dict[str, Any] | None = None, variant: str = "czech",
          pool: int = 0) -> Game:
-    return new_game(variant, players=seats, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, seats), pool=pool)
+    """A stacked deal, by default of the Czech game."""
+    return deal(variant, hands, talon, dealer, seats, options, pool)
+
+
+def play_randomly(g: Game, rng: random.Random) -> Game:
+    """Play ``g`` on to the end with uniformly random legal actions drawn from ``rng``."""
+    while not g.is_over:
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_actions(seat)
+        g.act(seat, legal[int(rng.random() * len(legal))])
+    return g
+
+
+def legal(g: Game, seat: int | None = None) -> set[tuple[str, Any]]:
+    """The legal actions of ``seat`` (default: the seat to act) as (kind, value) pairs."""
+    return {(a.kind.value, a.value) for a in g.legal_actions(seat)}
+
+
+def net(g: Game) -> dict[int, int]:
+    """What the finished hand paid each seat (and the pool)."""
+    assert g.result is not None
+    return dict(g.result.net)
+
+
+def labels(g: Game) -> list[str]:
+    """The payment lines' labels of the finished hand, in order."""
+    assert g.result is not None
+    return [ln.label for ln in g.result.lines]
+
+
+def line(g: Game, text: str) -> dict[int, int]:
+    """The net of the one payment line whose label contains ``text``."""
+    assert g.result is not None
+    found = [ln for ln in g.result.lines if text in ln.label]
+    assert len(found) == 1, [ln.label for ln in g.result.lines]
+    return dict(found[0].net)
 
 
 def A(kind: str, value: Any = None) -> Action:
@@ -112,9 +160,18 @@ def povinnost_to_announce(hands: dict[int, str], talon: str, called: str = "XIX"
     g.act(0, A("bid", "povinnost"))
     for s in (1, 2, 3):
         g.act(s, A("pass"))
-    g.act(0, A("call", called))
+    return call_and_exchange(g, called, draws)
+
+
+def call_and_exchange(g: Game, called: str, draws: Iterable[str] = ("draw", "draw")) -> Game:
+    """After the auction (Czech, Polish): the bidder calls ``called`` and plays on, the
+    talon is drawn (``draws``: each drawing seat's answer in turn) and the first allowed
+    cards are discarded, up to the announcements."""
+    bidder = g.bidder
+    assert bidder is not None
+    g.act(bidder, A("call", called))
     if g.phase.value == "surrender":
-        g.act(0, A("playon"))
+        g.act(bidder, A("playon"))
     discard_first(g)
     for want in draws:
         if g.phase.value != "talon":
@@ -156,6 +213,7 @@ def force_end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = No
         g.hands[s] = 0
         g.discards[s] = 0
         g.won[s] = 0
+    g.talon_to = {}  # (the talon shares of the king-calling games go with the rest)
     g.talon_to_opponents = 0
     g.won[decl[0]] = mine
     g.won[opp[0]] = theirs

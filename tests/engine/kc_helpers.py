@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Game, new_game
-from bot.engine.cards import parse_cards
-from bot.engine.game import Trick
+from bot.engine import Game
 
-from .helpers import A, points_split, stack
+from .helpers import A, deal, force_end
 
 LOW = "7S 8S 9S 10S 7C 8C 9C 10C 2H 3H 4H 1H"  # twelve plain one-point cards
 
@@ -23,8 +21,7 @@ def kc(hands: dict[int, str], talon: str = "", variant: str = "nebraska", dealer
        pool: int = 0) -> Game:
     """A stacked deal.  With ``first`` False (not a session's first deal) forehand is the
     seat after the dealer: seat 0 with the default dealer 3."""
-    return new_game(variant, players=seats, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, seats), first_of_session=first, pool=pool)
+    return deal(variant, hands, talon, dealer, seats, options, pool, first=first)
 
 
 def bid_to_call(g: Game, bid: str, bidder: int = 0) -> Game:
@@ -60,45 +57,10 @@ def sides(g: Game) -> tuple[list[int], list[int]]:
 
 def end(g: Game, decl_points: int, last: list[tuple[int, str]] | None = None,
         tricks: dict[int, int] | None = None, before: list[list[tuple[int, str]]] | None = None) -> Game:
-    """Jump to the end of play: the bidder's side holds exactly ``decl_points`` card points,
-    ``before`` are extra complete tricks, ``last`` the last trick (winners computed by the
-    engine), ``tricks`` the tricks won per seat."""
-    decl, opp = sides(g)
-    mine, theirs = points_split(decl_points)
-    for s in g.active:
-        g.hands[s] = 0
-        g.discards[s] = 0
-        g.won[s] = 0
-    g.talon_to = {}
-    g.talon_to_opponents = 0
-    g.won[decl[0]] = mine
-    g.won[opp[0]] = theirs
-    per = tricks or {s: 3 for s in g.active}
-    g.tricks_won = [per.get(s, 0) for s in range(g.num_seats)]
-    g.tricks = []
-    for plays in before or []:
-        ps = [(s, parse_cards(c)[0]) for s, c in plays]
-        g.tricks.append(Trick(ps[0][0], ps, g.trick_winner(ps)))
-    winners = [s for s in g.active for _ in range(per.get(s, 0))]
-    for w in winners[len(g.tricks):-1]:
-        g.tricks.append(Trick(w, [], w))
-    plays = [(s, parse_cards(c)[0]) for s, c in (last or [])]
-    if plays:
-        g.tricks.append(Trick(plays[0][0], plays, g.trick_winner(plays)))
-    else:
-        g.tricks.append(Trick(winners[-1], [], winners[-1]))
-    g.finish()
+    """Jump to the end of play (``helpers.force_end``, the called card's holder fixed as the
+    partner first): the bidder's side holds exactly ``decl_points`` card points, ``before``
+    are extra complete tricks, ``last`` the last trick (winners computed by the engine),
+    ``tricks`` the tricks won per seat."""
+    sides(g)
+    force_end(g, decl_points, last=last, tricks=tricks, early=before or ())
     return g
-
-
-def net(g: Game) -> dict[int, int]:
-    assert g.result is not None
-    return dict(g.result.net)
-
-
-def line(g: Game, text: str) -> dict[int, int]:
-    """The net of the one payment line whose label contains ``text``."""
-    assert g.result is not None
-    found = [ln for ln in g.result.lines if text in ln.label]
-    assert len(found) == 1, [ln.label for ln in g.result.lines]
-    return dict(found[0].net)

@@ -3,8 +3,6 @@ talon, and jumping to the end of play with piles of exact card points, on either
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.engine import POOL, Phase
 from bot.engine.actions import Kind, act
 from bot.engine.cards import CARDS, SKYZ, count_mask_points, mask_of, parse_cards
@@ -43,11 +41,6 @@ def to_announce(g: Game, contract: str = "doi_1", call: str = "KH", path: str = 
         g.act(g.to_act, g.legal_actions()[0])
     assert g.phase is Phase.ANNOUNCE, g.phase
     return g
-
-
-def all_done(g: Game) -> None:
-    while g.phase is Phase.ANNOUNCE:
-        g.act(g.to_act, A("done"))
 
 
 def split(target: int, give: tuple[int, ...] = (), keep_out: tuple[int, ...] = (SKYZ, 46),
@@ -123,7 +116,3 @@ def without_antes(g: Game) -> dict[int, int]:
             for k, v in ln.net.items():
                 out[k] = out.get(k, 0) + v
     return {k: v for k, v in out.items() if v}
-
-
-def legal(g: Game) -> set[tuple[str, Any]]:
-    return {(a.kind.value, a.value) for a in g.legal_actions()}

@@ -12,8 +12,8 @@ from bot.engine.game import Trick
 from bot.engine.scoring import count_text
 from bot.engine.variants.heun import count_heun
 
-from .helpers import A
-from .kc_helpers import bid_to_call, end, kc, line, low, net, sides, to_play
+from .helpers import A, line, net
+from .kc_helpers import bid_to_call, end, kc, low, sides, to_play
 
 PACK = (1 << 54) - 1
 

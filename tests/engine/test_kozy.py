@@ -26,8 +26,8 @@ from bot.engine.game import Trick
 from bot.engine.masks import mask_thirds
 from bot.engine.variants.kozy import kontra_eligible
 
-from .helpers import A, stack
-from .kc_helpers import line, net, sides
+from .helpers import A, deal, labels, line, net, stack
+from .kc_helpers import sides
 
 KINGS = "KH KD KS KC"
 TAROKY_12 = "I II III IV V VI VII VIII IX X XI XII"
@@ -37,8 +37,7 @@ ONES = [c for c in range(54) if CARDS[c].points == 1]
 def kz(hands: dict[int, str], talon: str = "", options: dict[str, Any] | None = None,
        dealer: int = 3) -> Game:
     """A stacked Kozy deal (dealer seat 3: seat 0 is Forant)."""
-    return new_game("kozy", players=4, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, 4))
+    return deal("kozy", hands, talon, dealer, options=options)
 
 
 def auction(g: Game, *bids: str) -> None:
@@ -122,11 +121,6 @@ def end(g: Game, piles: tuple[int, int], last: list[tuple[int, str]] | None = No
         g.tricks.append(Trick(winners[-1], [], winners[-1]))
     g.finish()
     return g
-
-
-def labels(g: Game) -> list[str]:
-    assert g.result is not None
-    return [ln.label for ln in g.result.lines]
 
 
 def to_play_quietly(g: Game) -> None:

@@ -10,16 +10,12 @@ from bot.engine.actions import Kind, act
 from bot.engine.cards import parse_card, parse_cards
 from bot.engine.say import ENGLISH, Money
 
-from .helpers import A
-from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+from .helpers import A, legal, line, net
+from .kc_helpers import bid_to_call, end, kc, low, to_play
 
 
 def kinds(g, seat=None):
     return [a for a in g.legal_actions(seat)]
-
-
-def bids(g):
-    return {(a.kind.value, a.value) for a in g.legal_actions()}
 
 
 # ---- the variant, the deal (NE-1, C-1, C-2, C-5) ---------------------------------------------
@@ -130,14 +126,14 @@ def test_opening_bids_are_four_or_five():
     """NE-2: 'Four only as the opening bid; Five opens or overcalls Four; Five Over only over
     Five.'"""
     g = kc({})
-    assert bids(g) == {("pass", None), ("bid", "four"), ("bid", "five")}
+    assert legal(g) == {("pass", None), ("bid", "four"), ("bid", "five")}
 
 
 def test_over_four_only_five():
     """'If only 'Four' has been bid, the possibilities are to pass or bid 'Five'.'"""
     g = kc({})
     g.act(0, A("bid", "four"))
-    assert bids(g) == {("pass", None), ("bid", "five")}
+    assert legal(g) == {("pass", None), ("bid", "five")}
 
 
 def test_over_five_a_later_player_bids_five_over():
@@ -145,7 +141,7 @@ def test_over_five_a_later_player_bids_five_over():
     g = kc({})
     g.act(0, A("pass"))
     g.act(1, A("bid", "five"))
-    assert bids(g) == {("pass", None), ("bid", "five_over")}
+    assert legal(g) == {("pass", None), ("bid", "five_over")}
 
 
 def test_earlier_player_may_hold_the_five():
@@ -158,11 +154,11 @@ def test_earlier_player_may_hold_the_five():
     g.act(1, A("bid", "five"))
     g.act(2, A("pass"))
     g.act(3, A("pass"))
-    assert bids(g) == {("pass", None), ("hold", None), ("bid", "five_over")}
+    assert legal(g) == {("pass", None), ("hold", None), ("bid", "five_over")}
     g.act(0, A("hold"))
-    assert g.to_act == 1 and bids(g) == {("pass", None), ("bid", "five_over")}
+    assert g.to_act == 1 and legal(g) == {("pass", None), ("bid", "five_over")}
     g.act(1, A("bid", "five_over"))
-    assert bids(g) == {("pass", None), ("hold", None)}  # 'keep Five Over'
+    assert legal(g) == {("pass", None), ("hold", None)}  # 'keep Five Over'
     g.act(0, A("pass"))
     assert g.bidder == 1 and g.contract.name == "five_over" and g.phase is Phase.CALL
 
@@ -195,7 +191,7 @@ def test_fourth_must_bid_after_three_passes():
     g = kc({})
     for s in (0, 1, 2):
         g.act(s, A("pass"))
-    assert bids(g) == {("bid", "four"), ("bid", "five")}
+    assert legal(g) == {("bid", "four"), ("bid", "five")}
     with pytest.raises(IllegalAction, match="must bid"):
         g.act(3, A("pass"))
     g.act(3, A("bid", "four"))

@@ -6,16 +6,12 @@ import pytest
 from bot.engine import POOL, Phase, find_variant
 from bot.engine.actions import Kind, act
 
-from .helpers import A
-from .kc_helpers import bid_to_call, end, kc, line, low, net, to_play
+from .helpers import A, legal, line, net
+from .kc_helpers import bid_to_call, end, kc, low, to_play
 
 
 def pt(hands=None, talon="", **kw):
     return kc(hands or {}, talon, variant="petrtyl", **kw)
-
-
-def bids(g):
-    return {(a.kind.value, a.value) for a in g.legal_actions()}
 
 
 def test_registered():
@@ -26,10 +22,10 @@ def test_forehand_must_bid_at_least_three():
     """PT-1: 'Bids Three < Four < Five < Grand Nullo < Grand Sweep. Forehand must bid at least
     Three'."""
     g = pt()
-    assert bids(g) == {("bid", "three"), ("bid", "four"), ("bid", "five"),
+    assert legal(g) == {("bid", "three"), ("bid", "four"), ("bid", "five"),
                        ("bid", "grand_nullo"), ("bid", "grand_sweep")}
     g.act(0, A("bid", "three"))
-    assert bids(g) == {("pass", None), ("bid", "four"), ("bid", "five"),
+    assert legal(g) == {("pass", None), ("bid", "four"), ("bid", "five"),
                        ("bid", "grand_nullo"), ("bid", "grand_sweep")}
 
 

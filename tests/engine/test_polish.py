@@ -20,7 +20,18 @@ from bot.engine.variants.polish import (
     throw_in_holding,
 )
 
-from .helpers import A, all_done, discard_first, force_end, game, stack
+from .helpers import (
+    A,
+    all_done,
+    call_and_exchange,
+    discard_first,
+    force_end,
+    game,
+    labels,
+    legal,
+    net,
+    stack,
+)
 
 SUITS_12 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S JS CS"  # twelve suit cards, no king
 SUITS_10 = "7C 8C 9C 10C JC CC 7S 8S 9S 10S"
@@ -47,10 +58,6 @@ def mask(text: str) -> int:
     return m
 
 
-def legal(g: Game, seat: int | None = None) -> set[tuple[str, object]]:
-    return {(a.kind.value, a.value) for a in g.legal_actions(seat)}
-
-
 def powinnosc_to_announce(hands, talon="", bid="powinnosc", called="XIX",
                           draws=("draw", "draw"), **kw) -> Game:
     """Forehand (seat 0) bids ``bid`` (for pagat: seat 1 bids it over powinność), the
@@ -60,22 +67,7 @@ def powinnosc_to_announce(hands, talon="", bid="powinnosc", called="XIX",
     g.act(0, A("bid", "powinnosc"))
     for s in (1, 2, 3):
         g.act(s, A("bid", bid) if bid != "powinnosc" and s == 1 else A("pass"))
-    bidder = g.bidder
-    assert bidder is not None
-    g.act(bidder, A("call", called))
-    if g.phase is Phase.SURRENDER:
-        g.act(bidder, A("playon"))
-    discard_first(g)
-    for want in draws:
-        if g.phase is not Phase.TALON:
-            break
-        s = g.to_act
-        assert s is not None
-        g.act(s, A(want))
-        discard_first(g)
-    discard_first(g)
-    assert g.phase is Phase.ANNOUNCE, g.phase
-    return g
+    return call_and_exchange(g, called, draws)
 
 
 def brewer_to_announce(hands, talon="2H 3H 4H 1H 2D 3D", level=1, **kw) -> Game:
@@ -120,16 +112,6 @@ def line(g: Game, label: str) -> dict[int, int]:
     found = [ln for ln in g.result.lines if ln.label.startswith(label)]
     assert len(found) == 1, [ln.label for ln in g.result.lines]
     return dict(found[0].net)
-
-
-def net(g: Game) -> dict[int, int]:
-    assert g.result is not None
-    return dict(g.result.net)
-
-
-def labels(g: Game) -> list[str]:
-    assert g.result is not None
-    return [ln.label for ln in g.result.lines]
 
 
 # ---- PL-1, PL-21: the game and its names ------------------------------------------------

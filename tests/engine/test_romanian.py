@@ -30,17 +30,8 @@ from bot.engine.cards import (
 )
 from bot.engine.game import Game, Trick
 
-from .helpers import A, stack
-from .ro_helpers import (
-    all_done,
-    between,
-    bid_path,
-    finish,
-    legal,
-    split,
-    to_announce,
-    without_antes,
-)
+from .helpers import A, all_done, deal, legal, stack
+from .ro_helpers import between, bid_path, finish, split, to_announce, without_antes
 
 V = "romanian"
 
@@ -49,8 +40,7 @@ def ro(hands: dict[int, str], talon: str = "", dealer: int = 3, options: dict[st
        pool: int = 5, stake: int = 1, seed: int = 0) -> Game:
     """A deal of stacked hands (seat 0 is forehand with dealer 3).  ``pool`` is the pool
     before the deal (5: not empty, so only the dealer antes)."""
-    return new_game(V, players=4, dealer=dealer, options=options,
-                    deck=stack(hands, talon, dealer, 4, seed), pool=pool, stake=stake)
+    return deal(V, hands, talon, dealer, options=options, pool=pool, stake=stake, seed=seed)
 
 
 # ---- deal, pool, annulment (RO-1 … RO-5) -----------------------------------------------------

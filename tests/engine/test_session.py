@@ -7,16 +7,13 @@ import pytest
 from bot.engine import Session
 from bot.engine.session import SessionEnd
 
-from .helpers import A, stack
+from .helpers import A, play_randomly, stack
 from .kc_helpers import bid_to_call, end, to_play
 
 
 def play_random(sess, seed):
     rng = random.Random(seed)
-    g = sess.deal(rng=rng)
-    while not g.is_over:
-        la = g.legal_actions()
-        g.act(g.to_act, la[int(rng.random() * len(la))])
+    g = play_randomly(sess.deal(rng=rng), rng)
     sess.record(g)
     return g
 

@@ -25,8 +25,8 @@ from bot.engine.cards import CARDS, MOND, SKYZ, count_mask_points, mask_of, pars
 from bot.engine.game import Game, Trick
 from bot.engine.variants.taper import TAPER_PACK
 
-from .helpers import A, stack
-from .ro_helpers import all_done, between, bid_path, finish, legal, to_announce
+from .helpers import A, all_done, deal, legal, stack
+from .ro_helpers import between, bid_path, finish, to_announce
 
 V = "taper"
 PACK = [int(c) for c in TAPER_PACK]
@@ -43,8 +43,7 @@ def tp(hands: dict[int, str], talon: str = "", dealer: int = 2, options: dict[st
        pool: int = 4, stake: int = 1, seed: int = 0) -> Game:
     """A Taper deal of stacked hands (seat 0 is forehand with dealer 2).  ``pool`` is the pool
     before the deal (not empty, so only the dealer antes)."""
-    return new_game(V, players=3, dealer=dealer, options=options,
-                    deck=deck(hands, talon, dealer, seed), pool=pool, stake=stake)
+    return deal(V, hands, talon, dealer, 3, options, pool, stake, seed)
 
 
 def bids(g: Game) -> set[Any]:
