@@ -21,8 +21,8 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from bot.ai import choose_action
 from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
-from bot.config import DEFAULT_DB_PATH
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, MEASURE_ONLY, choose_level, decision_seed
+from bot.config import DEFAULT_DB_PATH
 from bot.engine import (
     ENGINE_BUILD,
     VARIANTS,
