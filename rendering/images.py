@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 
@@ -37,9 +37,10 @@ from ._draw import (
     WHITE,
     WOOD,
     WOOD_LIGHT,
+    draw_text,
     ellipsize,
     fit_text,
-    font,
+    text_length,
     text_width,
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
@@ -110,12 +111,11 @@ def draw_hand(scene: HandScene) -> Image.Image:
     img = Image.new("RGB", (width, height), FELT)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=4)
-    d.text((_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), font=font(SANS, 20), fill=CREAM_TEXT)
+    draw_text(d, (_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), 20, CREAM_TEXT)
     if hint:
-        f = font(SANS, 15)
-        d.text((width - _MARGIN - f.getlength(hint), 14), hint, font=f, fill=HIGHLIGHT)
+        draw_text(d, (width - _MARGIN - text_length(hint, SANS, 15), 14), hint, 15, HIGHLIGHT)
     if not cards:
-        d.text((_MARGIN, head + 20), w.no_cards, font=font(SANS, 18), fill=MUTED)
+        draw_text(d, (_MARGIN, head + 20), w.no_cards, 18, MUTED)
     for r, row in enumerate(rows):
         x = _MARGIN
         y0 = head + r * row_h
@@ -236,10 +236,9 @@ def _felt(width: int, height: int, top: int) -> Image.Image:
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, bg: RGB, fg: RGB) -> int:
-    f = font(SANS, _SMALL_PX - 2)
-    w = math.ceil(f.getlength(text)) + 16
+    w = math.ceil(text_length(text, SANS, _SMALL_PX - 2)) + 16
     d.rounded_rectangle((x, y, x + w, y + _SMALL_PX + 6), 12, fill=bg)
-    d.text((x + 8, y + 3), text, font=f, fill=fg)
+    draw_text(d, (x + 8, y + 3), text, _SMALL_PX - 2, fg)
     return w
 
 
@@ -291,15 +290,15 @@ def _draw_seats(
             bx, by = cx + CARD_W - 4, cy + 4
             d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
             t = str(order + 1)
-            f = font(SANS, _SMALL_PX)
-            d.text((bx - f.getlength(t) / 2, by - _SMALL_PX * 0.62), t, font=f, fill=NAVY if order == 0 else WHITE)
+            draw_text(d, (bx - text_length(t, SANS, _SMALL_PX) / 2, by - _SMALL_PX * 0.62), t, _SMALL_PX,
+                      NAVY if order == 0 else WHITE)
         elif not seat.sitting_out:
             outline = HIGHLIGHT if to_act == k else (60, 130, 90)
             d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
             if to_act == k:
-                f = font(SANS, _SMALL_PX)
                 t = words.to_play
-                d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 13), t, font=f, fill=HIGHLIGHT)
+                draw_text(d, (cx + CARD_W / 2 - text_length(t, SANS, _SMALL_PX) / 2, cy + CARD_H / 2 - 13), t,
+                          _SMALL_PX, HIGHLIGHT)
         # Name plate.
         active = to_act == k
         plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
@@ -328,20 +327,19 @@ def _draw_seats(
         size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
         two_rows = bool(tags or score)
         ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
-        d.text((px + 8, ny), ellipsize(seat.name, SANS, size, name_w), font=font(SANS, size), fill=name_colour)
+        draw_text(d, (px + 8, ny), ellipsize(seat.name, SANS, size, name_w), size, name_colour)
         if count:
             _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
         right_edge = px + _PLATE_W - 7
         ty = py + _PLATE_H - _SMALL_PX - 12
         if score:
             size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
-            f = font(SANS, size)
-            right_edge -= math.ceil(f.getlength(score))
-            d.text((right_edge, ty + 1), score, font=f, fill=HIGHLIGHT)
+            right_edge -= text_width(score, SANS, size)
+            draw_text(d, (right_edge, ty + 1), score, size, HIGHLIGHT)
             right_edge -= 6
         tx = px + 7
         for text, bg, fg in tags:
-            w = math.ceil(font(SANS, _SMALL_PX - 2).getlength(text)) + 16
+            w = text_width(text, SANS, _SMALL_PX - 2) + 16
             if tx + w > right_edge:
                 break
             tx += _pill(d, tx, ty, text, bg, fg) + 4
@@ -356,20 +354,19 @@ def _draw_seats(
 def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
     """A tiny card back followed by the number of cards left in the hand."""
     d.rounded_rectangle((x, y + 2, x + 15, y + 2 + _SMALL_PX), 3, fill=(60, 80, 140), outline=WHITE, width=1)
-    d.text((x + 21, y + 1), count, font=font(SANS, _SMALL_PX), fill=colour)
+    draw_text(d, (x + 21, y + 1), count, _SMALL_PX, colour)
 
 
 def _button(d: ImageDraw.ImageDraw, cx: int, cy: int, letter: str, fill: RGB) -> None:
     """A disc on the plate's corner: 'D' the dealer's button, 'F' the forehand's."""
     r = 17
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    f = font(SANS, _SMALL_PX - 2)
-    d.text((cx - f.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=f, fill=INK)
+    draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter, _SMALL_PX - 2, INK)
 
 
 def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:
     size = fit_text(text, SANS, _INFO_PX, width - 2 * _MARGIN, 16)
-    d.text((_MARGIN, 8), text, font=font(SANS, size), fill=colour)
+    draw_text(d, (_MARGIN, 8), text, size, colour)
 
 
 _TOP: Final = 50  # title strip above the table
@@ -394,7 +391,7 @@ def draw_trick(scene: TrickScene) -> Image.Image:
 def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card",
                  faces: FaceWords = ENGLISH_FACES) -> None:
     d = ImageDraw.Draw(img)
-    d.text((x, y), label, font=font(SANS, 12), fill=CREAM_TEXT)
+    draw_text(d, (x, y), label, 12, CREAM_TEXT)
     face = card_face(card, 72, words=faces)
     img.paste(face, (x, y + 18), face)
 
@@ -482,10 +479,9 @@ def _panel_height(scene: TableScene) -> int:
 
 @lru_cache(maxsize=64)
 def _legend_rows(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
-    f = font(SANS, _LABEL_PX - 2)
     rows, x = 1, 18
     for _, meaning in legend:
-        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
         if x + w > width - 48 and x > 18:
             rows, x = rows + 1, 18
         x += w
@@ -499,21 +495,20 @@ def _legend_height(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> in
 def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int,
                  legend: Sequence[tuple[str, str]] = LEGEND) -> None:
     """What the badges on the plates mean, in two rows of discs and words."""
-    f = font(SANS, _LABEL_PX - 2)
     cx, cy = x + 18, y + 18
     for i, (letter, meaning) in enumerate(legend):
-        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
         if cx + w > x + width and cx > x + 18:
             cx, cy = x + 18, cy + _NOTE_LINE
         if i == 2:
             _hand_count(d, cx - 18, cy - _SMALL_PX // 2 - 2, letter, INK)
         elif i == 3:
             d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=LEAD, outline=WHITE, width=2)
-            g = font(SANS, _SMALL_PX - 2)
-            d.text((cx - g.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=g, fill=NAVY)
+            draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter,
+                      _SMALL_PX - 2, NAVY)
         else:
             _button(d, cx, cy, letter, WHITE if i == 0 else LEAD)
-        d.text((cx + 26, cy - _LABEL_PX * 0.6), meaning, font=f, fill=(90, 82, 66))
+        draw_text(d, (cx + 26, cy - _LABEL_PX * 0.6), meaning, _LABEL_PX - 2, (90, 82, 66))
         cx += w
 
 
@@ -527,12 +522,12 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     # (the labels' column widens for a language whose labels are longer: never overlapped)
     lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
     for label, value in lines:
-        d.text((x, y + 6), label, font=font(SANS, _LABEL_PX), fill=(120, 110, 90))
+        draw_text(d, (x, y + 6), label, _LABEL_PX, (120, 110, 90))
         size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
-        d.text((x + lw, y), ellipsize(value, SANS, size, avail - lw), font=font(SANS, size), fill=NAVY)
+        draw_text(d, (x + lw, y), ellipsize(value, SANS, size, avail - lw), size, NAVY)
         y += _INFO_LINE
     for line in _announcement_lines(scene):
-        d.text((x, y), line, font=font(SANS, _LABEL_PX), fill=RED)
+        draw_text(d, (x, y), line, _LABEL_PX, RED)
         y += _NOTE_LINE
     legend = _legend(scene.words)
     top = img.height - 7 - _legend_height(img.width, legend)
@@ -545,7 +540,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         return
     if scene.talon_exposed:
         size = fit_text(scene.talon_label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        d.text((x, y), ellipsize(scene.talon_label, SANS, size, avail), font=font(SANS, size), fill=INK)
+        draw_text(d, (x, y), ellipsize(scene.talon_label, SANS, size, avail), size, INK)
         y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
             face = card_face(card, _SMALL_W, words=scene.words.faces)
@@ -557,7 +552,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         if last.winner is not None:
             label += " — " + scene.words.took_it.format(name=scene.seats[last.winner].name)
         size = fit_text(label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        d.text((x, y), ellipsize(label, SANS, size, avail), font=font(SANS, size), fill=INK)
+        draw_text(d, (x, y), ellipsize(label, SANS, size, avail), size, INK)
         y += _NOTE_LINE
         step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
         for i, (seat, card) in enumerate(last.plays):
@@ -567,7 +562,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
             face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (cx, y), face)
             name = ellipsize(scene.seats[seat].name, SANS, _LABEL_PX - 4, step - 4)
-            d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, _LABEL_PX - 4), fill=INK)
+            draw_text(d, (cx, y + _SMALL_H + 6), name, _LABEL_PX - 4, INK)
 
 
 # --------------------------------------------------------------------------- summary
@@ -618,15 +613,15 @@ def draw_summary(scene: SummaryScene) -> Image.Image:
 def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     """Lay the summary out (and draw it when ``d`` is given); its height."""
     x0, x1 = 24, _SUM_W - 24
-    text_f, small_f, head_f = font(SANS, _SUM_TEXT), font(SANS, _SUM_SMALL), font(SANS, _SUM_HEAD)
+    text_f, small_f, head_f = _SUM_TEXT, _SUM_SMALL, _SUM_HEAD
     line, small_line = _SUM_TEXT + 7, _SUM_SMALL + 6
 
-    def put(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+    def put(x: float, y: float, text: str, size: int, fill: RGB) -> None:
         if d is not None:
-            d.text((x, y), text, font=f, fill=fill)
+            draw_text(d, (x, y), text, size, fill)
 
-    def right(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
-        put(x - f.getlength(text), y, text, f, fill)
+    def right(x: float, y: float, text: str, size: int, fill: RGB) -> None:
+        put(x - text_length(text, SANS, size), y, text, size, fill)
 
     def section(label: str, y: int) -> int:
         if d is not None:
@@ -636,7 +631,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
 
     y = 18
     for t in _wrap(scene.title, 26, x1 - x0):
-        put(x0, y, t, font(SANS, 26), NAVY)
+        put(x0, y, t, 26, NAVY)
         y += 33
     for t in _wrap(scene.note, _SUM_SMALL, x1 - x0) if scene.note else []:
         put(x0, y, t, small_f, (90, 90, 90))
@@ -653,8 +648,8 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         if seg > 0 and d is not None:
             d.rectangle((bx, bar_y, bx + seg - 1, bar_y + 32), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
             t = str(side.card_points)
-            if text_f.getlength(t) + 8 < seg:
-                put(bx + seg / 2 - text_f.getlength(t) / 2, bar_y + 5, t, text_f, WHITE)
+            if text_length(t, SANS, text_f) + 8 < seg:
+                put(bx + seg / 2 - text_length(t, SANS, text_f) / 2, bar_y + 5, t, text_f, WHITE)
         bx += seg
     if d is not None and counted:
         d.rectangle((x0, bar_y, x1, bar_y + 32), outline=INK, width=1)
@@ -669,7 +664,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         if d is not None:
             d.rectangle((x0, y + 4, x0 + 14, y + 20), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
         count = side.count_text or side.points_text or f"{side.card_points} points, {side.cards_taken} cards"
-        label_w = x1 - x0 - 22 - int(text_f.getlength(count)) - 12
+        label_w = x1 - x0 - 22 - int(text_length(count, SANS, text_f)) - 12
         for k, t in enumerate(_wrap(side.label + ("  ✓" if side.won else ""), _SUM_TEXT, label_w)):
             put(x0 + 22, y, t, text_f, GAIN if side.won else INK)
             if k == 0:
@@ -684,7 +679,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     if scene.payments:
         y = section(w.payments, y)
         for p in scene.payments:
-            room = x1 - x0 - int(text_f.getlength(p.amount)) - 16
+            room = x1 - x0 - int(text_length(p.amount, SANS, text_f)) - 16
             for k, t in enumerate(_wrap(p.text, _SUM_TEXT, room)):
                 put(x0, y, t, text_f, INK)
                 if k == 0:
@@ -695,8 +690,8 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     if scene.balances:
         y = section(w.players, y)
         totals = any(b.balance_text for b in scene.balances)
-        change_w = max(int(text_f.getlength(b.change_text)) for b in scene.balances)
-        total_w = max((int(small_f.getlength(b.balance_text)) for b in scene.balances), default=0)
+        change_w = max(int(text_length(b.change_text, SANS, text_f)) for b in scene.balances)
+        total_w = max((int(text_length(b.balance_text, SANS, small_f)) for b in scene.balances), default=0)
         change_x = x1 - (total_w + 20 if totals else 0)
         right(change_x, y - 24, w.this_hand, head_f, MUTED)
         if totals:
@@ -716,7 +711,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
         text = f"{w.pool}: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
         for t in _wrap(text, _SUM_TEXT, x1 - x0):
-            put(x0, y + 10, t, font(SANS, _SUM_TEXT), GOLD_DARK)
+            put(x0, y + 10, t, _SUM_TEXT, GOLD_DARK)
             y += line
         y += 14
     return y + 14
