@@ -6,8 +6,9 @@ bytes, so callers may run them in worker threads (``asyncio.to_thread``).
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -262,9 +263,23 @@ def _arrow(d: ImageDraw.ImageDraw, cx: int, cy: int, clockwise: bool) -> None:
     )
 
 
-def _draw_seats(
-    img: Image.Image,
-    layout: _Layout,
+@dataclass(frozen=True, slots=True)
+class _SeatLook:
+    """Everything one seat's drawing (its card slot and name plate) depends on."""
+
+    k: int
+    seat: SeatInfo
+    played: tuple[int, Card] | None  # (order in the trick, card)
+    won: bool
+    active: bool  # to act
+    bidder: bool
+    leads: bool  # the "leads" tag
+    score: str
+    count: str
+    words: PictureWords
+
+
+def _seat_looks(
     seats: Sequence[SeatInfo],
     trick: PlayedTrick | None,
     *,
@@ -273,82 +288,108 @@ def _draw_seats(
     scores: Sequence[str] = (),
     hand_counts: Sequence[int] = (),
     words: PictureWords = ENGLISH_WORDS,
-) -> None:
-    d = ImageDraw.Draw(img)
+) -> list[_SeatLook]:
     played = {seat: (i, card) for i, (seat, card) in enumerate(trick.plays)} if trick else {}
-    for k, (seat, spot) in enumerate(zip(seats, layout.spots, strict=True)):
-        cx, cy = spot.card
-        px, py = spot.plate_alone if seat.sitting_out else spot.plate
-        won = trick is not None and trick.winner == k
-        if k in played:
-            order, card = played[k]
-            if won:
-                d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
-            face = card_face(card, words=words.faces)
-            img.paste(face, (cx, cy), face)
-            # Play-order badge on the top-right corner.
-            bx, by = cx + CARD_W - 4, cy + 4
-            d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
-            t = str(order + 1)
-            draw_text(d, (bx - text_length(t, SANS, _SMALL_PX) / 2, by - _SMALL_PX * 0.62), t, _SMALL_PX,
-                      NAVY if order == 0 else WHITE)
-        elif not seat.sitting_out:
-            outline = HIGHLIGHT if to_act == k else (60, 130, 90)
-            d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
-            if to_act == k:
-                t = words.to_play
-                draw_text(d, (cx + CARD_W / 2 - text_length(t, SANS, _SMALL_PX) / 2, cy + CARD_H / 2 - 13), t,
-                          _SMALL_PX, HIGHLIGHT)
-        # Name plate.
-        active = to_act == k
-        plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
-        d.rounded_rectangle(
-            (px, py, px + _PLATE_W - 1, py + _PLATE_H - 1),
-            10,
-            fill=plate_bg,
-            outline=HIGHLIGHT if active else (GOLD if won else (90, 100, 95)),
-            width=3 if active or won else 1,
+    return [
+        _SeatLook(
+            k,
+            seat,
+            played.get(k),
+            trick is not None and trick.winner == k,
+            to_act == k,
+            declarer == k,
+            trick is not None and bool(trick.plays) and trick.leader == k,
+            scores[k] if scores else "",
+            str(hand_counts[k]) if hand_counts else "",
+            words,
         )
-        tags: list[tuple[str, RGB, RGB]] = []
-        if trick is not None and trick.plays and trick.leader == k:
-            tags.append((words.leads, LEAD, NAVY))
+        for k, seat in enumerate(seats)
+    ]
+
+
+def _seat_box(spot: _SeatSpot, look: _SeatLook) -> Box:
+    """Where a seat draws (its card slot with the gold frame and the order badge, its
+    plate with the D and F buttons), with a few pixels to spare."""
+    cx, cy = spot.card
+    px, py = spot.plate_alone if look.seat.sitting_out else spot.plate
+    return (min(cx, px) - 12, min(cy, py) - 22, max(cx + CARD_W, px + _PLATE_W) + 22,
+            max(cy + CARD_H, py + _PLATE_H) + 12)
+
+
+def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
+    d = ImageDraw.Draw(img)
+    k, seat, words, won = look.k, look.seat, look.words, look.won
+    cx, cy = spot.card
+    px, py = spot.plate_alone if seat.sitting_out else spot.plate
+    if look.played is not None:
+        order, card = look.played
         if won:
-            tags.append((words.takes_it, GOLD, INK))
-        if declarer == k:
-            tags.append((words.bidder, (235, 200, 120), INK))
-        if seat.sitting_out:
-            tags.append((words.sits_out, (120, 124, 122), WHITE))
-        name_colour = MUTED if seat.sitting_out else WHITE
-        score = scores[k] if scores else ""
-        count = str(hand_counts[k]) if hand_counts else ""
-        count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
-        buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
-        name_w = _PLATE_W - 16 - count_w - buttons_w
-        size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
-        two_rows = bool(tags or score)
-        ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
-        draw_text(d, (px + 8, ny), ellipsize(seat.name, SANS, size, name_w), size, name_colour)
-        if count:
-            _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
-        right_edge = px + _PLATE_W - 7
-        ty = py + _PLATE_H - _SMALL_PX - 12
-        if score:
-            size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
-            right_edge -= text_width(score, SANS, size)
-            draw_text(d, (right_edge, ty + 1), score, size, HIGHLIGHT)
-            right_edge -= 6
-        tx = px + 7
-        for text, bg, fg in tags:
-            w = text_width(text, SANS, _SMALL_PX - 2) + 16
-            if tx + w > right_edge:
-                break
-            tx += _pill(d, tx, ty, text, bg, fg) + 4
-        bx = px + _PLATE_W - 4
-        if seat.is_dealer:
-            _button(d, bx, py + 2, words.dealer_badge, WHITE)
-            bx -= 38
-        if seat.is_forehand:
-            _button(d, bx, py + 2, words.forehand_badge, LEAD)
+            d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
+        face = card_face(card, words=words.faces)
+        img.paste(face, (cx, cy), face)
+        # Play-order badge on the top-right corner.
+        bx, by = cx + CARD_W - 4, cy + 4
+        d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
+        t = str(order + 1)
+        draw_text(d, (bx - text_length(t, SANS, _SMALL_PX) / 2, by - _SMALL_PX * 0.62), t, _SMALL_PX,
+                  NAVY if order == 0 else WHITE)
+    elif not seat.sitting_out:
+        outline = HIGHLIGHT if look.active else (60, 130, 90)
+        d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if look.active else 2)
+        if look.active:
+            t = words.to_play
+            draw_text(d, (cx + CARD_W / 2 - text_length(t, SANS, _SMALL_PX) / 2, cy + CARD_H / 2 - 13), t,
+                      _SMALL_PX, HIGHLIGHT)
+    # Name plate.
+    active = look.active
+    plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
+    d.rounded_rectangle(
+        (px, py, px + _PLATE_W - 1, py + _PLATE_H - 1),
+        10,
+        fill=plate_bg,
+        outline=HIGHLIGHT if active else (GOLD if won else (90, 100, 95)),
+        width=3 if active or won else 1,
+    )
+    tags: list[tuple[str, RGB, RGB]] = []
+    if look.leads:
+        tags.append((words.leads, LEAD, NAVY))
+    if won:
+        tags.append((words.takes_it, GOLD, INK))
+    if look.bidder:
+        tags.append((words.bidder, (235, 200, 120), INK))
+    if seat.sitting_out:
+        tags.append((words.sits_out, (120, 124, 122), WHITE))
+    name_colour = MUTED if seat.sitting_out else WHITE
+    score = look.score
+    count = look.count
+    count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
+    buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
+    name_w = _PLATE_W - 16 - count_w - buttons_w
+    size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
+    two_rows = bool(tags or score)
+    ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
+    draw_text(d, (px + 8, ny), ellipsize(seat.name, SANS, size, name_w), size, name_colour)
+    if count:
+        _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
+    right_edge = px + _PLATE_W - 7
+    ty = py + _PLATE_H - _SMALL_PX - 12
+    if score:
+        size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
+        right_edge -= text_width(score, SANS, size)
+        draw_text(d, (right_edge, ty + 1), score, size, HIGHLIGHT)
+        right_edge -= 6
+    tx = px + 7
+    for text, bg, fg in tags:
+        w = text_width(text, SANS, _SMALL_PX - 2) + 16
+        if tx + w > right_edge:
+            break
+        tx += _pill(d, tx, ty, text, bg, fg) + 4
+    bx = px + _PLATE_W - 4
+    if seat.is_dealer:
+        _button(d, bx, py + 2, words.dealer_badge, WHITE)
+        bx -= 38
+    if seat.is_forehand:
+        _button(d, bx, py + 2, words.forehand_badge, LEAD)
 
 
 def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
@@ -382,7 +423,8 @@ def draw_trick(scene: TrickScene) -> Image.Image:
         title += " — " + scene.words.takes_trick.format(name=scene.seats[scene.winner].name)
     _title(d, title, layout.width)
     _arrow(d, *layout.arrow, scene.clockwise)
-    _draw_seats(img, layout, scene.seats, scene.trick, words=scene.words)
+    for look in _seat_looks(scene.seats, scene.trick, words=scene.words):
+        _draw_seat(img, layout.spots[look.k], look)
     if scene.talon_card is not None:
         _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card, scene.words.faces)
     return img
@@ -415,29 +457,86 @@ def _legend(w: PictureWords) -> tuple[tuple[str, str], ...]:
             ("1", w.order_of_play))
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A part of a picture drawn over its static base.
+
+    ``key`` is everything its pixels depend on besides the base (two layers with equal
+    keys over equal bases draw the same pixels); ``box`` (x0, y0, x1, y1, ends
+    excluded) holds every pixel it may change; ``draw`` draws it onto the picture.
+    """
+
+    key: Hashable
+    box: Box
+    draw: Callable[[Image.Image], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Layers:
+    """A picture as its static base and the layers drawn over it, in order.
+
+    ``base_key`` is everything the base depends on; ``base()`` draws it (a new image).
+    Outside the layers' boxes the picture is its base, pixel for pixel.
+    """
+
+    size: tuple[int, int]
+    base_key: Hashable
+    base: Callable[[], Image.Image]
+    layers: tuple[Layer, ...]
+
+    def draw(self) -> Image.Image:
+        """The whole picture, as an RGB image."""
+        img = self.base()
+        for layer in self.layers:
+            layer.draw(img)
+        return img
+
+
 def draw_table(scene: TableScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_table`, as an RGB image."""
+    return table_layers(scene).draw()
+
+
+def table_layers(scene: TableScene) -> Layers:
+    """The table picture as layers: the base is the felt, the direction arrow, the
+    panel's frame and the legend (the same for every picture of a table until its
+    panel grows a line); over it the title, one layer per seat and the panel's lines."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
     width = layout.width
-    height = layout.height + _panel_height(scene)
-    img = Image.new("RGB", (width, height), BACKDROP)
-    img.paste(_felt(layout.width, layout.height, _TOP), (0, 0))
-    d = ImageDraw.Draw(img)
-    _title(d, scene.title or scene.words.table, layout.width)
-    _arrow(d, *layout.arrow, scene.clockwise)
-    _draw_seats(
-        img,
-        layout,
-        scene.seats,
-        scene.trick,
-        to_act=scene.to_act,
-        declarer=scene.declarer,
-        scores=scene.scores,
-        hand_counts=scene.hand_counts,
-        words=scene.words,
-    )
-    _draw_panel(img, scene, layout.height)
-    return img
+    y0 = layout.height
+    height = y0 + _panel_height(scene)
+    legend = _legend(scene.words)
+    legend_top = height - 7 - _legend_height(width, legend)
+    clockwise = scene.clockwise
+
+    def base() -> Image.Image:
+        img = Image.new("RGB", (width, height), BACKDROP)
+        img.paste(_felt(width, y0, _TOP), (0, 0))
+        d = ImageDraw.Draw(img)
+        _arrow(d, *layout.arrow, clockwise)
+        d.rounded_rectangle((6, y0, width - 7, height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
+        d.line((24, legend_top, width - 24, legend_top), fill=(225, 215, 195), width=2)
+        _draw_legend(d, 24, legend_top + 4, width - 48, legend)
+        return img
+
+    title = scene.title or scene.words.table
+    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
+    looks = _seat_looks(scene.seats, scene.trick, to_act=scene.to_act, declarer=scene.declarer,
+                        scores=scene.scores, hand_counts=scene.hand_counts, words=scene.words)
+    for look in looks:
+        spot = layout.spots[look.k]
+        x0, top, x1, bottom = _seat_box(spot, look)
+        box = (max(0, x0), max(0, top), min(width, x1), min(y0, bottom))
+        layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
+    panel_key = ("panel", scene.seats, scene.contract, scene.level, scene.called, scene.flek, scene.announcements,
+                 scene.talon_exposed, scene.talon_label, scene.last_trick, scene.words)
+    layers.append(Layer(panel_key, (0, y0, width, legend_top - 2),
+                        functools.partial(_draw_panel, scene=scene, y0=y0)))
+    base_key = ("table", len(scene.seats), clockwise, width, height, legend)
+    return Layers((width, height), base_key, base, tuple(layers))
 
 
 def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
@@ -513,8 +612,8 @@ def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int,
 
 
 def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
+    """The panel's lines (its frame and legend are in the table's base)."""
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((6, y0, img.width - 7, img.height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
     x = 24
     y = y0 + 14
     avail = _INFO_W - 30
@@ -529,10 +628,6 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     for line in _announcement_lines(scene):
         draw_text(d, (x, y), line, _LABEL_PX, RED)
         y += _NOTE_LINE
-    legend = _legend(scene.words)
-    top = img.height - 7 - _legend_height(img.width, legend)
-    d.line((x, top, img.width - 24, top), fill=(225, 215, 195), width=2)
-    _draw_legend(d, x, top + 4, img.width - 48, legend)
     x = _INFO_W + 10
     y = y0 + 14
     avail = img.width - x - 24
