@@ -3,17 +3,20 @@
     nice -n 19 .venv/bin/python benchmarks/pictures.py [--rounds N] [--root DIR]
 
 Draws many varied scenes of each kind -- table, trick, hand and summary -- made from the
-sample scenes of :mod:`rendering.samples` the way a game moves them on: the trick
-filling card by card, the turn passing round the table, hand counts falling, scores
-changing, the hand shrinking and its playable cards changing.  Each scene is rendered to
-its final bytes through the public ``render_*`` functions, and the CPU time of the
-process (``time.process_time``) spent on it is recorded: medians and 95th percentiles
-over all renders, and the median encoded size.
+sample scenes of :mod:`rendering.samples`, and records the CPU time of the process
+(``time.process_time``) each render to final bytes takes through the public ``render_*``
+functions: medians and 95th percentiles over all renders, and the median encoded size.
 
-Before measuring, ``rendering.warm_up()`` runs and every scene is rendered once (a
-running bot has its faces drawn and its players' names met), so the figures are a bot's
-steady state, not its first picture.  Every round renders every scene again, in a new
-order; no scene is rendered twice in a row.
+Table pictures are drawn as a bot draws them: ``--tables`` tables (40) play at once,
+each its own players, and the pictures of all of them are interleaved; every picture is
+a new moment of its table's game (a card joins the trick, the turn passes, a hand count
+falls; a complete trick shows its winner, then becomes the last trick), drawn once --
+a bot keeps the pictures it drew, so it never draws the same scene twice.  The first
+picture of each table is a table's first picture (nothing of it kept yet).
+
+Trick, hand and summary scenes (the trick filling card by card, the hand shrinking and
+its playable cards changing) are each drawn once before measuring, then ``--rounds``
+times in a new order each round.  ``rendering.warm_up()`` runs first, as in a bot.
 
 ``--save DIR`` writes every scene's picture to DIR (``table_000.png``...); ``--compare
 DIR`` decodes every picture and the one of the same name in DIR and reports those whose
@@ -39,10 +42,53 @@ from pathlib import Path
 from types import ModuleType
 
 
-def _variants(samples: ModuleType, scenes: ModuleType) -> dict[str, list[object]]:
-    """Varied scenes of each kind, derived from the samples."""
+def _table_games(samples: ModuleType, scenes: ModuleType, tables: int, tricks: int) -> list[list[object]]:
+    """For each of ``tables`` tables, the table picture after every action of a few
+    tricks: a card joins the trick, the turn passes, the player's hand count falls; a
+    complete trick shows its winner, then becomes the last trick."""
+    from bot.engine.cards import CARDS
+
+    bases = [samples.table_czech(), samples.table_nebraska(), samples.table_five(),
+             samples.table_taper(), samples.table_long_names()]
+    games: list[list[object]] = []
+    for t in range(tables):
+        rng = random.Random(t)
+        base = bases[t % len(bases)]
+        seats = tuple(dataclasses.replace(s, name=f"{s.name} {t}") for s in base.seats)
+        playing = [k for k, s in enumerate(seats) if not s.sitting_out]
+        counts = list(base.hand_counts) or [12] * len(seats)
+        leader = playing[0]
+        last = None
+        states: list[object] = []
+        for _ in range(tricks):
+            cards = rng.sample(list(CARDS), len(playing))
+            order = playing[playing.index(leader):] + playing[:playing.index(leader)]
+            plays: list[tuple[int, object]] = []
+            for j, seat in enumerate(order + [None]):
+                done = seat is None
+                winner = rng.choice(order) if done else None
+                trick = scenes.PlayedTrick(list(plays), leader, winner) if plays or not done else None
+                states.append(dataclasses.replace(
+                    base, seats=seats, to_act=winner if done else seat, trick=trick, last_trick=last,
+                    hand_counts=tuple(counts) if base.hand_counts else (),
+                ))
+                if done:
+                    last, leader = trick, winner
+                else:
+                    plays.append((seat, cards[j]))
+                    counts[seat] = max(0, counts[seat] - 1)
+        games.append(states)
+    return games
+
+
+def _variants(samples: ModuleType, scenes: ModuleType, tables: int) -> dict[str, list[object]]:
+    """Varied scenes of each kind, derived from the samples, in the order a bot would
+    draw them (tables interleaved, each table's pictures in the order of its game)."""
     PlayedTrick = scenes.PlayedTrick
     out: dict[str, list[object]] = {"table": [], "trick": [], "hand": [], "summary": []}
+    games = _table_games(samples, scenes, tables, 6)
+    for j in range(max(len(g) for g in games)):
+        out["table"] += [g[j] for g in games if j < len(g)]
 
     def prefixes(trick: object) -> Iterator[object]:
         plays = trick.plays  # type: ignore[attr-defined]
@@ -50,30 +96,6 @@ def _variants(samples: ModuleType, scenes: ModuleType) -> dict[str, list[object]
             done = j == len(plays)
             yield PlayedTrick(plays[:j], trick.leader, trick.winner if done else None)  # type: ignore[attr-defined]
 
-    tables = [samples.table_czech(), samples.table_nebraska(), samples.table_five(),
-              samples.table_taper(), samples.table_long_names()]
-    for t_i, base in enumerate(tables):
-        n = len(base.seats)
-        playing = [k for k, s in enumerate(base.seats) if not s.sitting_out]
-        tricks = [base.trick, base.last_trick] if base.trick or base.last_trick else [None]
-        for trick in tricks:
-            for tr in prefixes(trick) if trick is not None else [None]:
-                for step in range(6):
-                    plays = tr.plays if tr is not None else ()
-                    last_seat = plays[-1][0] if plays else None
-                    if last_seat is None:
-                        to_act = playing[step % len(playing)]
-                    else:
-                        to_act = playing[(playing.index(last_seat) + 1) % len(playing)]
-                    if tr is not None and tr.winner is not None:
-                        to_act = tr.winner
-                    scores = tuple(f"{((k * 37 + step * 13 + t_i * 5) % 61 - 30) / 10:+.2f}" for k in range(n)) \
-                        if base.scores else ()
-                    counts = tuple(max(0, c - step) for c in base.hand_counts)
-                    out["table"].append(dataclasses.replace(
-                        base, to_act=to_act, trick=tr, scores=scores, hand_counts=counts,
-                        title=f"{base.title} — trick {step + 1}",
-                    ))
     tricks = [samples.trick_czech_complete(), samples.trick_nebraska_complete(),
               samples.trick_five_players(), samples.trick_varsava(), samples.trick_nebraska_partial()]
     for base in tricks:
@@ -100,7 +122,10 @@ def _variants(samples: ModuleType, scenes: ModuleType) -> dict[str, list[object]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=5, help="renders of every scene (default 5)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="renders of every trick, hand and summary scene (default 5)")
+    parser.add_argument("--tables", type=int, default=40,
+                        help="tables playing at once, their pictures interleaved (default 40)")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the checkout to import rendering from (default: this one)")
     parser.add_argument("--save", type=Path, help="write every scene's picture to this folder")
@@ -114,24 +139,28 @@ def main(argv: list[str] | None = None) -> int:
         "table": rendering.render_table, "trick": rendering.render_trick,
         "hand": rendering.render_hand, "summary": rendering.render_summary,
     }
-    variants = _variants(samples, scenes)
+    variants = _variants(samples, scenes, args.tables)
     rendering.warm_up()
     if args.save or args.compare:
         return _save_or_compare(render, variants, args.save, args.compare)
-    work = [(kind, scene) for kind, group in variants.items() for scene in group]
-    for kind, scene in work:
-        render[kind](scene)
-    rng = random.Random(33)
+    # Tables: every picture is a new moment of its table's game, drawn once, as in a bot
+    # (which keeps the pictures it drew); the others: every scene again each round.
     ms: dict[str, list[float]] = {k: [] for k in render}
     size: dict[str, list[int]] = {k: [] for k in render}
     clock = time.process_time
+    rng = random.Random(33)
+    others = [(kind, scene) for kind, group in variants.items() if kind != "table" for scene in group]
+    for kind, scene in others:
+        render[kind](scene)
+    work = [("table", scene) for scene in variants["table"]]
     for _ in range(args.rounds):
-        rng.shuffle(work)
-        for kind, scene in work:
-            t = clock()
-            data = render[kind](scene)
-            ms[kind].append(1000 * (clock() - t))
-            size[kind].append(len(data))
+        rng.shuffle(others)
+        work += others
+    for kind, scene in work:
+        t = clock()
+        data = render[kind](scene)
+        ms[kind].append(1000 * (clock() - t))
+        size[kind].append(len(data))
     print(f"rendering from {Path(rendering.__file__).resolve().parent}")
     print(f"{'picture':8} {'scenes':>6} {'renders':>7} {'median ms':>9} {'p95 ms':>7} {'median bytes':>12}")
     for kind in render:

@@ -113,25 +113,39 @@ class BoundedCache(Generic[K, V]):
 
     def get(self, key: K, make: Callable[[], V]) -> V:
         """The value kept for ``key``, made (outside the lock) and kept when missing."""
+        found = self.lookup(key)
+        if found is not None:
+            return found
+        value = make()
+        self.put(key, value)
+        return value
+
+    def lookup(self, key: K) -> V | None:
+        """The value kept for ``key``, or None."""
         with self._lock:
             found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
-                return found[0]
-            self.misses += 1
-        value = make()
+            if found is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` for ``key`` (unless it alone outweighs the budget), dropping
+        the least recently used values beyond the bounds."""
         weight = self._size(value)
         if weight > self.max_bytes:
-            return value
+            return
         with self._lock:
-            if key not in self._items:
-                self._items[key] = (value, weight)
-                self._bytes += weight
-                while len(self._items) > self.max_entries or self._bytes > self.max_bytes:
-                    _, (_, w) = self._items.popitem(last=False)
-                    self._bytes -= w
-        return value
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
+            self._items[key] = (value, weight)
+            self._bytes += weight
+            while len(self._items) > self.max_entries or self._bytes > self.max_bytes:
+                _, (_, w) = self._items.popitem(last=False)
+                self._bytes -= w
 
     def stats(self) -> tuple[int, int]:
         """(entries, bytes) kept now."""
