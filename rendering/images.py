@@ -318,7 +318,7 @@ def _seat_box(spot: _SeatSpot, look: _SeatLook) -> Box:
 
 def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
     d = ImageDraw.Draw(img)
-    k, seat, words, won = look.k, look.seat, look.words, look.won
+    seat, words, won = look.seat, look.words, look.won
     cx, cy = spot.card
     px, py = spot.plate_alone if seat.sitting_out else spot.plate
     if look.played is not None:
