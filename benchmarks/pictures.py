@@ -128,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="tables playing at once, their pictures interleaved (default 40)")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the checkout to import rendering from (default: this one)")
+    parser.add_argument("--caches", action="store_true",
+                        help="print the picture caches' entries and bytes after the run (rendering.cache_stats)")
     parser.add_argument("--save", type=Path, help="write every scene's picture to this folder")
     parser.add_argument("--compare", type=Path, help="compare every picture's pixels with those saved here")
     args = parser.parse_args(argv)
@@ -168,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
         print(f"{kind:8} {len(variants[kind]):6d} {len(times):7d} {statistics.median(times):9.2f} "
               f"{p95:7.2f} {int(statistics.median(size[kind])):12d}")
+    if args.caches:
+        for name, (entries, nbytes) in rendering.cache_stats().items():
+            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
     return 0
 
 

@@ -415,19 +415,38 @@ _TOP: Final = 50  # title strip above the table
 
 def draw_trick(scene: TrickScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_trick`, as an RGB image."""
+    return trick_layers(scene).draw()
+
+
+def trick_layers(scene: TrickScene) -> Layers:
+    """The trick picture as layers: the base is the felt and the direction arrow; over
+    it the title, one layer per seat and the Varšava talon card."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
-    img = _felt(layout.width, layout.height, _TOP).copy()
-    d = ImageDraw.Draw(img)
+    width, height = layout.width, layout.height
+    clockwise = scene.clockwise
+
+    def base() -> Image.Image:
+        img = _felt(width, height, _TOP).copy()
+        _arrow(ImageDraw.Draw(img), *layout.arrow, clockwise)
+        return img
+
     title = scene.title or scene.words.trick
     if scene.winner is not None:
         title += " — " + scene.words.takes_trick.format(name=scene.seats[scene.winner].name)
-    _title(d, title, layout.width)
-    _arrow(d, *layout.arrow, scene.clockwise)
+    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
     for look in _seat_looks(scene.seats, scene.trick, words=scene.words):
-        _draw_seat(img, layout.spots[look.k], look)
+        spot = layout.spots[look.k]
+        x0, top, x1, bottom = _seat_box(spot, look)
+        box = (max(0, x0), max(0, top), min(width, x1), min(height, bottom))
+        layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
     if scene.talon_card is not None:
-        _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card, scene.words.faces)
-    return img
+        card, label, faces = scene.talon_card, scene.words.talon_card, scene.words.faces
+        x, y = layout.talon
+        box = (max(0, x - 2), max(0, y - 2), min(width, x + max(_SMALL_W, text_width(label, SANS, 12)) + 4),
+               min(height, y + 18 + _SMALL_H + 2))
+        layers.append(Layer(("talon", card, label, faces), box,
+                            lambda img: _small_talon(img, card, x, y, label, faces)))
+    return Layers((width, height), ("trick", len(scene.seats), clockwise, width, height), base, tuple(layers))
 
 
 def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card",

@@ -15,8 +15,8 @@ from collections.abc import Hashable
 
 from PIL import Image
 
-from ._draw import BoundedCache
-from .images import Layers, draw_hand, draw_summary, draw_trick, table_layers
+from ._draw import TEXT_RUNS, BoundedCache
+from .images import Layers, draw_hand, draw_summary, table_layers, trick_layers
 from .palette import palette, quantize, to_png
 from .png import Band, BandCompressor, png_from_bands
 from .scenes import HandScene, SummaryScene, TableScene, TrickScene
@@ -28,16 +28,18 @@ BAND_ROWS = 32
 #: about 5 MB for a table) and mapped onto the palette (a byte a pixel, one column wider
 #: for the PNG rows' filter bytes).  Keyed by everything a base depends on.
 RGB_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
-    "picture bases (RGB)", 16, 40 << 20, lambda img: 4 * img.width * img.height
+    "picture bases (RGB)", 16, 24 << 20, lambda img: 4 * img.width * img.height
 )
 PALETTE_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
     "picture bases (palette)", 32, 16 << 20, lambda img: img.width * img.height
 )
 #: Deflated bands of rows, keyed by the base and the layers they show: a table's next
-#: picture reuses the bands its change does not touch (about 1.5 KB a band, 35 bands a
-#: table picture).
+#: picture reuses the bands its change does not touch.  A table's latest picture keeps
+#: about 55 KB here (35 bands), so 64 MB holds the latest pictures of about 1,200 tables;
+#: beyond that a table's bands are forgotten before its next picture and it is drawn
+#: whole (as fast as without the bands, ``benchmarks/pictures.py --tables``).
 BANDS: BoundedCache[tuple[int, ...], Band] = BoundedCache(
-    "PNG bands", 1 << 16, 24 << 20, lambda band: len(band.data) + 120
+    "PNG bands", 1 << 17, 64 << 20, lambda band: len(band.data) + 120
 )
 
 
@@ -144,6 +146,11 @@ def _layered_png(layers: Layers) -> bytes:
     return png_from_bands(width, height, _plte(), [band for band in bands if band is not None])
 
 
+def cache_stats() -> dict[str, tuple[int, int]]:
+    """The bounded caches of the pictures: name -> (entries, bytes) kept now."""
+    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS)}
+
+
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as a PNG: sorted, overlapping so every index shows; when
     ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
@@ -153,7 +160,7 @@ def render_hand(scene: HandScene) -> bytes:
 def render_trick(scene: TrickScene) -> bytes:
     """One trick as a PNG: seats round the table in play order, each card by its
     player's name, the leader and (when complete) the winner marked."""
-    return to_png(draw_trick(scene))
+    return _layered_png(trick_layers(scene))
 
 
 def render_table(scene: TableScene) -> bytes:

@@ -17,13 +17,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.engine.cards import CARDS, Card, parse_cards
-from rendering import render_table, samples
+from rendering import render_table, render_trick, samples
 from rendering._draw import TEXT_RUNS, BoundedCache
-from rendering.images import draw_table, table_layers
+from rendering.images import draw_table, draw_trick, table_layers, trick_layers
 from rendering.palette import to_png
 from rendering.png import BandCompressor, adler32_combine, png_from_bands
 from rendering.render import BANDS, PALETTE_BASES, RGB_BASES
-from rendering.scenes import PlayedTrick, TableScene
+from rendering.scenes import PlayedTrick, TableScene, TrickScene
 
 BASES = (samples.table_czech, samples.table_nebraska, samples.table_five, samples.table_taper,
          samples.table_long_names)
@@ -65,13 +65,25 @@ def interleaved(seeds: range) -> list[TableScene]:
     return [g[j] for j in range(max(map(len, games))) for g in games if j < len(g)]
 
 
-def test_a_table_drawn_in_layers_is_its_base_outside_the_layers_boxes() -> None:
-    for scene in interleaved(range(5)):
-        layers = table_layers(scene)
+def tricks() -> list[TrickScene]:
+    """Every sample trick card by card (four and five seats, both directions, Varšava's
+    talon card)."""
+    out = []
+    for make in (samples.trick_czech_complete, samples.trick_nebraska_complete, samples.trick_five_players,
+                 samples.trick_varsava):
+        base = make()
+        for j in range(len(base.plays) + 1):
+            done = j == len(base.plays)
+            out.append(dataclasses.replace(base, plays=base.plays[:j], winner=base.winner if done else None))
+    return out
+
+
+def test_a_picture_drawn_in_layers_is_its_base_outside_the_layers_boxes() -> None:
+    for layers in [*map(table_layers, interleaved(range(5))), *map(trick_layers, tricks())]:
         diff = ImageChops.difference(layers.draw(), layers.base())
         for layer in layers.layers:
             diff.paste((0, 0, 0), layer.box)
-        assert diff.getbbox() is None, scene.title
+        assert diff.getbbox() is None, layers.layers[0].key
 
 
 def test_table_pictures_made_of_kept_bands_are_the_pictures_drawn_whole() -> None:
@@ -81,6 +93,11 @@ def test_table_pictures_made_of_kept_bands_are_the_pictures_drawn_whole() -> Non
         assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
     # (not vacuous: later pictures of each table were made of bands kept from earlier ones)
     assert BANDS.hits - hits > 5 * len(scenes)
+
+
+def test_trick_pictures_drawn_in_layers_are_the_pictures_drawn_whole() -> None:
+    for scene in tricks():
+        assert pixels(render_trick(scene)) == pixels(to_png(draw_trick(scene)))
 
 
 def test_the_same_pictures_when_nothing_can_be_kept() -> None:
