@@ -14,9 +14,10 @@ falls; a complete trick shows its winner, then becomes the last trick), drawn on
 a bot keeps the pictures it drew, so it never draws the same scene twice.  The first
 picture of each table is a table's first picture (nothing of it kept yet).
 
-Trick, hand and summary scenes (the trick filling card by card, the hand shrinking and
-its playable cards changing) are each drawn once before measuring, then ``--rounds``
-times in a new order each round.  ``rendering.warm_up()`` runs first, as in a bot.
+Trick pictures are those of the same games (the current trick at every moment), each
+drawn once too.  Hand and summary scenes (the hand shrinking and its playable cards
+changing) are each drawn once before measuring, then ``--rounds`` times in a new order
+each round (nothing of a hand or summary picture is kept but its text runs).  ``rendering.warm_up()`` runs first, as in a bot.
 
 ``--save DIR`` writes every scene's picture to DIR (``table_000.png``...); ``--compare
 DIR`` decodes every picture and the one of the same name in DIR and reports those whose
@@ -96,14 +97,17 @@ def _variants(samples: ModuleType, scenes: ModuleType, tables: int) -> dict[str,
             done = j == len(plays)
             yield PlayedTrick(plays[:j], trick.leader, trick.winner if done else None)  # type: ignore[attr-defined]
 
-    tricks = [samples.trick_czech_complete(), samples.trick_nebraska_complete(),
-              samples.trick_five_players(), samples.trick_varsava(), samples.trick_nebraska_partial()]
-    for base in tricks:
+    # The trick pictures of the same games (each a moment with a card on the table).
+    for table in out["table"]:
+        trick = table.trick  # type: ignore[attr-defined]
+        if trick is not None and trick.plays:
+            out["trick"].append(scenes.TrickScene(
+                table.seats, trick.plays, trick.leader, trick.winner,  # type: ignore[attr-defined]
+                clockwise=table.clockwise, title="Trick 4 of 12",  # type: ignore[attr-defined]
+            ))
+    for base in [samples.trick_varsava()]:  # the Varšava talon card
         for tr in prefixes(base.trick):
-            for step in range(3):
-                out["trick"].append(dataclasses.replace(
-                    base, plays=tr.plays, winner=tr.winner, title=f"Trick {step + 2} of 12",
-                ))
+            out["trick"].append(dataclasses.replace(base, plays=tr.plays, winner=tr.winner))
     hands = [samples.hand_waiting(), samples.hand_to_play(), samples.hand_sixteen()]
     for base in hands:
         cards = list(base.cards)
@@ -151,10 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     size: dict[str, list[int]] = {k: [] for k in render}
     clock = time.process_time
     rng = random.Random(33)
-    others = [(kind, scene) for kind, group in variants.items() if kind != "table" for scene in group]
+    once = ("table", "trick")
+    others = [(kind, scene) for kind, group in variants.items() if kind not in once for scene in group]
     for kind, scene in others:
         render[kind](scene)
-    work = [("table", scene) for scene in variants["table"]]
+    work = [(kind, scene) for kind in once for scene in variants[kind]]
     for _ in range(args.rounds):
         rng.shuffle(others)
         work += others
