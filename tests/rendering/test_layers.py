@@ -164,3 +164,29 @@ def test_the_picture_caches_stay_in_their_bounds() -> None:
     for cache in (TEXT_RUNS, BANDS, RGB_BASES, PALETTE_BASES):
         entries, size = cache.stats()
         assert entries <= cache.max_entries and size <= cache.max_bytes, cache.name
+
+
+def test_a_name_of_the_tallest_glyphs_stays_inside_its_seats_box() -> None:
+    """Display names are the players' own.  The glyphs of the bundled font that reach
+    highest and lowest (U+1EB2 and U+06B8, found by measuring every code point), and
+    combining marks, which the basic layout engine does not stack, stay inside a seat's
+    box: no layer reaches into a band kept for other layers (where it would show in
+    another table's picture)."""
+    piled = "\u1eb2\u06b8\u0e38Z" + "\u0301\u0316\u030a\u0324" * 12 + "\u1eb2\u06b8"
+    base = samples.table_czech()
+    seats = list(base.seats)
+    seats[2] = dataclasses.replace(seats[2], name=piled)
+    scene = dataclasses.replace(base, seats=tuple(seats), title=piled, announcements=(piled,))
+    layers = table_layers(scene)
+    diff = ImageChops.difference(layers.draw(), layers.base())
+    for layer in layers.layers:
+        diff.paste((0, 0, 0), layer.box)
+    assert diff.getbbox() is None
+    assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
+    trick = samples.trick_czech_complete()
+    scene_t = dataclasses.replace(trick, seats=tuple(seats))
+    layers = trick_layers(scene_t)
+    diff = ImageChops.difference(layers.draw(), layers.base())
+    for layer in layers.layers:
+        diff.paste((0, 0, 0), layer.box)
+    assert diff.getbbox() is None
