@@ -98,7 +98,7 @@ def _layered_png(layers: Layers) -> bytes:
     The picture's rows are cut into bands of :data:`BAND_ROWS`; a band's pixels are a
     function of the base and of the layers whose boxes it crosses, so its deflated bytes
     are kept under their keys and reused.  Only the layers that cross a band not kept
-    are drawn, over a copy of the base; only those bands' rows are mapped onto the
+    are drawn, over a copy of the base (down to the lowest of them); only those bands' rows are mapped onto the
     palette (pixel by pixel, so the same as mapping the whole) and deflated.  The result
     decodes to the same pixels as ``to_png(layers.draw())``.
     """
@@ -123,7 +123,8 @@ def _layered_png(layers: Layers) -> bytes:
             else:
                 spans.append((r0, r1))
         needed = [k for k, box in enumerate(boxes) if any(box[1] < r1 and box[3] > r0 for r0, r1 in spans)]
-        img = _rgb_base(layers).copy()
+        # (the canvas stops under the lowest layer drawn: nothing below it is needed)
+        img = _rgb_base(layers).crop((0, 0, width, max(boxes[k][3] for k in needed) if needed else 1))
         for k in needed:
             drawn[k].draw(img)
         pbase = _palette_base(layers)
