@@ -7,7 +7,7 @@ See ``docs/rendering.md``.
 """
 
 from .faces import card_face, render_card, sort_hand
-from .render import render_hand, render_summary, render_table, render_trick
+from .render import cache_stats, render_hand, render_summary, render_table, render_trick
 from .scenes import (
     FaceWords,
     HandScene,
@@ -44,6 +44,7 @@ __all__ = [
     "SummaryScene",
     "TableScene",
     "TrickScene",
+    "cache_stats",
     "card_face",
     "render_card",
     "render_hand",

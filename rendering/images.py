@@ -6,13 +6,14 @@ bytes, so callers may run them in worker threads (``asyncio.to_thread``).
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 
@@ -37,9 +38,10 @@ from ._draw import (
     WHITE,
     WOOD,
     WOOD_LIGHT,
+    draw_text,
     ellipsize,
     fit_text,
-    font,
+    text_length,
     text_width,
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
@@ -110,12 +112,11 @@ def draw_hand(scene: HandScene) -> Image.Image:
     img = Image.new("RGB", (width, height), FELT)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=4)
-    d.text((_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), font=font(SANS, 20), fill=CREAM_TEXT)
+    draw_text(d, (_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), 20, CREAM_TEXT)
     if hint:
-        f = font(SANS, 15)
-        d.text((width - _MARGIN - f.getlength(hint), 14), hint, font=f, fill=HIGHLIGHT)
+        draw_text(d, (width - _MARGIN - text_length(hint, SANS, 15), 14), hint, 15, HIGHLIGHT)
     if not cards:
-        d.text((_MARGIN, head + 20), w.no_cards, font=font(SANS, 18), fill=MUTED)
+        draw_text(d, (_MARGIN, head + 20), w.no_cards, 18, MUTED)
     for r, row in enumerate(rows):
         x = _MARGIN
         y0 = head + r * row_h
@@ -236,10 +237,9 @@ def _felt(width: int, height: int, top: int) -> Image.Image:
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, bg: RGB, fg: RGB) -> int:
-    f = font(SANS, _SMALL_PX - 2)
-    w = math.ceil(f.getlength(text)) + 16
+    w = math.ceil(text_length(text, SANS, _SMALL_PX - 2)) + 16
     d.rounded_rectangle((x, y, x + w, y + _SMALL_PX + 6), 12, fill=bg)
-    d.text((x + 8, y + 3), text, font=f, fill=fg)
+    draw_text(d, (x + 8, y + 3), text, _SMALL_PX - 2, fg)
     return w
 
 
@@ -263,9 +263,23 @@ def _arrow(d: ImageDraw.ImageDraw, cx: int, cy: int, clockwise: bool) -> None:
     )
 
 
-def _draw_seats(
-    img: Image.Image,
-    layout: _Layout,
+@dataclass(frozen=True, slots=True)
+class _SeatLook:
+    """Everything one seat's drawing (its card slot and name plate) depends on."""
+
+    k: int
+    seat: SeatInfo
+    played: tuple[int, Card] | None  # (order in the trick, card)
+    won: bool
+    active: bool  # to act
+    bidder: bool
+    leads: bool  # the "leads" tag
+    score: str
+    count: str
+    words: PictureWords
+
+
+def _seat_looks(
     seats: Sequence[SeatInfo],
     trick: PlayedTrick | None,
     *,
@@ -274,102 +288,126 @@ def _draw_seats(
     scores: Sequence[str] = (),
     hand_counts: Sequence[int] = (),
     words: PictureWords = ENGLISH_WORDS,
-) -> None:
-    d = ImageDraw.Draw(img)
+) -> list[_SeatLook]:
     played = {seat: (i, card) for i, (seat, card) in enumerate(trick.plays)} if trick else {}
-    for k, (seat, spot) in enumerate(zip(seats, layout.spots, strict=True)):
-        cx, cy = spot.card
-        px, py = spot.plate_alone if seat.sitting_out else spot.plate
-        won = trick is not None and trick.winner == k
-        if k in played:
-            order, card = played[k]
-            if won:
-                d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
-            face = card_face(card, words=words.faces)
-            img.paste(face, (cx, cy), face)
-            # Play-order badge on the top-right corner.
-            bx, by = cx + CARD_W - 4, cy + 4
-            d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
-            t = str(order + 1)
-            f = font(SANS, _SMALL_PX)
-            d.text((bx - f.getlength(t) / 2, by - _SMALL_PX * 0.62), t, font=f, fill=NAVY if order == 0 else WHITE)
-        elif not seat.sitting_out:
-            outline = HIGHLIGHT if to_act == k else (60, 130, 90)
-            d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if to_act == k else 2)
-            if to_act == k:
-                f = font(SANS, _SMALL_PX)
-                t = words.to_play
-                d.text((cx + CARD_W / 2 - f.getlength(t) / 2, cy + CARD_H / 2 - 13), t, font=f, fill=HIGHLIGHT)
-        # Name plate.
-        active = to_act == k
-        plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
-        d.rounded_rectangle(
-            (px, py, px + _PLATE_W - 1, py + _PLATE_H - 1),
-            10,
-            fill=plate_bg,
-            outline=HIGHLIGHT if active else (GOLD if won else (90, 100, 95)),
-            width=3 if active or won else 1,
+    return [
+        _SeatLook(
+            k,
+            seat,
+            played.get(k),
+            trick is not None and trick.winner == k,
+            to_act == k,
+            declarer == k,
+            trick is not None and bool(trick.plays) and trick.leader == k,
+            scores[k] if scores else "",
+            str(hand_counts[k]) if hand_counts else "",
+            words,
         )
-        tags: list[tuple[str, RGB, RGB]] = []
-        if trick is not None and trick.plays and trick.leader == k:
-            tags.append((words.leads, LEAD, NAVY))
+        for k, seat in enumerate(seats)
+    ]
+
+
+def _seat_box(spot: _SeatSpot, look: _SeatLook) -> Box:
+    """Where a seat draws (its card slot with the gold frame and the order badge, its
+    plate with the D and F buttons), with a few pixels to spare."""
+    cx, cy = spot.card
+    px, py = spot.plate_alone if look.seat.sitting_out else spot.plate
+    return (min(cx, px) - 12, min(cy, py) - 22, max(cx + CARD_W, px + _PLATE_W) + 22,
+            max(cy + CARD_H, py + _PLATE_H) + 12)
+
+
+def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
+    d = ImageDraw.Draw(img)
+    seat, words, won = look.seat, look.words, look.won
+    cx, cy = spot.card
+    px, py = spot.plate_alone if seat.sitting_out else spot.plate
+    if look.played is not None:
+        order, card = look.played
         if won:
-            tags.append((words.takes_it, GOLD, INK))
-        if declarer == k:
-            tags.append((words.bidder, (235, 200, 120), INK))
-        if seat.sitting_out:
-            tags.append((words.sits_out, (120, 124, 122), WHITE))
-        name_colour = MUTED if seat.sitting_out else WHITE
-        score = scores[k] if scores else ""
-        count = str(hand_counts[k]) if hand_counts else ""
-        count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
-        buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
-        name_w = _PLATE_W - 16 - count_w - buttons_w
-        size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
-        two_rows = bool(tags or score)
-        ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
-        d.text((px + 8, ny), ellipsize(seat.name, SANS, size, name_w), font=font(SANS, size), fill=name_colour)
-        if count:
-            _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
-        right_edge = px + _PLATE_W - 7
-        ty = py + _PLATE_H - _SMALL_PX - 12
-        if score:
-            size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
-            f = font(SANS, size)
-            right_edge -= math.ceil(f.getlength(score))
-            d.text((right_edge, ty + 1), score, font=f, fill=HIGHLIGHT)
-            right_edge -= 6
-        tx = px + 7
-        for text, bg, fg in tags:
-            w = math.ceil(font(SANS, _SMALL_PX - 2).getlength(text)) + 16
-            if tx + w > right_edge:
-                break
-            tx += _pill(d, tx, ty, text, bg, fg) + 4
-        bx = px + _PLATE_W - 4
-        if seat.is_dealer:
-            _button(d, bx, py + 2, words.dealer_badge, WHITE)
-            bx -= 38
-        if seat.is_forehand:
-            _button(d, bx, py + 2, words.forehand_badge, LEAD)
+            d.rounded_rectangle((cx - 7, cy - 7, cx + CARD_W + 6, cy + CARD_H + 6), 14, fill=GOLD, outline=GOLD_DARK, width=2)
+        face = card_face(card, words=words.faces)
+        img.paste(face, (cx, cy), face)
+        # Play-order badge on the top-right corner.
+        bx, by = cx + CARD_W - 4, cy + 4
+        d.ellipse((bx - 18, by - 18, bx + 18, by + 18), fill=LEAD if order == 0 else NAVY, outline=WHITE, width=2)
+        t = str(order + 1)
+        draw_text(d, (bx - text_length(t, SANS, _SMALL_PX) / 2, by - _SMALL_PX * 0.62), t, _SMALL_PX,
+                  NAVY if order == 0 else WHITE)
+    elif not seat.sitting_out:
+        outline = HIGHLIGHT if look.active else (60, 130, 90)
+        d.rounded_rectangle((cx, cy, cx + CARD_W - 1, cy + CARD_H - 1), 9, outline=outline, width=3 if look.active else 2)
+        if look.active:
+            t = words.to_play
+            draw_text(d, (cx + CARD_W / 2 - text_length(t, SANS, _SMALL_PX) / 2, cy + CARD_H / 2 - 13), t,
+                      _SMALL_PX, HIGHLIGHT)
+    # Name plate.
+    active = look.active
+    plate_bg: RGB = (20, 24, 22) if not seat.sitting_out else (70, 74, 72)
+    d.rounded_rectangle(
+        (px, py, px + _PLATE_W - 1, py + _PLATE_H - 1),
+        10,
+        fill=plate_bg,
+        outline=HIGHLIGHT if active else (GOLD if won else (90, 100, 95)),
+        width=3 if active or won else 1,
+    )
+    tags: list[tuple[str, RGB, RGB]] = []
+    if look.leads:
+        tags.append((words.leads, LEAD, NAVY))
+    if won:
+        tags.append((words.takes_it, GOLD, INK))
+    if look.bidder:
+        tags.append((words.bidder, (235, 200, 120), INK))
+    if seat.sitting_out:
+        tags.append((words.sits_out, (120, 124, 122), WHITE))
+    name_colour = MUTED if seat.sitting_out else WHITE
+    score = look.score
+    count = look.count
+    count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
+    buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
+    name_w = _PLATE_W - 16 - count_w - buttons_w
+    size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
+    two_rows = bool(tags or score)
+    ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
+    draw_text(d, (px + 8, ny), ellipsize(seat.name, SANS, size, name_w), size, name_colour)
+    if count:
+        _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
+    right_edge = px + _PLATE_W - 7
+    ty = py + _PLATE_H - _SMALL_PX - 12
+    if score:
+        size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
+        right_edge -= text_width(score, SANS, size)
+        draw_text(d, (right_edge, ty + 1), score, size, HIGHLIGHT)
+        right_edge -= 6
+    tx = px + 7
+    for text, bg, fg in tags:
+        w = text_width(text, SANS, _SMALL_PX - 2) + 16
+        if tx + w > right_edge:
+            break
+        tx += _pill(d, tx, ty, text, bg, fg) + 4
+    bx = px + _PLATE_W - 4
+    if seat.is_dealer:
+        _button(d, bx, py + 2, words.dealer_badge, WHITE)
+        bx -= 38
+    if seat.is_forehand:
+        _button(d, bx, py + 2, words.forehand_badge, LEAD)
 
 
 def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
     """A tiny card back followed by the number of cards left in the hand."""
     d.rounded_rectangle((x, y + 2, x + 15, y + 2 + _SMALL_PX), 3, fill=(60, 80, 140), outline=WHITE, width=1)
-    d.text((x + 21, y + 1), count, font=font(SANS, _SMALL_PX), fill=colour)
+    draw_text(d, (x + 21, y + 1), count, _SMALL_PX, colour)
 
 
 def _button(d: ImageDraw.ImageDraw, cx: int, cy: int, letter: str, fill: RGB) -> None:
     """A disc on the plate's corner: 'D' the dealer's button, 'F' the forehand's."""
     r = 17
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    f = font(SANS, _SMALL_PX - 2)
-    d.text((cx - f.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=f, fill=INK)
+    draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter, _SMALL_PX - 2, INK)
 
 
 def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:
     size = fit_text(text, SANS, _INFO_PX, width - 2 * _MARGIN, 16)
-    d.text((_MARGIN, 8), text, font=font(SANS, size), fill=colour)
+    draw_text(d, (_MARGIN, 8), text, size, colour)
 
 
 _TOP: Final = 50  # title strip above the table
@@ -377,24 +415,44 @@ _TOP: Final = 50  # title strip above the table
 
 def draw_trick(scene: TrickScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_trick`, as an RGB image."""
+    return trick_layers(scene).draw()
+
+
+def trick_layers(scene: TrickScene) -> Layers:
+    """The trick picture as layers: the base is the felt and the direction arrow; over
+    it the title, one layer per seat and the Varšava talon card."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
-    img = _felt(layout.width, layout.height, _TOP).copy()
-    d = ImageDraw.Draw(img)
+    width, height = layout.width, layout.height
+    clockwise = scene.clockwise
+
+    def base() -> Image.Image:
+        img = _felt(width, height, _TOP).copy()
+        _arrow(ImageDraw.Draw(img), *layout.arrow, clockwise)
+        return img
+
     title = scene.title or scene.words.trick
     if scene.winner is not None:
         title += " — " + scene.words.takes_trick.format(name=scene.seats[scene.winner].name)
-    _title(d, title, layout.width)
-    _arrow(d, *layout.arrow, scene.clockwise)
-    _draw_seats(img, layout, scene.seats, scene.trick, words=scene.words)
+    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
+    for look in _seat_looks(scene.seats, scene.trick, words=scene.words):
+        spot = layout.spots[look.k]
+        x0, top, x1, bottom = _seat_box(spot, look)
+        box = (max(0, x0), max(0, top), min(width, x1), min(height, bottom))
+        layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
     if scene.talon_card is not None:
-        _small_talon(img, scene.talon_card, *layout.talon, scene.words.talon_card, scene.words.faces)
-    return img
+        card, label, faces = scene.talon_card, scene.words.talon_card, scene.words.faces
+        x, y = layout.talon
+        box = (max(0, x - 2), max(0, y - 2), min(width, x + max(_SMALL_W, text_width(label, SANS, 12)) + 4),
+               min(height, y + 18 + _SMALL_H + 2))
+        layers.append(Layer(("talon", card, label, faces), box,
+                            lambda img: _small_talon(img, card, x, y, label, faces)))
+    return Layers((width, height), ("trick", len(scene.seats), clockwise, width, height), base, tuple(layers))
 
 
 def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card",
                  faces: FaceWords = ENGLISH_FACES) -> None:
     d = ImageDraw.Draw(img)
-    d.text((x, y), label, font=font(SANS, 12), fill=CREAM_TEXT)
+    draw_text(d, (x, y), label, 12, CREAM_TEXT)
     face = card_face(card, 72, words=faces)
     img.paste(face, (x, y + 18), face)
 
@@ -418,29 +476,86 @@ def _legend(w: PictureWords) -> tuple[tuple[str, str], ...]:
             ("1", w.order_of_play))
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A part of a picture drawn over its static base.
+
+    ``key`` is everything its pixels depend on besides the base (two layers with equal
+    keys over equal bases draw the same pixels); ``box`` (x0, y0, x1, y1, ends
+    excluded) holds every pixel it may change; ``draw`` draws it onto the picture.
+    """
+
+    key: Hashable
+    box: Box
+    draw: Callable[[Image.Image], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Layers:
+    """A picture as its static base and the layers drawn over it, in order.
+
+    ``base_key`` is everything the base depends on; ``base()`` draws it (a new image).
+    Outside the layers' boxes the picture is its base, pixel for pixel.
+    """
+
+    size: tuple[int, int]
+    base_key: Hashable
+    base: Callable[[], Image.Image]
+    layers: tuple[Layer, ...]
+
+    def draw(self) -> Image.Image:
+        """The whole picture, as an RGB image."""
+        img = self.base()
+        for layer in self.layers:
+            layer.draw(img)
+        return img
+
+
 def draw_table(scene: TableScene) -> Image.Image:
     """The picture of :func:`rendering.render.render_table`, as an RGB image."""
+    return table_layers(scene).draw()
+
+
+def table_layers(scene: TableScene) -> Layers:
+    """The table picture as layers: the base is the felt, the direction arrow, the
+    panel's frame and the legend (the same for every picture of a table until its
+    panel grows a line); over it the title, one layer per seat and the panel's lines."""
     layout = _layout(len(scene.seats), scene.clockwise, _TOP)
     width = layout.width
-    height = layout.height + _panel_height(scene)
-    img = Image.new("RGB", (width, height), BACKDROP)
-    img.paste(_felt(layout.width, layout.height, _TOP), (0, 0))
-    d = ImageDraw.Draw(img)
-    _title(d, scene.title or scene.words.table, layout.width)
-    _arrow(d, *layout.arrow, scene.clockwise)
-    _draw_seats(
-        img,
-        layout,
-        scene.seats,
-        scene.trick,
-        to_act=scene.to_act,
-        declarer=scene.declarer,
-        scores=scene.scores,
-        hand_counts=scene.hand_counts,
-        words=scene.words,
-    )
-    _draw_panel(img, scene, layout.height)
-    return img
+    y0 = layout.height
+    height = y0 + _panel_height(scene)
+    legend = _legend(scene.words)
+    legend_top = height - 7 - _legend_height(width, legend)
+    clockwise = scene.clockwise
+
+    def base() -> Image.Image:
+        img = Image.new("RGB", (width, height), BACKDROP)
+        img.paste(_felt(width, y0, _TOP), (0, 0))
+        d = ImageDraw.Draw(img)
+        _arrow(d, *layout.arrow, clockwise)
+        d.rounded_rectangle((6, y0, width - 7, height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
+        d.line((24, legend_top, width - 24, legend_top), fill=(225, 215, 195), width=2)
+        _draw_legend(d, 24, legend_top + 4, width - 48, legend)
+        return img
+
+    title = scene.title or scene.words.table
+    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
+    looks = _seat_looks(scene.seats, scene.trick, to_act=scene.to_act, declarer=scene.declarer,
+                        scores=scene.scores, hand_counts=scene.hand_counts, words=scene.words)
+    for look in looks:
+        spot = layout.spots[look.k]
+        x0, top, x1, bottom = _seat_box(spot, look)
+        box = (max(0, x0), max(0, top), min(width, x1), min(y0, bottom))
+        layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
+    panel_key = ("panel", scene.seats, scene.contract, scene.level, scene.called, scene.flek, scene.announcements,
+                 scene.talon_exposed, scene.talon_label, scene.last_trick, scene.words)
+    layers.append(Layer(panel_key, (0, y0, width, legend_top - 2),
+                        functools.partial(_draw_panel, scene=scene, y0=y0)))
+    base_key = ("table", len(scene.seats), clockwise, width, height, legend)
+    return Layers((width, height), base_key, base, tuple(layers))
 
 
 def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
@@ -482,10 +597,9 @@ def _panel_height(scene: TableScene) -> int:
 
 @lru_cache(maxsize=64)
 def _legend_rows(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
-    f = font(SANS, _LABEL_PX - 2)
     rows, x = 1, 18
     for _, meaning in legend:
-        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
         if x + w > width - 48 and x > 18:
             rows, x = rows + 1, 18
         x += w
@@ -499,27 +613,26 @@ def _legend_height(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> in
 def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int,
                  legend: Sequence[tuple[str, str]] = LEGEND) -> None:
     """What the badges on the plates mean, in two rows of discs and words."""
-    f = font(SANS, _LABEL_PX - 2)
     cx, cy = x + 18, y + 18
     for i, (letter, meaning) in enumerate(legend):
-        w = 44 + math.ceil(f.getlength(meaning)) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
         if cx + w > x + width and cx > x + 18:
             cx, cy = x + 18, cy + _NOTE_LINE
         if i == 2:
             _hand_count(d, cx - 18, cy - _SMALL_PX // 2 - 2, letter, INK)
         elif i == 3:
             d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=LEAD, outline=WHITE, width=2)
-            g = font(SANS, _SMALL_PX - 2)
-            d.text((cx - g.getlength(letter) / 2, cy - _SMALL_PX * 0.6), letter, font=g, fill=NAVY)
+            draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter,
+                      _SMALL_PX - 2, NAVY)
         else:
             _button(d, cx, cy, letter, WHITE if i == 0 else LEAD)
-        d.text((cx + 26, cy - _LABEL_PX * 0.6), meaning, font=f, fill=(90, 82, 66))
+        draw_text(d, (cx + 26, cy - _LABEL_PX * 0.6), meaning, _LABEL_PX - 2, (90, 82, 66))
         cx += w
 
 
 def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
+    """The panel's lines (its frame and legend are in the table's base)."""
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((6, y0, img.width - 7, img.height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
     x = 24
     y = y0 + 14
     avail = _INFO_W - 30
@@ -527,17 +640,13 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     # (the labels' column widens for a language whose labels are longer: never overlapped)
     lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
     for label, value in lines:
-        d.text((x, y + 6), label, font=font(SANS, _LABEL_PX), fill=(120, 110, 90))
+        draw_text(d, (x, y + 6), label, _LABEL_PX, (120, 110, 90))
         size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
-        d.text((x + lw, y), ellipsize(value, SANS, size, avail - lw), font=font(SANS, size), fill=NAVY)
+        draw_text(d, (x + lw, y), ellipsize(value, SANS, size, avail - lw), size, NAVY)
         y += _INFO_LINE
     for line in _announcement_lines(scene):
-        d.text((x, y), line, font=font(SANS, _LABEL_PX), fill=RED)
+        draw_text(d, (x, y), line, _LABEL_PX, RED)
         y += _NOTE_LINE
-    legend = _legend(scene.words)
-    top = img.height - 7 - _legend_height(img.width, legend)
-    d.line((x, top, img.width - 24, top), fill=(225, 215, 195), width=2)
-    _draw_legend(d, x, top + 4, img.width - 48, legend)
     x = _INFO_W + 10
     y = y0 + 14
     avail = img.width - x - 24
@@ -545,7 +654,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         return
     if scene.talon_exposed:
         size = fit_text(scene.talon_label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        d.text((x, y), ellipsize(scene.talon_label, SANS, size, avail), font=font(SANS, size), fill=INK)
+        draw_text(d, (x, y), ellipsize(scene.talon_label, SANS, size, avail), size, INK)
         y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
             face = card_face(card, _SMALL_W, words=scene.words.faces)
@@ -557,7 +666,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
         if last.winner is not None:
             label += " — " + scene.words.took_it.format(name=scene.seats[last.winner].name)
         size = fit_text(label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        d.text((x, y), ellipsize(label, SANS, size, avail), font=font(SANS, size), fill=INK)
+        draw_text(d, (x, y), ellipsize(label, SANS, size, avail), size, INK)
         y += _NOTE_LINE
         step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
         for i, (seat, card) in enumerate(last.plays):
@@ -567,7 +676,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
             face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (cx, y), face)
             name = ellipsize(scene.seats[seat].name, SANS, _LABEL_PX - 4, step - 4)
-            d.text((cx, y + _SMALL_H + 6), name, font=font(SANS, _LABEL_PX - 4), fill=INK)
+            draw_text(d, (cx, y + _SMALL_H + 6), name, _LABEL_PX - 4, INK)
 
 
 # --------------------------------------------------------------------------- summary
@@ -618,15 +727,15 @@ def draw_summary(scene: SummaryScene) -> Image.Image:
 def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     """Lay the summary out (and draw it when ``d`` is given); its height."""
     x0, x1 = 24, _SUM_W - 24
-    text_f, small_f, head_f = font(SANS, _SUM_TEXT), font(SANS, _SUM_SMALL), font(SANS, _SUM_HEAD)
+    text_f, small_f, head_f = _SUM_TEXT, _SUM_SMALL, _SUM_HEAD
     line, small_line = _SUM_TEXT + 7, _SUM_SMALL + 6
 
-    def put(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+    def put(x: float, y: float, text: str, size: int, fill: RGB) -> None:
         if d is not None:
-            d.text((x, y), text, font=f, fill=fill)
+            draw_text(d, (x, y), text, size, fill)
 
-    def right(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
-        put(x - f.getlength(text), y, text, f, fill)
+    def right(x: float, y: float, text: str, size: int, fill: RGB) -> None:
+        put(x - text_length(text, SANS, size), y, text, size, fill)
 
     def section(label: str, y: int) -> int:
         if d is not None:
@@ -636,7 +745,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
 
     y = 18
     for t in _wrap(scene.title, 26, x1 - x0):
-        put(x0, y, t, font(SANS, 26), NAVY)
+        put(x0, y, t, 26, NAVY)
         y += 33
     for t in _wrap(scene.note, _SUM_SMALL, x1 - x0) if scene.note else []:
         put(x0, y, t, small_f, (90, 90, 90))
@@ -653,8 +762,8 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         if seg > 0 and d is not None:
             d.rectangle((bx, bar_y, bx + seg - 1, bar_y + 32), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
             t = str(side.card_points)
-            if text_f.getlength(t) + 8 < seg:
-                put(bx + seg / 2 - text_f.getlength(t) / 2, bar_y + 5, t, text_f, WHITE)
+            if text_length(t, SANS, text_f) + 8 < seg:
+                put(bx + seg / 2 - text_length(t, SANS, text_f) / 2, bar_y + 5, t, text_f, WHITE)
         bx += seg
     if d is not None and counted:
         d.rectangle((x0, bar_y, x1, bar_y + 32), outline=INK, width=1)
@@ -669,7 +778,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         if d is not None:
             d.rectangle((x0, y + 4, x0 + 14, y + 20), fill=_SIDE_COLOURS[i % len(_SIDE_COLOURS)])
         count = side.count_text or side.points_text or f"{side.card_points} points, {side.cards_taken} cards"
-        label_w = x1 - x0 - 22 - int(text_f.getlength(count)) - 12
+        label_w = x1 - x0 - 22 - int(text_length(count, SANS, text_f)) - 12
         for k, t in enumerate(_wrap(side.label + ("  ✓" if side.won else ""), _SUM_TEXT, label_w)):
             put(x0 + 22, y, t, text_f, GAIN if side.won else INK)
             if k == 0:
@@ -684,7 +793,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     if scene.payments:
         y = section(w.payments, y)
         for p in scene.payments:
-            room = x1 - x0 - int(text_f.getlength(p.amount)) - 16
+            room = x1 - x0 - int(text_length(p.amount, SANS, text_f)) - 16
             for k, t in enumerate(_wrap(p.text, _SUM_TEXT, room)):
                 put(x0, y, t, text_f, INK)
                 if k == 0:
@@ -695,8 +804,8 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
     if scene.balances:
         y = section(w.players, y)
         totals = any(b.balance_text for b in scene.balances)
-        change_w = max(int(text_f.getlength(b.change_text)) for b in scene.balances)
-        total_w = max((int(small_f.getlength(b.balance_text)) for b in scene.balances), default=0)
+        change_w = max(int(text_length(b.change_text, SANS, text_f)) for b in scene.balances)
+        total_w = max((int(text_length(b.balance_text, SANS, small_f)) for b in scene.balances), default=0)
         change_x = x1 - (total_w + 20 if totals else 0)
         right(change_x, y - 24, w.this_hand, head_f, MUTED)
         if totals:
@@ -716,7 +825,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             d.line((x0, y, x1, y), fill=(210, 200, 180), width=1)
         text = f"{w.pool}: " + (f"{scene.pool_before}  →  {scene.pool_after}" if scene.pool_before else scene.pool_after)
         for t in _wrap(text, _SUM_TEXT, x1 - x0):
-            put(x0, y + 10, t, font(SANS, _SUM_TEXT), GOLD_DARK)
+            put(x0, y + 10, t, _SUM_TEXT, GOLD_DARK)
             y += line
         y += 14
     return y + 14
