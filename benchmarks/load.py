@@ -570,7 +570,7 @@ async def run_load(
         backend.emit("INTERACTION_CREATE", payload)
         return InteractionResult(env, record)
 
-    from bot.tables import components
+    from cogs.ui import components
 
     original_act = components.act
 
@@ -673,7 +673,7 @@ async def run_load(
         if tracer is not None:
             for tab in tabs:
                 tab[0].lock = TracedLock(tracer.holds)
-                tracer.timed(tab[0], "save_hook", "save (table.save_hook)")
+            tracer.timed(bot.tables, "save", "save (TableManager.save)")
             out = bot.output
             tracer.timed(out, "publish", "output.publish")
             tracer.timed(out, "_refresh_panels", "output._refresh_panels")
