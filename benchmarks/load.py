@@ -574,15 +574,15 @@ async def run_load(
 
     original_act = components.act
 
-    async def traced_act(interaction: Any, table: Any, at: Any, codes: Any) -> None:
+    async def traced_act(interaction: Any, table: Any, seat: Any, at: Any, codes: Any) -> None:
         if tracer is None:
-            await original_act(interaction, table, at, codes)
+            await original_act(interaction, table, seat, at, codes)
             return
         tracer.note(interaction.id, "callback")
         task = asyncio.current_task()
         task_click[task] = interaction.id
         try:
-            await original_act(interaction, table, at, codes)
+            await original_act(interaction, table, seat, at, codes)
         finally:
             task_click.pop(task, None)
 
