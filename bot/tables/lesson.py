@@ -4,7 +4,7 @@ computer seats, for one learner, about ten steps each with a goal, feedback and 
 A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
 panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
 
-* it is nobody's money: it has no ledger or store hooks, so nothing is booked or saved;
+* it is nobody's money: it has no keeper (``bot.tables.table.Unkept``), so nothing is booked or saved;
 * it is private: the learner's panel is ephemeral and the lesson posts no public message
   (:class:`LessonOutput` draws the panel with the lesson's goal, feedback and the table
   picture);
