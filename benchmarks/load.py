@@ -573,19 +573,19 @@ async def run_load(
         backend.emit("INTERACTION_CREATE", payload)
         return InteractionResult(env, record)
 
-    from bot.tables import components
+    from cogs.ui import components
 
     original_act = components.act
 
-    async def traced_act(interaction: Any, table: Any, at: Any, codes: Any) -> None:
+    async def traced_act(interaction: Any, table: Any, seat: Any, at: Any, codes: Any) -> None:
         if tracer is None:
-            await original_act(interaction, table, at, codes)
+            await original_act(interaction, table, seat, at, codes)
             return
         tracer.note(interaction.id, "callback")
         task = asyncio.current_task()
         task_click[task] = interaction.id
         try:
-            await original_act(interaction, table, at, codes)
+            await original_act(interaction, table, seat, at, codes)
         finally:
             task_click.pop(task, None)
 
@@ -676,7 +676,7 @@ async def run_load(
         if tracer is not None:
             for tab in tabs:
                 tab[0].lock = TracedLock(tracer.holds)
-                tracer.timed(tab[0], "save_hook", "save (table.save_hook)")
+            tracer.timed(bot.tables, "save", "save (TableManager.save)")
             out = bot.output
             tracer.timed(out, "publish", "output.publish")
             tracer.timed(out, "_refresh_panels", "output._refresh_panels")

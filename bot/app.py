@@ -11,19 +11,17 @@ from discord.ext import commands, tasks
 
 from bot.ai import pool as search_pool
 from bot.config import Settings
-from bot.i18n.choices import Languages
-from bot.i18n.commands import CatalogTranslator
 from bot.store import DataStore, open_store
-from bot.tables.components import TableClient
-from bot.tables.games import Deals
-from bot.tables.manager import (
-    SqliteTableStore,
-    TableLedger,
-    TableManager,
-    TableStateStore,
-)
-from bot.tables.output import DiscordTableOutput
-from bot.tables.table import SETTLE_SWEEP, TableTimings
+from bot.tables.deals import Deals
+from bot.tables.ledger import TableLedger
+from bot.tables.manager import TableManager
+from bot.tables.settlement import SETTLE_SWEEP
+from bot.tables.table import TableTimings
+from bot.tables.table_states import DatabaseTableStore, TableStateStore
+from cogs.ui.client import TableClient
+from cogs.ui.languages import Languages
+from cogs.ui.output import DiscordTableOutput
+from cogs.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +53,8 @@ def minimal_intents() -> discord.Intents:
 
 class TarokyBot(TableClient):
     """Hosts Taroky tables.  Tests pass a shared ``table_store`` to survive restarts."""
+
+    output: DiscordTableOutput  # (the components see it as ``cogs.ui.client.Panels``)
 
     def __init__(
         self,
@@ -92,7 +92,7 @@ class TarokyBot(TableClient):
     async def setup_hook(self) -> None:
         store = self._table_store
         if store is None and self.store is not None:
-            store = SqliteTableStore(self.store)
+            store = DatabaseTableStore(self.store)
         elif store is None:
             store = await self._open_store()
         self.tables = TableManager(
@@ -126,7 +126,7 @@ class TarokyBot(TableClient):
         """The store: PostgreSQL at ``DATABASE_URL``, else the SQLite file ``TAROKY_DB``."""
         self.store = await open_store(self.settings.store_location)
         self.store.group_interval = self.settings.group_interval
-        return SqliteTableStore(self.store)
+        return DatabaseTableStore(self.store)
 
     @tasks.loop(seconds=SETTLE_SWEEP)
     async def _settle_sweep(self) -> None:

@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, Text, pick_language
-from bot.i18n.choices import FOLLOW_DISCORD, Languages
-from bot.tables.components import reply_error, table_client, user_error
 from cogs.records import require_admin
+from cogs.ui.client import table_client
+from cogs.ui.components import reply_error, user_error
+from cogs.ui.languages import FOLLOW_DISCORD, Languages
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot

@@ -1,7 +1,7 @@
 """``/taroky lesson [variant]``: a guided hand against computer seats, for one learner.
 
 The command lives in the ``/taroky`` group (``cogs.taroky`` adds it); the lesson itself
-is :mod:`bot.tables.lesson` (deals, steps, feedback) and :mod:`bot.tables.lesson_view`
+is :mod:`bot.tables.lesson` (deals, steps, feedback) and :mod:`cogs.ui.lesson_view`
 (its private panel and buttons).
 """
 
@@ -13,19 +13,20 @@ import discord
 from discord import app_commands
 
 from bot.engine import find_variant
-from bot.tables.components import display_name, reply_error, table_client, user_error
 from bot.tables.lesson import LessonTable, find_plan, lesson_variants
-from bot.tables.lesson_view import LESSON_COMPONENTS, LessonOutput, end_lesson
+from cogs.ui.client import table_client
+from cogs.ui.components import display_name, reply_error, user_error
+from cogs.ui.lesson_view import LESSON_COMPONENTS, LessonOutput, end_lesson
 
 if TYPE_CHECKING:
-    from bot.tables.components import TableClient
+    from cogs.ui.client import TableClient
 
 
 def _lesson_output(client: TableClient) -> LessonOutput:
     """The one output of every lesson of this bot (made on first use)."""
-    for own in client.output.outputs.values():
-        if isinstance(own, LessonOutput):
-            return own
+    for running in client.tables.lessons.values():
+        if isinstance(running.output, LessonOutput):
+            return running.output
     return LessonOutput(client, edit_interval=0.0, render_in_thread=client.output.render_in_thread)
 
 
@@ -49,7 +50,7 @@ async def _start(interaction: discord.Interaction, variant: str) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lessons = client.tables.lessons
     for old in [t for t in lessons.values() if isinstance(t, LessonTable) and t.learner_id == interaction.user.id]:
-        await end_lesson(lessons, client.output, old)  # one lesson per learner
+        await end_lesson(lessons, old)  # one lesson per learner
     output = _lesson_output(client)
     t = await client.languages.for_reader(interaction)  # (a lesson is private: all in the learner's language)
     table = LessonTable(
@@ -58,7 +59,6 @@ async def _start(interaction: discord.Interaction, variant: str) -> None:
         timings=client.tables.timings, output=output, lang=t.lang,
     )
     lessons[table.id] = table
-    client.output.outputs[table.id] = output
     output.panels[(table.id, interaction.user.id)] = (interaction, 0.0)
     await table.start(interaction.user.id)
     await output.show_panel(interaction, table)

@@ -25,10 +25,11 @@ from bot.engine import find_variant
 from bot.i18n import N_, Text
 from bot.store import DataStore, parse_amount
 from bot.store.models import HandSummary
-from bot.tables.components import reply, reply_error, table_client
 from bot.tables.errors import TableError
-from bot.tables.manager import variant_currency
-from bot.tables.messages import who
+from bot.tables.ledger import variant_currency
+from cogs.ui.client import table_client
+from cogs.ui.components import reply, reply_error
+from cogs.ui.messages import who
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -58,14 +59,16 @@ def signed(t: Text, currency: str, amount: int) -> str:
     return ("+" if amount > 0 else "") + t.money(currency, amount)
 
 
-def _store(interaction: discord.Interaction) -> DataStore:
+def store_of(interaction: discord.Interaction) -> DataStore:
+    """The bot's store (a plain sentence when the bot runs without its database)."""
     store = table_client(interaction).store
     if store is None:
         raise RecordsError(N_("Scores are not kept here: the bot runs without its database."))
     return store
 
 
-def _guild(interaction: discord.Interaction) -> int:
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of the interaction (a plain sentence in a direct message)."""
     if interaction.guild_id is None:
         raise RecordsError(N_("This command works in a server channel only."))
     return interaction.guild_id
@@ -293,7 +296,7 @@ class HistoryPageButton(
 
     async def _page(self, interaction: discord.Interaction) -> None:
         embed, view = await history_message(
-            await reader(interaction), _store(interaction), _guild(interaction), interaction.channel_id or 0, self.page
+            await reader(interaction), store_of(interaction), guild_of(interaction), interaction.channel_id or 0, self.page
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -331,7 +334,7 @@ class LeaderboardPageButton(
 
     async def _page(self, interaction: discord.Interaction) -> None:
         embed, view = await leaderboard_message(  # (a public message: the server's language)
-            await server(interaction), _store(interaction), _guild(interaction), self.currency, self.variant,
+            await server(interaction), store_of(interaction), guild_of(interaction), self.currency, self.variant,
             self.order, self.page,
         )
         await interaction.response.edit_message(embed=embed, view=view)
@@ -359,7 +362,7 @@ class DownloadSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         values = self.item.values
         if not values:
             raise RecordsError(N_("Choose a hand to download."))
-        file = await record_file(_store(interaction), _guild(interaction), interaction.channel_id or 0, values[0])
+        file = await record_file(store_of(interaction), guild_of(interaction), interaction.channel_id or 0, values[0])
         t = await reader(interaction)
         await interaction.response.send_message(
             t._("Here is the hand record. Replay it with `taroky replay FILE`."), file=file, ephemeral=True
@@ -412,8 +415,8 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
 
     async def _season_new(self, interaction: discord.Interaction) -> None:
         require_admin(interaction)
-        store = _store(interaction)
-        season = await store.start_new_season(_guild(interaction))
+        store = store_of(interaction)
+        season = await store.start_new_season(guild_of(interaction))
         t = await reader(interaction)
         await interaction.response.send_message(
             t._("Season {season} has started: balances start again from the starting amounts and every pool "
@@ -445,8 +448,8 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         if value < 0 or value > MAX_STARTING:
             raise RecordsError(N_("The starting amount is from {low} to {high}, not {amount}."),
                                low=low, high=high, amount=t.money(currency, value))
-        store = _store(interaction)
-        await store.set_starting_amount(_guild(interaction), currency, value)
+        store = store_of(interaction)
+        await store.set_starting_amount(guild_of(interaction), currency, value)
         await interaction.response.send_message(
             t._("Players now start a season with {amount} "
                 "(from their first hand; balances that exist are unchanged).", amount=t.money(currency, value)),
@@ -461,7 +464,7 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         """Issue #15: a hand the database kept refusing stays unpaid until an admin asks."""
         require_admin(interaction)
         table = table_client(interaction).tables.get(interaction.channel_id or 0)
-        if table is None or table.unsettled is None:
+        if table is None or table.settlement.unpaid is None:
             raise RecordsError(N_("This channel's table has no unpaid hand."))
         await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
         t = await reader(interaction)
@@ -478,8 +481,8 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
 
     async def _export(self, interaction: discord.Interaction) -> None:
         require_admin(interaction)
-        store = _store(interaction)
-        guild_id = _guild(interaction)
+        store = store_of(interaction)
+        guild_id = guild_of(interaction)
         season = await store.current_season(guild_id)
         csv_text = await store.export_ledger_csv(guild_id)
         file = discord.File(io.BytesIO(csv_text.encode()), filename=f"taroky-ledger-season-{season}.csv")

@@ -22,7 +22,11 @@ from bot.engine import VARIANTS, OptionValue, Variant, find_variant, option_valu
 from bot.engine.errors import AmbiguousInput, BadInput
 from bot.engine.say import Msg
 from bot.i18n import N_, VARIANT_CONTEXT
-from bot.tables.components import (
+from bot.tables.errors import TableError
+from bot.tables.rules import rules_choices, rules_replies
+from bot.tables.table import LOBBY, Table, TableConfig
+from cogs import language, lesson, records
+from cogs.ui.components import (
     TABLE_COMPONENTS,
     dealt_text,
     display_name,
@@ -32,11 +36,7 @@ from bot.tables.components import (
     reply_error,
     user_error,
 )
-from bot.tables.errors import TableError
-from bot.tables.messages import help_embed, lobby_message, session_summary_embed, table_message
-from bot.tables.rules import rules_choices, rules_replies
-from bot.tables.table import LOBBY, Table, TableConfig
-from cogs import language, lesson, records
+from cogs.ui.messages import help_embed, lobby_message, session_summary_embed, table_message
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -287,7 +287,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def pool(self, interaction: discord.Interaction) -> None:
         embed = await records.pool_embed(  # (public: the server's language)
-            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            await records.server(interaction), records.store_of(interaction), records.guild_of(interaction),
             interaction.channel_id or 0,
         )
         await interaction.response.send_message(embed=embed)
@@ -298,7 +298,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         embed, view = await records.history_message(
-            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
             interaction.channel_id or 0, page,
         )
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
@@ -308,7 +308,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @guarded
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
-            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
             interaction.user.id, display_name(interaction.user),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -320,7 +320,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
-            await records.reader(interaction), records._store(interaction), records._guild(interaction),
+            await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
             target.id, display_name(target),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -347,7 +347,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
         embed, view = await records.leaderboard_message(  # (public: the server's language)
-            await records.server(interaction), records._store(interaction), records._guild(interaction),
+            await records.server(interaction), records.store_of(interaction), records.guild_of(interaction),
             currency, variant, order, page,
         )
         await interaction.response.send_message(embed=embed, view=view)

@@ -1,9 +1,16 @@
 """No import cycles: every arrow between our modules points one way.
 
-Every module under ``bot/``, ``cogs/`` and ``rendering/`` is parsed with :mod:`ast`;
-each ``import`` and ``from ... import`` counts, at module level and inside functions
-alike (a function-level import is a cycle postponed, not removed).  Only imports
-under ``if TYPE_CHECKING:`` are left out: they never run.
+Every module under ``bot/``, ``cogs/``, ``rendering/`` and ``tools/`` is parsed with
+:mod:`ast`; each ``import`` and ``from ... import`` counts, at module level, inside
+functions and under ``if TYPE_CHECKING:`` alike (a function-level import is a cycle
+postponed, not removed; a type-only import is an arrow a reader follows all the same:
+where a lower module must see a higher one, it names a ``Protocol`` of its own).
+
+The layers: ``bot`` (the runtime: the engine, the store, the tables, the pictures'
+scenes) imports nothing of discord and nothing of ``cogs``; ``cogs`` (the Discord side:
+``cogs.ui`` and the slash commands) sits on top; ``bot.app`` and ``bot.__main__`` build
+the Discord client out of both (the composition root); ``tools`` (the catalog tool) is
+imported by nothing of the bot.
 """
 
 from __future__ import annotations
@@ -11,8 +18,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs", "rendering")
+PACKAGES = ("bot", "cogs", "rendering", "tools")
+#: The composition root: the modules that build the Discord client from the runtime and
+#: the Discord side (``TarokyBot``, its entry point).
+COMPOSITION_ROOT = ("bot.app", "bot.__main__")
 
 
 def module_name(path: Path) -> str:
@@ -38,13 +50,14 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 
 class _Imports(ast.NodeVisitor):
-    def __init__(self, module: str, is_package: bool) -> None:
+    def __init__(self, module: str, is_package: bool, *, type_checking: bool = True) -> None:
         self.module = module
         self.package = module if is_package else module.rpartition(".")[0]
         self.names: set[str] = set()
+        self.type_checking = type_checking  # count imports under ``if TYPE_CHECKING:``
 
     def visit_If(self, node: ast.If) -> None:
-        if _is_type_checking(node.test):
+        if _is_type_checking(node.test) and not self.type_checking:
             for child in node.orelse:
                 self.visit(child)
             return
@@ -68,13 +81,22 @@ class _Imports(ast.NodeVisitor):
             self.names.add(f"{target}.{alias.name}")
 
 
-def import_graph() -> dict[str, set[str]]:
+def external_imports(module: str) -> set[str]:
+    """The top-level names of everything ``module`` imports (``discord``, ``bot``, ...)."""
+    path = all_modules()[module]
+    visitor = _Imports(module, path.name == "__init__.py")
+    visitor.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return {name.split(".")[0] for name in visitor.names}
+
+
+def import_graph(*, type_checking: bool = True) -> dict[str, set[str]]:
     """module -> the modules of ours it imports (a module's package counts too: importing
-    ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first)."""
+    ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first); ``type_checking=False``
+    leaves the imports under ``if TYPE_CHECKING:`` out (those that run only)."""
     modules = all_modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
-        visitor = _Imports(name, path.name == "__init__.py")
+        visitor = _Imports(name, path.name == "__init__.py", type_checking=type_checking)
         visitor.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
         edges: set[str] = set()
         for target in visitor.names:
@@ -142,9 +164,9 @@ def _one_cycle(graph: dict[str, set[str]], component: set[str]) -> list[str]:
     return sorted(component)  # pragma: no cover - a component always has a cycle
 
 
-def test_the_graph_sees_function_level_and_relative_imports() -> None:
-    """The checker itself: an import inside a function and a relative import both count,
-    an import under ``if TYPE_CHECKING:`` does not."""
+def test_the_graph_sees_function_level_relative_and_type_checking_imports() -> None:
+    """The checker itself: an import inside a function, a relative import and an import
+    under ``if TYPE_CHECKING:`` all count."""
     visitor = _Imports("pkg.mod", False)
     visitor.visit(ast.parse(
         "from typing import TYPE_CHECKING\n"
@@ -154,19 +176,53 @@ def test_the_graph_sees_function_level_and_relative_imports() -> None:
         "def f():\n"
         "    from .other import thing\n"
     ))
-    assert {"pkg.sibling", "pkg.other"} <= visitor.names
-    assert "pkg.hidden" not in visitor.names
+    assert {"pkg.sibling", "pkg.other", "pkg.hidden"} <= visitor.names
+    running = _Imports("pkg.mod", False, type_checking=False)
+    running.visit(ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.hidden\n"))
+    assert "pkg.hidden" not in running.names
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
 
 
 def test_no_import_cycles_outside_the_engine() -> None:
     """An arrow always points down: cogs -> tables -> engine/store/rendering, and no
-    module of ``bot``, ``cogs`` or ``rendering`` reaches itself again."""
+    module of ``bot``, ``cogs``, ``rendering`` or ``tools`` reaches itself again, counting
+    the imports under ``TYPE_CHECKING`` too."""
     found = [c for c in cycles(import_graph()) if not all(m.startswith("bot.engine") for m in c)]
     assert found == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
 def test_no_import_cycles_in_the_engine() -> None:
-    """The engine's modules form no cycle either."""
+    """The engine's modules form no cycle either (of the imports that run)."""
+    graph = import_graph(type_checking=False)
+    found = [c for c in cycles(graph) if all(m.startswith("bot.engine") for m in c)]
+    assert found == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+@pytest.mark.xfail(strict=True, reason="bot.engine.recording sees bot.engine.game under TYPE_CHECKING, "
+                                       "and game imports recording in game.to_record (the engine's own work)")
+def test_no_type_only_import_cycles_in_the_engine() -> None:
+    """Nor of the type-only imports (once the engine's last one is gone, this passes and
+    the strict xfail fails: remove the mark)."""
     found = [c for c in cycles(import_graph()) if all(m.startswith("bot.engine") for m in c)]
     assert found == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+def test_the_runtime_imports_nothing_of_discord_or_the_cogs() -> None:
+    """``bot`` is the runtime: no module of it but the composition root imports discord
+    or anything of ``cogs`` (the Discord side), nor the catalog tool."""
+    found = {
+        module: sorted(external_imports(module) & {"discord", "cogs", "tools"})
+        for module in all_modules()
+        if module.split(".")[0] == "bot" and module not in COMPOSITION_ROOT
+    }
+    found = {m: names for m, names in found.items() if names}
+    assert found == {}, "the runtime imports the Discord side:\n" + "\n".join(
+        f"{m}: {', '.join(names)}" for m, names in sorted(found.items()))
+
+
+def test_nothing_of_the_bot_imports_the_catalog_tool() -> None:
+    """``tools.catalogs`` reads the code and the commands; nothing the bot runs imports it."""
+    graph = import_graph()
+    users = sorted(m for m, edges in graph.items()
+                   if not m.startswith("tools") and any(e.startswith("tools") for e in edges))
+    assert users == []

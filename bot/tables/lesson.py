@@ -4,7 +4,7 @@ computer seats, for one learner, about ten steps each with a goal, feedback and 
 A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
 panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
 
-* it is nobody's money: it has no ledger or store hooks, so nothing is booked or saved;
+* it is nobody's money: it has no keeper (``bot.tables.table.Unkept``), so nothing is booked or saved;
 * it is private: the learner's panel is ephemeral and the lesson posts no public message
   (:class:`LessonOutput` draws the panel with the lesson's goal, feedback and the table
   picture);
@@ -48,8 +48,8 @@ from bot.engine.cards import PAGAT, say_card
 from bot.engine.session import Session
 from bot.i18n import N_, SOURCE, Text
 from bot.tables import words as table_words
+from bot.tables.deals import Deals
 from bot.tables.errors import TableError
-from bot.tables.games import Deals
 from bot.tables.table import BETWEEN, PLAYING, Seat, Table, TableConfig, TableOutput, TableTimings
 
 #: The level whose choice the lesson calls right (the teach-mode Hint asks it too).
@@ -372,7 +372,7 @@ class LessonTable(Table):
     def learner_seat(self) -> int:
         return 0
 
-    async def hint(self, seat: int) -> str:
+    def prepared_hint(self, seat: int) -> str | None:
         """Hint in a lesson: the advice the feedback will judge by (the same choice)."""
         pending = self.lesson.pending
         game = self.game
@@ -380,7 +380,7 @@ class LessonTable(Table):
             t = table_words.seat_text(self, seat)
             return t._("The strong computer player would choose **{choice}**: {reason}",
                        choice=", ".join(say(a, game.variant, t) for a in pending.advice), reason=pending.reason)
-        return await super().hint(seat)
+        return None
 
     def takeover_in(self) -> float | None:
         """No countdown: a computer never plays for the learner."""
@@ -405,7 +405,8 @@ class LessonTable(Table):
         # (the reason names seats by the engine's placeholder: the lesson names its players)
         self.lesson.pending = Pending(step, at, actions, self.named(reason))
 
-    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str], *,
+                  panel_seat: int | None = None) -> list[Event]:
         """The learner's choice: judged against the advice (before it is applied), then
         played as at any table."""
         game = self.game
@@ -425,7 +426,7 @@ class LessonTable(Table):
             self.lesson.pending = None
         elif game is not None and game.to_act == self.learner_seat:
             self.lesson.last = None  # an ordinary move: the old feedback goes
-        return await super().act(user_id, hand_no, step, codes)
+        return await super().act(user_id, hand_no, step, codes, panel_seat=panel_seat)
 
     def check_moment(self, hand_no: int, step: int) -> bool:
         return self.status == PLAYING and hand_no == self.hand_no and step == self.step

@@ -9,7 +9,7 @@
   public by then) and the new balances.
 
 Nothing here touches Discord or draws anything; the scenes are small frozen
-dataclasses that :mod:`bot.tables.output` renders in a worker thread.  The functions
+dataclasses that :mod:`cogs.ui.output` renders in a worker thread.  The functions
 read the engine's own types (``PlayerView``, ``HandResult``).
 """
 
@@ -22,15 +22,8 @@ from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL, SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER
 from bot.i18n import Text
 from bot.tables import words
-from bot.tables.messages import (
-    called_text,
-    deal_of,
-    money,
-    pool_and_radler,
-    variant_of,
-    variant_title,
-)
 from bot.tables.table import PLAYING, Table
+from bot.tables.words import called_text, deal_of, money, pool_and_radler, variant_of, variant_title
 from rendering import (
     FaceWords,
     HandScene,
@@ -392,7 +385,7 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
                                     + t._("to {names}", names=receivers), amount))
 
     net_total = result.net
-    balances_now = table.last_balances
+    balances_now = table.settlement.balances
     balances: list[PlayerBalance] = []
     for s in range(n):
         if s == sitting_out and not net_total.get(s):

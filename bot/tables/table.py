@@ -14,6 +14,12 @@ their panel again).  Neither task waits on anything but the lock and ``asyncio.s
 Every hand is dealt by the table's engine :class:`~bot.engine.session.Session`, which
 alone keeps the running totals, who deals next (NE-1, HE-6), when the session ends
 (agreed deals, NE-9) and the pot seed (PT-4); the store records what it decided.
+
+A click and a computer move take one path (:meth:`Table.act`, :meth:`Table._computer_turn`,
+then :meth:`Table._after_action`): seat, moment and turn checked once under the lock, the
+engine, the settlement of a finished hand (:class:`bot.tables.settlement.Settlement`, paid
+by the table's :class:`TableKeeper`), one saved snapshot, the output told.  The table
+holds its seats and its game; what it owes the store is its settlement's.
 """
 
 from __future__ import annotations
@@ -23,9 +29,8 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
@@ -41,31 +46,20 @@ from bot.engine import (
     replay_record,
 )
 from bot.engine.errors import IllegalAction, TarokyError
+from bot.engine.names import name_seats
 from bot.engine.recording import deal_commitment, deck_names
 from bot.engine.session import Session, SessionEnd, given_options
-from bot.i18n import N_, SOURCE, Text
-from bot.tables import words
+from bot.i18n import N_, SOURCE, Text, pick_language
+from bot.store.models import Session as SessionRecord
+from bot.tables.deals import Deals
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
-from bot.tables.games import Deals
+from bot.tables.settlement import Settlement
 from bot.tables.teach import table_options
-
-if TYPE_CHECKING:
-    from bot.store.models import Session as SessionRecord
 
 log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, BETWEEN, CLOSED = "lobby", "playing", "between", "closed"
-
-#: Seconds before an unpaid hand's settlement is retried, doubling up to the maximum.
-SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX = 30.0, 300.0
-#: Failed attempts to pay a hand (the first included) after which the background retry
-#: stops (30 s, 1, 2, 4, 5, 5 and 5 minutes apart: about 23 minutes in all): a refusal that
-#: lasts that long will not heal by itself, and the table asks for an admin
-#: (``Table.retry_settlement``, ``/taroky-admin retry-payment``).
-SETTLE_ATTEMPTS_MAX = 8
-#: Seconds between the bot's visits to its tables' planned settlement attempts.
-SETTLE_SWEEP = 10.0
 
 COMPUTER_NAMES = ("Bětka", "Vašek", "Anča", "Pepa", "Mařka")
 
@@ -133,13 +127,41 @@ class NullOutput:
         return None
 
 
-SaveHook = Callable[["Table"], Awaitable[None]]
-#: Called (lock held) before a deal: opens the session in the store (paying its pot
-#: seed, PT-4) and returns the pool the new hand starts with.
-DealHook = Callable[["Table"], Awaitable[int]]
-#: Called (lock held) when a hand has finished and its session has booked it; pays it
-#: out (atomically with the table's next state) and returns True once it is settled.
-SettleHook = Callable[["Table", Game], Awaitable[bool]]
+class TableKeeper(Protocol):
+    """Who keeps a table between its moves: its saved snapshots and its money
+    (``bot.tables.manager.TableManager``).  Called with the table's lock held."""
+
+    async def open_hand(self, table: Table) -> int | None:
+        """Before a deal: the store's season and session for the hand (a new session
+        pays its pot seed, PT-4); the pool the hand starts with, or None when no money
+        is kept."""
+
+    async def settle(self, table: Table, game: Game) -> bool:
+        """Pay the finished, booked hand and save the table's next state in one
+        transaction; True when it is paid (now or before)."""
+
+    async def save(self, table: Table) -> None:
+        """Keep the table's snapshot (one per change)."""
+
+    async def stop_session(self, table: Table) -> SessionRecord | None:
+        """The table closes: finish its running session in the store; its summary."""
+
+
+class Unkept:
+    """The keeper of a table nothing is kept of (a lesson, a table another process
+    serves now, unit tests): no saves, no money."""
+
+    async def open_hand(self, table: Table) -> int | None:
+        return None
+
+    async def settle(self, table: Table, game: Game) -> bool:
+        return True  # (nothing to pay)
+
+    async def save(self, table: Table) -> None:
+        return None
+
+    async def stop_session(self, table: Table) -> SessionRecord | None:
+        return None
 
 
 @dataclass
@@ -173,14 +195,15 @@ class TableConfig:
 
 
 def refusal_text(game: Game, seat: int, action: Action, refusal: TarokyError, t: Text | None = None) -> str:
-    """The engine's refusal of ``action`` (raised by ``verify``) in ``t``'s language: the
-    rule's sentence (``Game.why_not``) said again; a refusal made before any rule is asked
-    (the hand is over, not your turn) said from its message (``TarokyError.say``)."""
-    if t is not None and refusal.msg is not None:
-        return refusal.say(t)  # (before any rule: the hand is over, not your turn)
-    if t is not None and str(refusal) == game.why_not(seat, action):
-        return game.why_not(seat, action, t)
-    return str(refusal)
+    """The engine's refusal of ``action`` in ``t``'s language: a refusal made before any
+    rule is asked (the hand is over, not your turn) said from its message
+    (``TarokyError.say``); a rule's refusal is the engine's English sentence
+    (``Game.why_not``), said once more only for a reader of another language."""
+    if refusal.msg is not None:
+        return refusal.say(t) if t is not None else str(refusal)
+    if t is None or t.lang == SOURCE or game.can(seat, action):
+        return str(refusal)  # (English already; or raised past the rule check: as raised)
+    return game.why_not(seat, action, t)
 
 
 def check_together(game: Game, seat: int, actions: list[Action], t: Text | None = None) -> None:
@@ -195,14 +218,11 @@ def check_together(game: Game, seat: int, actions: list[Action], t: Text | None 
                                  game.discard_need, given=len(actions))
     trial = game.clone()
     for action in actions:
-        if trial.to_act != seat or not trial.can(seat, action):
-            try:
-                trial.verify(seat, action)
-            except TarokyError as error:
-                raise TableError(N_("{refusal} Nothing was discarded: choose again."),
-                                 refusal=refusal_text(trial, seat, action, error, t)) from None
-            raise TableError(N_("Those choices cannot be made together; nothing was done: choose again."))
-        trial.act(seat, action)
+        try:
+            trial.act(seat, action)
+        except TarokyError as error:
+            raise TableError(N_("{refusal} Nothing was discarded: choose again."),
+                             refusal=refusal_text(trial, seat, action, error, t)) from None
 
 
 class Table:
@@ -225,6 +245,7 @@ class Table:
         deals: Deals | None = None,
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
+        keeper: TableKeeper | None = None,
         table_id: str | None = None,
     ) -> None:
         self.id = table_id or secrets.token_hex(4)
@@ -235,6 +256,11 @@ class Table:
         self.deals = deals or Deals()
         self.timings = timings or TableTimings()
         self.output: TableOutput = output or NullOutput()
+        #: Who saves the table and pays its hands (nothing is kept without one).
+        self.keeper: TableKeeper = keeper or Unkept()
+        #: What the table owes the store: the unpaid hand, its retries, the season and
+        #: session it is paid under, what the last payment left.
+        self.settlement = Settlement()
         self.seats: list[Seat | None] = [None] * config.players
         self.status = LOBBY
         #: The session every hand is dealt from (totals, dealer, its end, the pot seed).
@@ -246,31 +272,12 @@ class Table:
         self.message_id: int | None = None
         self.last_result: HandResult | None = None
         self.lock = asyncio.Lock()
-        self.save_hook: SaveHook | None = None
-        self.deal_hook: DealHook | None = None
-        self.settle_hook: SettleHook | None = None
-        # The hand being played (or just finished): who sits in it and its season, as
-        # fixed when it was dealt, so a restart settles it identically.
+        # The hand being played (or just finished): who sits in it, as fixed when it was
+        # dealt, so a restart settles it identically.
         self.hand_players: list[int] = []
-        self.hand_season: int | None = None
-        #: The store's row for ``session`` (opened by the deal hook), or None.
-        self.session_id: int | None = None
-        #: The finished hand, until it is settled in the store (None once paid).
-        self.unsettled: Game | None = None
-        #: After a settlement: seat -> new balance, and the currency (for the summary).
-        self.last_balances: dict[int, int] | None = None
-        self.last_currency: str | None = None
-        self.last_session: SessionRecord | None = None  # the finished store session
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int] | None = None
-        #: Failed attempts to pay ``unsettled`` (the table message shows it to everyone,
-        #: admins included); the retry task tries again in the background.
-        self.settle_failures = 0
-        #: When (``time.monotonic``) the sweeper (``retry_due_settlement``) tries to pay
-        #: ``unsettled`` again, and the back-off after that; None: no attempt planned.
-        self.settle_retry_at: float | None = None
-        self._retry_delay = SETTLE_RETRY_FIRST
         #: The commitment to the hand's deck (shown on the table message) and its secret
         #: salt (only in the saved state until the hand's record reveals it).
         self.deal_commitment: str | None = None
@@ -335,8 +342,20 @@ class Table:
 
     def named(self, text: str) -> str:
         """An engine text (event, prompt, Why?, summary, payment line) with the seats'
-        names in place of its "Seat N" placeholders (``bot.tables.words.named``)."""
-        return words.named(self, text)
+        names in place of its "Seat N" placeholders (``bot.engine.names.name_seats``)."""
+        return name_seats(text, [self.seat_name(i) for i in range(len(self.seats))])
+
+    def public_text(self) -> Text:
+        """The language of the table's public message, picture and summaries: the server's."""
+        return Text(pick_language(self.config.lang))
+
+    def seat_text(self, seat: int | None) -> Text:
+        """The language of ``seat``'s panel, hand picture and replies: the player's own
+        (noted at their last click), else the table's."""
+        chair = self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+        if chair is None or chair.lang is None:
+            return self.public_text()
+        return Text(pick_language(chair.lang, self.config.lang))
 
     def participant(self, seat: int) -> int:
         """The store's id for the player in ``seat``: the Discord user id, or
@@ -398,7 +417,7 @@ class Table:
 
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats if s is not None}
-        t = words.public_text(self)  # (named in the table's language, for good)
+        t = self.public_text()  # (named in the table's language, for good)
         for name in COMPUTER_NAMES:
             label = t._("{name} (computer)", name=name)
             if label not in used:
@@ -447,7 +466,7 @@ class Table:
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
             self.session = self._new_session()
-            self.session_id = None
+            self.settlement.session_id = None
             await self._deal()
             await self._changed()
         self.kick()
@@ -458,12 +477,12 @@ class Table:
                 raise TableError(N_("The next hand can only be dealt when a hand has finished."))
             if self.seat_of(user_id) is None and user_id != self.host_id:
                 raise NotSeated(N_("Only a seated player or the host can deal the next hand."))
-            if self.unsettled is not None and not await self._settle_in_store(self.unsettled):
+            if not await self._pay():
                 raise TableError(N_("The last hand could not be paid out yet; please try again in a moment."))
             if self.session.over:
                 # A finished session: the next deal opens a new one from zero.
                 self.session = self.session.next_session()
-                self.session_id = None
+                self.settlement.session_id = None
             await self._deal()
             await self._changed()
         self.kick()
@@ -471,28 +490,26 @@ class Table:
     async def _deal(self) -> None:
         """Deal the session's next hand (lock held).
 
-        The deal hook opens the session in the store on its first deal (paying the pot
+        The keeper opens the session in the store on its first deal (paying the pot
         seed, PT-4) and says what the pool holds; the session deals with it."""
         hand_no = self.hand_no + 1
         self.hand_players = [self.participant(i) for i in range(len(self.seats))]
-        if self.deal_hook is not None:
-            try:
-                self.session.pool = await self.deal_hook(self)
-            except Exception:
-                log.exception("Opening hand %d of table %s in the store failed", hand_no, self.id)
-                raise TableError(N_(
-                    "The database is not available right now, so no cards were dealt; "
-                    "please try again in a moment."
-                )) from None
+        try:
+            pool = await self.keeper.open_hand(self)
+        except Exception:
+            log.exception("Opening hand %d of table %s in the store failed", hand_no, self.id)
+            raise TableError(N_(
+                "The database is not available right now, so no cards were dealt; "
+                "please try again in a moment."
+            )) from None
+        if pool is not None:
+            self.session.pool = pool
         self.game = self.session.deal(rng=self.deals.rng(hand_no), deck=self.deals.deck(hand_no))
         # The fair-shuffle commitment: shown now, its salt revealed in the hand's record.
         self.deal_salt = self.deals.salt(hand_no)
         self.deal_commitment = deal_commitment(deck_names(self.game), self.deal_salt)
         self.dealer = self.game.dealer
-        self.unsettled = None
-        self.last_balances = None
-        self.last_currency = None
-        self.last_session = None
+        self.settlement.new_hand()
         self.hand_no = hand_no
         self.step = 0
         self.status = PLAYING
@@ -505,6 +522,29 @@ class Table:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
+
+    async def end_session(self) -> SessionRecord | None:
+        """Before the table closes: the hand it owes is paid (never thrown away), then
+        its session is finished in the store; returns that session (for a summary)."""
+        async with self.lock:
+            if not await self._pay():
+                raise TableError(N_(
+                    "The last hand has not been paid yet (the database refused it), so the table "
+                    "stays open; it is retried automatically. Try /taroky end again in a minute."
+                ))
+            try:
+                return await self.keeper.stop_session(self)
+            except Exception:
+                log.exception("Finishing the session of table %s failed", self.id)
+                return None
+
+    def let_go(self) -> None:
+        """Another process serves this table now: stop serving it here without touching
+        it (no message edit, no save, no payment)."""
+        self.output = NullOutput()
+        self.keeper = Unkept()
+        self.status = CLOSED
+        self._cancel_tasks()
 
     def _cancel_tasks(self) -> None:
         current = asyncio.current_task()
@@ -525,17 +565,30 @@ class Table:
         if step != self.step:
             raise StaleChoice(N_("That choice is no longer current (the game has moved on); here is your panel now."))
 
-    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str]) -> list[Event]:
-        """Apply the player's chosen action(s); returns the engine's events.
+    def check_choice(self, user_id: int, hand_no: int, step: int, *, panel_seat: int | None = None) -> int:
+        """The one check of a choice made on a panel: the user has a seat (the panel's,
+        if it names one) and the panel shows the current moment.  Returns the seat;
+        raises :class:`NotSeated` or :class:`StaleChoice` (one sentence)."""
+        seat = self.require_seat(user_id)
+        if panel_seat is not None and panel_seat != seat:
+            raise StaleChoice(N_("That panel belongs to another seat; click My hand for yours."))
+        self.check_current(hand_no, step)
+        return seat
 
-        The one place a player's turn is checked.  Several codes (a multi-select of
-        discards) are applied one by one, each checked with ``can`` first; raises
-        :class:`TableError` or the engine's ``TarokyError`` (whole sentences: the
-        engine's ``verify`` says which rule forbids the first choice).
+    async def act(self, user_id: int, hand_no: int, step: int, codes: list[str], *,
+                  panel_seat: int | None = None) -> list[Event]:
+        """A player's choice, from the click to the messages, top to bottom under the lock.
+
+        Checked once under the lock: the seat (and that it is the panel's) and the
+        moment (the hand and step the panel was drawn for), :meth:`check_choice`, and
+        the turn; then the engine applies the choice
+        (:meth:`_play`) and :meth:`_after_action` settles, saves and tells the output.
+        Several codes (the cards of one discard) are taken all or none.  Raises
+        :class:`TableError` or the engine's ``IllegalAction`` (the rule's sentence, in
+        the player's language).
         """
         async with self.lock:
-            seat = self.require_seat(user_id)
-            self.check_current(hand_no, step)
+            seat = self.check_choice(user_id, hand_no, step, panel_seat=panel_seat)
             game = self.game
             assert game is not None
             if game.to_act != seat:
@@ -543,115 +596,101 @@ class Table:
             chair = self.seats[seat]
             if chair is not None:
                 chair.away = False
-            actions = [parse_action(code) for code in codes]
-            t = words.seat_text(self, seat)  # the player's language (noted at this click)
-            if len(actions) > 1:
-                check_together(game, seat, actions, t)
-            events: list[Event] = []
-            for n, action in enumerate(actions):
-                if game.to_act != seat:
-                    break
-                if not game.can(seat, action):
-                    if n == 0:
-                        try:
-                            game.verify(seat, action)  # raises, naming the rule
-                        except IllegalAction as refusal:
-                            raise IllegalAction(self.named(refusal_text(game, seat, action, refusal, t))) from None
-                        raise TableError(N_("That choice is not allowed now."))
-                    break
-                events.extend(game.act(seat, action))
-                self.step += 1
+            events = self._play(game, seat, [parse_action(code) for code in codes], self.seat_text(seat))
             await self._after_action()
         self.kick()
         return events
 
+    def _play(self, game: Game, seat: int, actions: list[Action], t: Text) -> list[Event]:
+        """The engine applies ``seat``'s choices (its turn was checked); the first one
+        refused is the rule's sentence in ``t``'s language, and nothing is applied."""
+        if len(actions) > 1:
+            check_together(game, seat, actions, t)
+        events: list[Event] = []
+        for action in actions:
+            if game.to_act != seat:
+                break
+            try:
+                events.extend(game.act(seat, action))  # (the engine's one legality check)
+            except IllegalAction as refusal:
+                if events:
+                    break
+                raise IllegalAction(self.named(refusal_text(game, seat, action, refusal, t))) from None
+            self.step += 1
+        return events
+
     async def _after_action(self) -> None:
-        """Bookkeeping after the game changed (called with the lock held)."""
+        """After a move (the lock held), in order: a finished hand is booked by the
+        session and paid (its payment saves the table's next state in the same
+        transaction); otherwise, or when the payment failed, the table is saved; then
+        the output shows the change (and the summaries of a finished hand)."""
         game = self.game
         assert game is not None
+        saved = False
         if game.is_over:
             self._book(game)
-            self.unsettled = game
-            # Pays the hand and saves this (between-hands) state in one transaction.
-            await self._settle_in_store(game)
-        await self._changed()
+            saved = await self._pay()
+        if not saved:
+            await self._save()
+        await self._show()
         if self.status == BETWEEN and self.last_result is not None:
             try:
                 await self.output.hand_finished(self, self.hand_no, self.last_result)
             except Exception:  # the hand is paid and saved: a lost summary changes nothing
                 log.exception("Posting the summary of hand %s failed", self.hand_id)
-            if self.session.over and self.last_session is not None:
+            finished = self.settlement.finished_session
+            if self.session.over and finished is not None:
                 try:
-                    await self.output.session_finished(self, self.last_session)
+                    await self.output.session_finished(self, finished)
                 except Exception:
                     log.exception("Posting the session summary of table %s failed", self.id)
 
-    async def _settle_in_store(self, game: Game) -> bool:
-        """Settle ``game`` through the hook; True when it is paid (now or before)."""
-        if self.settle_hook is None:
-            self.unsettled = None
+    async def _pay(self) -> bool:
+        """One attempt to pay the hand the table owes (lock held): the keeper pays it
+        and saves the table's next state in one transaction, and the settlement counts
+        a failure and plans the next attempt.  True when nothing is owed any more."""
+        game = self.settlement.unpaid
+        if game is None:
             return True
         try:
-            paid = await self.settle_hook(self, game)
+            paid = await self.keeper.settle(self, game)
         except Exception:
             log.exception("Settling hand %s failed; it will be retried", self.hand_id)
             paid = False
-        if paid:
-            self.unsettled = None
-            self.settle_failures = 0
-            self.settle_retry_at = None
-            self._retry_delay = SETTLE_RETRY_FIRST
-        else:
-            self.settle_failures += 1
-            self._arm_settle_retry()
+        self.settlement.attempted(paid, self.hand_id)
         return paid
 
-    @property
-    def settle_given_up(self) -> bool:
-        """The unpaid hand failed ``SETTLE_ATTEMPTS_MAX`` times: it stays recorded as
-        unpaid and is retried only when an admin asks (``retry_settlement``)."""
-        return self.unsettled is not None and self.settle_failures >= SETTLE_ATTEMPTS_MAX
+    async def settle_unpaid(self) -> bool:
+        """One attempt, now, to pay the hand the table owes (after a restart); True when
+        nothing is owed any more."""
+        async with self.lock:
+            return await self._pay()
 
     async def retry_settlement(self) -> bool:
         """An admin's retry of the unpaid hand, now (one attempt): True when it is paid
         (or nothing was unpaid)."""
         async with self.lock:
-            if self.unsettled is None:
+            if self.settlement.unpaid is None:
                 return True
-            paid = await self._settle_in_store(self.unsettled)
-            await self._changed()
+            paid = await self._pay()
+            if not paid:
+                await self._save()
+            await self._show()
             return paid
 
-    def _arm_settle_retry(self) -> None:
-        """Plan the next attempt to pay the unpaid hand: 30 s after the first failure,
-        the wait doubling up to 5 minutes, until it is paid, the table closes or
-        ``SETTLE_ATTEMPTS_MAX`` attempts have failed.  The bot's one sweeper
-        (``retry_due_settlement``, every ``SETTLE_SWEEP`` seconds) makes the attempts: no
-        task per table sleeps in a loop that lasts as long as the refusal."""
-        if self.settle_given_up:
-            self.settle_retry_at = None
-            log.error("Hand %s could not be paid after %d attempts; an admin must look at it",
-                      self.hand_id, self.settle_failures)
-            return
-        if self.settle_retry_at is None:
-            self.settle_retry_at = time.monotonic() + self._retry_delay
-            self._retry_delay = min(self._retry_delay * 2, SETTLE_RETRY_MAX)
-
     async def retry_due_settlement(self) -> None:
-        """The sweeper's visit: one attempt to pay the unpaid hand if its time has come."""
-        due = self.settle_retry_at
-        if due is None or time.monotonic() < due:
+        """The sweeper's visit (every ``SETTLE_SWEEP`` seconds, the bot's one task for
+        all tables): one attempt to pay the unpaid hand if its planned time has come."""
+        if not self.settlement.take_due():
             return
         async with self.lock:
-            game = self.unsettled
-            self.settle_retry_at = None
-            if game is None or self.status == CLOSED or self.settle_hook is None:
+            if self.settlement.unpaid is None or self.status == CLOSED:
                 return
-            if await self._settle_in_store(game):
+            if await self._pay():
                 log.info("Hand %s is paid (after a retry)", self.hand_id)
-                await self._changed()
-            elif self.settle_given_up:
-                await self._changed()  # the table message says an admin must look
+                await self._show()
+            elif self.settlement.given_up:
+                await self._show()  # the table message says an admin must look
 
     def _book(self, game: Game) -> None:
         """The hand is over: the session books it (totals, pool, who deals next, whether
@@ -660,13 +699,20 @@ class Table:
         self.last_result = game.result
         self.status = BETWEEN
         self._cancel_tasks()
+        self.settlement.owe(game)
 
     async def _changed(self) -> None:
-        if self.save_hook is not None:
-            try:
-                await self.save_hook(self)
-            except Exception:  # persistence must never break the game
-                log.exception("Saving table %s failed", self.id)
+        """The seats or the lobby changed (lock held): save, then show."""
+        await self._save()
+        await self._show()
+
+    async def _save(self) -> None:
+        try:
+            await self.keeper.save(self)
+        except Exception:  # persistence must never break the game
+            log.exception("Saving table %s failed", self.id)
+
+    async def _show(self) -> None:
         try:
             await self.output.table_changed(self)
         except Exception:
@@ -782,8 +828,9 @@ class Table:
         return False
 
     # ------------------------------------------------------------------ persistence
-    def to_state(self) -> dict[str, Any]:
-        """A JSON-able snapshot from which :meth:`from_state` rebuilds the table."""
+    def to_state(self, *, paid: bool = False) -> dict[str, Any]:
+        """A JSON-able snapshot from which :meth:`from_state` rebuilds the table
+        (``paid``: as it stands once the payment it is saved with commits)."""
         return {
             "id": self.id,
             "guild_id": self.guild_id,
@@ -801,10 +848,8 @@ class Table:
             "message_id": self.message_id,
             "game": self.game.to_record() if self.game is not None and self.status == PLAYING else None,
             "hand_players": list(self.hand_players),
-            "hand_season": self.hand_season,
             "session": self.session.to_dict(),
-            "session_id": self.session_id,
-            "unsettled": self.unsettled.to_record() if self.unsettled is not None else None,
+            **self.settlement.to_state(paid=paid),
             "deal_commitment": self.deal_commitment,
             "deal_salt": self.deal_salt,
         }
@@ -817,6 +862,7 @@ class Table:
         deals: Deals | None = None,
         timings: TableTimings | None = None,
         output: TableOutput | None = None,
+        keeper: TableKeeper | None = None,
     ) -> Table:
         """Rebuild a saved table; also reads snapshots from before the table kept an
         engine session (running totals in ``scores``, ``session_deals``, ...)."""
@@ -828,6 +874,7 @@ class Table:
             deals=deals,
             timings=timings,
             output=output,
+            keeper=keeper,
             table_id=str(state["id"]),
         )
         table.seats = [Seat(**s) if s is not None else None for s in state["seats"]]
@@ -839,12 +886,7 @@ class Table:
         table.deal_commitment = state.get("deal_commitment")
         table.deal_salt = state.get("deal_salt")
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
-        hs = state.get("hand_season")
-        table.hand_season = int(hs) if hs is not None else None
-        sid = state.get("session_id")
-        table.session_id = int(sid) if sid is not None else None
-        if state.get("unsettled") is not None:
-            table.unsettled = replay_record(state["unsettled"])
+        table.settlement = Settlement.from_state(state)
         if state.get("game") is not None:
             table.game = replay_record(state["game"])
         elif table.status == PLAYING:
@@ -857,26 +899,10 @@ class Table:
         return table
 
     # ------------------------------------------------------------------ explanations
-    async def why(self, seat: int) -> str:
-        """Why? for ``seat``: the rules behind its choices now, read under the lock so
-        the game cannot move while it is explained."""
-        async with self.lock:
-            if self.game is None or self.status != PLAYING:
-                raise TableError(N_("There is no hand in play to explain."))
-            return words.why_text(self, seat)
-
-    async def hint(self, seat: int) -> str:
-        """What a computer player would choose for ``seat`` now, and why (under the lock)."""
-        async with self.lock:
-            game = self.game
-            if game is None or self.status != PLAYING:
-                raise TableError(N_("There is no hand in play."))
-            if game.to_act != seat:
-                raise TableError(N_("It's not your turn."))
-            choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
-            t = words.seat_text(self, seat)  # (the label and the reason: the engine's, in the player's words)
-            return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
-                       choice=words.label(self, choice.action, t), reason=words.named(self, choice.say(t)))
+    def prepared_hint(self, seat: int) -> str | None:
+        """A hint this table has prepared for ``seat`` (a lesson's advice), or None: the
+        strongest computer player is asked (``bot.tables.advice.hint``)."""
+        return None
 
     def _session_from_old_state(self, state: dict[str, Any]) -> Session:
         """The session a snapshot of the older shape describes: its running totals

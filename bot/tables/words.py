@@ -17,31 +17,35 @@ Nothing here reads a player's hidden cards: callers pass what the player may see
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from bot.engine import Action, Card, HandResult, Kind, Phase, Variant, find_variant, parse_action
+from bot.engine import (
+    Action,
+    Card,
+    HandResult,
+    Kind,
+    Phase,
+    PlayerView,
+    Variant,
+    find_variant,
+    parse_action,
+)
 from bot.engine.actions import TITLES, action_label, term
 from bot.engine.cards import say_card
-from bot.engine.names import name_seats
 from bot.engine.rulebook import choice_notes
-from bot.i18n import Text, pick_language
+from bot.i18n import Text
+from bot.tables.table import PLAYING, Table
 from rendering.faces import sort_hand
 
-if TYPE_CHECKING:
-    from bot.tables.table import Table
 
 def public_text(table: Table) -> Text:
-    """The language of the table's public message, picture and summaries: the server's."""
-    return Text(pick_language(table.config.lang))
+    """The language of the table's public message, picture and summaries: the server's
+    (``Table.public_text``)."""
+    return table.public_text()
 
 
 def seat_text(table: Table, seat: int | None) -> Text:
-    """The language of ``seat``'s panel, hand picture and replies: the player's own (noted
-    at their last click), else the table's."""
-    chair = table.seats[seat] if seat is not None and 0 <= seat < len(table.seats) else None
-    if chair is None or chair.lang is None:
-        return public_text(table)
-    return Text(pick_language(chair.lang, table.config.lang))
+    """The language of ``seat``'s panel, hand picture and replies (``Table.seat_text``)."""
+    return table.seat_text(seat)
 
 
 def variant_of(table: Table) -> Variant:
@@ -85,7 +89,7 @@ def game_term(text: str, t: Text | None = None) -> str:
 
 
 def _terms(variant: Variant) -> set[str]:
-    """The game terms of ``variant`` (as ``bot.i18n.extract`` collects them)."""
+    """The game terms of ``variant`` (as ``tools.catalogs`` collects them)."""
     out = set(TITLES.values()) | {c.title for c in variant.contracts.values()}
     out |= {w for w in variant.double_words if w}
     out |= {variant.title_of(name) for name in (*TITLES, *variant.contracts, "game")}
@@ -195,9 +199,9 @@ def points_text(result: HandResult, side: str, t: Text | None = None) -> str:
 
 
 def named(table: Table, text: str) -> str:
-    """An engine sentence with every "Seat N" replaced by that seat's player's name (the
-    engine's placeholder, :func:`bot.engine.names.name_seats`)."""
-    return name_seats(text, [table.seat_name(i) for i in range(len(table.seats))])
+    """An engine sentence with every "Seat N" replaced by that seat's player's name
+    (``Table.named``)."""
+    return table.named(text)
 
 
 
@@ -336,4 +340,60 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
 
 
 __all__ = ["public_text", "seat_text", "announcement_text", "bid_label", "cards_text", "contract_text",
-           "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text"]
+           "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text",
+           "money", "variant_title", "called_text", "deal_of", "pool_and_radler"]
+
+
+# ---------------------------------------------------------------- a table's lines
+def money(table: Table, amount: int, t: Text | None = None) -> str:
+    """An amount in the variant's smallest unit, as text (in ``t``'s language; the
+    table's when none is given)."""
+    return (t or public_text(table)).money(variant_of(table).currency, amount)
+
+
+def variant_title(table: Table, t: Text | None = None) -> str:
+    return (t or public_text(table)).variant_title(variant_of(table).name)
+
+
+def called_text(table: Table, view: PlayerView, t: Text | None = None) -> str:
+    """The called card as ``view`` may know it, in words ("K♥ king", "XIX", "the fourth
+    king" while that call hides it); "" when nothing is called."""
+    if view.called_card is not None:
+        return say(table, view.called_card, long=True, t=t)
+    game = table.game
+    if view.called and game is not None and view.called == game.variant.called_title(game):
+        return game.variant.called_title(game, t or Text()) or view.called  # ("the fourth king")
+    return view.called or ""
+
+
+def deal_of(table: Table, t: Text | None = None) -> str:
+    """", deal k of N" in a session of N agreed deals (``/taroky new deals=N``), else ""."""
+    t = t or public_text(table)
+    n = table.config.deals
+    if n <= 0:
+        return ""
+    k = table.session_deals + (1 if table.status == PLAYING else 0)
+    return ", " + t._("deal {k} of {n}", k=min(max(k, 1), n), n=n)
+
+
+def pool_and_radler(table: Table, t: Text | None = None) -> str:
+    """The pool with this deal's antes (RO-4) and the radler (RO-23), as one line; "" when
+    the table plays neither (other pools are shown by /taroky pool and the summary)."""
+    t = t or public_text(table)
+    game = table.game
+    parts = []
+    pool = table.session.pool
+    if game is not None and table.status == PLAYING:
+        pool = game.pool + sum(game.antes.values())
+    if game is not None and game.antes:  # (a pool fed by antes: shown all along)
+        parts.append(t._("pool {amount}", amount=money(table, pool, t)))
+    left = table.session.radler_left
+    if game is not None and table.status == PLAYING and game.stake > 1:
+        more = left - 1
+        parts.append(t._("radler: this deal at ×{stake} stakes", stake=game.stake) + ", "
+                     + (t.ngettext("{n} more to come", "{n} more to come", more) if more > 0
+                        else t._("the last one")))
+    elif left > 0:
+        parts.append(t.ngettext("radler: the next deal at double stakes",
+                                "radler: the next {n} deals at double stakes", left))
+    return "; ".join(parts)

@@ -81,7 +81,8 @@ async def worker_main(db: str) -> None:
 
     from bot.app import TarokyBot
     from bot.config import Settings
-    from bot.tables.manager import TableLedger, TableManager
+    from bot.tables.ledger import TableLedger
+    from bot.tables.manager import TableManager
 
     original_settle = TableLedger.settle
 

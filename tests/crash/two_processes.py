@@ -55,7 +55,8 @@ async def worker_main(url: str, shard: int, name: str, stopfile: str, hands: int
     from bot.app import make_bot
     from bot.config import Settings
     from bot.store import Shards
-    from bot.tables.manager import TableLedger, TableManager
+    from bot.tables.ledger import TableLedger
+    from bot.tables.manager import TableManager
 
     original_settle = TableLedger.settle
 

@@ -21,8 +21,8 @@ import pytest
 
 from bot.app import TarokyBot
 from bot.config import Settings
-from bot.tables.games import Deals
-from bot.tables.manager import MemoryTableStore
+from bot.tables.deals import Deals
+from bot.tables.table_states import MemoryTableStore
 from tests.discord.harness import seeded_factory
 
 

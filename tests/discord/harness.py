@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables.components import ActionButton
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from bot.tables.table import Table
+from cogs.ui.components import ActionButton
 
 
 def seeded_factory(base_seed: int) -> Deals:

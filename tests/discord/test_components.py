@@ -13,9 +13,10 @@ from typing import Any
 
 import discord
 
-from bot.tables.components import TABLE_COMPONENTS
+from bot.tables import advice
 from bot.tables.words import named, why_text
 from cogs.records import RECORDS_COMPONENTS
+from cogs.ui.components import TABLE_COMPONENTS
 from tests.discord.harness import (
     PLAY,
     action_code,
@@ -217,8 +218,8 @@ async def test_why_and_hint_read_the_game_under_the_table_lock(world):
     seat = table.game.to_act
     await table.lock.acquire()
     try:
-        why = asyncio.ensure_future(table.why(seat))
-        hint = asyncio.ensure_future(table.hint(seat))
+        why = asyncio.ensure_future(advice.why(table, seat))
+        hint = asyncio.ensure_future(advice.hint(table, seat))
         for _ in range(5):
             await asyncio.sleep(0)
         assert not why.done() and not hint.done()

@@ -12,8 +12,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot.tables.games import Deals
-from bot.tables.table import SETTLE_ATTEMPTS_MAX, SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX, SETTLE_SWEEP
+from bot.tables.deals import Deals
+from bot.tables.settlement import (
+    SETTLE_ATTEMPTS_MAX,
+    SETTLE_RETRY_FIRST,
+    SETTLE_RETRY_MAX,
+    SETTLE_SWEEP,
+)
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of, take_turn
 
 # The renderer warms up in a worker thread: on a busy machine that can take seconds.
@@ -88,19 +93,19 @@ async def test_a_new_season_during_a_session_takes_effect_at_the_next_deal(world
     every retry ("does not belong to session N") and the table was stuck."""
     table = await computer_table(world)
     store = world.bot.store
-    first_session = table.session_id
+    first_session = table.settlement.session_id
     r = await admin(world).slash(world.channel, "taroky-admin season new")
     assert "Season 2" in r.response.content
     await next_hand(world, table)
-    assert table.unsettled is None, "the hand after the season change must be paid"
-    assert table.hand_season == 2 and table.session_id != first_session
+    assert table.settlement.unpaid is None, "the hand after the season change must be paid"
+    assert table.settlement.season == 2 and table.settlement.session_id != first_session
     old = await store.get_session(first_session)
     assert old.finished and old.season == 1
-    new = await store.get_session(table.session_id)
+    new = await store.get_session(table.settlement.session_id)
     assert new.season == 2 and new.deals_played == 1
     # The table goes on: a third hand deals and settles in season 2.
     await next_hand(world, table)
-    assert table.hand_no == 3 and table.unsettled is None
+    assert table.hand_no == 3 and table.settlement.unpaid is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 3
     assert await store.check_integrity() == []
 
@@ -114,7 +119,7 @@ async def test_a_hand_in_play_when_the_season_changes_is_paid_in_its_own_season(
     await admin(world).slash(world.channel, "taroky-admin season new")  # before the deal
     await world.alice.click(lobby, label="Start")
     await finish(world, table)
-    assert table.hand_season == 2 and table.unsettled is None
+    assert table.settlement.season == 2 and table.settlement.unpaid is None
     hand = await world.bot.store.get_hand(table.hand_id)
     assert hand is not None and hand.season == 2
 
@@ -135,7 +140,7 @@ async def test_an_unpaid_hand_is_retried_shown_and_never_thrown_away_by_end(worl
     refusing = RefusingWrites(store)
     await play_out(world, {world.alice.id: panel})
     assert table.status == "between"
-    assert table.unsettled is not None and table.settle_failures >= 1
+    assert table.settlement.unpaid is not None and table.settlement.failures >= 1
     fields = {f.name: f.value for f in table_message(world).embeds[0].fields}
     assert "Not paid yet" in fields
     r = await world.alice.slash(world.channel, "taroky end")
@@ -149,7 +154,7 @@ async def test_an_unpaid_hand_is_retried_shown_and_never_thrown_away_by_end(worl
     # The database works again: the background retry pays the hand exactly once.
     refusing.on = False
     await world.env.advance_time(SETTLE_RETRY_MAX + 1)
-    assert table.unsettled is None
+    assert table.settlement.unpaid is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
     assert "Not paid yet" not in {f.name for f in table_message(world).embeds[0].fields}
     await world.alice.slash(world.channel, "taroky end")
@@ -171,26 +176,27 @@ async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
     store = world.bot.store
     table, panel = await alice_plays(world)
     attempts: list[float] = []
-    hook = table.settle_hook
-    assert hook is not None
+    manager = world.bot.tables
+    assert table.keeper is manager
+    settle = manager.settle
 
-    async def counted(t: Any, g: Any) -> bool:
+    async def counted(t: Any, g: Any) -> bool:  # (a spy on the keeper's payments)
         attempts.append(world.env.backend.clock.elapsed)
-        return await hook(t, g)
+        return await settle(t, g)
 
-    table.settle_hook = counted
+    manager.settle = counted
     refusing = RefusingWrites(store, "CHECK constraint failed: ledger")  # never heals
     await play_out(world, {world.alice.id: panel})
-    assert table.unsettled is not None and table.settle_failures == 1
+    assert table.settlement.unpaid is not None and table.settlement.failures == 1
     for _ in range(SETTLE_ATTEMPTS_MAX + 2):
         await world.env.advance_time(SETTLE_RETRY_MAX + 1)
-    assert table.settle_given_up and table.settle_failures == SETTLE_ATTEMPTS_MAX
+    assert table.settlement.given_up and table.settlement.failures == SETTLE_ATTEMPTS_MAX
     assert len(attempts) == SETTLE_ATTEMPTS_MAX
     gaps = [round(b - a) for a, b in zip(attempts, attempts[1:], strict=False)]
     assert gaps[0] >= SETTLE_RETRY_FIRST and all(
         SETTLE_RETRY_FIRST <= gap <= 2 * SETTLE_RETRY_MAX + 1 for gap in gaps), gaps
     await world.env.advance_time(3600)  # no more attempts: the final state
-    assert len(attempts) == SETTLE_ATTEMPTS_MAX and table.unsettled is not None
+    assert len(attempts) == SETTLE_ATTEMPTS_MAX and table.settlement.unpaid is not None
     note = {f.name: f.value for f in table_message(world).embeds[0].fields}["Not paid yet"]
     assert "could not be paid" in note and "an admin must look" in note
     assert note.count(". ") == 0 and note.endswith(".")  # one sentence
@@ -198,11 +204,11 @@ async def test_a_hand_the_database_never_takes_is_left_to_an_admin(world):
     # An admin retries; while the database still refuses, the hand stays unpaid.
     erika = admin(world)
     r = await erika.slash(world.channel, "taroky-admin retry-payment")
-    assert "still refuses" in _said(r) and table.unsettled is not None
+    assert "still refuses" in _said(r) and table.settlement.unpaid is not None
     assert len(attempts) == SETTLE_ATTEMPTS_MAX + 1
     refusing.on = False
     r = await erika.slash(world.channel, "taroky-admin retry-payment")
-    assert "paid now" in _said(r) and table.unsettled is None
+    assert "paid now" in _said(r) and table.settlement.unpaid is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
     assert "Not paid yet" not in {f.name for f in table_message(world).embeds[0].fields}
     r = await erika.slash(world.channel, "taroky-admin retry-payment")
@@ -221,13 +227,13 @@ async def test_an_unpaid_hand_leaves_no_task_sleeping_until_it_is_paid(world):
     table, panel = await alice_plays(world)
     refusing = RefusingWrites(store)
     await play_out(world, {world.alice.id: panel})
-    assert table.unsettled is not None and table.settle_retry_at is not None
+    assert table.settlement.unpaid is not None and table.settlement.retry_at is not None
     await world.alice.slash(world.channel, "taroky pool")
     pending = [t.get_name() for t in world.env._work.tasks if not t.done()]
     assert not [n for n in pending if n.startswith(f"taroky-table-{table.id}")], pending
     refusing.on = False
     await world.env.advance_time(SETTLE_RETRY_FIRST + SETTLE_SWEEP + 1)
-    assert table.unsettled is None and table.settle_retry_at is None
+    assert table.settlement.unpaid is None and table.settlement.retry_at is None
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
 
 
@@ -237,7 +243,7 @@ async def test_end_pays_a_hand_the_retry_has_not_reached(world):
     table, panel = await alice_plays(world)
     refusing = RefusingWrites(store, "database or disk is full")
     await play_out(world, {world.alice.id: panel})
-    assert table.unsettled is not None
+    assert table.settlement.unpaid is not None
     refusing.on = False
     await world.alice.slash(world.channel, "taroky end")
     assert world.bot.tables.get(world.channel.id) is None
@@ -250,7 +256,7 @@ async def test_a_restart_pays_the_unpaid_hand(world, make_bot):
     table, panel = await alice_plays(world)
     refusing = RefusingWrites(world.bot.store, "database is locked")
     await play_out(world, {world.alice.id: panel})
-    assert table.unsettled is not None
+    assert table.settlement.unpaid is not None
     refusing.on = False
     # The last saved state is the one before the final card (the save was refused too):
     # the restarted table replays that hand from there; it is paid exactly once.
@@ -258,7 +264,7 @@ async def test_a_restart_pays_the_unpaid_hand(world, make_bot):
     table = table_of(world)
     if table.status == "playing":  # (the message still shows the end: /taroky hand)
         await play_out(world, {world.alice.id: await world.alice.slash(world.channel, "taroky hand")})
-    assert table.status == "between" and table.unsettled is None
+    assert table.status == "between" and table.settlement.unpaid is None
     assert await world.bot.store.count_hands(world.guild.id, world.channel.id) == 1
     assert await world.bot.store.check_integrity() == []
 
@@ -277,7 +283,7 @@ async def test_a_failed_summary_post_is_not_reported_as_unchanged(world):
         if table.status != "playing":
             break
         results.append(await take_turn(world.alice, panel))
-    assert table.status == "between" and table.unsettled is None
+    assert table.status == "between" and table.settlement.unpaid is None
     for r in results:
         texts = [m.content or "" for m in r.followups]
         if r.response is not None:

@@ -24,8 +24,8 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
-from bot.tables.games import Deals
-from bot.tables.table import SETTLE_RETRY_MAX
+from bot.tables.deals import Deals
+from bot.tables.settlement import SETTLE_RETRY_MAX
 from tests.discord.harness import action_ids, custom_ids, select_ids, select_min, select_options
 from tests.discord.test_faults import RefusingWrites, make_bot  # noqa: F401 (the SQLite bot)
 
@@ -232,7 +232,7 @@ class Fuzz:
         admins = {self.world.guild.id: self.admin}
         for channel in self.channels:  # a hand whose retries gave up waits for an admin
             table = self.bot.tables.get(channel.id)
-            if table is not None and table.settle_given_up:
+            if table is not None and table.settlement.given_up:
                 if channel.guild.id not in admins:
                     role = channel.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
                     admins[channel.guild.id] = channel.guild.add_member(self.env.create_user("hana"), roles=[role])
@@ -240,7 +240,7 @@ class Fuzz:
                                     admins[channel.guild.id].slash(channel, "taroky-admin retry-payment"))
         for table in self.bot.tables.tables.values():
             assert table.status in ("lobby", "between"), f"table {table.id} is stuck ({table.status})"
-            assert table.unsettled is None, f"table {table.id} has an unpaid hand"
+            assert table.settlement.unpaid is None, f"table {table.id} has an unpaid hand"
         assert await self.bot.store.check_integrity() == []
 
 

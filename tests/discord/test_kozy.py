@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from tests.discord.harness import labels, open_panel, play_out, table_message, table_of
 from tests.engine.helpers import stack
 

@@ -85,7 +85,7 @@ async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand() -> 
     of another player (a chair taken over between hands) or of an earlier hand."""
     import discord
 
-    from bot.tables.output import DiscordTableOutput
+    from cogs.ui.output import DiscordTableOutput
     from rendering import samples
 
     output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()))

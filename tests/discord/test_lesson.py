@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from bot.tables.lesson import PLANS, STEPS, LessonTable, say, situation
-from bot.tables.output import _ensure_warm
+from bot.tables.table import Unkept
+from cogs.ui.output import _ensure_warm
 from tests.discord.harness import action_code, action_ids, select_ids, select_options
 
 # The strong player's advice is computed in a worker thread; on a busy machine that can
@@ -157,7 +158,7 @@ async def test_lesson_meets_every_step_with_feedback_and_ends_with_a_review(worl
     # Private: the channel shows nothing of the lesson, to anyone; nothing was booked or saved.
     assert [m for m in world.channel.history() if m.author.bot] == []
     assert [m for m in world.channel.history(viewer=world.bob) if m.author.bot] == []
-    assert table.settle_hook is None and table.save_hook is None
+    assert isinstance(table.keeper, Unkept)  # (no saves, no money)
     assert world.bot.tables.get(world.channel.id) is None
 
 

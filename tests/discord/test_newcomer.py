@@ -29,7 +29,7 @@ import pytest
 from bot.engine import VARIANTS, Kind, find_variant
 from bot.engine.rulebook import choice_term, find_page, normalize
 from bot.i18n import Text
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from tests.discord.harness import (
     action_code,
     buttons,

@@ -18,7 +18,7 @@ import pytest
 
 from bot.engine import VARIANTS, BadInput, find_variant
 from bot.i18n import Text
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from cogs.taroky import parse_options
 from tests.discord.harness import seeded_factory, table_message, table_of
 from tests.discord.test_newcomer import DEALS, Newcomer, check_seen

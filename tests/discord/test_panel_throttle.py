@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables.messages import panel_message
+from cogs.ui.messages import panel_message
 from tests.discord.harness import take_turn, two_humans
 
 

@@ -77,10 +77,11 @@ async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seco
     the sixth edit in five seconds waits for the first to leave the window."""
     import discord
 
-    from bot.tables.games import Deals
-    from bot.tables.manager import MemoryTableStore, TableManager
-    from bot.tables.output import EDIT_BURST, SPARE_RESERVE, DiscordTableOutput
+    from bot.tables.deals import Deals
+    from bot.tables.manager import TableManager
     from bot.tables.table import TableConfig
+    from bot.tables.table_states import MemoryTableStore
+    from cogs.ui.output import EDIT_BURST, SPARE_RESERVE, DiscordTableOutput
     from tests.tables.helpers import HOST, NO_PAUSE
 
     output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()), edit_interval=1.0)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from tests.discord.harness import labels, open_panel, play_out, table_message, table_of
 from tests.discord.test_store_restart import make_bot  # noqa: F401 (the SQLite bot)
 

@@ -14,8 +14,8 @@ import discord
 import pytest
 
 from bot.engine import replay_record
+from bot.tables.deals import Deals
 from bot.tables.errors import TableError
-from bot.tables.games import Deals
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 
@@ -93,10 +93,10 @@ async def test_hand_settles_once_with_restart_and_double_click(world, make_bot):
     hand = await store.get_hand(hand_id)
     assert hand is not None and world.alice.id in hand.participants
     assert -2 in hand.participants  # computer_id(1): the computer in seat 2
-    assert table.last_currency == "czk_hal"
-    assert table.last_balances is not None
+    assert table.settlement.currency == "czk_hal"
+    assert table.settlement.balances is not None
     balances = await store.balances(world.guild.id, 1, "czk_hal", hand.participants)
-    assert table.last_balances == {s: balances[p] for s, p in enumerate(hand.participants)}
+    assert table.settlement.balances == {s: balances[p] for s, p in enumerate(hand.participants)}
     # The table message's running totals are the store's session totals.
     session = await store.open_session(world.guild.id, world.channel.id)
     assert session is not None and session.deals_played == 1
@@ -106,7 +106,7 @@ async def test_hand_settles_once_with_restart_and_double_click(world, make_bot):
     await world.env.restart_bot(make_bot())
     store = store_of(world)
     table = table_of(world)
-    assert table.status == "between" and table.unsettled is None
+    assert table.status == "between" and table.settlement.unpaid is None
     # The old message's button works after the restart; a second deal is refused
     # (the button is gone from the edited message; the runtime refuses it too).
     await world.alice.click(old_message, label="Deal the next hand")
@@ -287,18 +287,18 @@ async def test_session_of_agreed_deals(world):
     assert summary.embeds[0].title == "The session is over"
     assert "2 of 2 deals played" in summary.embeds[0].description
     store = store_of(world)
-    session = await store.get_session(table.session_id)
+    session = await store.get_session(table.settlement.session_id)
     assert session.finished and session.deals_played == 2
     assert sum(session.totals.values()) + sum(  # pool moves are outside the totals
         h.pool_delta for h in await store.recent_hands(world.guild.id, world.channel.id)) == 0
     # The next deal opens a new session from zero.
     await deal(world, table)
     assert table.session_over is None and table.session_deals == 1
-    assert table.session_id != session.session_id
+    assert table.settlement.session_id != session.session_id
     # /taroky end finishes it with a summary.
     await world.alice.slash(world.channel, "taroky end")
     assert world.channel.last_message.embeds[0].title == "The session is over"
-    finished = await store.get_session(table.session_id)
+    finished = await store.get_session(table.settlement.session_id)
     assert finished.finish_reason == "stopped"
 
 
@@ -337,7 +337,7 @@ async def test_chip_session_ends_when_a_player_cannot_pay(world):
         if table.session_over is not None:
             break
     assert table.session_over == "broke"
-    session = await store.get_session(table.session_id)
+    session = await store.get_session(table.settlement.session_id)
     assert session.finish_reason == "broke" and session.deals_played == table.session_deals
     summary = world.channel.last_message
     assert summary.embeds[0].title == "The session is over"

@@ -33,7 +33,7 @@ from bot.engine import CARDS, Kind
 from bot.engine.cards import say_card
 from bot.i18n import LOCALE_DIR, Text, catalog_path
 from bot.tables import words
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from bot.tables.table import Table
 from tests.discord.harness import (
     buttons,

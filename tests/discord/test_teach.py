@@ -11,7 +11,7 @@ import pytest
 from bot.engine import Kind
 from bot.engine.actions import act
 from bot.store.money import format_amount
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from tests.discord.harness import (
     buttons,
     open_panel,

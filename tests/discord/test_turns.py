@@ -13,8 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.tables.output import _ensure_warm
-from bot.tables.turns import human_to_act
+from cogs.ui.output import _ensure_warm
+from cogs.ui.turns import human_to_act
 from tests.discord.harness import open_panel, take_turn, two_humans
 
 TURN = "it's your turn"

@@ -12,13 +12,13 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import LANGUAGES, Text, language_of, pick_language, translations
-from bot.i18n.commands import CatalogTranslator
-from bot.i18n.extract import all_messages, check, code_messages
+from cogs.ui.translator import CatalogTranslator
+from tools.catalogs import all_messages, check, code_messages
 
 
 def test_every_catalog_has_every_message_and_nothing_else() -> None:
     """What the code marks and the commands use is in each catalog, translated; nothing
-    the code no longer uses is left behind (``python -m bot.i18n.extract`` brings them
+    the code no longer uses is left behind (``python -m tools.catalogs`` brings them
     up to date)."""
     messages = all_messages()
     assert len(messages) > 50
@@ -127,7 +127,7 @@ def test_a_translation_must_keep_the_fields_the_code_fills() -> None:
     """A field the code does not fill would make ``str.format`` fail in front of a player,
     and a dropped one would lose a name or amount: ``--check`` reports both; a plural form
     may leave ``{n}`` out."""
-    from bot.i18n.extract import field_problems
+    from tools.catalogs import field_problems
 
     assert field_problems("{seat} bids {bid}.", ("{seat} hlásí {bid}.",)) == []
     assert field_problems("{seat} bids {bid}.", ("{hrac} hlásí {bid}.",)) == [

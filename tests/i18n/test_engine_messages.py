@@ -28,7 +28,7 @@ from bot.engine import VARIANTS, Action, Game, Kind, Phase, new_game
 from bot.engine.cards import CARDS, ROMAN, say_card
 from bot.engine.say import ENGLISH, English, Msg, Say
 from bot.i18n import Text
-from bot.i18n.extract import code_messages, engine_messages
+from tools.catalogs import code_messages, engine_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 _FORMATTER = string.Formatter()
@@ -363,7 +363,7 @@ def test_every_field_is_supplied() -> None:
 
 
 def test_extraction_finds_the_engine_messages() -> None:
-    """``python -m bot.i18n.extract`` finds the engine's messages: every literal message said
+    """``python -m tools.catalogs`` finds the engine's messages: every literal message said
     in ``bot/engine`` and ``bot/ai``, and the game terms (context ``game term``)."""
     found = {m for key in code_messages() for m in key[1:] if m}
     said = {m for _path, _node, messages, _given in _calls() for m in messages}
@@ -408,7 +408,7 @@ def test_every_rules_page_is_messages(variant: str) -> None:
 
 
 def _rules_catalog() -> set[tuple[str | None, str, str | None]]:
-    from bot.i18n.extract import rules_messages
+    from tools.catalogs import rules_messages
 
     return rules_messages()
 

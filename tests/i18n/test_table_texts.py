@@ -8,9 +8,9 @@ import pytest
 
 from bot.i18n import Text
 from bot.tables.errors import TableError
-from bot.tables.messages import lobby_message, panel_message, table_message
 from bot.tables.scenes import hand_scene, picture_words
 from bot.tables.table import TableConfig
+from cogs.ui.messages import lobby_message, panel_message, table_message
 from tests.tables.helpers import HOST, computers_done, manager, open_table
 
 NBSP = "\xa0"

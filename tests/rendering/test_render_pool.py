@@ -1,4 +1,4 @@
-"""Pictures drawn in the render processes (``bot.tables.output.RenderPool``) are the
+"""Pictures drawn in the render processes (``cogs.ui.output.RenderPool``) are the
 pictures the golden images pin: moving the drawing out of the bot's process changes
 no pixel; a pool that fails falls back to a thread."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables.output import (
+from cogs.ui.output import (
     ALT_TEXT_LIMIT,
     DiscordTableOutput,
     Drawn,
@@ -64,7 +64,7 @@ async def test_render_processes_yield_the_cpu_to_the_bot() -> None:
     import asyncio
     import os
 
-    from bot.tables.output import RENDER_NICENESS
+    from cogs.ui.output import RENDER_NICENESS
 
     pool = RenderPool(1)
     try:

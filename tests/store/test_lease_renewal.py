@@ -14,9 +14,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.tables.games import Deals
-from bot.tables.manager import MemoryTableStore, TableKey, TableManager
+from bot.store import TableKey
+from bot.tables.deals import Deals
+from bot.tables.manager import TableManager
 from bot.tables.table import CLOSED, TableConfig
+from bot.tables.table_states import MemoryTableStore
 from tests.tables.helpers import HOST, NO_PAUSE
 
 GUILD, CHANNEL = 4 << 22, 100

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.tables.games import Deals
-from bot.tables.manager import MemoryTableStore, TableManager
+from bot.tables.deals import Deals
+from bot.tables.manager import TableManager
 from bot.tables.table import Table, TableConfig, TableTimings
+from bot.tables.table_states import MemoryTableStore
 
 HOST = 10  # the user who opens the tables
 NO_PAUSE = TableTimings(ai_delay=0, reminder_after=1000, takeover_after=1000)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TYPED_ON_THE_ENGINE = ("bot/tables/games.py", "bot/tables/table.py", "bot/tables/manager.py")
+TYPED_ON_THE_ENGINE = ("bot/tables/deals.py", "bot/tables/table.py", "bot/tables/manager.py")
 
 
 @pytest.mark.parametrize("path", TYPED_ON_THE_ENGINE)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.tables.messages import public_lines
 from bot.tables.table import Table, TableConfig
+from cogs.ui.messages import public_lines
 from tests.engine.test_varsava import varsava
 
 
@@ -28,8 +28,8 @@ def test_heun_summary_tells_points_and_cards() -> None:
     """Heun counts points *and cards* ('35 plus a leftover card wins'): the summary embed,
     its picture's text twin and the scene carry "35 points and 1 card", not La Vista's
     card points."""
-    from bot.tables.messages import summary_message
     from bot.tables.scenes import summary_scene
+    from cogs.ui.messages import summary_message
     from rendering import text_summary
     from tests.engine.test_heun import FOUR_TRICKS, five_with_partner_took
 

@@ -11,9 +11,9 @@ import pytest
 
 from bot.engine import Game, new_game
 from bot.engine.names import name_seats
-from bot.tables.messages import summary_message
 from bot.tables.scenes import summary_scene
 from bot.tables.table import Seat, Table, TableConfig
+from cogs.ui.messages import summary_message
 from rendering import text_summary
 
 NAMES = ("Alice", "Bob", "Cyril (computer)", "Dana")

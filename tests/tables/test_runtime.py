@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from bot.engine import IllegalAction, Phase, parse_cards
+from bot.tables.deals import Deals
 from bot.tables.errors import NotSeated, StaleChoice, TableError
-from bot.tables.games import Deals
 from bot.tables.manager import TableManager
 from bot.tables.table import BETWEEN, PLAYING, TableConfig
 from tests.engine.helpers import stack

@@ -13,9 +13,11 @@ import pytest
 from bot.engine import Phase
 from bot.engine.session import SessionEnd
 from bot.store import CHIPS, CZK_HAL, Store
-from bot.tables.games import Deals
-from bot.tables.manager import MemoryTableStore, SqliteTableStore, TableLedger, TableManager
+from bot.tables.deals import Deals
+from bot.tables.ledger import TableLedger
+from bot.tables.manager import TableManager
 from bot.tables.table import BETWEEN, PLAYING, Table, TableConfig
+from bot.tables.table_states import DatabaseTableStore, MemoryTableStore
 from tests.engine.helpers import stack
 from tests.tables.helpers import HOST, NO_PAUSE, computers_done, manager, open_table
 
@@ -28,7 +30,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def ledger_manager(store: Store, deals: Deals | None = None) -> TableManager:
-    return TableManager(SqliteTableStore(store), deals=deals or Deals(seed=5), timings=NO_PAUSE,
+    return TableManager(DatabaseTableStore(store), deals=deals or Deals(seed=5), timings=NO_PAUSE,
                         ledger=TableLedger(store))
 
 
@@ -105,10 +107,10 @@ async def test_the_store_records_the_end_the_session_decided(store: Store) -> No
     m = ledger_manager(store)
     t = open_table(m, TableConfig(deals=1, options={"throw_in_povinnost": False}), seated=False)
     await play_hand(t)
-    assert t.session_id is not None
-    saved = await store.get_session(t.session_id)
+    assert t.settlement.session_id is not None
+    saved = await store.get_session(t.settlement.session_id)
     assert saved is not None and saved.finished and saved.finish_reason == "deals_completed"
-    assert saved.deals_played == 1 and t.last_session == saved
+    assert saved.deals_played == 1 and t.settlement.finished_session == saved
     assert saved.totals == {p: t.scores[s] for s, p in enumerate(t.hand_players)}
     assert await store.check_integrity() == []
 
@@ -120,10 +122,10 @@ async def test_pot_seed_is_paid_into_the_pot_when_a_session_starts(store: Store)
     t = open_table(m, TableConfig(variant="petrtyl", options={"pot_seed": 2}), seated=False)
     await t.start(HOST)
     async with t.lock:  # the computers wait (saves no longer slow them down): the start only
-        assert t.session_id is not None
+        assert t.settlement.session_id is not None
         assert await store.get_pool(1, 2, "petrtyl", CHIPS) == 8
         assert t.game is not None and t.game.pool == 8
-        opened = await store.get_session(t.session_id)
+        opened = await store.get_session(t.settlement.session_id)
         assert opened is not None and opened.totals == {p: -2 for p in t.hand_players}
         assert t.scores == [-2, -2, -2, -2]
     await computers_done(t)
@@ -131,7 +133,7 @@ async def test_pot_seed_is_paid_into_the_pot_when_a_session_starts(store: Store)
     await computers_done(t)
     seeds = [r for r in (await store.export_ledger_csv(1)).splitlines() if ",seed," in r]
     assert len(seeds) == 4
-    saved = await store.get_session(t.session_id)
+    saved = await store.get_session(t.settlement.session_id)
     assert saved is not None and saved.totals == {p: t.scores[s] for s, p in enumerate(t.hand_players)}
     pool = await store.get_pool(1, 2, "petrtyl", CHIPS)
     assert pool == t.session.pool
@@ -142,7 +144,7 @@ async def test_closing_the_table_stops_its_session(store: Store) -> None:
     m = ledger_manager(store)
     t = open_table(m, seated=False)
     await play_hand(t)
-    sid = t.session_id
+    sid = t.settlement.session_id
     assert sid is not None
     finished = await m.close(t)
     assert t.session_over == SessionEnd.STOPPED
@@ -221,11 +223,11 @@ async def test_money_stays_exact_at_a_czech_table_with_a_store(store: Store) -> 
     t = open_table(m, TableConfig(options={"zid": True, "throw_in_povinnost": False}), seated=False)
     for _ in range(3):
         await play_hand(t)
-    assert t.session_id is not None
-    saved = await store.get_session(t.session_id)
+    assert t.settlement.session_id is not None
+    saved = await store.get_session(t.settlement.session_id)
     assert saved is not None and saved.deals_played == 3
     assert saved.totals == {p: t.scores[s] for s, p in enumerate(t.hand_players)}
-    assert t.last_currency == CZK_HAL
+    assert t.settlement.currency == CZK_HAL
     assert await store.check_integrity() == []
 
 
@@ -245,8 +247,8 @@ async def test_a_player_who_takes_a_computers_chair_carries_on_its_total(store: 
         game = t.game
         if t.status == PLAYING and game is not None and game.to_act == 0:
             await t.act(77, t.hand_no, t.step, [game.legal_actions(0)[0].code])
-    assert t.session_id is not None
-    saved = await store.get_session(t.session_id)
+    assert t.settlement.session_id is not None
+    saved = await store.get_session(t.settlement.session_id)
     assert saved is not None and saved.totals[77] == t.scores[0]
     assert saved.totals[computer] == chair_total
     assert await store.check_integrity() == []

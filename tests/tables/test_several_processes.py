@@ -15,16 +15,18 @@ import pytest
 
 from bot.engine import Game
 from bot.store import Shards, Store
-from bot.tables.games import Deals
-from bot.tables.manager import MemoryTableStore, SqliteTableStore, TableLedger, TableManager
-from bot.tables.table import BETWEEN, CLOSED, NullOutput, Table, TableConfig
+from bot.tables.deals import Deals
+from bot.tables.ledger import TableLedger
+from bot.tables.manager import TableManager
+from bot.tables.table import BETWEEN, CLOSED, NullOutput, Table, TableConfig, Unkept
+from bot.tables.table_states import DatabaseTableStore, MemoryTableStore
 from tests.tables.helpers import HOST, NO_PAUSE, computers_done
 
 #: A guild on shard 0 and one on shard 1 (of 2): ``(id >> 22) % 2``.
 GUILD = {0: 4 << 22, 1: 5 << 22}
 
 
-def process(store: MemoryTableStore | SqliteTableStore, owner: str, *, shards: Shards | None = None,
+def process(store: MemoryTableStore | DatabaseTableStore, owner: str, *, shards: Shards | None = None,
             ledger: TableLedger | None = None) -> TableManager:
     return TableManager(store, deals=Deals(seed=7), timings=NO_PAUSE, owner=owner, shards=shards,
                         ledger=ledger)
@@ -94,7 +96,7 @@ async def test_a_stale_save_lets_the_table_go_and_overwrites_nothing() -> None:
     await store.save_table_state(GUILD[0], 100, newer, None, expected_version=1)
     await table.start(HOST)  # deals: the table changes and saves
     assert a.get(100) is None and table.status == CLOSED
-    assert isinstance(table.output, NullOutput) and table.save_hook is None and table.settle_hook is None
+    assert isinstance(table.output, NullOutput) and isinstance(table.keeper, Unkept)
     assert store.states[(GUILD[0], 100)] == newer and store.versions[(GUILD[0], 100)] == 2
 
 
@@ -126,12 +128,12 @@ async def test_a_settlement_saves_the_table_at_its_version(sqlite_store: Store) 
     process saved the table just before, the settlement pays nothing here and the table
     is let go (the process that serves it pays the hand, once)."""
     ledger = RacedLedger(sqlite_store)
-    m = process(SqliteTableStore(sqlite_store), "a", ledger=ledger)
+    m = process(DatabaseTableStore(sqlite_store), "a", ledger=ledger)
     table = m.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
     await m.save(table)
     await table.start(HOST)
     await computers_done(table)
-    assert table.status == BETWEEN and table.unsettled is None
+    assert table.status == BETWEEN and table.settlement.unpaid is None
     saved = await sqlite_store.load_table_state(GUILD[0], 100)
     assert saved is not None and saved.version == m.versions[100] and saved.state["hand_no"] == 1
     assert await sqlite_store.count_hands(GUILD[0], 100) == 1
@@ -154,12 +156,12 @@ async def test_a_group_commit_never_overwrites_the_process_that_took_the_table(t
     path = tmp_path / "taroky.sqlite3"
     first_store, second_store = await Store.open(path), await Store.open(path)
     try:
-        first = process(SqliteTableStore(first_store), "first")
+        first = process(DatabaseTableStore(first_store), "first")
         table = first.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
         await first.save(table)
         await first_store.flush_table_states()
         assert first.versions[100] == 1  # the group told the manager the version it wrote
-        second = process(SqliteTableStore(second_store), "second")
+        second = process(DatabaseTableStore(second_store), "second")
         await second_store.claim_tables("second", [(GUILD[0], 100)], ttl=90.0, now=1e12)  # expired for it
         assert await second.restore_all() != []
         await second.save(second.get(100))  # type: ignore[arg-type]
@@ -169,7 +171,7 @@ async def test_a_group_commit_never_overwrites_the_process_that_took_the_table(t
         await table.start(HOST)  # the first deals: changes queued over version 1
         await first_store.flush_table_states()
         assert first.get(100) is None and table.status == CLOSED
-        assert isinstance(table.output, NullOutput) and table.save_hook is None
+        assert isinstance(table.output, NullOutput) and isinstance(table.keeper, Unkept)
         after = await second_store.load_table_state(GUILD[0], 100)
         assert after is not None and after.version == 2 and after.state == taken.state
         assert second.get(100) is not None and second.versions[100] == 2
@@ -186,7 +188,7 @@ async def test_a_settlement_whose_task_is_cancelled_after_its_commit_keeps_the_t
     version, so the manager must know that version, or the table's next save (here the
     retried settlement before the next deal) finds it and lets this process's own table
     go as if another process had saved it."""
-    m = process(SqliteTableStore(sqlite_store), "a", ledger=TableLedger(sqlite_store))
+    m = process(DatabaseTableStore(sqlite_store), "a", ledger=TableLedger(sqlite_store))
     table = m.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
     await m.save(table)
     writer: Any = sqlite_store._writer

@@ -10,11 +10,11 @@ import pytest
 from bot.engine import Kind, find_variant, new_game
 from bot.engine.actions import act
 from bot.engine.errors import TarokyError
+from bot.tables.deals import Deals
 from bot.tables.errors import TableError
-from bot.tables.games import Deals
-from bot.tables.messages import discard_options, payment_lines, summary_embeds
 from bot.tables.table import Table, TableConfig
 from bot.tables.words import named, why_text
+from cogs.ui.messages import discard_options, payment_lines, summary_embeds
 from tests.engine.helpers import stack
 from tests.tables.helpers import HOST, computers_done, manager, open_table
 

@@ -4,7 +4,10 @@ Each kind builds its own custom id and parses it back with its ``template`` (not
 else reads these ids), checks in ``interaction_check`` that the click still applies —
 the table is open, the user has a seat, the seat is the panel's, the hand and step are
 the current ones — and answers a click that does not with one plain ephemeral sentence,
-changing nothing.  Whose turn it is is decided by :class:`bot.tables.table.Table` alone.
+changing nothing.  A choice (an action button or select, "Yes, say it") is checked by
+the table's one check (:meth:`bot.tables.table.Table.check_choice`): here, to answer a
+stale click at once without waiting for the table's lock, and in ``Table.act`` under the
+lock, where it decides (with whose turn it is).
 
 The ids are those the bot has always sent, so messages drawn before a restart keep
 working: ``tk:<kind letter>:<table>[:s<seat>][:<hand>:<step>][:<code>]``.  The seat part
@@ -20,23 +23,17 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
-from discord.ext import commands
 
 from bot.engine.actions import Action
 from bot.engine.errors import TarokyError
 from bot.i18n import N_, Text
-from bot.tables import words
+from bot.tables import advice, words
 from bot.tables.errors import StaleChoice, TableError
 from bot.tables.table import LOBBY, PLAYING, Table
-
-if TYPE_CHECKING:
-    from bot.i18n.choices import Languages
-    from bot.store import DataStore
-    from bot.tables.manager import TableManager
-    from bot.tables.output import DiscordTableOutput
+from cogs.ui.client import TableClient, table_client
 
 log = logging.getLogger(__name__)
 
@@ -45,27 +42,6 @@ _SEAT = r"(?::s(?P<seat>\d))?"
 _MOMENT = r":(?P<hand>\d+):(?P<step>\d+)"
 
 LOBBY_CHOICES = ("join", "leave", "ai", "level", "teach", "start")
-
-
-class TableClient(commands.Bot):
-    """What the components need of the bot: its tables, its Discord output and its
-    store (None when the bot runs without a database).
-
-    ``bot.app.TarokyBot`` is one; the components find it as ``interaction.client``.
-    """
-
-    tables: TableManager
-    output: DiscordTableOutput
-    store: DataStore | None
-    languages: Languages  # who reads which language (issue #14)
-
-
-def table_client(interaction: discord.Interaction) -> TableClient:
-    """The bot behind an interaction (a plain sentence if it hosts no tables)."""
-    client = interaction.client
-    if not isinstance(client, TableClient):
-        raise TableError(N_("The Taroky tables are not available right now."))
-    return client
 
 
 # ----------------------------------------------------------------------- replies
@@ -177,6 +153,11 @@ class TableComponent:
 
     def current_table(self, interaction: discord.Interaction) -> Table:
         table = table_client(interaction).tables.by_id(interaction.channel_id or 0, self.table_id)
+        if self.needs_seat and self.checks_step and self.hand is not None and self.step is not None:
+            # A choice: answered at once when stale (the table's own check, which
+            # ``Table.act`` makes again under its lock, where it decides).
+            table.check_choice(interaction.user.id, self.hand, self.step, panel_seat=self.seat)
+            return table
         if self.needs_seat:
             seat = table.require_seat(interaction.user.id)
             if self.seat is not None and seat != self.seat:
@@ -393,7 +374,7 @@ class WhyButton(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]))
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await reply(interaction, await table.why(table.require_seat(interaction.user.id)))
+        await reply(interaction, await advice.why(table, table.require_seat(interaction.user.id)))
 
 
 class HintButton(
@@ -422,7 +403,7 @@ class HintButton(
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         if not table.config.teach:
             raise TableError(N_("Hints are only given at tables opened in teach mode."))
-        await reply(interaction, await table.hint(table.require_seat(interaction.user.id)))
+        await reply(interaction, await advice.hint(table, table.require_seat(interaction.user.id)))
 
 
 class ActionButton(
@@ -470,7 +451,7 @@ class ActionButton(
                 view.add_item(CancelButton(self.table_id, self._t))
                 await interaction.response.send_message(question, view=view, ephemeral=True)
                 return
-        await act(interaction, table, self.at, [self.code])
+        await act(interaction, table, self.seat, self.at, [self.code])
 
 
 class ConfirmButton(
@@ -499,7 +480,7 @@ class ConfirmButton(
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         await interaction.response.edit_message(content=self._t._("Said."), view=None)
         hand, step = self.hand or 0, self.step or 0
-        await table.act(interaction.user.id, hand, step, [self.code])
+        await table.act(interaction.user.id, hand, step, [self.code], panel_seat=self.seat)
 
 
 class CancelButton(
@@ -559,17 +540,19 @@ class ActionSelect(
         return cls(match["table"], _optional(match["seat"]), int(match["hand"]), int(match["step"]), match["kind"])
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
-        await act(interaction, table, self.at, list(self.item.values))
+        await act(interaction, table, self.seat, self.at, list(self.item.values))
 
 
-async def act(interaction: discord.Interaction, table: Table, at: tuple[int, int], codes: list[str]) -> None:
-    """Apply a panel choice drawn at (hand, step): acknowledge at once (an update of the
-    panel), then let the table act — it checks the turn, and the moment again under its
-    lock; it refreshes this panel through the interaction remembered here."""
+async def act(interaction: discord.Interaction, table: Table, seat: int | None, at: tuple[int, int],
+              codes: list[str]) -> None:
+    """Apply a choice on ``seat``'s panel drawn at (hand, step): acknowledge at once (an
+    update of the panel), then let the table act (``Table.act``: the seat, the moment and
+    the turn checked once, under its lock); the output refreshes this panel through the
+    interaction remembered here."""
     await interaction.response.defer()
     table_client(interaction).output.remember_panel(table, interaction.user.id, interaction)
     hand, step = at
-    await table.act(interaction.user.id, hand, step, codes)
+    await table.act(interaction.user.id, hand, step, codes, panel_seat=seat)
 
 
 #: Every kind, for ``bot.add_dynamic_items`` (their templates never match the same id).

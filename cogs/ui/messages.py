@@ -2,7 +2,7 @@
 
 Public messages are built only from ``game.public_view()`` and the seat list;
 private panels from ``game.view_for(seat)``.  Their buttons and selects are the
-dynamic items of :mod:`bot.tables.components`, which answer them, also after a restart.
+dynamic items of :mod:`cogs.ui.components`, which answer them, also after a restart.
 """
 
 from __future__ import annotations
@@ -11,14 +11,17 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
-from bot.engine import VARIANTS, Action, Card, HandResult, Kind, PlayerView, Variant, find_variant
+from bot.engine import VARIANTS, Action, Card, HandResult, Kind, PlayerView
 from bot.engine.actions import SAFE_KINDS, act, safe_first
 from bot.engine.cards import cards_of
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.i18n import N_, Text
 from bot.store.models import Session
 from bot.tables import words
-from bot.tables.components import (
+from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
+from bot.tables.teach import usual_outcome
+from bot.tables.words import called_text, deal_of, money, pool_and_radler, variant_title
+from cogs.ui.components import (
     LEVEL_NAMES,
     LOBBY_CHOICES,
     ActionButton,
@@ -30,9 +33,7 @@ from bot.tables.components import (
     RefreshButton,
     WhyButton,
 )
-from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Table
-from bot.tables.teach import usual_outcome
-from bot.tables.turns import takeover_line
+from cogs.ui.turns import takeover_line
 
 GREEN = discord.Colour(0x2E7D32)
 GREY = discord.Colour(0x607D8B)
@@ -65,18 +66,10 @@ def _seat_label(table: Table, seat: int, t: Text | None = None) -> str:
     return f"{s.name} — {level_name(t, s.level or table.config.level)}"
 
 
-def variant_of(table: Table) -> Variant:
-    return find_variant(table.config.variant)
 
 
-def money(table: Table, amount: int, t: Text | None = None) -> str:
-    """An amount in the variant's smallest unit, as text (in ``t``'s language; the
-    table's when none is given)."""
-    return (t or words.public_text(table)).money(variant_of(table).currency, amount)
 
 
-def variant_title(table: Table, t: Text | None = None) -> str:
-    return (t or words.public_text(table)).variant_title(variant_of(table).name)
 
 
 # ----------------------------------------------------------------------- lobby
@@ -167,48 +160,10 @@ def trick_text(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
     return ", ".join(f"{table.seat_name(seat)}: **{words.say(table, card)}**" for seat, card in plays) or "—"
 
 
-def called_text(table: Table, view: PlayerView, t: Text | None = None) -> str:
-    """The called card as ``view`` may know it, in words ("K♥ king", "XIX", "the fourth
-    king" while that call hides it); "" when nothing is called."""
-    if view.called_card is not None:
-        return words.say(table, view.called_card, long=True, t=t)
-    game = table.game
-    if view.called and game is not None and view.called == game.variant.called_title(game):
-        return game.variant.called_title(game, t or Text()) or view.called  # ("the fourth king")
-    return view.called or ""
 
 
-def deal_of(table: Table, t: Text | None = None) -> str:
-    """", deal k of N" in a session of N agreed deals (``/taroky new deals=N``), else ""."""
-    t = t or words.public_text(table)
-    n = table.config.deals
-    if n <= 0:
-        return ""
-    k = table.session_deals + (1 if table.status == PLAYING else 0)
-    return ", " + t._("deal {k} of {n}", k=min(max(k, 1), n), n=n)
 
 
-def pool_and_radler(table: Table, t: Text | None = None) -> str:
-    """The pool with this deal's antes (RO-4) and the radler (RO-23), as one line; "" when
-    the table plays neither (other pools are shown by /taroky pool and the summary)."""
-    t = t or words.public_text(table)
-    game = table.game
-    parts = []
-    pool = table.session.pool
-    if game is not None and table.status == PLAYING:
-        pool = game.pool + sum(game.antes.values())
-    if game is not None and game.antes:  # (a pool fed by antes: shown all along)
-        parts.append(t._("pool {amount}", amount=money(table, pool, t)))
-    left = table.session.radler_left
-    if game is not None and table.status == PLAYING and game.stake > 1:
-        more = left - 1
-        parts.append(t._("radler: this deal at ×{stake} stakes", stake=game.stake) + ", "
-                     + (t.ngettext("{n} more to come", "{n} more to come", more) if more > 0
-                        else t._("the last one")))
-    elif left > 0:
-        parts.append(t.ngettext("radler: the next deal at double stakes",
-                                "radler: the next {n} deals at double stakes", left))
-    return "; ".join(parts)
 
 
 def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
@@ -251,18 +206,18 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
                 "A fingerprint of this hand's deck, fixed before the deal; "
                 "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")),
             inline=False)
-    if table.status == BETWEEN and table.settle_given_up:
+    if table.status == BETWEEN and table.settlement.given_up:
         embed.add_field(name=t._("Not paid yet"), value=t._(
             "This hand could not be paid, and an admin must look at it "
             "(`/taroky-admin retry-payment` tries again)."), inline=False)
-    elif table.status == BETWEEN and table.unsettled is not None:
+    elif table.status == BETWEEN and table.settlement.unpaid is not None:
         embed.add_field(name=t._("Not paid yet"), value=t.ngettext(
             "The database did not take this hand's payments; they are retried automatically "
             "({n} attempt failed so far). Nothing is lost: the next hand "
             "can be dealt once this one is paid.",
             "The database did not take this hand's payments; they are retried automatically "
             "({n} attempts failed so far). Nothing is lost: the next hand "
-            "can be dealt once this one is paid.", table.settle_failures), inline=False)
+            "can be dealt once this one is paid.", table.settlement.failures), inline=False)
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
         view.add_item(MyHandButton(table.id, t))
@@ -296,7 +251,7 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
     legal = list(pv.legal)
     if legal:
         embed.description = "**" + t._("Your turn.") + f"** {words.named(table, words.prompt_text(table, seat, t))}"
-        clock = takeover_line(table, seat)  # the countdown (bot.tables.turns)
+        clock = takeover_line(table, seat)  # the countdown (cogs.ui.turns)
         if clock:
             embed.description += f"\n{clock}"
     else:

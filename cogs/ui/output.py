@@ -41,10 +41,10 @@ from bot.i18n import N_, Text
 from bot.store.models import Session
 from bot.tables import words
 from bot.tables.errors import TableError
-from bot.tables.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
-from bot.tables.turns import TurnPings
+from cogs.ui.messages import panel_message, session_summary_embed, summary_embeds, table_message
+from cogs.ui.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
 log = logging.getLogger(__name__)
@@ -273,10 +273,7 @@ class DiscordTableOutput:
         #: ``table_changed`` runs (under the table's lock).
         self._change_table: dict[str, TableScene | None] = {}
         self._change_hands: dict[str, dict[int, HandScene | None]] = {}
-        #: Tables shown through an output of their own (a lesson, ``bot.tables.lesson_view``):
-        #: their panels are drawn there.
-        self.outputs: dict[str, DiscordTableOutput] = {}
-        self.pings = TurnPings(client)  # the turn ping (bot.tables.turns)
+        self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
     def start_warm_up(self) -> None:
@@ -683,7 +680,7 @@ class DiscordTableOutput:
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
         """Show the clicking player's private panel: a fresh ephemeral message, or (``edit``)
         the panel the click came from, drawn again.  A player who was away is back."""
-        own = self.outputs.get(table.id)
+        own = self._own_output(table)
         if own is not None:
             await own.show_panel(interaction, table, edit=edit)
             return
@@ -704,11 +701,17 @@ class DiscordTableOutput:
             await interaction.followup.send(words.seat_text(table, seat)._("Welcome back: you play your own cards again."),
                                             ephemeral=True)
 
+    def _own_output(self, table: Table) -> DiscordTableOutput | None:
+        """The Discord output of a table shown through one of its own (a lesson,
+        ``cogs.ui.lesson_view.LessonOutput``): its panels are drawn there."""
+        own = table.output
+        return own if isinstance(own, DiscordTableOutput) and own is not self else None
+
     def remember_panel(self, table: Table, user_id: int, interaction: discord.Interaction) -> None:
         """Keep the interaction that shows a panel (to refresh it) and make sure the
         panel carries the hand picture: the commands draw the text panel; unless a
         refresh already did, a short task redraws it with the picture."""
-        own = self.outputs.get(table.id)
+        own = self._own_output(table)
         if own is not None:
             own.remember_panel(table, user_id, interaction)
             return

@@ -2,7 +2,7 @@
 step's goal, the feedback and the table picture on top), and its two buttons.
 
 The lesson's table has :class:`LessonOutput` as its output; the bot's own output hands
-the lesson's panels to it (``DiscordTableOutput.outputs``), so the panel's normal
+the lesson's panels to it (the table's own output, ``Table.output``), so the panel's normal
 buttons — the choices, Why?, Hint, Refresh — work as at any table.  Nothing is posted in
 the channel: only the learner sees the lesson.
 """
@@ -18,13 +18,14 @@ from bot.engine import HandResult
 from bot.i18n import N_, Text
 from bot.store.models import Session as SessionRecord
 from bot.tables import words
-from bot.tables.components import TableComponent, table_client
 from bot.tables.errors import TableError
 from bot.tables.lesson import STEP_BY_KEY, LessonTable
-from bot.tables.messages import panel_message
-from bot.tables.output import DiscordTableOutput
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import PLAYING, Table
+from cogs.ui.client import table_client
+from cogs.ui.components import TableComponent
+from cogs.ui.messages import panel_message
+from cogs.ui.output import DiscordTableOutput
 
 LESSON_COLOUR = discord.Colour(0x1565C0)
 
@@ -92,7 +93,7 @@ class LessonButton(
             raise TableError(N_("That button belongs to a lesson that is over."))
         client = table_client(interaction)
         if self.what == "end":
-            await end_lesson(client.tables.lessons, client.output, table)
+            await end_lesson(client.tables.lessons, table)
             await interaction.response.edit_message(
                 content=self._t._("The lesson is over. Start another with /taroky lesson, or a real table with "
                                   "/taroky new."),
@@ -109,10 +110,9 @@ class LessonButton(
 LESSON_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LessonButton,)
 
 
-async def end_lesson(lessons: dict[str, Table], output: DiscordTableOutput, table: Table) -> None:
+async def end_lesson(lessons: dict[str, Table], table: Table) -> None:
     """Close a lesson and forget it (its buttons then say it is over)."""
     lessons.pop(table.id, None)
-    output.outputs.pop(table.id, None)
     await table.close()
 
 

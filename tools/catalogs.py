@@ -1,4 +1,4 @@
-"""Keep the catalogs in step with the code: ``python -m bot.i18n.extract``.
+"""Keep the catalogs in step with the code: ``python -m tools.catalogs``.
 
 * ``--check`` (run by the test suite): every language's catalog has every message the
   code marks and the slash commands use, and nothing else; lists what is missing or
@@ -31,9 +31,9 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
 from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, VARIANT_CONTEXT, catalog_path
-from bot.i18n.commands import context_of
+from cogs.ui.translator import context_of
 
-ROOT: Final = Path(__file__).resolve().parents[2]
+ROOT: Final = Path(__file__).resolve().parents[1]
 SOURCE_DIRS: Final = ("bot", "cogs", "rendering")
 KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TEMPLATE: Final = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -289,7 +289,7 @@ def update(messages: dict[Message, list[tuple[str, int]]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.i18n.extract", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.catalogs", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only check the catalogs; exit 1 if any is behind")
     args = parser.parse_args(argv)
     messages = all_messages()
