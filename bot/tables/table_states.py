@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -25,7 +25,7 @@ class SavedTable(NamedTuple):
 
 class TableStateStore(Protocol):
     """Where table snapshots live between restarts (the SQLite and PostgreSQL stores
-    implement this through ``SqliteTableStore``).
+    implement this through ``DatabaseTableStore``); snapshots are dicts end to end.
 
     Saves are versioned: a save names the version the table was loaded or last saved
     at (``expected_version``; 0 for a table never saved) and is refused with
@@ -36,7 +36,7 @@ class TableStateStore(Protocol):
         self,
         guild_id: int,
         channel_id: int,
-        state_json: str,
+        state: Mapping[str, Any],
         message_id: int | None,
         *,
         expected_version: int | None = None,
@@ -71,11 +71,18 @@ class TableStateStore(Protocol):
         """Write the queued snapshots now."""
 
 
+def _copy(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A snapshot as a database would give it back: a copy, and only what JSON holds
+    (a value the real stores could not save fails here too)."""
+    copied: dict[str, Any] = json.loads(json.dumps(state, allow_nan=False))
+    return copied
+
+
 class MemoryTableStore:
     """Table snapshots in memory (tests; survives ``restart_bot`` when shared)."""
 
     def __init__(self) -> None:
-        self.states: dict[tuple[int, int], str] = {}
+        self.states: dict[tuple[int, int], dict[str, Any]] = {}
         self.versions: dict[tuple[int, int], int] = {}
         self.leases: dict[tuple[int, int], tuple[str, float]] = {}
 
@@ -83,7 +90,7 @@ class MemoryTableStore:
         self,
         guild_id: int,
         channel_id: int,
-        state_json: str,
+        state: Mapping[str, Any],
         message_id: int | None,
         *,
         expected_version: int | None = None,
@@ -92,7 +99,7 @@ class MemoryTableStore:
         version = self.versions.get(key, 0)
         if expected_version is not None and expected_version != version:
             raise StaleTableStateError(f"table {guild_id}/{channel_id} is not at version {expected_version}")
-        self.states[key] = state_json
+        self.states[key] = _copy(state)
         self.versions[key] = version + 1
         return version + 1
 
@@ -100,12 +107,9 @@ class MemoryTableStore:
         self.states.pop((guild_id, channel_id), None)
         self.versions.pop((guild_id, channel_id), None)
 
-    async def load_all_table_states(self) -> list[str]:
-        return list(self.states.values())
-
     async def load_table_states(self, shards: Shards | None = None) -> list[SavedTable]:
         return [
-            SavedTable(json.loads(state), self.versions.get(key, 0))
+            SavedTable(_copy(state), self.versions.get(key, 0))
             for key, state in self.states.items()
             if shards is None or shards.owns(key[0])
         ]
@@ -142,7 +146,7 @@ class MemoryTableStore:
         if expected_version != version:
             done(None)
             return
-        self.states[key] = json.dumps(state)
+        self.states[key] = _copy(state)
         self.versions[key] = version + 1
         done(version + 1)
 
@@ -159,7 +163,9 @@ class JsonFileTableStore(MemoryTableStore):
         if path.is_file():
             try:
                 raw = json.loads(path.read_text(encoding="utf-8"))
-                self.states = {(int(g), int(c)): s for g, c, s in raw}
+                # (files written before snapshots were dicts hold each as a JSON string)
+                self.states = {(int(g), int(c)): json.loads(s) if isinstance(s, str) else s
+                               for g, c, s in raw}
             except (ValueError, TypeError):
                 log.warning("Ignoring unreadable table file %s", path)
 
@@ -174,13 +180,13 @@ class JsonFileTableStore(MemoryTableStore):
         self,
         guild_id: int,
         channel_id: int,
-        state_json: str,
+        state: Mapping[str, Any],
         message_id: int | None,
         *,
         expected_version: int | None = None,
     ) -> int:
         version = await super().save_table_state(
-            guild_id, channel_id, state_json, message_id, expected_version=expected_version
+            guild_id, channel_id, state, message_id, expected_version=expected_version
         )
         self._flush()
         return version
@@ -216,20 +222,17 @@ class DatabaseTableStore:
         self,
         guild_id: int,
         channel_id: int,
-        state_json: str,
+        state: Mapping[str, Any],
         message_id: int | None,
         *,
         expected_version: int | None = None,
     ) -> int:
         return await self.store.save_table_state(
-            guild_id, channel_id, json.loads(state_json), message_id, expected_version=expected_version
+            guild_id, channel_id, state, message_id, expected_version=expected_version
         )
 
     async def delete_table_state(self, guild_id: int, channel_id: int) -> None:
         await self.store.delete_table_state(guild_id, channel_id)
-
-    async def load_all_table_states(self) -> list[str]:
-        return [json.dumps(row.state) for row in await self.store.load_all_table_states()]
 
     async def load_table_states(self, shards: Shards | None = None) -> list[SavedTable]:
         rows = await self.store.load_all_table_states(shards=shards)

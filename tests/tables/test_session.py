@@ -3,7 +3,6 @@ rotation, the session's end and the pot seed; the store records what it decided.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -184,7 +183,7 @@ async def test_a_table_saved_between_hands_in_the_old_shape_restores() -> None:
     t = open_table(m, TableConfig(variant="nebraska", level="easy"), seated=False)
     await play_hand(t)
     await play_hand(t)
-    store.states[(1, 2)] = json.dumps(old_shape(t.to_state()))
+    store.states[(1, 2)] = old_shape(t.to_state())
     [t2] = await TableManager(store, deals=m.deals, timings=NO_PAUSE).restore_all()
     assert t2.scores == t.scores and t2.session_deals == 2 and t2.next_dealer == t.next_dealer
     assert t2.session.start == 20 and not t2.session.first_of_session
@@ -203,7 +202,7 @@ async def test_a_table_saved_mid_hand_in_the_old_shape_restores_and_books_the_ha
     assert t.status == PLAYING and t.game is not None and t.game.phase is not Phase.FINISHED
     t.session.totals[:] = [5, -5, 0, 0]  # as if an earlier hand of the session had been played
     t.session.deals = 1
-    store.states[(1, 2)] = json.dumps(old_shape(t.to_state()))
+    store.states[(1, 2)] = old_shape(t.to_state())
     [t2] = await TableManager(store, deals=m.deals, timings=NO_PAUSE).restore_all()
     assert t2.status == PLAYING and t2.scores == [5, -5, 0, 0] and t2.session_deals == 1
     assert t2.session.dealer == t2.dealer == t.dealer

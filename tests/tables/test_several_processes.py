@@ -6,7 +6,6 @@ settlement carries that version too.  Two managers on one store play two process
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -81,7 +80,7 @@ async def test_a_new_table_whose_channel_another_process_leased_is_let_go() -> N
     table = b.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
     await b.save(table)
     assert b.get(100) is None and table.status == CLOSED
-    assert json.loads(store.states[(GUILD[0], 100)])["id"] != table.id  # a's table is untouched
+    assert store.states[(GUILD[0], 100)]["id"] != table.id  # a's table is untouched
 
 
 async def test_a_stale_save_lets_the_table_go_and_overwrites_nothing() -> None:
@@ -92,7 +91,7 @@ async def test_a_stale_save_lets_the_table_go_and_overwrites_nothing() -> None:
     a = process(store, "a")
     table = a.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
     await a.save(table)
-    newer = json.dumps({"written": "by another process"})
+    newer = {"written": "by another process"}
     await store.save_table_state(GUILD[0], 100, newer, None, expected_version=1)
     await table.start(HOST)  # deals: the table changes and saves
     assert a.get(100) is None and table.status == CLOSED
