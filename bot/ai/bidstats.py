@@ -69,7 +69,7 @@ def _bidding(g: Game, level: str, deal_seed: int) -> tuple[bool, list[str]]:
         s = g.to_act
         legal = g.legal_actions(s)
         a = legal[0] if len(legal) == 1 else choose_level(
-            level, g, s, decision_seed(deal_seed, step, s)).action
+            level, g, s, decision_seed(deal_seed, step, s), dict.fromkeys(g.active, level)).action
         opening = g.phase is Phase.AUCTION and not g.auction.spoke and len(legal) > 1
         free = opening or any(x.kind is Kind.PASS for x in legal)
         if free and a.kind in (Kind.BID, Kind.HOLD):

@@ -710,10 +710,17 @@ class Table:
     async def _computer_turn(self, game: Game, seat_no: int) -> None:
         seat = self.seats[seat_no]
         level = (seat.level if seat is not None else None) or self.config.level
-        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step))
+        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step),
+                                       levels=self._computer_levels())
         game.act(seat_no, choice.action)
         self.step += 1
         await self._after_action()
+
+    def _computer_levels(self) -> dict[int, str]:
+        """The level of each computer seat (the strong player models them by it; humans,
+        an away one too, as normal players)."""
+        return {i: (s.level if s is not None else None) or self.config.level
+                for i, s in enumerate(self.seats) if s is None or s.is_computer}
 
     def _arm_timer(self) -> None:
         key = (self.hand_no, self.step)
@@ -873,7 +880,8 @@ class Table:
                 raise TableError(N_("There is no hand in play."))
             if game.to_act != seat:
                 raise TableError(N_("It's not your turn."))
-            choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step))
+            choice = await choose_off_loop("strong", game, seat, decision_seed(self.hand_no, self.step),
+                                           levels=self._computer_levels())
             t = words.seat_text(self, seat)  # (the label and the reason: the engine's, in the player's words)
             return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
                        choice=words.label(self, choice.action, t), reason=words.named(self, choice.say(t)))

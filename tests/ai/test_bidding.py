@@ -14,7 +14,7 @@ from bot.ai.heuristic import RAISE_STEP, bid_strength_needed, bid_threshold, han
 from bot.ai.normal import choose_normal
 from bot.ai.players import decision_seed
 from bot.cli import main
-from bot.engine import VARIANTS, Kind, find_variant, new_game
+from bot.engine import VARIANTS, Game, Kind, find_variant, new_game
 from bot.engine.cards import cards_of
 
 GAMES = sorted({v.name for v in VARIANTS.values()})
@@ -66,3 +66,49 @@ def test_simulate_bids_prints_the_table(capsys: pytest.CaptureFixture[str]) -> N
     t = bid_table("taper", "easy", 40, seed=1)
     row = next(r for r in out.splitlines() if r.strip().startswith("nobody bid"))
     assert row.split()[2] == str(t.nobody)
+
+
+def _at_call(variant: str, seed: int) -> Game | None:
+    """A seeded deal bid by normal players up to the bidder's call (RO-8)."""
+    g = new_game(variant, players=4, dealer=seed % 4, rng=random.Random(decision_seed(21, seed)))
+    while g.to_act is not None and g.phase.value not in ("call", "play"):
+        g.act(g.to_act, choose_normal(g, g.to_act).action)
+    return g if g.phase.value == "call" else None
+
+
+def test_the_strong_player_plays_a_known_easy_seat_out_as_the_easy_player() -> None:
+    # Issue 32: a seat the table knows to be the easy computer is modelled by the easy
+    # player in the hands the strong player plays out; a human (no level) and a normal
+    # computer by the normal player.  RO-8: the bidder calls a king; the easy player
+    # calls the first it lacks, the normal one the king of its longest suit.
+    from bot.ai.heuristic import choose_action
+    from bot.ai.search import _rollout_whole, models_for
+
+    for seed in range(200):
+        g = _at_call("romanian", seed)
+        if g is None:
+            continue
+        b = g.to_act
+        assert b is not None
+        easy, normal = choose_action(g, b).action, choose_normal(g, b).action
+        if easy == normal:
+            continue
+        n = len(g.history)
+        for levels, want in (({b: "easy"}, easy), ({b: "normal"}, normal), ({}, normal),
+                             ({(b + 1) % 4: "easy"}, normal)):
+            d = g.clone()
+            _rollout_whole(d, models_for(levels))
+            assert d.history[n] == (b, want), levels
+        return
+    pytest.fail("no seeded Romanian deal in which the two players call differently")
+
+
+def test_a_seat_is_modelled_by_its_known_level_humans_as_normal() -> None:
+    # Issue 32: the easy computer by the easy player; a normal or strong computer, and a
+    # seat the table does not list (a human), by the normal player.
+    from bot.ai.heuristic import choose_action
+    from bot.ai.search import models_for
+
+    models = models_for({0: "easy", 1: "normal", 2: "strong"})
+    assert models == {0: choose_action, 1: choose_normal, 2: choose_normal}
+    assert 3 not in models and models_for(None) == {}
