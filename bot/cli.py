@@ -335,6 +335,8 @@ def _progress(i: int, n: int, start: float, unit: str = "hands") -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.bids:
+        return _simulate_bids(args)
     v = find_variant(args.variant)
     players = PLAYERS[args.players](random.Random(f"{args.players} {args.seed}"))
     totals: dict[int, int] = {}
@@ -382,6 +384,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"  {_party(k)}: {format_amount(v.currency, val)}")
         print(coverage_table(v, counts, args.deals))
     return 1 if problems else 0
+
+
+def _simulate_bids(args: argparse.Namespace) -> int:
+    """``simulate --bids``: how the computer players of ``--level`` bid (``bot.ai.bidstats``)."""
+    from bot.ai.bidstats import bid_table, format_bid_table
+
+    start = time.perf_counter()
+    t = bid_table(args.variant, args.level, args.deals, seed=args.seed, seats=args.seats,
+                  progress=lambda i, n: _progress(i, n, start, "deals"))
+    print(json.dumps(t.as_json(), ensure_ascii=False) if args.json else format_bid_table(t))
+    return 0
 
 
 def _coverage_json(counts: Counter[Item]) -> dict[str, dict[str, int]]:
@@ -763,6 +776,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every hand with the variant's default options")
     s.add_argument("--uniform-deals", action="store_true",
                    help="shuffle every pack uniformly (no lumpy packs)")
+    s.add_argument("--bids", action="store_true",
+                   help="instead: computers of --level in every seat bid the deals of 'taroky duel'; "
+                   "print how often each contract is played and nobody bids")
+    s.add_argument("--level", default="normal", help="with --bids: easy, normal or strong")
     s.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     s.set_defaults(func=cmd_simulate)
 

@@ -756,10 +756,17 @@ class Table:
     async def _computer_turn(self, game: Game, seat_no: int) -> None:
         seat = self.seats[seat_no]
         level = (seat.level if seat is not None else None) or self.config.level
-        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step))
+        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step),
+                                       levels=self.computer_levels())
         game.act(seat_no, choice.action)
         self.step += 1
         await self._after_action()
+
+    def computer_levels(self) -> dict[int, str]:
+        """The level of each computer seat (the strong player models them by it; humans,
+        an away one too, as normal players)."""
+        return {i: (s.level if s is not None else None) or self.config.level
+                for i, s in enumerate(self.seats) if s is None or s.is_computer}
 
     def _arm_timer(self) -> None:
         key = (self.hand_no, self.step)
