@@ -779,7 +779,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bids", action="store_true",
                    help="instead: computers of --level in every seat bid the deals of 'taroky duel'; "
                    "print how often each contract is played and nobody bids")
-    s.add_argument("--level", default="normal", help="with --bids: easy, normal or strong")
+    s.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                   help=f"with --bids: the computers' level, {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
     s.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     s.set_defaults(func=cmd_simulate)
 
