@@ -407,25 +407,32 @@ def run_crash_test(
         reader.start()
         report.runs += 1
         # Kill modes: at a random time after the tables are restored, aimed at the nth
-        # settlement or deal, or (rarely) at any time during start-up.
+        # settlement or deal, or (rarely) during start-up.  Every kill is timed from a
+        # line the bot printed (``OPEN``: it starts; ``UP``: its tables are restored),
+        # never from the spawn: on a busy machine the interpreter's own start-up can
+        # outlast any delay drawn here.
         mode = rng.choice(("time", "time", "settle", "settle", "deal", "start"))
-        spawned = time.monotonic()
-        deadline = spawned + (rng.uniform(0.0, 2.0) if mode == "start" else 1e9)
+        mark = "OPEN" if mode == "start" else "UP"
+        delay = rng.uniform(0.0, 2.0) if mode == "start" else rng.uniform(0.0, max_delay)
+        deadline: float | None = None  # set once the bot printed ``mark``
         nth = rng.randint(1, 12)
         killed = False
+        seen, last_news = 0, time.monotonic()
         while proc.poll() is None:
             lines = reader.lines
-            if mode == "time" and deadline > spawned + 1e8 and "UP" in lines:
-                deadline = time.monotonic() + rng.uniform(0.0, max_delay)
+            now = time.monotonic()
+            if len(lines) != seen:
+                seen, last_news = len(lines), now
+            if deadline is None and mark in lines:
+                deadline = now + delay
             if mode in ("time", "start"):
-                hit = time.monotonic() >= deadline
+                hit = deadline is not None and now >= deadline
             elif mode == "settle":
                 hit = sum(1 for ln in lines if ln.startswith("S ")) >= nth
-            elif mode == "deal":
-                hit = sum(1 for ln in lines if ln.startswith("N ")) >= max(1, nth // 3)
             else:
-                hit = time.monotonic() >= deadline
-            if hit or time.monotonic() > spawned + 60:
+                hit = sum(1 for ln in lines if ln.startswith("N ")) >= max(1, nth // 3)
+            # (A bot that printed nothing for a minute is killed as at a random time.)
+            if hit or now - last_news > 60:
                 if mode in ("settle", "deal"):
                     time.sleep(rng.uniform(0, 0.004))
                 if proc.poll() is None:
