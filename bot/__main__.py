@@ -14,6 +14,7 @@ import discord
 
 from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
+from bot.lifecycle import GracefulStop
 from bot.store.preflight import DatabaseUnusable, check_database, check_postgres
 
 log = logging.getLogger("bot")
@@ -34,7 +35,8 @@ async def _run(settings: Settings) -> None:
     from bot.app import make_bot
 
     bot = make_bot(settings)
-    async with bot:
+    # SIGTERM / SIGINT: one clean stop (bot.lifecycle), waited for before leaving.
+    async with bot, GracefulStop(bot):
         await bot.start(settings.token)
 
 

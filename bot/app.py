@@ -139,15 +139,21 @@ class TarokyBot(TableClient):
                 log.exception("Retrying the payment of table %s failed", table.id)
 
     async def close(self) -> None:
+        """A clean stop (``bot.lifecycle``: SIGTERM, SIGINT).  The tables go first, while
+        Discord is still connected: no more clicks (each gets one sentence), the action
+        in flight at each finishes and is answered, the queued saves are written and the
+        leases handed back (``TableManager.shutdown``); then the settlement sweep, the
+        gateway, the worker processes (pictures, the strong player's search) and the
+        store."""
+        if self._manager is not None and not self._manager.stopping:
+            try:
+                await self._manager.shutdown(grace=self.settings.stop_grace)
+            except Exception:
+                log.exception("Handing the tables back failed")
         self._settle_sweep.cancel()
         await super().close()
         self.output.close()
         search_pool.shutdown()  # the strong player's worker process
-        if self._manager is not None:
-            try:
-                await self._manager.shutdown()  # hand the table leases back
-            except Exception:
-                log.exception("Handing the table leases back failed")
         if self.store is not None and self._owns_store:
             await self.store.close()
 

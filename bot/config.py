@@ -76,6 +76,9 @@ class Settings:
     shards: Shards | None = None
     #: This process's name in the table leases ("" : the host name and the shards).
     instance: str = ""
+    #: Seconds a stop (SIGTERM) gives the tables' work in flight before cancelling it
+    #: (``docker stop`` kills after 10).
+    stop_grace: float = 5.0
 
     @property
     def store_location(self) -> str | Path:
