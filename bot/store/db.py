@@ -30,6 +30,7 @@ from typing import Any, Final
 
 import aiosqlite
 
+from bot import metrics
 from bot.store.interface import Shards, SqlConnection, TableKey
 from bot.store.migrations import LATEST_VERSION, migrate_sync
 from bot.store.models import (
@@ -179,6 +180,8 @@ class Store:
     #: What the database raises for a broken UNIQUE constraint (the PostgreSQL store
     #: names its own).
     _INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+    #: What the database raises when a transaction fails (counted in the metrics).
+    _DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error,)
 
     def __init__(
         self,
@@ -302,6 +305,9 @@ class Store:
                     yield conn
                 committed = True
                 self.transactions += 1
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="write").inc()
+                raise
             finally:
                 if not committed and queued is not None and supersedes is not None:
                     self._queued.setdefault(supersedes, queued)
@@ -338,6 +344,9 @@ class Store:
             try:
                 await conn.execute("BEGIN")
                 yield conn
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="read").inc()
+                raise
             finally:
                 await asyncio.shield(self._rollback(conn))
 

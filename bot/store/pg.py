@@ -41,6 +41,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.abc import PQGen
 
+from bot import metrics
 from bot.store.db import Store, commit_uninterrupted
 from bot.store.interface import SqlConnection, is_postgres_url
 from bot.store.migrations import LATEST_VERSION, SchemaTooNewError
@@ -216,6 +217,7 @@ class PostgresStore(Store):
     """
 
     _INTEGRITY_ERRORS = (pg_errors.IntegrityError,)
+    _DATABASE_ERRORS = (psycopg.Error,)
 
     def __init__(  # noqa: D107 - the SQLite store's connections are not opened
         self,
@@ -303,6 +305,10 @@ class PostgresStore(Store):
     async def _read(self) -> AsyncIterator[SqlConnection]:
         """One read transaction: a consistent snapshot (REPEATABLE READ, read only)."""
         async with self._read_lock:
-            conn = await self._usable(read_only=True)
-            async with conn.transaction():
-                yield PgConnection(conn)
+            try:
+                conn = await self._usable(read_only=True)
+                async with conn.transaction():
+                    yield PgConnection(conn)
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="read").inc()
+                raise

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.engine.actions import Action
 from bot.engine.errors import TarokyError
 from bot.i18n import N_, Text
@@ -567,6 +568,7 @@ async def act(interaction: discord.Interaction, table: Table, at: tuple[int, int
     panel), then let the table act — it checks the turn, and the moment again under its
     lock; it refreshes this panel through the interaction remembered here."""
     await interaction.response.defer()
+    metrics.click_acked(interaction.channel_id or 0, interaction.created_at.timestamp())
     table_client(interaction).output.remember_panel(table, interaction.user.id, interaction)
     hand, step = at
     await table.act(interaction.user.id, hand, step, codes)

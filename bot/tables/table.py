@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot import metrics
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import (
@@ -561,6 +562,7 @@ class Table:
                     break
                 events.extend(game.act(seat, action))
                 self.step += 1
+                metrics.ACTIONS.labels(by="player").inc()
             await self._after_action()
         self.kick()
         return events
@@ -591,11 +593,16 @@ class Table:
         if self.settle_hook is None:
             self.unsettled = None
             return True
+        retry = self.settle_failures > 0
         try:
             paid = await self.settle_hook(self, game)
         except Exception:
             log.exception("Settling hand %s failed; it will be retried", self.hand_id)
             paid = False
+        if not paid:
+            metrics.SETTLEMENT_FAILURES.inc()
+        if retry:
+            metrics.SETTLEMENT_RETRIES.labels(outcome="paid" if paid else "failed").inc()
         if paid:
             self.unsettled = None
             self.settle_failures = 0
@@ -657,6 +664,7 @@ class Table:
         """The hand is over: the session books it (totals, pool, who deals next, whether
         the session is over) and the table waits between hands."""
         self.session.record(game)
+        metrics.HANDS.labels(variant=self.config.variant).inc()
         self.last_result = game.result
         self.status = BETWEEN
         self._cancel_tasks()
@@ -713,6 +721,7 @@ class Table:
         choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step))
         game.act(seat_no, choice.action)
         self.step += 1
+        metrics.ACTIONS.labels(by="computer").inc()
         await self._after_action()
 
     def _arm_timer(self) -> None:
