@@ -5,7 +5,9 @@ Configuration problems end the process with one sentence on stderr and exit code
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import importlib.metadata
 import logging
 import sys
 
@@ -15,16 +17,21 @@ import discord
 from bot import logsafe
 from bot.config import ConfigError, Settings, load_settings
 from bot.lifecycle import GracefulStop
+from bot.logjson import JsonFormatter
+from bot.monitor import probe
 from bot.store.preflight import DatabaseUnusable, check_database, check_postgres
 
 log = logging.getLogger("bot")
 
 
-def _setup_logging(level: str) -> None:
+def _setup_logging(level: str, log_format: str = "text") -> None:
     logging.basicConfig(
         level=logging.getLevelNamesMapping().get(level, logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    if log_format == "json":  # LOG_FORMAT=json: one JSON object a line (bot.logjson)
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
     logsafe.install()  # interaction tokens never reach the log, at any level
     # discord.py's gateway chatter is noisy at DEBUG; keep it at INFO unless asked.
     if level != "DEBUG":
@@ -40,8 +47,47 @@ async def _run(settings: Settings) -> None:
         await bot.start(settings.token)
 
 
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="taroky-bot",
+        description="Run the Taroky Discord bot. Settings come from the environment and .env "
+                    "(see .env.example and the README); SIGTERM or Ctrl-C stops it cleanly.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--health", action="store_true",
+                        help="ask the running bot's /healthz (TAROKY_METRICS_PORT) and exit 0 if it is "
+                             "healthy, 1 if not (Docker's HEALTHCHECK)")
+    return parser.parse_args(argv)
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("taroky-bot")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def _health() -> int:
+    """``--health``: one sentence, 0 when the bot answers healthy."""
+    try:
+        settings = load_settings(require_token=False)
+    except ConfigError as error:
+        print(f"taroky-bot: {error}", file=sys.stderr)
+        return 2
+    if settings.metrics_address is None:
+        print("taroky-bot: TAROKY_METRICS_PORT is not set, so the bot serves no health probe.",
+              file=sys.stderr)
+        return 1
+    healthy, sentence = probe(*settings.metrics_address)
+    print(f"taroky-bot: {sentence}", file=sys.stdout if healthy else sys.stderr)
+    return 0 if healthy else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``taroky-bot`` console script; returns the exit status."""
+    arguments = _arguments(argv)
+    if arguments.health:
+        return _health()
     try:
         settings = load_settings()
     except ConfigError as error:
@@ -55,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     except DatabaseUnusable as error:
         print(f"taroky-bot: {error}", file=sys.stderr)
         return 2
-    _setup_logging(settings.log_level)
+    _setup_logging(settings.log_level, settings.log_format)
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

@@ -13,6 +13,7 @@ from bot.ai import pool as search_pool
 from bot.config import Settings
 from bot.i18n.choices import Languages
 from bot.i18n.commands import CatalogTranslator
+from bot.monitor import Monitor
 from bot.store import DataStore, open_store
 from bot.tables.components import TableClient
 from bot.tables.games import Deals
@@ -88,8 +89,20 @@ class TarokyBot(TableClient):
         self._owns_store = store is None
         #: Who reads which language (issue #14); given the store once it is open.
         self.languages = Languages(store)
+        #: The metrics and health endpoint (``TAROKY_METRICS_PORT``), once started.
+        self.monitor: Monitor | None = None
+
+    @property
+    def manager(self) -> TableManager | None:
+        """The tables, once ``setup_hook`` made them (the metrics and health read it)."""
+        return self._manager
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_address is not None:  # first: /healthz says "starting"
+            self.monitor = Monitor(self)
+            self.monitor.start(*self.settings.metrics_address)
+            log.info("Metrics and health at http://%s:%d/metrics and /healthz",
+                     self.settings.metrics_address[0], self.monitor.port)
         store = self._table_store
         if store is None and self.store is not None:
             store = SqliteTableStore(self.store)
@@ -152,6 +165,8 @@ class TarokyBot(TableClient):
                 log.exception("Handing the tables back failed")
         self._settle_sweep.cancel()
         await super().close()
+        if self.monitor is not None:
+            self.monitor.stop()
         self.output.close()
         search_pool.shutdown()  # the strong player's worker process
         if self.store is not None and self._owns_store:
