@@ -414,6 +414,19 @@ class _Reader(threading.Thread):
             self.lines.append(line.rstrip("\n"))
 
 
+def _ended(proc: subprocess.Popen[str], reader: _Reader) -> tuple[list[str], str, dict[str, Snapshot]]:
+    """A worker that ended: its lines, its stderr and the tables it restored as it started."""
+    reader.join(timeout=5)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    lines = list(reader.lines)
+    restored = {
+        p[1]: Snapshot(p[1], p[2], int(p[3]), int(p[4]))
+        for p in (ln.split() for ln in lines if ln.startswith("RESTORED "))
+    }
+    return lines, err, restored
+
+
 def run_crash_test(
     workdir: Path,
     kills: int,
@@ -474,15 +487,7 @@ def run_crash_test(
                 break
             time.sleep(0.0005)
         proc.wait()
-        reader.join(timeout=5)
-        assert proc.stderr is not None
-        err = proc.stderr.read()
-        lines = list(reader.lines)
-        # The restart resumed every table exactly where the database said.
-        restored = {
-            p[1]: Snapshot(p[1], p[2], int(p[3]), int(p[4]))
-            for p in (ln.split() for ln in lines if ln.startswith("RESTORED "))
-        }
+        lines, err, restored = _ended(proc, reader)  # (restored: where the restart resumed each table)
         if "UP" in lines:
             for tid, snap in expect.items():
                 got = restored.get(tid)
@@ -621,14 +626,7 @@ def run_sigterm_test(workdir: Path, stops: int, *, seed: int = 0, max_delay: flo
             proc.wait()
         if signalled:
             report.stop_seconds.append(time.monotonic() - sent)
-        reader.join(timeout=5)
-        assert proc.stderr is not None
-        err = proc.stderr.read()
-        lines = list(reader.lines)
-        restored = {
-            p[1]: Snapshot(p[1], p[2], int(p[3]), int(p[4]))
-            for p in (ln.split() for ln in lines if ln.startswith("RESTORED "))
-        }
+        lines, err, restored = _ended(proc, reader)
         for tid, snap in expect.items():
             if restored.get(tid) != snap:
                 report.problems.append(f"run {run}: table {tid} restored as {restored.get(tid)}, saved as {snap}")
