@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from bot import metrics
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level
@@ -45,6 +46,9 @@ def _die_with_parent() -> None:
             pass
     if os.getppid() == 1:  # the parent already ended before the signal was armed
         os._exit(0)
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops this worker
+    # when it stops (``shutdown``), not the signal (a traceback in the middle of a search).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _executor() -> Executor:
@@ -87,6 +91,8 @@ async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
         if game.can(seat, action):
             return Choice(action, reason, msg)
         log.warning("The search worker chose %s, which is not legal now", code)
+        metrics.COMPUTER_FALLBACKS.labels(reason="illegal").inc()
     except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
         log.info("Search fell back to the normal player: %s", type(e).__name__)
+        metrics.COMPUTER_FALLBACKS.labels(reason="late" if isinstance(e, TimeoutError) else "failed").inc()
     return choose_normal(game, seat)

@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot import metrics
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import (
@@ -617,6 +618,7 @@ class Table:
                     break
                 raise IllegalAction(self.named(refusal_text(game, seat, action, refusal, t))) from None
             self.step += 1
+            metrics.ACTIONS.labels(by="player").inc()
         return events
 
     async def _after_action(self) -> None:
@@ -652,11 +654,16 @@ class Table:
         game = self.settlement.unpaid
         if game is None:
             return True
+        retry = self.settlement.failures > 0
         try:
             paid = await self.keeper.settle(self, game)
         except Exception:
             log.exception("Settling hand %s failed; it will be retried", self.hand_id)
             paid = False
+        if not paid:
+            metrics.SETTLEMENT_FAILURES.inc()
+        if retry:
+            metrics.SETTLEMENT_RETRIES.labels(outcome="paid" if paid else "failed").inc()
         self.settlement.attempted(paid, self.hand_id)
         return paid
 
@@ -696,6 +703,7 @@ class Table:
         """The hand is over: the session books it (totals, pool, who deals next, whether
         the session is over) and the table waits between hands."""
         self.session.record(game)
+        metrics.HANDS.labels(variant=self.config.variant).inc()
         self.last_result = game.result
         self.status = BETWEEN
         self._cancel_tasks()
@@ -760,6 +768,7 @@ class Table:
                                        levels=self.computer_levels())
         game.act(seat_no, choice.action)
         self.step += 1
+        metrics.ACTIONS.labels(by="computer").inc()
         await self._after_action()
 
     def computer_levels(self) -> dict[int, str]:
