@@ -157,13 +157,16 @@ def main() -> int:
         typical(args.typical)
         return 0
     if args.from_log:
-        rows = [json.loads(line) for f in args.from_log for line in open(f) if line.strip()]
+        rows = []
+        for name in args.from_log:
+            with open(name) as f:
+                rows += [json.loads(line) for line in f if line.strip()]
         report(rows)
         return 0
     budget = Budget(worlds=args.worlds)
     levels = tuple(args.levels.split(","))
     rows = []
-    out = open(args.log, "a") if args.log else None
+    out = open(args.log, "a") if args.log else None  # noqa: SIM115 (kept open for the run)
     for variant in args.variant or ["nebraska"]:
         seats = 3 if variant == "taper" else 4
         for d in range(args.first, args.first + args.deals):

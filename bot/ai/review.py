@@ -286,11 +286,11 @@ def _candidates(g: Game, seat: int, chosen: Action) -> tuple[list[Action], int, 
     """The options weighed, the index of the chosen one among them, and the strong
     player's number of worlds for them."""
     if g.phase is Phase.PLAY:
-        cands = distinct_plays(g, seat)
-        ci = next((i for i, a in enumerate(cands) if a == chosen), None)
+        plays = distinct_plays(g, seat)
+        ci = next((i for i, a in enumerate(plays) if a == chosen), None)
         if ci is None:
-            ci = next(i for i, a in enumerate(cands) if same_play(g, seat, a, chosen))
-        return cands, ci, max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(cands)))
+            ci = next(i for i, a in enumerate(plays) if same_play(g, seat, a, chosen))
+        return plays, ci, max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(plays)))
     legal = g.legal_actions(seat)
     base = choose_normal(g, seat).action
     if g.phase is Phase.ANNOUNCE:
