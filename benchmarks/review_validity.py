@@ -56,6 +56,7 @@ def one_deal(variant: str, seats: int, deal: int, seed: int, budget: Budget,
         money: list[int] = []
         adj: list[int] = []
         classes = dict.fromkeys((j.value for j in Judgement), 0)
+        costs: list[float] = []  # each judged decision's cost over the typical stake
         cpu: list[float] = []
         hand_cpu = None
         for swap in (0, 1):
@@ -78,9 +79,10 @@ def one_deal(variant: str, seats: int, deal: int, seed: int, budget: Budget,
                 adj.append(sr.play)
                 for d in sr.decisions:
                     classes[d.judgement.value] += 1
+                    costs.append(round(d.cost / r.typical, 4))
         row["levels"][level] = {
             "accuracy": statistics.mean(accs) if accs else None, "money": statistics.mean(money),
-            "adjusted": statistics.mean(adj), "classes": classes, "seat_cpu": cpu,
+            "adjusted": statistics.mean(adj), "classes": classes, "costs": costs, "seat_cpu": cpu,
             "hand_cpu": hand_cpu}
     return row
 

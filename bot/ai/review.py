@@ -6,7 +6,8 @@ evaluation (``bot.ai.search.option_values``): each option the strong player woul
 is played in the same sampled worlds — worlds consistent with everything the seat had
 seen — and finished as its search finishes it; the mean money of each option is its
 *expected money*, and the chosen option's *cost* is the best option's expected money
-minus its own (never below zero), in the variant's smallest unit (haléře, chips, points).
+minus its own, less ``SURE_Z`` standard errors of that difference over the worlds (never
+below zero), in the variant's smallest unit (haléře, chips, points).
 
 * **Deterministic**: the worlds of a decision are drawn from a seed made of the deck
   (``hand_seed``) and the step, so the same record gives the same review in any process.
@@ -57,7 +58,7 @@ from bot.ai.search import (
 from bot.engine import Action, Game, Kind, Phase, parse_action, replay_record
 
 __all__ = [
-    "ACCURACY_SCALE", "BLUNDER", "INACCURACY", "MISTAKE", "REVIEW_VERSION", "TYPICAL",
+    "ACCURACY_SCALE", "BLUNDER", "INACCURACY", "MISTAKE", "REVIEW_VERSION", "SURE_Z", "TYPICAL",
     "Budget", "Decision", "HandReview", "Judgement", "Option", "SeatReview", "accuracy_of",
     "cost_class", "hand_seed", "luck_of", "review_game", "review_record", "typical_stake",
 ]
@@ -89,6 +90,13 @@ BLUNDER = 0.50
 #: The cost, as a fraction of the typical stake, at which a decision's accuracy is 1/e
 #: (about 37 %).
 ACCURACY_SCALE = 0.25
+#: A choice is charged only what the worlds show for sure: the best option's expected
+#: money minus the chosen one's, less this many standard errors of their difference over
+#: the worlds (0 if that is below zero).  A handful of worlds cannot tell near-equal
+#: options apart, and the best of several noisy estimates looks better than it is: a cost
+#: read from the bare difference charged the strong player's own card 5 % blunders in
+#: Nebraska, as many as the normal player's (12 deals, ``benchmarks/review_validity.py``).
+SURE_Z = 1.0
 #: Fewer worlds than this and a decision is not judged (over the budget).
 MIN_JUDGE_WORLDS = 3
 #: At most this many options of a decision other than card play are weighed: the chosen
@@ -342,7 +350,8 @@ def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: fl
     means = [sum(w * x for w, x in zip(weights, v, strict=True)) / total for v in values]
     order = sorted(range(len(cands)), key=lambda i: (-means[i], i != ci, i))
     best = order[0]
-    cost = round(max(0.0, means[best] - means[ci]), 2)
+    cost = round(max(0.0, means[best] - means[ci] - SURE_Z * _paired_se(
+        weights, values[best], values[ci])), 2)
     view = g.view_for(seat)
     work.decisions.append(Decision(
         step=step, seat=seat, phase=g.phase.value, tricks_done=len(view.past_tricks),
@@ -350,6 +359,20 @@ def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: fl
         chosen=chosen.code, best=cands[best].code,
         options=tuple(Option(cands[i].code, round(means[i], 2)) for i in order),
         cost=cost, judgement=cost_class(cost, typical), worlds=len(weights)))
+
+
+def _paired_se(weights: list[float], a: list[float], b: list[float]) -> float:
+    """The standard error of the weighted mean of ``a − b`` over the worlds."""
+    total = sum(weights)
+    n = len(weights)
+    if n < 2 or total <= 0:
+        return 0.0
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    # (Kish's effective number of worlds for weighted ones)
+    n_eff = total * total / sum(w * w for w in weights)
+    return math.sqrt(var / max(1.0, n_eff - 1.0))
 
 
 def review_record(record: dict[str, Any], seats: Sequence[int] | None = None,
