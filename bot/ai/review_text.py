@@ -80,7 +80,8 @@ def _seat_lines(review: HandReview, s: SeatReview, names: dict[int, str]) -> lis
         extra.append(f"{s.over_budget} over the time budget")
     out.append(f"  {len(s.decisions)} choices judged: {counts} ({', '.join(extra)}).")
     for d in s.costliest(3):
-        out.append("  " + _decision_line(review, d, names, name))
+        if d.judgement is not Judgement.GOOD:
+            out.append("  " + _decision_line(review, d, names, name))
     return out
 
 
@@ -96,5 +97,7 @@ def review_lines(review: HandReview, names: list[str] | None = None) -> list[str
         out += _seat_lines(review, s, by_seat)
     out.append("Accuracy: 100 % when every choice was as good as the strong player's best. "
                "Luck: what the cards were worth to the seat, the money it would have made had "
-               "every seat been the normal computer player. Play: money minus luck.")
+               "every seat been the normal computer player. Play: money minus luck. A cost counts "
+               "only the part of the difference between two choices that the sampled deals "
+               "show for sure.")
     return out
