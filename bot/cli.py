@@ -322,6 +322,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The strong player's review of a finished hand (docs/review.md)."""
+    from bot.ai.review import Budget, review_record
+    from bot.ai.review_text import review_lines
+
+    record, g = replay_file(args.file)
+    if g.result is None:
+        raise BadRecordFile("the record is incomplete: the hand does not finish")
+    seats = [n - 1 for n in args.seat] if args.seat else None
+    review = review_record(record, seats, Budget(worlds=args.worlds))
+    if args.json:
+        print(json.dumps(review.to_dict(), ensure_ascii=False))
+        return 0
+    players = record.get("players")
+    names = [str(p) for p in players] if isinstance(players, list) else None
+    print("\n".join(review_lines(review, names)))
+    return 0
+
+
 def _progress(i: int, n: int, start: float, unit: str = "hands") -> None:
     if not sys.stderr.isatty() and i not in (n,) and i % max(1, n // 10):
         return
@@ -762,6 +781,16 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("verify", help="check a hand record's deal against its shuffle commitment")
     v.add_argument("file", help="a hand record (JSON) from a table, with its shuffle commitment")
     v.set_defaults(func=cmd_verify)
+
+    rv = sub.add_parser("review", help="the strong player's review of a hand record: "
+                        "accuracy, luck and the costliest choices of each player")
+    rv.add_argument("file")
+    rv.add_argument("--seat", type=int, action="append", metavar="N",
+                    help="review only seat N, counted from 1 (repeatable; default every seat)")
+    rv.add_argument("--worlds", type=float, default=1.0,
+                    help="the share of the strong player's sampled worlds per choice (default 1)")
+    rv.add_argument("--json", action="store_true")
+    rv.set_defaults(func=cmd_review)
 
     s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
     s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")

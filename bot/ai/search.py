@@ -49,8 +49,8 @@ from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
 from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
-__all__ = ["HARD_LIMIT", "Model", "choose_strong", "exact_value", "models_for", "playout",
-           "searches"]
+__all__ = ["HARD_LIMIT", "Model", "choose_strong", "exact_value", "models_for", "option_values",
+           "playout", "searches"]
 
 #: Playouts per decision (split between the candidate cards), and the bounds on worlds.
 PLAYOUTS = 160
@@ -812,3 +812,61 @@ def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
         if len(_distinct(game, [c, card], live)) == 1:
             return i
     return 0
+
+
+# --- judging every option (the hand review, ``bot.ai.review``) ---------------------------
+
+
+def option_values(game: Game, seat: int, seed: int, options: Sequence[Action],
+                  worlds: int) -> tuple[list[list[float]], list[float]]:
+    """The strong player's judgement of each of ``options`` (legal for ``seat``, which is
+    to act): the money ``seat`` ends the hand with after each, in the same ``worlds``
+    sampled worlds (``_worlds``, weighted by ``Evidence``), each finished as the strong
+    player's own search finishes it — a card by the quick playout (every way the last
+    cards can fall with ``EXACT_CARDS`` or fewer in hand), an announcement or a double
+    with nothing more said, any other choice by normal players to the end of the hand.
+    Returns the money of each option in each world counted (unweighted) and each world's
+    weight; a world in which the seat would be offered other choices is not counted.
+    Every option is played in every world (no elimination) and no clock is read, so the
+    answer depends only on the position and ``seed``."""
+    view = game.view_for(seat)
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    evidence = Evidence(view)
+    values: list[list[float]] = [[] for _ in options]
+    weights: list[float] = []
+    exact = game.phase is Phase.PLAY and len(view.hand) <= EXACT_CARDS
+    finish = (_finish_quietly if game.phase is Phase.ANNOUNCE else _rollout_whole)
+    for d, wt in _worlds(game, seat, view, rng, cons, evidence, worlds):
+        if not all(d.can(seat, a) for a in options):
+            continue
+        for i, a in enumerate(options):
+            g = d.clone()
+            if a.kind is Kind.PLAY:
+                g.play_lean(seat, int(a.card))
+                if exact:
+                    values[i].append(float(exact_value(g, seat)))
+                    continue
+                playout(g)
+            else:
+                g.act(seat, a)
+                finish(g)
+            r = g.result
+            values[i].append(float(r.net.get(seat, 0)) if r is not None else 0.0)
+        weights.append(wt)
+    return values, weights
+
+
+def distinct_plays(game: Game, seat: int) -> list[Action]:
+    """The cards ``seat`` may play that can differ (``_distinct``: of touching cards of
+    one suit with the same card points, the lowest), as actions."""
+    legal = game.legal_actions(seat)
+    live = constraints_of(game.view_for(seat)).unknown
+    cards = _distinct(game, [int(a.card) for a in legal if a.kind is Kind.PLAY], live)
+    return [next(a for a in legal if a.kind is Kind.PLAY and int(a.card) == c) for c in cards]
+
+
+def same_play(game: Game, seat: int, a: Action, b: Action) -> bool:
+    """Whether cards ``a`` and ``b`` cannot differ for ``seat`` now (``_distinct``)."""
+    live = constraints_of(game.view_for(seat)).unknown
+    return len(_distinct(game, [int(a.card), int(b.card)], live)) == 1
