@@ -230,7 +230,9 @@ def _layout(n: int, clockwise: bool, top: int) -> _Layout:
             _SeatSpot(
                 (round(cx0 + ox), round(cy0 + oy)),
                 (round(px + ox), round(py + oy)),
-                (round(px + ox) if abs(x) > 1 else round(x + ox - _PLATE_W / 2), round(y + oy - _PLATE_H / 2)),
+                # (beside the card slot, as ever, for the top and bottom seats; a side seat's
+                # plate moves up to the middle of its empty slot)
+                (round(px + ox), round(y + oy - _PLATE_H / 2)) if abs(x) > 1 else (round(px + ox), round(py + oy)),
             )
         )
     bx, by = centres[0]
@@ -377,7 +379,7 @@ def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
     count = look.count
     count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
     buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
-    name_w = _PLATE_W - 16 - count_w - buttons_w
+    name_w = _PLATE_W - 16 - count_w - buttons_w - (6 if count else 0)
     name, size = _plate_name(seat.name, name_w)
     two_rows = bool(tags or score)
     ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
@@ -631,8 +633,9 @@ def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
 @dataclass(frozen=True, slots=True)
 class _PanelPlan:
     """The panel's lines laid out for the picture's width: each value at ``_INFO_PX``
-    (smaller, down to ``MIN_TEXT_PX``, if that keeps it on one line), else wrapped onto
-    two lines (a long contract name), never cut; the announcements wrapped."""
+    (a little smaller if that keeps it on one line), else wrapped onto two lines (a long
+    contract name; smaller, never below ``MIN_TEXT_PX``, if it needs more), never cut;
+    the announcements wrapped."""
 
     label_w: int
     values: tuple[tuple[str, int, tuple[str, ...]], ...]  # (label, size, its lines)
@@ -652,7 +655,7 @@ def _panel_plan(lines: tuple[tuple[str, str], ...], announcements: tuple[str, ..
     lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
     values: list[tuple[str, int, tuple[str, ...]]] = []
     for label, value in lines:
-        size = fit_text(value, SANS, _INFO_PX, avail - lw, MIN_TEXT_PX)
+        size = fit_text(value, SANS, _INFO_PX, avail - lw, _INFO_PX - 4)
         if text_width(value, SANS, size) <= avail - lw:
             values.append((label, size, (value,)))
             continue
@@ -747,8 +750,9 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     if last is not None and last.plays:
         label = scene.words.last_trick
         if last.winner is not None:
-            winner = short_name(scene.seats[last.winner].name, SANS, _LABEL_PX, avail // 2)
-            label += " — " + scene.words.took_it.format(name=winner)
+            took = label + " — " + scene.words.took_it
+            room = avail - text_width(took.format(name=""), SANS, _LABEL_PX)
+            label = took.format(name=short_name(scene.seats[last.winner].name, SANS, _LABEL_PX, room))
         draw_text(d, (x, y), shorten_line(label, avail), _LABEL_PX, INK)
         y += _NOTE_LINE
         step = min(_SMALL_W + 80, avail // max(1, len(last.plays)))
@@ -758,7 +762,7 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
                 d.rounded_rectangle((cx - 4, y - 4, cx + _SMALL_W + 3, y + _SMALL_H + 3), 8, fill=GOLD)
             face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (cx, y), face)
-            name = short_name(scene.seats[seat].name, SANS, _LABEL_PX, step - 6)
+            name = short_name(scene.seats[seat].name, SANS, _LABEL_PX, step - 14)
             draw_text(d, (cx, y + _SMALL_H + 6), name, _LABEL_PX, INK)
 
 

@@ -3,8 +3,8 @@
 A name that does not fit is not cut mid-word ("Kasia Wiśnie…") while a shorter form of it
 would fit: the first name with the other names' initials ("Kasia W."), the first name
 alone ("Kasia"), then initials ("K. W.").  A trailing marker in brackets, such as the
-computer players' "(computer)" / "(počítač)", is kept with the name as long as anything
-fits, shortened to its first letters ("(com.)") before it is dropped.  Any script:
+computer players' "(computer)" / "(počítač)", is kept with the first name while it fits,
+shortened to its first letters ("(com.)"), and dropped before the first name is.  Any script:
 initials are a word's first letter, whatever its alphabet.
 """
 
@@ -47,7 +47,8 @@ def _short_marker(marker: str) -> str:
 def person_forms(person: str) -> list[str]:
     """A person's name from the fullest form to the shortest, without repeats:
     the whole name, the first name with the others' initials, the first name, the
-    first part of a hyphenated first name with the rest's initials, the initials."""
+    first part of a hyphenated first name with the rest's initials, the initials, the
+    first and last names' initials."""
     words = person.split()
     if not words:
         return [person]
@@ -65,6 +66,9 @@ def person_forms(person: str) -> list[str]:
     initials = [i for i in (_initial(w) for w in words) if i]
     if initials:
         forms.append(" ".join(initials))
+    if len(words) > 1:  # the first and the last name's initials alone ("M. K.")
+        ends = [i for i in (_initial(w.split("-")[0]) for w in (words[0], words[-1])) if i]
+        forms.append(" ".join(ends))
     out: list[str] = []
     for f in forms:
         if f and f not in out:
@@ -73,22 +77,28 @@ def person_forms(person: str) -> list[str]:
 
 
 def name_forms(name: str) -> Iterator[str]:
-    """Every sensible form of ``name``, the fullest first (see the module's docstring)."""
+    """Every sensible form of ``name``, the fullest first (see the module's docstring):
+    down to the first name with the marker, then with the marker shortened, then the
+    first name alone (who it is matters more than that a computer plays it), then the
+    initials with the short marker, the initials alone."""
     person, marker = split_marker(name)
     forms = person_forms(person)
     if not marker:
         yield from forms
         return
     short = _short_marker(marker)
-    first_forms = forms[: forms.index(person.split()[0]) + 1] if person.split() else forms
-    for f in first_forms:
+    words = person.split()
+    cut = forms.index(words[0]) + 1 if words and words[0] in forms else len(forms)
+    upto_first, rest = forms[:cut], forms[cut:]
+    for f in upto_first:
         yield f"{f} {marker}"
-    for f in forms:
-        if short != marker:
+    if short != marker:
+        for f in upto_first:
             yield f"{f} {short}"
-        elif f not in first_forms:
-            yield f"{f} {marker}"
-    yield from forms
+    yield upto_first[-1]
+    for f in rest:
+        yield f"{f} {short}"
+    yield from rest
 
 
 def shorten_name(name: str, fits: Callable[[str], bool]) -> str:

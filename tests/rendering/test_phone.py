@@ -82,9 +82,10 @@ def test_marker_is_split_off() -> None:
 def test_person_forms_first_name_then_initials() -> None:
     assert person_forms("Kasia Wiśniewska") == ["Kasia Wiśniewska", "Kasia W.", "Kasia", "K. W."]
     assert person_forms("Ioana-Maria Popescu") == [
-        "Ioana-Maria Popescu", "Ioana-Maria P.", "Ioana-Maria", "Ioana-M.", "I.-M. P."]
+        "Ioana-Maria Popescu", "Ioana-Maria P.", "Ioana-Maria", "Ioana-M.", "I.-M. P.", "I. P."]
     assert person_forms("Алексей Смирнов") == ["Алексей Смирнов", "Алексей С.", "Алексей", "А. С."]
     assert person_forms("Bětka") == ["Bětka", "B."]
+    assert person_forms("Maximilián Bohuslav Křižovnický-Hohenwart")[-2:] == ["M. B. K.-H.", "M. K."]
 
 
 def _fits(n: int) -> Callable[[str], bool]:
@@ -116,3 +117,81 @@ def test_plate_names_are_not_cut_when_a_form_fits() -> None:
     name, size = images._plate_name("Kasia Wiśniewska (komputer)", 140)
     assert "…" not in name and name.startswith("Kasia")
     assert size >= images.MIN_TEXT_PX
+
+
+def test_first_name_before_initials_with_marker() -> None:
+    """Who it is matters more than that a computer plays it: "Vašek" before "V. (poč.)"."""
+    forms = list(name_forms("Vašek Novák (počítač)"))
+    assert forms[:6] == ["Vašek Novák (počítač)", "Vašek N. (počítač)", "Vašek (počítač)",
+                         "Vašek Novák (poč.)", "Vašek N. (poč.)", "Vašek (poč.)"]
+    assert forms.index("Vašek") < forms.index("V. N. (poč.)")
+    assert shorten_name("Vašek (počítač)", _fits(6)) == "Vašek"
+
+
+# ----------------------------------------------------------------- every variant, real games
+
+PHONE_NAMES = ("Vašek (computer)", "Kasia Wiśniewska", "Ioana-Maria Popescu", "Bětka (computer)",
+               "Maximilián Bohuslav")
+LANGS = {"czech": "cs", "nebraska": "en", "heun": "en", "petrtyl": "cs", "polish": "pl", "kozy": "ro",
+         "romanian": "ro", "taper": "ro"}
+
+
+def _real_tables(variant: str, seats: int) -> list[TableScene]:
+    """The public table picture's scenes of a real seeded hand (random legal choices),
+    in the variant's language, every fourth action."""
+    import random
+
+    from bot.engine import new_game
+    from bot.i18n import Text
+    from bot.tables.scenes import table_scene
+    from bot.tables.table import Seat, Table, TableConfig
+
+    lang = LANGS[variant]
+    g = new_game(variant, players=seats, dealer=0, rng=random.Random(5))
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant=variant, players=seats, lang=lang))
+    computer = Text(lang)._("{name} (computer)", name="{name}")
+    table.seats = [Seat(computer.format(name=n.split(" (")[0]) if "(" in n else n, user_id=None if "(" in n
+                        else 100 + i) for i, n in enumerate(PHONE_NAMES[:seats])]
+    table.game = g
+    rng = random.Random(5)
+    out: list[TableScene] = []
+    step = 0
+    while not g.is_over:
+        if step % 4 == 0:
+            scene = table_scene(table)
+            if scene is not None:
+                out.append(scene)
+        s = g.to_act
+        assert s is not None
+        legal = g.legal_actions(s)
+        g.act(s, legal[int(rng.random() * len(legal))])
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(LANGS))
+def test_every_variant_readable_on_a_phone(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every variant's table, through a real hand, at every seat count: the smallest
+    text at least 11 px at 360 px wide, and no name or contract cut with an ellipsis."""
+    from bot.engine.variants import VARIANTS
+
+    for seats in VARIANTS[variant].seat_counts:
+        drawn: list[tuple[str, int]] = []
+        real = images.draw_text
+
+        def watch(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+                  fill: tuple[int, int, int], *args: object, **kwargs: object) -> None:
+            drawn.append((text, size))
+            real(d, xy, text, size, fill, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(images, "draw_text", watch)
+        scenes = _real_tables(variant, seats)
+        assert scenes
+        for scene in scenes[:: max(1, len(scenes) // 6)]:
+            drawn.clear()
+            width = draw_table(scene).width
+            smallest = min(size for text, size in drawn if text.strip()) * PHONE_WIDTH / width
+            assert smallest >= MIN_PHONE_TEXT_PX, (variant, seats, smallest)
+            cut = [text for text, _ in drawn if "…" in text]
+            assert not cut, (variant, seats, cut)
+        monkeypatch.undo()
