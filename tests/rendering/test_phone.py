@@ -175,16 +175,16 @@ def test_every_variant_readable_on_a_phone(variant: str, monkeypatch: pytest.Mon
     text at least 11 px at 360 px wide, and no name or contract cut with an ellipsis."""
     from bot.engine.variants import VARIANTS
 
+    drawn: list[tuple[str, int]] = []
+    real = images.draw_text
+
+    def watch(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+              fill: tuple[int, int, int], *args: object, **kwargs: object) -> None:
+        drawn.append((text, size))
+        real(d, xy, text, size, fill, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(images, "draw_text", watch)
     for seats in VARIANTS[variant].seat_counts:
-        drawn: list[tuple[str, int]] = []
-        real = images.draw_text
-
-        def watch(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-                  fill: tuple[int, int, int], *args: object, **kwargs: object) -> None:
-            drawn.append((text, size))
-            real(d, xy, text, size, fill, *args, **kwargs)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(images, "draw_text", watch)
         scenes = _real_tables(variant, seats)
         assert scenes
         for scene in scenes[:: max(1, len(scenes) // 6)]:
@@ -194,4 +194,3 @@ def test_every_variant_readable_on_a_phone(variant: str, monkeypatch: pytest.Mon
             assert smallest >= MIN_PHONE_TEXT_PX, (variant, seats, smallest)
             cut = [text for text, _ in drawn if "…" in text]
             assert not cut, (variant, seats, cut)
-        monkeypatch.undo()
