@@ -779,8 +779,8 @@ def shorten_line(text: str, width: int) -> str:
 _SUM_W: Final = 600
 _SIDE_COLOURS: Final = ((46, 98, 170), (190, 70, 50), (60, 140, 80), (150, 90, 160), (200, 150, 40))
 _SUM_TEXT: Final = 20
-_SUM_SMALL: Final = 17
-_SUM_HEAD: Final = 15
+_SUM_SMALL: Final = 19  # (11.4 px on a phone: the smallest text there, issue 31)
+_SUM_HEAD: Final = 19
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
@@ -805,6 +805,16 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     if line or not lines:
         lines.append(line)
     return lines
+
+
+def _summary_name(name: str, room: int) -> str:
+    """A player's name in the summary's narrow name column: the fullest form
+    (``rendering.names``) that takes at most two lines without breaking a word."""
+    def fits(form: str) -> bool:
+        return (all(text_width(w, SANS, _SUM_TEXT) <= room for w in form.split())
+                and len(_wrap(form, _SUM_TEXT, room)) <= 2)
+
+    return shorten_name(name, fits)
 
 
 def draw_summary(scene: SummaryScene) -> Image.Image:
@@ -909,7 +919,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             right(change_x, y, b.change_text, text_f, colour)
             if b.balance_text:
                 right(x1, y + 2, b.balance_text, small_f, (100, 100, 100))
-            for t in _wrap(b.name, _SUM_TEXT, room):
+            for t in _wrap(_summary_name(b.name, room), _SUM_TEXT, room):
                 put(x0, y, t, text_f, INK)
                 y += line
         y += 12

@@ -194,3 +194,27 @@ def test_every_variant_readable_on_a_phone(variant: str, monkeypatch: pytest.Mon
             assert smallest >= MIN_PHONE_TEXT_PX, (variant, seats, smallest)
             cut = [text for text, _ in drawn if "…" in text]
             assert not cut, (variant, seats, cut)
+
+
+@pytest.mark.parametrize("scene", [samples.summary_povinnost, samples.summary_long, samples.summary_varsava])
+def test_summary_text_is_legible_at_phone_width(scene: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand's summary picture too: before, its headings were 9 px on a phone."""
+    from rendering.images import draw_summary
+
+    s = scene()
+    img = draw_summary(s)  # type: ignore[arg-type]
+    sizes = _sizes_used(lambda: draw_summary(s), monkeypatch)  # type: ignore[arg-type]
+    assert min(sizes) * PHONE_WIDTH / img.width >= MIN_PHONE_TEXT_PX
+
+
+def test_summary_names_are_not_broken_mid_word() -> None:
+    """In the summary's narrow balances column a long name takes a shorter form rather
+    than breaking "Křižovnický-Hohenwart" across two lines."""
+    from rendering.images import _SUM_TEXT, _summary_name, _wrap
+
+    name = "Maximilián Bohuslav Křižovnický-Hohenwart"
+    short = _summary_name(name, 230)
+    assert short != name and short.startswith("Maximilián")
+    words = set(name.split())
+    assert all(line in words or " " in line or line.endswith(".") for line in _wrap(short, _SUM_TEXT, 230))
+    assert _summary_name("Alois", 230) == "Alois"
