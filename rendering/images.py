@@ -406,6 +406,7 @@ def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
         _button(d, bx, py + 2, words.forehand_badge, LEAD)
 
 
+@lru_cache(maxsize=1024)
 def short_name(name: str, face: str, size: int, width: int) -> str:
     """``name`` in its fullest sensible form that fits ``width`` px at ``size``
     (``rendering.names``: first name, initials), cut only when no form fits."""
@@ -807,6 +808,7 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=256)
 def _summary_name(name: str, room: int) -> str:
     """A player's name in the summary's narrow name column: the fullest form
     (``rendering.names``) that takes at most two lines without breaking a word."""
