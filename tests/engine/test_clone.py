@@ -10,11 +10,19 @@ import pytest
 
 from bot.engine import VARIANTS, Game, new_game, seeded_rng
 from bot.engine.build import COMPILED
-from bot.engine.game import Auction, Ritual, StagedTalon, TalonDraws, Trick
+from bot.engine.game import (
+    Announced,
+    Announcements,
+    Auction,
+    Ritual,
+    StagedTalon,
+    TalonDraws,
+    Trick,
+)
 
 # Attributes that are never changed after the deal is made (or after the rules are
 # fixed), so a clone may share them with its original.
-SHARED = {"variant", "options", "rng", "deck", "active", "result", "_sides", "_doublable",
+SHARED = {"variant", "options", "rng", "deck", "active", "result", "_sides",
           "_play_rules", "_discard_rules", "_next", "_legal_val", "sitting_out"}
 
 
@@ -61,7 +69,8 @@ def random_game(variant: str, seed: int, stop: int) -> Game:
 
 def mutable(v: object) -> bool:
     """Containers and the engine's own mutable records (frozen ones and enums are not)."""
-    return isinstance(v, list | dict | set | Auction | Ritual | StagedTalon | TalonDraws | Trick)
+    return isinstance(v, list | dict | set | Auction | Announcements | Announced | Ritual
+                      | StagedTalon | TalonDraws | Trick)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -79,6 +88,23 @@ def test_clone_copies_every_attribute(variant: str) -> None:
                 assert same(v, copy[name]), name
                 if name not in SHARED and mutable(v):
                     assert v is not copy[name], f"{name} is shared with the clone"
+            # One level down: the announcements' own containers are copies too.
+            for name, v in attributes(g.ann).items():
+                if mutable(v):
+                    assert v is not attributes(c.ann)[name], f"ann.{name} is shared"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_attribute_has_a_declared_way_to_be_cloned(variant: str) -> None:
+    """``Game.clone`` copies exactly the attributes ``Game`` declares (shared, copied, or a
+    sub-state's own clone): an attribute added to ``Game`` and to none of the three lists
+    fails here, and so does one listed twice or listed but gone."""
+    g = random_game(variant, 1, 20)
+    declared = [*Game.SHARED_FIELDS, *Game.COPIED_FIELDS, *Game.STATE_FIELDS]
+    assert len(declared) == len(set(declared)), "an attribute is declared twice"
+    assert set(attributes(g)) == set(declared), set(attributes(g)) ^ set(declared)
+    for name in Game.SHARED_FIELDS:
+        assert not mutable(getattr(g, name)) or name in SHARED, f"{name} is mutable"
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -55,8 +55,8 @@ def auction(g: Game, *bids: str) -> None:
 
 def round_done(g: Game) -> None:
     """Everyone says Done until the announcement round ends."""
-    rounds = g.ann_rounds
-    while g.phase.value == "announce" and g.ann_rounds == rounds:
+    rounds = g.ann.rounds
+    while g.phase.value == "announce" and g.ann.rounds == rounds:
         g.act(g.to_act, A("done"))
 
 
@@ -71,7 +71,7 @@ def to_second_round(g: Game) -> None:
     round_done(g)
     if g.phase.value == "talon":
         take_first_and_discard(g)
-    assert g.phase.value == "announce" and g.ann_rounds == 2
+    assert g.phase.value == "announce" and g.ann.rounds == 2
 
 
 def pile(g: Game, target: int, mine: str = "", theirs: str = "") -> tuple[int, int]:
@@ -374,10 +374,10 @@ def test_krol_ultymo_by_the_holder_and_kontra_on_it_by_any_opponent():
     g.act(0, A("double", "krol_ultymo"))  # re by the declarer
     g.act(1, A("double", "krol_ultymo"))  # sub
     g.act(2, A("double", "krol_ultymo"))  # mort
-    assert g.announced["krol_ultymo"].level == 4
+    assert g.ann.announced["krol_ultymo"].level == 4
     round_done(g)
     take_first_and_discard(g)
-    assert g.ann_rounds == 2
+    assert g.ann.rounds == 2
     for _ in range(4):
         assert not {a.value for a in g.legal_actions(g.to_act) if a.kind is Kind.DOUBLE} & {
             "game", "krol_ultymo"}
@@ -402,7 +402,7 @@ def test_computed_example_1_kontra_and_the_king_in_the_last_trick():
     g.act(0, A("done"))
     g.act(1, A("double", "game"))
     round_done(g)
-    assert g.ann_rounds == 2  # Cztery: no talon, the second round follows at once
+    assert g.ann.rounds == 2  # Cztery: no talon, the second round follows at once
     round_done(g)
     last = [(0, "8S"), (1, "XIX"), (2, "9S"), (3, "KH")]
     end(g, pile(g, 30, "Sk KS", "8S XIX 9S KH"), last=last)
@@ -565,7 +565,7 @@ def test_second_round_announcements_and_their_doubles():
     doubles = {a.value for a in g.legal_actions(2) if a.kind is Kind.DOUBLE}
     assert doubles == {"trul"}  # not walat, not the game
     g.act(2, A("double", "trul"))
-    assert g.announced["trul"].level == 1
+    assert g.ann.announced["trul"].level == 1
     g = kz({1: "Sk XXI I", 2: "KD"}, options={"kontra_walat": True})
     auction(g, "dwa", "pass", "pass", "pass")
     g.act(0, A("call", "KD"))
@@ -656,7 +656,7 @@ def test_the_game_is_doubled_by_kontra_and_re():
     g.act(1, A("done"))
     g.act(2, A("double", "game"))  # re, by the partner
     round_done(g)
-    assert g.game_level == 2
+    assert g.ann.game_level == 2
     to_play_quietly(g)
     end(g, pile(g, 40, "Sk KH", "I KC"))
     assert line(g, "Trzy") == {0: 12, 2: 12, 1: -12, 3: -12}
@@ -920,7 +920,7 @@ def test_computed_example_3_lone_declarer_and_pagat_ultymo():
     g.act(0, A("done"))
     g.act(1, A("double", "pagat_ultymo"))
     round_done(g)
-    assert g.announced["pagat_ultymo"].level == 2
+    assert g.ann.announced["pagat_ultymo"].level == 2
     end(g, pile(g, 40, "KS Sk", "I 7S 8S 9S"), last=[(1, "I"), (2, "7S"), (3, "8S"), (0, "9S")])
     assert line(g, "Pagat ultymo announced and won") == {2: -24, 0: 8, 1: 8, 3: 8}
     assert line(g, "Dwa:") == {2: 6, 0: -2, 1: -2, 3: -2}

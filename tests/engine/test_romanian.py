@@ -379,7 +379,7 @@ def test_compulsory_declaration_with_pagat_ultimo():
         g.verify(0, A("announce", "pagat_ultimo"))
     g.act(0, A("declare", "taroace_8"))
     g.act(0, A("announce", "pagat_ultimo"))
-    assert "pagat_ultimo" in g.announced
+    assert "pagat_ultimo" in g.ann.announced
 
 
 def test_merge_then_no_contra_on_pagat_with_eight():
@@ -433,7 +433,7 @@ def test_five_doubles_on_a_bonus(level):
                 g.act(s, A("done"))
         else:
             g.act(s, A("done"))
-    assert g.announced["trula"].level == level
+    assert g.ann.announced["trula"].level == level
     assert g.view_for(None).doubles == (("trula", level),)
     finish(g, 40, give=(SKYZ,))
     line = next(ln for ln in g.result.lines if ln.label.startswith("Trula announced"))
@@ -457,7 +457,7 @@ def test_forehand_leads_and_pagat_kept():
           else A("done"))
     all_done(g)
     assert g.phase is Phase.PLAY and g.to_act == 0
-    if "pagat_ultimo" in g.announced:
+    if "pagat_ultimo" in g.ann.announced:
         assert g.kept[1] == 1 << PAGAT
 
 

@@ -285,7 +285,7 @@ def test_compulsory_declaration_with_ten():
         g.verify(0, A("announce", "pagat_ultimo"))
     g.act(0, A("declare", "taroace_10"))
     g.act(0, A("announce", "pagat_ultimo"))
-    assert "pagat_ultimo" in g.announced
+    assert "pagat_ultimo" in g.ann.announced
     g2 = tp({0: "I II III IV V VI VII VIII IX JH JD JS"}, talon="QH QD QS QC CH CD")
     to_announce(g2, "trei_1")
     g2.act(0, A("announce", "pagat_ultimo"))  # nine taroace: nothing to declare

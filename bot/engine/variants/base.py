@@ -339,15 +339,32 @@ class Variant:
 
     # ---- bidding and contract (overridden) ---------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        raise NotImplementedError
-
     def candidates(self, g: Game, seat: int) -> list[Action]:
         """Every action of the variant-driven phases (auction, call, talon, surrender) that
         the state offers before the rules (``restrictions``) forbid any."""
         raise NotImplementedError
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
+    # The phases whose procedure the variant owns; ``Game`` dispatches an action to the
+    # one for its phase.  A variant defines those its hands reach.
+
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
+        """A bid, pass or hold in the auction (``Phase.AUCTION``)."""
+        raise NotImplementedError
+
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
+        """The bidder's call of a partner or its alternative (``Phase.CALL``)."""
+        raise NotImplementedError
+
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
+        """A choice at the talon (``Phase.TALON``)."""
+        raise NotImplementedError
+
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
+        """Surrender or play on (``Phase.SURRENDER``, CZ-4)."""
+        raise NotImplementedError
+
+    def apply_declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
+        """The declarer's throw-in after the auction (``Phase.THROW_IN`` with a contract)."""
         raise NotImplementedError
 
     # ---- discarding ----------------------------------------------------------------
@@ -364,7 +381,7 @@ class Variant:
         ):
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h
-        g.announced.setdefault("game", _game_announced(g))
+        g.ann.announced.setdefault("game", _game_announced(g))
 
     def announcement_starter(self, g: Game) -> int | None:
         return g.bidder

@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, card_name, suit_label, tarok
-from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
+from ..game import Announced, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..restrictions import (
     ActionRule,
@@ -193,7 +193,7 @@ class OneHonery(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        done = g.declared[seat]
+        done = g.ann.declared[seat]
         return action.value in _HONERY and any(d in _HONERY for d in done)
 
 
@@ -558,11 +558,6 @@ class Czech(Variant):
 
     # ---- bidding (one turn each; CZ-1) ----------------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        g.phase = Phase.AUCTION
-        g.auction = Auction()
-        g.to_act = g.forehand
-
     def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
         if ph is Phase.AUCTION:  # one turn each (CZ-1)
@@ -578,25 +573,17 @@ class Czech(Variant):
             return _DRAW
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.AUCTION:
-            self._bid(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.SURRENDER:
-            if a.kind is Kind.SURRENDER:
-                g.surrendered = True
-                g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
-                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each opponent."),
-                                       {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_PAYMENT)}))
-            else:
-                g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
-                g.start_discard(seat, 4)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
+        if a.kind is Kind.SURRENDER:
+            g.surrendered = True
+            g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each opponent."),
+                                   {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_PAYMENT)}))
+        else:
+            g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
+            g.start_discard(seat, 4)
 
-    def _bid(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         g.bids.append((seat, a))
         if a.kind is Kind.BID:
             g.auction.high = self.contracts[str(a.value)]
@@ -606,7 +593,7 @@ class Czech(Variant):
             g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         g.auction.turn += 1
         if g.auction.turn < len(g.active):
-            g.to_act = g.next_active(seat)
+            g.turn_to(g.next_active(seat))
             return
         high = g.auction.high
         assert high is not None and g.auction.high_seat is not None
@@ -614,8 +601,7 @@ class Czech(Variant):
         g.contract = high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(high.title)}))
         if high.call:
-            g.phase = Phase.CALL
-            g.to_act = g.bidder
+            g.start_call()
         elif high.talon == "staged":  # trojka (and the Polish brewer)
             g.level = 1
             g.start_staged_talon(3, 2)
@@ -625,7 +611,7 @@ class Czech(Variant):
 
     # ---- calling (CZ-2) and Varšava --------------------------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.VARSAVA:
             g.contract = VARSAVA
             g.emit("varsava", seat, Msg(N_("{seat} chooses Varšava: everyone plays alone and avoids card points."), {"seat": seat_word(seat)}))
@@ -644,8 +630,7 @@ class Czech(Variant):
         g.emit("talon_private", seat, Msg(N_("You draw {cards}."), {"cards": ", ".join(c.short for c in drawn)}),
                frozenset((seat,)), tuple(drawn))
         if self.offers_surrender(g) and g.called in drawn:
-            g.phase = Phase.SURRENDER  # CZ-4
-            g.to_act = seat
+            g.enter(Phase.SURRENDER, seat)  # CZ-4
         else:
             g.start_discard(seat, 4)
 
@@ -655,7 +640,7 @@ class Czech(Variant):
 
     # ---- the talon ------------------------------------------------------------------------
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.talon_state
         if isinstance(st, StagedTalon):
             hidden = bool(g.options["trojka_hidden_talon"])
@@ -704,15 +689,13 @@ class Czech(Variant):
         if st.pos == 2:
             self._draw_one(g, nxt)  # the third seat after the bidder must draw
             return
-        g.phase = Phase.TALON
-        g.to_act = nxt
+        g.enter(Phase.TALON, nxt)
 
     def after_discard(self, g: Game, seat: int) -> None:
         st = g.talon_state
         if isinstance(st, TalonDraws):
             if seat == g.bidder and st.pos == 0 and st.next == 4:
-                g.phase = Phase.TALON
-                g.to_act = st.drawers[0]
+                g.enter(Phase.TALON, st.drawers[0])
                 return
             self._next_drawer(g)
             return
@@ -723,8 +706,8 @@ class Czech(Variant):
     def before_announcements(self, g: Game) -> None:
         super().before_announcements(g)
         if g.contract is not None and g.contract.pagat_promised and g.bidder is not None:
-            g.announced["pagat"] = Announced("pagat", g.bidder)
-            g.ann_log.append((g.bidder, f"{self.title_of('pagat')} ({g.contract.title.lower()})"))
+            g.ann.announced["pagat"] = Announced("pagat", g.bidder)
+            g.ann.log.append((g.bidder, f"{self.title_of('pagat')} ({g.contract.title.lower()})"))
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """CZ-7: the combinations ``seat`` holds now (after the talon exchange)."""
@@ -757,19 +740,19 @@ class Czech(Variant):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(_ANNOUNCE_CANDIDATES)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         name = str(a.value)
         if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.ann_log.append((seat, self.title_of(name)))
+            g.ann.announced[name] = Announced(name, seat)
+            g.ann.log.append((seat, self.title_of(name)))
             g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
         else:
-            g.declared[seat].append(name)
-            g.ann_log.append((seat, self.title_of(name)))
+            g.ann.declared[seat].append(name)
+            g.ann.log.append((seat, self.title_of(name)))
             g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
 
     def title_of(self, name: str, t: Say = ENGLISH) -> str:
@@ -778,8 +761,8 @@ class Czech(Variant):
 
     def after_announcements(self, g: Game) -> None:
         # CZ-10: a quiet základní povinnost is settled without play.
-        if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
-                and "pagat" not in g.announced and "valat" not in g.announced):
+        if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.ann.game_level == 0
+                and "pagat" not in g.ann.announced and "valat" not in g.ann.announced):
             g.finish_thrown_in(Msg(N_("Nobody said flek and nothing was announced: the povinnost is settled without play.")))
             return
         g.start_play(g.forehand)
@@ -787,7 +770,7 @@ class Czech(Variant):
     # ---- play (CZ-11, CZ-13) --------------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        p = g.announced.get("pagat")
+        p = g.ann.announced.get("pagat")
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
@@ -838,7 +821,7 @@ class Czech(Variant):
         lines: list[PaymentLine] = []
         pts_d = g.side_points(decl)
         pts_o = 70 - pts_d
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         summary: Msg
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Povinnost without play: the minimum win")),
@@ -876,7 +859,7 @@ class Czech(Variant):
                 summary = Msg(N_("35 : 35 — the bidder's side loses."))
         # declarations (CZ-7): never multiplied
         for s in g.order:
-            for d in g.declared[s]:
+            for d in g.ann.declared[s]:
                 mine = g.side_of(s)
                 lines.append(PaymentLine(Msg(N_("{seat} declared {declaration}"),
                                              {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
@@ -900,7 +883,7 @@ class Czech(Variant):
     def _bonus_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         lines: list[PaymentLine] = []
         last = g.tricks[-1] if g.tricks else None
-        pa = g.announced.get("pagat")
+        pa = g.ann.announced.get("pagat")
         pagat_player = None
         if last is not None:
             for s, c in last.plays:
@@ -926,7 +909,7 @@ class Czech(Variant):
         for side in (decl, opp):
             if sum(g.tricks_won[s] for s in side) == len(g.tricks):
                 sweep = side
-        va = g.announced.get("valat")
+        va = g.ann.announced.get("valat")
         if va is not None:
             side = g.side_of(va.seat)
             other = g.opponents_of(va.seat)
@@ -944,7 +927,7 @@ class Czech(Variant):
         """CZ-16: druhá povinnost and the Žid."""
         if not g.options["zid"] or g.contract is not DRUHA or g.pool <= 0:
             return None
-        pa = g.announced.get("pagat")
+        pa = g.ann.announced.get("pagat")
         last = g.tricks[-1] if g.tricks else None
         if pa is None or last is None:
             return None

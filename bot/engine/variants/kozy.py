@@ -25,7 +25,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
-from ..game import Auction, Contract, Game, Phase, StagedTalon, shown_cards
+from ..game import Contract, Game, Phase, StagedTalon, shown_cards
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
     ActionRule,
@@ -488,11 +488,6 @@ class Kozy(Variant):
     pre_auction: ClassVar[tuple[Action, ...]] = (
         act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP))
 
-    def start_bidding(self, g: Game) -> None:
-        g.auction = Auction()
-        g.phase = Phase.AUCTION
-        g.to_act = g.forehand
-
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
@@ -500,13 +495,13 @@ class Kozy(Variant):
             g.finish_thrown_in(Msg(N_("{seat} held no tarok: the hand is thrown in for no score."), {"seat": seat_word(seat)}))
             return
         g.shown[seat] = KING_MASK & g.hands[seat]
-        g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
+        g.ann.log.append((seat, self.title_of(SHOW_KINGS)))
         kings = tuple(cards_of(KING_MASK))
         g.emit("show", seat, Msg(N_("{seat} lays the four kings face up."), {"seat": seat_word(seat)}), None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
-    def _bid(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         st = g.auction
         g.bids.append((seat, a))
         if a.kind is Kind.BID:
@@ -517,7 +512,7 @@ class Kozy(Variant):
             g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         st.turn += 1
         if st.turn < len(g.active):
-            g.to_act = g.next_active(seat)
+            g.turn_to(g.next_active(seat))
             return
         if st.high is None or st.high_seat is None:
             g.finish_thrown_in(Msg(N_("Everyone passed: the cards are thrown in for no score.")))
@@ -525,21 +520,20 @@ class Kozy(Variant):
         g.bidder = st.high_seat
         g.contract = st.high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
-        g.to_act = g.bidder
-        g.phase = Phase.THROW_IN if st.high is JEDEN else Phase.CALL
+        g.enter(Phase.THROW_IN if st.high is JEDEN else Phase.CALL, g.bidder)
 
-    def _declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
+    def apply_declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, Msg(N_("{seat} throws the cards in."), {"seat": seat_word(seat)}))
             g.finish_thrown_in(Msg(N_("{seat} won with Jeden and threw the cards in: no score."), {"seat": seat_word(seat)}))
             return
         g.emit("play_on", seat, Msg(N_("{seat} plays the Jeden."), {"seat": seat_word(seat)}))
-        g.phase = Phase.CALL
+        g.start_call()
 
     # ---- the call (KZ-5) and the talon (KZ-8, KZ-9, KZ-10) --------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         call_card(g, seat, a.card)
         g.start_announcements()  # the first round (KZ-6)
 
@@ -556,7 +550,7 @@ class Kozy(Variant):
             st.stage = groups
             g.emit("talon_exposed", g.bidder, shown_cards(g.talon), None, tuple(g.talon))
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
@@ -616,22 +610,11 @@ class Kozy(Variant):
             return [*(act(Kind.TAKE, k + 1) for k in range(st.groups)), _SURRENDER]
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.THROW_IN:
-            self._declarer_throw_in(g, seat, a)
-        elif ph is Phase.AUCTION:
-            self._bid(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
-
     # ---- the two announcement rounds (KZ-6, KZ-7, KZ-11) ------------------------------------
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
-        out = list(_ROUND_ONE if g.ann_rounds == 1 else _ROUND_TWO)
-        for n in g.announced:
+        out = list(_ROUND_ONE if g.ann.rounds == 1 else _ROUND_TWO)
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
@@ -652,7 +635,7 @@ class Kozy(Variant):
     def doublable(self, g: Game) -> frozenset[str]:
         """K10: the game and król ultymo are doubled in the first round, trul and pagat
         ultymo (and walat, KZ-11's option) in the second; each chain closes with its round."""
-        if g.ann_rounds == 1:
+        if g.ann.rounds == 1:
             return frozenset(("game", *ROUND_ONE))
         if g.options["kontra_walat"]:
             return frozenset(ROUND_TWO)
@@ -666,7 +649,7 @@ class Kozy(Variant):
         return term("the game", t) if name == "game" else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
-        if g.ann_rounds >= 2:
+        if g.ann.rounds >= 2:
             g.start_play(g.forehand)  # KZ-12: Forant leads
         elif g.contract is CZTERY:
             self._talon_shares(g)  # no talon: every card unseen (KZ-10)
@@ -678,10 +661,10 @@ class Kozy(Variant):
 
     def kept_cards(self, g: Game, seat: int) -> int:
         m = 0
-        k = g.announced.get("krol_ultymo")
+        k = g.ann.announced.get("krol_ultymo")
         if k is not None and k.seat == seat and g.called is not None:
             m |= 1 << g.called
-        p = g.announced.get("pagat_ultymo")
+        p = g.ann.announced.get("pagat_ultymo")
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
         return m
@@ -768,10 +751,10 @@ class Kozy(Variant):
         rate = g.contract.rank
         label = Msg(N_("{contract}: {n} point"), {"contract": Term(g.contract.title)},
                     plural=N_("{contract}: {n} points"), n=rate)
-        if g.game_level:
-            rate <<= g.game_level
-            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.game_level,
-                                                            "double": Term(self.double_word(g.game_level))})
+        if g.ann.game_level:
+            rate <<= g.ann.game_level
+            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.ann.game_level,
+                                                            "double": Term(self.double_word(g.ann.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
         return PaymentLine(Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label}),
                            side_payment(w, lo, rate))
@@ -780,7 +763,7 @@ class Kozy(Variant):
         """KZ-15: each declaration paid to the declaring player's side, never doubled."""
         out: list[PaymentLine] = []
         for s in g.order:
-            for d in g.declared[s]:
+            for d in g.ann.declared[s]:
                 pts = DECLARATION_POINTS[d]
                 out.append(PaymentLine(Msg(N_("{seat} declared {declaration}: {amount}"),
                                            {"seat": seat_word(s), "declaration": Term(self.title_of(d)),
@@ -793,7 +776,7 @@ class Kozy(Variant):
         """KZ-16 trul and KZ-17 four kings: silent for a side whose pile holds them all;
         announced (shown) for the announcer's side, won or lost, instead."""
         out: list[PaymentLine] = []
-        t = g.announced.get("trul")
+        t = g.ann.announced.get("trul")
         if t is not None:
             side = g.side_of(t.seat)
             amt = self.announced_value(g, "trul") << t.level
@@ -819,7 +802,7 @@ class Kozy(Variant):
         """KZ-18 pagat ultymo and KZ-21 the lost pagát."""
         out: list[PaymentLine] = []
         where = _played(g, PAGAT)
-        ann = g.announced.get("pagat_ultymo")
+        ann = g.ann.announced.get("pagat_ultymo")
         last = where is not None and where[0] == len(g.tricks) - 1
         if ann is not None:
             side = g.side_of(ann.seat)
@@ -848,7 +831,7 @@ class Kozy(Variant):
         where = _played(g, c)
         last = where is not None and where[0] == len(g.tricks) - 1
         early = where is not None and not last and where[2] not in decl
-        ann = g.announced.get("krol_ultymo")
+        ann = g.ann.announced.get("krol_ultymo")
         if ann is not None:
             amt = self.announced_value(g, "krol_ultymo") << ann.level
             ok = where is not None and last and where[2] in decl
@@ -885,7 +868,7 @@ class Kozy(Variant):
         """KZ-23: 5 for taking every trick; announced, 20 won or lost (× doubles under the
         kontra_walat option); added to everything else.  Also: whether a walat was made."""
         out: list[PaymentLine] = []
-        ann = g.announced.get("walat")
+        ann = g.ann.announced.get("walat")
         side: frozenset[int] | None = None
         if ann is not None:
             side = g.side_of(ann.seat)
@@ -958,7 +941,7 @@ class Kozy(Variant):
         if ph is Phase.ANNOUNCE:
             if not g.first_turn(seat):
                 return t._("You may double (Kontra, Re, Sub or Mort), or pass.")
-            if g.ann_rounds == 1:
+            if g.ann.rounds == 1:
                 return t._("First round: announce Król ultymo if you hold the called king, say "
                            "Kontra if you may, or Done.")
             return t._("Second round: announce Trul, Pagat ultymo or Walat, declare your taroki, "

@@ -322,7 +322,7 @@ class Petrtyl(KingCall):
         """PT-3: a Sweep is paid 12 / 14 / 16 in Four (by the use of the blind), 24 in Five,
         doubled if announced, instead of the game; Grand Sweep 60 (all tricks or nothing)."""
         c = g.contract
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         if c is GRAND_SWEEP:
             ok = sweep == decl
             w, lo = (decl, opp) if ok else (opp, decl)
@@ -330,7 +330,7 @@ class Petrtyl(KingCall):
                                     {"amount": GRAND_SWEEP_RATE}),
                                 side_payment(w, lo, GRAND_SWEEP_RATE))]
         rate = SWEEP_FOUR.get(g.level, 12) if c is FOUR else SWEEP_FIVE
-        ann: Announced | None = g.announced.get("sweep")
+        ann: Announced | None = g.ann.announced.get("sweep")
         if ann is not None:
             amt = 2 * rate * mult
             if sweep == decl:
@@ -348,7 +348,7 @@ class Petrtyl(KingCall):
     def pool_lines(self, g: Game) -> list[PaymentLine]:
         """PT-4: the pot 'is won by a team that announces "Tarok 1 Last" if they succeed, or
         doubled by them if they fail'."""
-        ann = g.announced.get("tarok1_last")
+        ann = g.ann.announced.get("tarok1_last")
         if ann is None or g.pool <= 0 or not g.tricks:
             return []
         last = g.tricks[-1]

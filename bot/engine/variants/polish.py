@@ -445,7 +445,7 @@ class Polish(Czech):
         g.emit("throw_in", seat, Msg(N_("{seat} throws the hand in."), {"seat": seat_word(seat)}))
         g.finish_thrown_in(Msg(N_("{seat} threw the hand in: nothing is paid and the same dealer deals again."), {"seat": seat_word(seat)}))
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             pts = int(g.options["surrender_points"])
@@ -455,7 +455,7 @@ class Polish(Czech):
                                    plural=N_("{seat} surrendered and pays {n} game points to each opponent."),
                                    n=pts))
             return
-        super().apply(g, seat, a)
+        super().apply_surrender(g, seat, a)
 
     def offers_surrender(self, g: Game) -> bool:
         """PL-5: only in powinność, and only with a surrender payment."""
@@ -467,8 +467,8 @@ class Polish(Czech):
         Variant.before_announcements(self, g)  # (not Czech's druhá povinnost)
         if g.contract is PAGAT_BID and g.bidder is not None:
             # PL-6: a pagat bid is an announced pagat that cannot be withdrawn.
-            g.announced[PAGAT_LAST] = Announced(PAGAT_LAST, g.bidder)
-            g.ann_log.append((g.bidder, "Pagat (by the bid)"))
+            g.ann.announced[PAGAT_LAST] = Announced(PAGAT_LAST, g.bidder)
+            g.ann.log.append((g.bidder, "Pagat (by the bid)"))
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """PL-12: the declarations ``seat``'s hand earns now (after the talon exchange)."""
@@ -497,7 +497,7 @@ class Polish(Czech):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(_ANNOUNCE_CANDIDATES)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
@@ -508,8 +508,8 @@ class Polish(Czech):
     def after_announcements(self, g: Game) -> None:
         # PL-18: a quiet powinność is played (the pot needs the play) unless the table
         # settles it without play.
-        if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.game_level == 0
-                and PAGAT_LAST not in g.announced and WALAT not in g.announced):
+        if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.ann.game_level == 0
+                and PAGAT_LAST not in g.ann.announced and WALAT not in g.ann.announced):
             g.finish_thrown_in(Msg(N_("Nobody said kontra and nothing was announced: the powinność is settled without play.")))
             return
         g.start_play(g.forehand)
@@ -517,7 +517,7 @@ class Polish(Czech):
     # ---- play (PL-7, PL-8) -----------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        p = g.announced.get(PAGAT_LAST)
+        p = g.ann.announced.get(PAGAT_LAST)
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
@@ -578,7 +578,7 @@ class Polish(Czech):
         else:
             summary = self._game_line(g, decl, opp, pts_d, pts_o, lines)
             for s in g.order:  # PL-12: each player's declarations, for his side
-                for d in g.declared[s]:
+                for d in g.ann.declared[s]:
                     lines.append(PaymentLine(
                         Msg(N_("{seat} declared {declaration}"),
                             {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
@@ -601,7 +601,7 @@ class Polish(Czech):
     def _game_line(self, g: Game, decl: frozenset[int], opp: frozenset[int], pts_d: int,
                    pts_o: int, lines: list[PaymentLine]) -> Msg:
         """PL-9 (and PL-18 without play): the game, added to ``lines``; the summary."""
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Powinność without play: basic score 1")),
                                      side_payment(decl, opp, 1)))
@@ -616,7 +616,7 @@ class Polish(Czech):
             how = Msg(N_("{how} × {factor}"), {"how": how, "factor": factor})
         if mult > 1:
             how = Msg(N_("{how} × {mult} ({double})"),
-                      {"how": how, "mult": mult, "double": LowerTerm(self.double_word(g.game_level))})
+                      {"how": how, "mult": mult, "double": LowerTerm(self.double_word(g.ann.game_level))})
         if won:
             lines.append(PaymentLine(Msg(N_("Game: the opponents took {points} card points, {how}"),
                                          {"points": pts_o, "how": how}),
@@ -637,7 +637,7 @@ class Polish(Czech):
             for s, c in last.plays:
                 if c == PAGAT:
                     played = s
-        pa = g.announced.get(PAGAT_LAST)
+        pa = g.ann.announced.get(PAGAT_LAST)
         if pa is not None:
             side, other = g.side_of(pa.seat), g.opponents_of(pa.seat)
             amt = self.announce_values[PAGAT_LAST] << pa.level
@@ -668,13 +668,13 @@ class Polish(Czech):
 
     def _walat_failed_only(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> bool:
         """An announced walat failed and nobody took every trick."""
-        return WALAT in g.announced and self._sweep(g, decl, opp) is None
+        return WALAT in g.ann.announced and self._sweep(g, decl, opp) is None
 
     def _walat_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         """PL-11: walat made (20), announced (40 × its doubles, won or lost); empty when
         walat was neither announced nor made."""
         sweep = self._sweep(g, decl, opp)
-        va = g.announced.get(WALAT)
+        va = g.ann.announced.get(WALAT)
         lines: list[PaymentLine] = []
         if va is not None:
             side, other = g.side_of(va.seat), g.opponents_of(va.seat)
@@ -708,7 +708,7 @@ class Polish(Czech):
             paid_in += ZERO_NET_FINE * len(decl)
             lines.append(PaymentLine(Msg(N_("The hand nets zero: the declarer's side pays {amount} each "
                                             "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net))
-        pa = g.announced.get(PAGAT_LAST)
+        pa = g.ann.announced.get(PAGAT_LAST)
         pot = g.pool + paid_in
         if pa is not None and pot > 0 and self._pagat_won(g, pa):  # PL-16
             side = g.side_of(pa.seat)

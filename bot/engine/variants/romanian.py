@@ -42,7 +42,7 @@ from ..cards import (
     mask_of,
     suit_label,
 )
-from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
+from ..game import Announced, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
     NONE_OPEN,
@@ -185,14 +185,14 @@ class OneDeclaration(ValueRule):
     kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def open_values(self, g: Game, seat: int) -> list[str] | None:
-        return NONE_OPEN if g.declared[seat] else None
+        return NONE_OPEN if g.ann.declared[seat] else None
 
 
 def declared_value(g: Game, seat: int) -> int:
     """The value of ``seat``'s declaration (0 for merge)."""
     v = g.variant
     assert isinstance(v, Romanian)
-    return max((v.declaration_value(d) for d in g.declared[seat]), default=0)
+    return max((v.declaration_value(d) for d in g.ann.declared[seat]), default=0)
 
 
 def knows_teammate(g: Game, seat: int, other: int) -> bool:
@@ -233,10 +233,10 @@ class DeclareWithPagat(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DOUBLE)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        if action.value != PAGAT_ULTIMO or g.declared[seat]:
+        if action.value != PAGAT_ULTIMO or g.ann.declared[seat]:
             return False
         if action.kind is Kind.DOUBLE:
-            ann = g.announced.get(PAGAT_ULTIMO)
+            ann = g.ann.announced.get(PAGAT_ULTIMO)
             if ann is None or ann.level != 0:
                 return False  # only the contra carries the duty
         v = g.variant
@@ -750,15 +750,10 @@ class Romanian(Variant):
 
     # ---- deal and auction (RO-5, RO-6, RO-7) --------------------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        g.phase = Phase.AUCTION
-        g.auction = Auction()
-        g.to_act = g.forehand
-
     def _auction_candidates(self, g: Game) -> list[Action]:
         return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g)), act(Kind.THROW_IN)]
 
-    def _auction(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
@@ -766,7 +761,7 @@ class Romanian(Variant):
             return
         nxt = holding_turn(g, seat, a, N_("{seat} says la mine: {contract}."))  # RO-7: the NE-2 mechanism
         if nxt is not None:
-            g.to_act = nxt
+            g.turn_to(nxt)
             return
         self._end_auction(g)
 
@@ -779,8 +774,7 @@ class Romanian(Variant):
         g.contract = st.high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         if self.calls_king:
-            g.phase = Phase.CALL
-            g.to_act = g.bidder
+            g.start_call()
             return
         self._start_talon(g)
 
@@ -802,7 +796,7 @@ class Romanian(Variant):
 
     # ---- the call (RO-8) ------------------------------------------------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         g.called = a.card
         g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": CardName(a.card)}), None, (a.card,))
         self._start_talon(g)
@@ -819,9 +813,8 @@ class Romanian(Variant):
             return
         size = LINES[line]
         groups = len(g.talon) // size
-        g.phase = Phase.TALON
         g.talon_state = StagedTalon(size, groups)
-        g.to_act = g.bidder
+        g.enter(Phase.TALON, g.bidder)
         self._look(g, (k - 1) % groups)  # RO-9: the look starts at group k
 
     def _look(self, g: Game, group: int) -> None:
@@ -871,7 +864,7 @@ class Romanian(Variant):
         order = self.inspect_order(g)
         return [act(Kind.TAKE_BACK, grp + 1) for grp in order[:-1]]
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         order = self.inspect_order(g)
         if a.kind is Kind.SURRENDER:
@@ -914,15 +907,6 @@ class Romanian(Variant):
             return self._talon_candidates(g)
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.AUCTION:
-            self._auction(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
-
     # ---- announcements (RO-12 … RO-15) -----------------------------------------------------------
 
     def announce_passes(self, g: Game) -> int:
@@ -956,17 +940,17 @@ class Romanian(Variant):
         out = list(self._announce_candidates)
         if self.calls_king and g.options.get("regele_prins_announce"):
             out.insert(len(self.announcement_names), self._announce_regele_prins)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(self._double_of[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         name = str(a.value)
         what = self.title_of(name)
-        g.ann_log.append((seat, what))
+        g.ann.log.append((seat, what))
         if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.public_side.add(seat)  # RO-15: the announcer's side is shown
+            g.ann.announced[name] = Announced(name, seat)
+            g.ann.public_side.add(seat)  # RO-15: the announcer's side is shown
             if seat in g.declarer_side:
                 g.emit("announce", seat, Msg(N_("{seat} announces {what} for the declarer's side."),
                                              {"seat": seat_word(seat), "what": Term(what)}))
@@ -974,7 +958,7 @@ class Romanian(Variant):
                 g.emit("announce", seat, Msg(N_("{seat} announces {what} for the opponents."),
                                              {"seat": seat_word(seat), "what": Term(what)}))
         else:
-            g.declared[seat].append(name)
+            g.ann.declared[seat].append(name)
             g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
 
     def doublable(self, g: Game) -> frozenset[str]:
@@ -989,10 +973,10 @@ class Romanian(Variant):
     def kept_cards(self, g: Game, seat: int) -> int:
         """RO-16: an announced pagat ultimo keeps the pagat, rege ultimo the called king."""
         m = 0
-        p = g.announced.get(PAGAT_ULTIMO)
+        p = g.ann.announced.get(PAGAT_ULTIMO)
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
-        k = g.announced.get(REGE_ULTIMO)
+        k = g.ann.announced.get(REGE_ULTIMO)
         if k is not None and k.seat == seat and g.called is not None:
             m |= 1 << g.called
         return m
@@ -1157,7 +1141,7 @@ class Romanian(Variant):
         level = self.game_level_of(g)
         base = self.base(c)
         # The game, or valat in its place (RO-17, RO-19).
-        va = g.announced.get(VALAT)
+        va = g.ann.announced.get(VALAT)
         if va is not None:
             side = g.side_of(va.seat)
             amt = self.announced_amount(g, VALAT, va.level)
@@ -1165,19 +1149,19 @@ class Romanian(Variant):
             between.append(self._line(g, _announced(self, Term(self.title_of(VALAT)), va.level, amt),
                                       side, ok, amt))
         elif sweep is not None:
-            amt = self.silent_valat(g, g.game_level)
+            amt = self.silent_valat(g, g.ann.game_level)
             what: MsgValue = Term(self.title_of(VALAT))
-            if g.options.get("valat_takes_game_double", True) and g.game_level:
+            if g.options.get("valat_takes_game_double", True) and g.ann.game_level:
                 what = Msg(N_("{what} ({double})"), {"what": what, "double": LowerTerm(
-                    self.double_word(g.game_level))})
+                    self.double_word(g.ann.game_level))})
             between.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
                                        side_payment(sweep, opp if sweep == decl else decl, amt)))
         else:
-            if g.game_level:
-                amt = (base * level) << g.game_level
+            if g.ann.game_level:
+                amt = (base * level) << g.ann.game_level
                 label = Msg(N_("{contract}: {base} × level {level} × {mult} ({double})"),
                             {"contract": Term(c.title), "base": base, "level": level,
-                             "mult": 1 << g.game_level, "double": LowerTerm(self.double_word(g.game_level))})
+                             "mult": 1 << g.ann.game_level, "double": LowerTerm(self.double_word(g.ann.game_level))})
             elif won:
                 amt, label = base, Msg(N_("{contract}: {base}"), {"contract": Term(c.title), "base": base})
             else:
@@ -1189,7 +1173,7 @@ class Romanian(Variant):
         for side, other in ((decl, opp), (opp, decl)):
             best = max((declared_value(g, s) for s in side), default=0)
             if best:
-                names = [self.title_of(d) for s in sorted(side) for d in g.declared[s]
+                names = [self.title_of(d) for s in sorted(side) for d in g.ann.declared[s]
                          if self.declaration_value(d) == best]
                 between.append(PaymentLine(Msg(N_("Declared {declaration}: {amount}"),
                                                {"declaration": Term(names[0]), "amount": best}),
@@ -1260,7 +1244,7 @@ class Romanian(Variant):
         # Trula and toţi regii (RO-19).
         for name, mask in ((TRULA, HONOUR_MASK), (TOTI_REGII, KING_MASK)):
             what = Term(self.title_of(name))
-            ann = g.announced.get(name)
+            ann = g.ann.announced.get(name)
             holder = next((sd for sd in sides if self._pile(g, sd) & mask == mask), None)
             if ann is not None:
                 side = g.side_of(ann.seat)
@@ -1286,7 +1270,7 @@ class Romanian(Variant):
             abandoned = in_talon and ck in g.exposed
             captured = not in_talon or abandoned  # never when it lay unseen (RO-10c, d)
         silent_rp = self.regele_prins_value(g)
-        rp = g.announced.get(REGELE_PRINS)
+        rp = g.ann.announced.get(REGELE_PRINS)
         if rp is not None:
             # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
             amt = self.announced_amount(g, REGELE_PRINS, rp.level)
@@ -1301,7 +1285,7 @@ class Romanian(Variant):
         out.extend(self._luna_lines(g))
         # Pagat ultimo and rege ultimo (RO-19).
         last = g.tricks[-1] if g.tricks else None
-        pa = g.announced.get(PAGAT_ULTIMO)
+        pa = g.ann.announced.get(PAGAT_ULTIMO)
         pagat_by = None if last is None else next((s for s, x in last.plays if x == PAGAT), None)
         if pa is not None:
             amt = self.announced_amount(g, PAGAT_ULTIMO, pa.level)
@@ -1314,7 +1298,7 @@ class Romanian(Variant):
                                                                    "amount": amt}), g.side_of(pagat_by),
                                   last.winner == pagat_by, amt))
         if ck is not None and last is not None:
-            ra = g.announced.get(REGE_ULTIMO)
+            ra = g.ann.announced.get(REGE_ULTIMO)
             king_by = next((s for s, x in last.plays if x == ck), None)
             if ra is not None:
                 amt = self.announced_amount(g, REGE_ULTIMO, ra.level)
@@ -1336,7 +1320,7 @@ class Romanian(Variant):
                 event = (g.side_of(lp), g.side_of(sp))
         silent = self.bonus_value(g, LUNA_PRINSA, False)
         luna = Term(self.title_of(LUNA_PRINSA))
-        ann = g.announced.get(LUNA_PRINSA)
+        ann = g.ann.announced.get(LUNA_PRINSA)
         if ann is None:
             if event is None:
                 return []
@@ -1353,7 +1337,7 @@ class Romanian(Variant):
 
     def _pool_flow(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         """RO-20: an announced pagat ultimo takes the pool, or pays it in (× its doubling)."""
-        pa = g.announced.get(PAGAT_ULTIMO)
+        pa = g.ann.announced.get(PAGAT_ULTIMO)
         if pa is None or not self.pool_on(g) or not g.tricks:
             return []
         b = g.bidder
