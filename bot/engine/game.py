@@ -171,6 +171,7 @@ class Auction:
         self.out: set[int] = set()  # passed: out of the bidding (NE-2)
         self.spoke: set[int] = set()  # have had a turn (the throw-in is on the first)
         self.alone = False  # PT-2: "Without a King"
+        self.pre_round = 0  # which round before the bidding is in progress (KZ-2, KZ-3)
 
     def clone(self) -> Auction:
         c = Auction()
@@ -180,6 +181,7 @@ class Auction:
         c.out = set(self.out)
         c.spoke = set(self.spoke)
         c.alone = self.alone
+        c.pre_round = self.pre_round
         return c
 
 
@@ -493,27 +495,35 @@ class Game:
     # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ------------------------------
 
     def start_pre_auction(self) -> bool:
-        """Open the round before the bidding (``Variant.pre_auction``): every active seat,
-        privately and in play order from forehand, is offered its choices before anyone
-        bids, so nobody decides having heard a bid.  The round is the phase ``THROW_IN``
-        while there is no contract.  False (the deal goes straight to the bidding) when
-        the variant has no round or no seat may do anything but keep its hand; when one
-        may, every seat is asked, so being asked tells nobody anything."""
-        offers = self.variant.pre_auction
-        if not offers:
-            return False
-        self.enter(Phase.THROW_IN, None)
-        if not any(self.forbidding_rule(s, a) is None
-                   for s in self.active for a in offers if a.kind is not Kind.KEEP):
-            return False
-        self.auction = Auction()
-        self.turn_to(self.forehand)
-        return True
+        """Open the rounds before the bidding (``Variant.pre_auction_rounds``): in each,
+        every active seat, privately and in play order from forehand, is offered that
+        round's choices before anyone bids, so nobody decides having heard a bid; a later
+        round opens when the one before has gone round (KZ-2, then KZ-3).  A round is the
+        phase ``THROW_IN`` while there is no contract; it is held only when some seat may
+        do more in it than keep its hand, and then every seat is asked, so being asked
+        tells nobody anything.  False: no round is held, the deal goes to the bidding."""
+        return self._open_pre_round(0)
+
+    def _open_pre_round(self, first: int) -> bool:
+        rounds = self.variant.pre_auction_rounds
+        for k in range(first, len(rounds)):
+            self.enter(Phase.THROW_IN, None)
+            self.auction = Auction()
+            self.auction.pre_round = k
+            if any(self.forbidding_rule(s, a) is None
+                   for s in self.active for a in rounds[k] if a.kind is not Kind.KEEP):
+                self.turn_to(self.forehand)
+                return True
+        return False
+
+    def pre_auction_offers(self) -> tuple[Action, ...]:
+        """What the round before the bidding in progress offers (before its rules)."""
+        return self.variant.pre_auction_rounds[self.auction.pre_round]
 
     def _pre_auction(self, seat: int, action: Action) -> None:
-        """A seat's answer in the round before the bidding: the variant applies anything
-        but keeping the hand; the first throw-in ends the deal, and when every seat has
-        answered the bidding starts with forehand."""
+        """A seat's answer in a round before the bidding: the variant applies anything
+        but keeping the hand; a throw-in ends the deal; when every seat has answered, the
+        next round opens, or the bidding starts with forehand."""
         if action.kind is Kind.KEEP:
             self.emit("keep", seat, Msg(N_("{seat} keeps the hand."), {"seat": seat_word(seat)}))
         else:
@@ -525,7 +535,8 @@ class Game:
         if st.turn < self._n_active:
             self.turn_to(self.next_active(seat))
             return
-        self.start_auction()
+        if not self._open_pre_round(st.pre_round + 1):
+            self.start_auction()
 
     # ---- the triad -----------------------------------------------------------------
 
@@ -727,7 +738,7 @@ class Game:
         if ph is Phase.RITUAL:
             return self._ritual_legal()
         if ph is Phase.THROW_IN and self.contract is None:
-            return list(self.variant.pre_auction)
+            return list(self.pre_auction_offers())
         return self.variant.candidates(self, seat)
 
     def why_not(self, seat: int, action: Action, t: Say = ENGLISH) -> str:

@@ -204,6 +204,44 @@ def test_throwing_in_forgoes_bez_taroki():
 # ---- KZ-3, K1: four kings shown -------------------------------------------------------------
 
 
+def test_throw_in_round_comes_before_the_four_kings():
+    """KZ-3: "After KZ-2 and before the first bid, a holder of all four kings may lay them
+    face up"; KZ-2: each player with no tarok is privately offered the throw-in, in play
+    order from Forant.  So the throw-in round goes round first, and nobody offered the
+    throw-in has seen the kings; then the kings round, from Forant again."""
+    g = kz({0: KINGS + " XXI XX XIX", 2: "QH CH JH 1H 2H QD CD JD 1D 2D QS CS"})
+    asked: list[tuple[int, set[Kind], tuple[tuple[int, tuple[Any, ...]], ...]]] = []
+    while g.phase.value == "throw_in":
+        seat = g.to_act
+        assert seat is not None
+        view = g.view_for(seat)
+        asked.append((seat, {a.kind for a in view.legal}, view.shown))
+        shows = [a for a in view.legal if a.kind is Kind.DECLARE]
+        g.act(seat, shows[0] if shows else A("keep"))
+    kings = tuple(cards_of(KING_MASK))
+    assert asked == [
+        # KZ-2: the throw-in round; only seat 2 (no tarok) may throw in, and no king is shown.
+        (0, {Kind.KEEP}, ()), (1, {Kind.KEEP}, ()), (2, {Kind.THROW_IN, Kind.KEEP}, ()),
+        (3, {Kind.KEEP}, ()),
+        # KZ-3: the kings round; seat 0 shows them, and the later seats see them.
+        (0, {Kind.DECLARE, Kind.KEEP}, ()), (1, {Kind.KEEP}, ((0, kings),)),
+        (2, {Kind.KEEP}, ((0, kings),)), (3, {Kind.KEEP}, ((0, kings),)),
+    ]
+    assert g.phase.value == "auction" and g.to_act == 0 and g.bids == []
+
+
+def test_a_throw_in_ends_the_deal_before_the_kings_round():
+    """KZ-2: "The first to accept ends the deal with no score": the holder of the four
+    kings is never offered to show them."""
+    g = kz({0: KINGS + " XXI XX XIX", 2: "QH CH JH 1H 2H QD CD JD 1D 2D QS CS"})
+    g.act(0, A("keep"))
+    g.act(1, A("keep"))
+    g.act(2, A("throwin"))
+    assert g.is_over and g.result is not None and g.result.thrown_in
+    assert not any(a.kind is Kind.DECLARE for _, a in g.history)
+
+
+
 def test_four_kings_shown_are_public_and_stay_in_the_hand():
     """KZ-3: "a holder of all four kings may lay them face up (optional). They stay in that
     hand, visible to everyone, until played"; K1: public in ``PlayerView`` once shown,

@@ -128,11 +128,15 @@ def test_first_pool_is_four():
 
 def test_annulment():
     """TP-14: 'As RO-5: a player with no tarok and no king may annul, and the next dealer
-    deals.'"""
+    deals.'  RO-5: "Before the bidding ... Offered in play order from forehand"."""
     s = Session.begin(V, 3, dealer=2)
     g = s.deal(deck=deck({1: EMPTY}))
-    assert act(Kind.THROW_IN) not in g.legal_actions(0)
-    g.act(0, A("pass"))
+    # As RO-5: offered before the bidding, in play order from forehand.
+    assert g.phase.value == "throw_in" and g.legal_actions(0) == [act(Kind.KEEP)]
+    assert g.view_for(1).bids == ()
+    g.act(0, A("keep"))
+    assert set(g.legal_actions(1)) == {act(Kind.THROW_IN), act(Kind.KEEP)}
+    assert g.view_for(1).bids == ()  # nobody has bid when seat 1 decides
     g.act(1, A("throwin"))
     assert g.is_over and g.result is not None and g.result.net == {0: -1, 1: -1, 2: -2, POOL: 4}
     s.record(g)

@@ -324,10 +324,10 @@ class Variant:
 
     # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ---------------------------
 
-    #: What each seat is offered, privately and in play order from forehand, before
-    #: anyone bids (``Game.start_pre_auction`` runs the round): keeping the hand
-    #: (``Kind.KEEP``) last.  Empty: the variant has no such round.
-    pre_auction: ClassVar[tuple[Action, ...]] = ()
+    #: The rounds before anyone bids (``Game.start_pre_auction`` runs them, in this
+    #: order): in each, every seat is offered the round's choices privately, in play order
+    #: from forehand, keeping the hand (``Kind.KEEP``) last.  Empty: no such round.
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = ()
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """A choice in the round before the bidding other than keeping the hand.  The

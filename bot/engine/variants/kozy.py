@@ -483,10 +483,13 @@ class Kozy(Variant):
 
     # ---- the deal and the throw-in (KZ-1, KZ-2, KZ-3) ------------------------------------
 
-    #: KZ-2, KZ-3: the round before the bidding (``Game.start_pre_auction``): a seat
-    #: with no tarok may throw in, a holder of the four kings may show them.
-    pre_auction: ClassVar[tuple[Action, ...]] = (
-        act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP))
+    #: The two rounds before the bidding (``Game.start_pre_auction``): KZ-2, a seat with
+    #: no tarok may throw in; then KZ-3 ("After KZ-2 and before the first bid"), a holder
+    #: of the four kings may show them.
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),
+        (declare(SHOW_KINGS), act(Kind.KEEP)),
+    )
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
@@ -899,11 +902,9 @@ class Kozy(Variant):
             if g.contract is not None:
                 return t._("You won the auction with Jeden: play on (you look at the talon three "
                            "cards at a time) or throw the cards in for no score.")
-            throw = g.forbidding_rule(seat, act(Kind.THROW_IN)) is None
-            show = g.forbidding_rule(seat, declare(SHOW_KINGS)) is None
-            if throw and show:
-                return t._("Before the bidding: you hold no tarok, so you may throw the hand in; you "
-                           "hold all four kings, so you may show them (Cztery króle); or keep your hand.")
+            offers = g.legal_actions(seat)
+            throw = act(Kind.THROW_IN) in offers
+            show = declare(SHOW_KINGS) in offers
             if throw:
                 return t._("Before the bidding: you hold no tarok, so you may throw the hand in; or "
                            "keep your hand.")

@@ -437,7 +437,8 @@ class Polish(Czech):
         return super().candidates(g, seat)
 
     #: PL-2: the round before the bidding (``Game.start_pre_auction``).
-    pre_auction: ClassVar[tuple[Action, ...]] = (act(Kind.THROW_IN), act(Kind.KEEP))
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),)
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """PL-2: the throw-in; the same dealer deals again (``next_dealer``)."""

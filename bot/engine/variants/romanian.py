@@ -316,9 +316,9 @@ def ro_rules(taper: bool) -> tuple[Restriction, ...]:
     p = "TP-" if taper else "RO-"
     out: list[Restriction] = [
         ThrowInEmptyHand(
-            "throw_in_empty_hand", Phase.AUCTION,
-            N_("A player with no tarok and no king may annul the deal, on their first turn to bid: "
-            "no bidding, no score, and the next dealer deals."), "RO-5, TP-14"),
+            "throw_in_empty_hand", Phase.THROW_IN,
+            N_("Before the bidding, a player with no tarok and no king may annul the deal: no "
+            "bidding, no score, and the next dealer deals."), "RO-5, TP-14"),
         HoldOnlyEarlier(
             "hold_only_earlier", Phase.AUCTION,
             N_("A player seated earlier (from forehand) than the high bidder may say \"la mine\": "
@@ -471,7 +471,7 @@ class Romanian(Variant):
             "order, and deals 12 cards to each player in batches of six.",
             "Before each deal the dealer puts 1 game point into the pool; when the pool is "
             "empty every player first puts in 1 (so the first pool holds 5).",
-            "A player with no tarok and no king may annul the deal on their first turn to bid.",
+            "Before the bidding, a player with no tarok and no king may annul the deal.",
         ),
         "auction": (
             "Forehand speaks first. A player who passes is out; an earlier player who was "
@@ -751,14 +751,21 @@ class Romanian(Variant):
     # ---- deal and auction (RO-5, RO-6, RO-7) --------------------------------------------------
 
     def _auction_candidates(self, g: Game) -> list[Action]:
-        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g)), act(Kind.THROW_IN)]
+        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g))]
+
+    #: RO-5, TP-14: the annulment, offered in a round before the bidding
+    #: (``Game.start_pre_auction``): "Before the bidding, a player with no tarok and no
+    #: king is privately offered to annul the deal ... Offered in play order from forehand."
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),)
+
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
+        """RO-5: the annulment: "In this case there is no bidding or play"."""
+        g.throw_in_by = seat
+        g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
+        g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
 
     def apply_bid(self, g: Game, seat: int, a: Action) -> None:
-        if a.kind is Kind.THROW_IN:
-            g.throw_in_by = seat
-            g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
-            g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
-            return
         nxt = holding_turn(g, seat, a, N_("{seat} says la mine: {contract}."))  # RO-7: the NE-2 mechanism
         if nxt is not None:
             g.turn_to(nxt)
@@ -1394,11 +1401,14 @@ class Romanian(Variant):
             if g.ritual.step == "cut_or_knock":
                 return t._("Cut the pack, or knock to have it dealt in batches of twelve.")
             return t._("Choose a batch of twelve cards.")
+        if ph is Phase.THROW_IN:
+            if act(Kind.THROW_IN) in g.legal_actions(seat):
+                return t._("Before the bidding: you hold no tarok and no king, so you may annul "
+                           "the deal; or keep your hand.")
+            return t._("Before the bidding: keep your hand.")
         if ph is Phase.AUCTION:
             high = g.auction.high
             parts: list[str] = []
-            if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
-                parts.append(t._("You hold no tarok and no king: you may annul the deal."))
             if high is None:
                 opening = [term(c.title, t).lower() for c in self.ladder(g) if line_of(c)[1] == 1]
                 parts.append(t._("Bid {bids} or {last}, or pass.", bids=", ".join(opening[:-1]),
