@@ -15,8 +15,8 @@ import pytest
 from bot.engine import VARIANTS, Game, IllegalAction, new_game
 from bot.engine.actions import Kind, act, bid
 from bot.engine.cards import CARDS, parse_card
-from bot.engine.masks import NUM_TAROKY
 from bot.engine.game import Phase
+from bot.engine.masks import NUM_TAROKY
 from bot.engine.restrictions import ActionRule, CardRule
 from tests.engine.helpers import game, stack
 
