@@ -10,19 +10,32 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..actions import Action, Kind, action_label, title
-from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_card, strength_table
+from ..cards import (
+    CARDS,
+    CZECH_WORDS,
+    MOND,
+    PAGAT,
+    SKYZ,
+    Card,
+    CardWords,
+    cards_of,
+    say_card,
+    strength_table,
+)
 from ..errors import BadInput
-from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
+from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK, mask_thirds
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
 from ..say import ENGLISH, N_, Msg, Say, Sayable, Term, seat_word
 from ..scoring import (
     DECLARER_LABELS,
     OPPONENT_LABELS,
+    POOL,
     SIDE_DECLARERS,
     SIDE_OPPONENTS,
     SIDE_PLAYER,
     HandResult,
     PaymentLine,
+    Pile,
     transfers_from_net,
 )
 
@@ -561,7 +574,37 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
         thrown_in=g.thrown_in,
         card_counts=card_counts,
         sides=card_sides(g, points, declarer_side),
+        declarers_net_won=_net_won(lines, declarer_side) if declarers_won is not None else None,
+        piles=hand_piles(g, declarer_side),
     )
+
+
+def _net_won(lines: list[PaymentLine], side: frozenset[int]) -> bool:
+    """Whether ``side`` is ahead in the lines between players (pool lines left out)."""
+    total = 0
+    for ln in lines:
+        if POOL not in ln.net:
+            for s in side:
+                total += ln.net.get(s, 0)
+    return total > 0
+
+
+def hand_piles(g: Game, declarer_side: frozenset[int]) -> tuple[Pile, ...]:
+    """The sides' piles at the end of ``g`` (``HandResult.piles``): the declarer's side
+    and the opponents, or each active seat alone when there is no declarer side; none
+    when no card was played."""
+    if not g.tricks:
+        return ()
+    if declarer_side:
+        opp = frozenset(s for s in g.active if s not in declarer_side)
+        sides = [(SIDE_DECLARERS, declarer_side), (SIDE_OPPONENTS, opp)]
+    else:
+        sides = [(SIDE_PLAYER, frozenset((s,))) for s in g.active]
+    out: list[Pile] = []
+    for role, seats in sides:
+        m = g.side_mask(seats)
+        out.append(Pile(role, seats, tuple(int(c) for c in cards_of(m)), mask_thirds(m)))
+    return tuple(out)
 
 
 def card_sides(g: Game, points: dict[str, int],

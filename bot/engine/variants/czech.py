@@ -812,7 +812,8 @@ class Czech(Variant):
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], SURRENDER_PAYMENT)
             line = PaymentLine(Msg(N_("Surrender")), paid)
-            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid)
+            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid,
+                           declarer_side=g.declarer_side, declarers_won=False)
         if g.partner is None and g.called is not None and not g.contract.alone:
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h

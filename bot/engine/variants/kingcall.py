@@ -871,7 +871,7 @@ class KingCall(Variant):
                                    {"amount": Money(self.currency, SURRENDER_CHIPS)}),
                                side_payment(others, [b], SURRENDER_CHIPS))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
-                               dict(line.net))
+                               dict(line.net), declarer_side=g.declarer_side, declarers_won=False)
         special = self.score_special(g)
         if special is not None:
             return special

@@ -564,7 +564,8 @@ class Polish(Czech):
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], int(g.options["surrender_points"]))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {},
-                               [PaymentLine(Msg(N_("Surrender")), paid)], paid)
+                               [PaymentLine(Msg(N_("Surrender")), paid)], paid,
+                               declarer_side=g.declarer_side, declarers_won=False)
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
         pts_d = g.side_points(decl)
@@ -576,8 +577,10 @@ class Polish(Czech):
                           and g.options["failed_walat"] == "add"):
             lines.extend(walat)  # PL-11: walat is the only payment between the players
             summary = Msg(N_("Walat: it replaces every other payment."))
+            game_lines = list(walat)
         else:
             summary = self._game_line(g, decl, opp, pts_d, pts_o, lines)
+            game_lines = list(lines)
             for s in g.order:  # PL-12: each player's declarations, for his side
                 for d in g.ann.declared[s]:
                     lines.append(PaymentLine(
@@ -595,7 +598,9 @@ class Polish(Czech):
             for ln in self._pot_lines(g, decl, between):
                 lines.append(ln)
                 add_into(net, ln.net)
-        won = between > 0 if lines else None
+        # The game's result (PL-9; walat where it replaces the game, PL-11), whatever the
+        # declarations and the pot add: ``declarers_net_won`` carries the sign of the sum.
+        won = sum(ln.net.get(g.bidder, 0) for ln in game_lines) > 0 if game_lines else None
         return hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
                            declarer_side=decl, declarers_won=won)
 

@@ -1076,6 +1076,7 @@ class Romanian(Variant):
             summary = self._score_michi(g, pool_lines)
         elif g.surrendered:
             summary = self._score_surrender(g, between)
+            decl, won = g.declarer_side, False  # the declarer gave the game up
         else:
             summary, points, decl, won = self._score_played(g, between, pool_lines)
         lines: list[PaymentLine] = []
