@@ -47,8 +47,15 @@ class PaymentLine:
     label: str
     net: Mapping[int, int]  # seat (or POOL) -> signed amount; sums to zero
     msg: Msg | None
+    #: The item's stable code (docs/records.md): "game", "surrender", "varsava", "michi",
+    #: "declaration:<name>", "bonus:<name>" (announced), "silent:<name>" (not announced),
+    #: "penalty:<what>", "pool:<what>" (a movement of the pool).
+    code: str
+    #: The side the line pays (``HandResult`` sets it): ``SIDE_DECLARERS``,
+    #: ``SIDE_OPPONENTS``, ``SIDE_PLAYER`` (one seat alone), ``SIDE_POOL``, or "" if none.
+    side: str
 
-    def __init__(self, label: str | Msg, net: Mapping[int, int]) -> None:
+    def __init__(self, label: str | Msg, net: Mapping[int, int], code: str) -> None:
         if isinstance(label, Msg):
             self.msg = label
             self.label = label.say(ENGLISH)
@@ -56,6 +63,8 @@ class PaymentLine:
             self.msg = None
             self.label = label
         self.net = net
+        self.code = code
+        self.side = ""
 
     def say(self, t: Say = ENGLISH) -> str:
         """The line's words in ``t``'s language (the English ``label`` if it has no ``Msg``)."""
@@ -72,6 +81,7 @@ class PaymentLine:
 SIDE_DECLARERS: Final = "declarers"
 SIDE_OPPONENTS: Final = "opponents"
 SIDE_PLAYER: Final = "player"
+SIDE_POOL: Final = "pool"  # (``PaymentLine.side`` only: the pool gains)
 #: The engine's labels of the two sides' card points (the keys of ``card_points``).
 DECLARER_LABELS: Final = ("Bidder's side", "Declarer's side")
 OPPONENT_LABELS: Final = ("Opponents",)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from bot.engine import VARIANTS, Game, new_game, replay_record
 from bot.engine.cards import CARDS, mask_of
 from bot.engine.masks import mask_thirds
 from bot.engine.record import FORMAT, READABLE_FORMATS
-from bot.engine.scoring import SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER
+from bot.engine.scoring import POOL, SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER, SIDE_POOL
 
 from .helpers import A
 from .test_polish import SUITS_10, pl
@@ -65,6 +66,36 @@ def test_declarer_side_and_piles_are_data(variant: str) -> None:
         assert played & ~seen == 0
 
 
+CODE = re.compile(r"^(game|surrender|varsava|michi|(declaration|bonus|silent|penalty|pool):[a-z0-9_]+)$")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_payment_line_has_a_code_and_a_side(variant: str) -> None:
+    """Each payment line carries a stable item code from the documented vocabulary; a
+    declaration's names a declaration that was made; an announced bonus's names a bonus
+    announced; the side is the role of the seats the line pays."""
+    for seed in range(40):
+        g = random_hand(variant, seed)
+        r = g.result
+        assert r is not None
+        declared = {d for ds in g.ann.declared.values() for d in ds}
+        for ln in r.lines:
+            assert CODE.match(ln.code), (ln.code, ln.label)
+            kind, _, name = ln.code.partition(":")
+            if kind == "declaration" and variant not in ("romanian", "taper"):
+                assert name in declared or name in ("four_kings", "three_high"), ln.code
+            if kind == "bonus":
+                assert name in g.ann.announced or name == "four_kings_shown", ln.code
+            gain = {k for k, v in ln.net.items() if v > 0}
+            if gain == {POOL}:
+                assert ln.side == SIDE_POOL
+            elif gain and gain <= r.declarer_side:
+                assert ln.side == SIDE_DECLARERS
+        if r.lines and g.contract is not None and not r.thrown_in and variant != "petrtyl":
+            assert any(ln.code in ("game", "varsava", "michi") or ln.code.startswith("silent:")
+                       or ln.code.startswith("bonus:") for ln in r.lines)
+
+
 def test_polish_surrender_names_the_declarer():
     """PL-5: after a surrender the result names the bidder's side, and the bidder lost."""
     g = pl({0: "V VI " + SUITS_10}, talon="XIX 2H 3H 4H 1D 2D")
@@ -77,6 +108,7 @@ def test_polish_surrender_names_the_declarer():
     assert r is not None
     assert r.declarer_side == frozenset((0,)) and r.declarers_won is False
     assert r.declarers_net_won is False
+    assert [(ln.code, ln.side) for ln in r.lines] == [("surrender", SIDE_OPPONENTS)]
 
 
 def test_record_carries_the_result_data_and_an_old_record_replays(tmp_path: Path, capsys):
@@ -88,6 +120,7 @@ def test_record_carries_the_result_data_and_an_old_record_replays(tmp_path: Path
     rec = g.to_record()
     assert rec["format"] == FORMAT and FORMAT in READABLE_FORMATS
     res = rec["result"]
+    assert [ln["code"] for ln in res["lines"]] == [ln.code for ln in g.result.lines]
     assert res["declarer_side"] == sorted(g.result.declarer_side)
     assert res["declarers_won"] is g.result.declarers_won
     for p, want in zip(res["piles"], g.result.piles, strict=True):
@@ -97,6 +130,8 @@ def test_record_carries_the_result_data_and_an_old_record_replays(tmp_path: Path
     old["format"] = "taroky-hand/1"
     for key in ("declarer_side", "declarers_won", "declarers_net_won", "piles"):
         del old["result"][key]
+    for ln in old["result"]["lines"]:
+        del ln["code"], ln["side"]
     assert replay_record(old).result is not None  # checks hands, talon and settlement
     path = tmp_path / "old.json"
     path.write_text(json.dumps(old), encoding="utf-8")

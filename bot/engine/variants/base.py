@@ -33,6 +33,7 @@ from ..scoring import (
     SIDE_DECLARERS,
     SIDE_OPPONENTS,
     SIDE_PLAYER,
+    SIDE_POOL,
     HandResult,
     PaymentLine,
     Pile,
@@ -553,6 +554,8 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
     """A ``HandResult`` from payment lines: zero entries dropped, and in two against two
     the transfers pair each player with one player of the other side."""
     net = {k: v for k, v in net.items() if v}
+    for ln in lines:
+        ln.side = _line_side(g, ln, declarer_side)
     pairs: list[tuple[int, int]] = []
     if len(declarer_side) == 2:
         d = sorted(declarer_side)
@@ -577,6 +580,21 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
         declarers_net_won=_net_won(lines, declarer_side) if declarers_won is not None else None,
         piles=hand_piles(g, declarer_side),
     )
+
+
+def _line_side(g: Game, ln: PaymentLine, declarer_side: frozenset[int]) -> str:
+    """The role of the side ``ln`` pays (``PaymentLine.side``)."""
+    gain = [k for k, v in ln.net.items() if v > 0]
+    if not gain:
+        return ""
+    if gain == [POOL]:
+        return SIDE_POOL
+    if declarer_side:
+        if all(s in declarer_side for s in gain):
+            return SIDE_DECLARERS
+        if not any(s in declarer_side for s in gain):
+            return SIDE_OPPONENTS
+    return SIDE_PLAYER if len(gain) == 1 else ""
 
 
 def _net_won(lines: list[PaymentLine], side: frozenset[int]) -> bool:

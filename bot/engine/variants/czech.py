@@ -811,7 +811,7 @@ class Czech(Variant):
         if g.surrendered:
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], SURRENDER_PAYMENT)
-            line = PaymentLine(Msg(N_("Surrender")), paid)
+            line = PaymentLine(Msg(N_("Surrender")), paid, "surrender")
             return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid,
                            declarer_side=g.declarer_side, declarers_won=False)
         if g.partner is None and g.called is not None and not g.contract.alone:
@@ -826,7 +826,7 @@ class Czech(Variant):
         summary: Msg
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Povinnost without play: the minimum win")),
-                                     side_payment(decl, opp, 10)))
+                                     side_payment(decl, opp, 10), "game"))
             summary = Msg(N_("The povinnost was settled without play."))
         else:
             rate = Money(self.currency, self.game_rate(g))
@@ -839,7 +839,7 @@ class Czech(Variant):
                 else:
                     game = Msg(N_("Game: {n} point over 35 × {rate}"), {"rate": rate},
                                plural=N_("Game: {n} points over 35 × {rate}"), n=over)
-                lines.append(PaymentLine(game, side_payment(decl, opp, amt)))
+                lines.append(PaymentLine(game, side_payment(decl, opp, amt), "game"))
                 summary = Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
             elif pts_d < 35:
                 amt = (pts_o - 35) * rate.amount * mult
@@ -851,12 +851,12 @@ class Czech(Variant):
                 else:
                     game = Msg(N_("Game: opponents {n} point over 35 × {rate}"), {"rate": rate},
                                plural=N_("Game: opponents {n} points over 35 × {rate}"), n=over)
-                lines.append(PaymentLine(game, side_payment(opp, decl, amt)))
+                lines.append(PaymentLine(game, side_payment(opp, decl, amt), "game"))
                 summary = Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
             else:
                 game = (Msg(N_("Game: 35 : 35, the bidder's side loses × {mult}"), {"mult": mult}) if mult > 1
                         else Msg(N_("Game: 35 : 35, the bidder's side loses")))
-                lines.append(PaymentLine(game, side_payment(opp, decl, 10 * mult)))
+                lines.append(PaymentLine(game, side_payment(opp, decl, 10 * mult), "game"))
                 summary = Msg(N_("35 : 35 — the bidder's side loses."))
         # declarations (CZ-7): never multiplied
         for s in g.order:
@@ -864,7 +864,7 @@ class Czech(Variant):
                 mine = g.side_of(s)
                 lines.append(PaymentLine(Msg(N_("{seat} declared {declaration}"),
                                              {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
-                                         side_payment(mine, g.opponents_of(s), self.declaration_value(g, d))))
+                                         side_payment(mine, g.opponents_of(s), self.declaration_value(g, d)), "declaration:" + d))
         if not g.thrown_in:
             lines.extend(self._bonus_lines(g, decl, opp))
         net: dict[int, int] = {}
@@ -896,16 +896,16 @@ class Czech(Variant):
             amt = self.announce_values["pagat"] << pa.level
             ok = pagat_player is not None and last is not None and last.winner == pagat_player
             if ok:
-                lines.append(PaymentLine(Msg(N_("Pagát announced and won")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and won")), side_payment(side, other, amt), "bonus:pagat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Pagát announced and lost")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and lost")), side_payment(other, side, amt), "bonus:pagat"))
         elif pagat_player is not None and last is not None:
             side = g.side_of(pagat_player)
             other = g.opponents_of(pagat_player)
             if last.winner == pagat_player:
-                lines.append(PaymentLine(Msg(N_("Pagát won the last trick")), side_payment(side, other, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát won the last trick")), side_payment(side, other, 100), "silent:pagat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Pagát lost in the last trick")), side_payment(other, side, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát lost in the last trick")), side_payment(other, side, 100), "silent:pagat"))
         sweep: frozenset[int] | None = None
         for side in (decl, opp):
             if sum(g.tricks_won[s] for s in side) == len(g.tricks):
@@ -916,12 +916,12 @@ class Czech(Variant):
             other = g.opponents_of(va.seat)
             amt = self.announce_values["valat"] << va.level
             if sweep == side:
-                lines.append(PaymentLine(Msg(N_("Valát announced and made")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and made")), side_payment(side, other, amt), "bonus:valat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Valát announced and missed")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and missed")), side_payment(other, side, amt), "bonus:valat"))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             other = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine(Msg(N_("Valát: every trick")), side_payment(sweep, other, 700)))
+            lines.append(PaymentLine(Msg(N_("Valát: every trick")), side_payment(sweep, other, 700), "silent:valat"))
         return lines
 
     def _zid_druha(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> PaymentLine | None:
@@ -938,11 +938,11 @@ class Czech(Variant):
                 return None
             net: dict[int, int] = {POOL: -g.pool}
             share(net, sorted(decl), g.pool, +1)
-            return PaymentLine(Msg(N_("The Žid goes to the pagát's side")), net)
+            return PaymentLine(Msg(N_("The Žid goes to the pagát's side")), net, "pool:pagat")
         amount = g.pool // 2 * (1 << (pa.level - 1))
         winners, losers = (decl, opp) if ok else (opp, decl)
         return PaymentLine(Msg(N_("Žid: the pagát was doubled, so the pool stays and the sides pay its value")),
-                           side_payment(winners, losers, amount))
+                           side_payment(winners, losers, amount), "pool:pagat_doubled")
 
     def _score_varsava(self, g: Game) -> HandResult:
         pts = {s: count_mask_points(g.won[s]) for s in g.order}
@@ -958,7 +958,7 @@ class Czech(Variant):
                 if fine:
                     lines.append(PaymentLine(Msg(N_("{seat}: {n} point, pays the Žid"), {"seat": seat_word(s)},
                                                  plural=N_("{seat}: {n} points, pays the Žid"), n=p),
-                                             {s: -fine, POOL: fine}))
+                                             {s: -fine, POOL: fine}, "pool:fine"))
                     add_into(net, {s: -fine, POOL: fine})
         else:
             if g.options["varsava_scoring"] == "alternative":
@@ -972,7 +972,7 @@ class Czech(Variant):
                 line_net: dict[int, int] = {s: amt}
                 share(line_net, losers, amt, -1)
                 lines.append(PaymentLine(Msg(N_("{seat} receives double (no trick)") if g.tricks_won[s] == 0
-                                             else N_("{seat} receives"), {"seat": seat_word(s)}), line_net))
+                                             else N_("{seat} receives"), {"seat": seat_word(s)}), line_net, "varsava"))
                 add_into(net, line_net)
         who = ", ".join(f"seat {s + 1}" for s in losers)
         return _result(g, Msg(N_("Varšava: {who} took the most card points ({points})."),

@@ -869,7 +869,7 @@ class KingCall(Variant):
             others = [s for s in g.order if s != b]
             line = PaymentLine(Msg(N_("Surrender: {amount} to each other player"),
                                    {"amount": Money(self.currency, SURRENDER_CHIPS)}),
-                               side_payment(others, [b], SURRENDER_CHIPS))
+                               side_payment(others, [b], SURRENDER_CHIPS), "surrender")
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
                                dict(line.net), declarer_side=g.declarer_side, declarers_won=False)
         special = self.score_special(g)
@@ -944,7 +944,7 @@ class KingCall(Variant):
                                                             "double": LowerTerm(self.double_word(g.ann.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
         label = Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label})
-        return [PaymentLine(label, side_payment(w, lo, rate))]
+        return [PaymentLine(label, side_payment(w, lo, rate), "game")]
 
     def tarok1_strict(self, g: Game) -> bool:
         """La Vista: the 1 itself must win the last trick."""
@@ -983,11 +983,11 @@ class KingCall(Variant):
                 early = False
             if ok:
                 return [PaymentLine(Msg(N_("{what} announced and won: {amount}"), {"what": what, "amount": amt}),
-                                    side_payment(side, other, amt))]
+                                    side_payment(side, other, amt), "bonus:" + name)]
             return [PaymentLine(Msg(N_("{what} announced and lost (played before the last trick): {amount}")
                                     if early else N_("{what} announced and lost: {amount}"),
                                     {"what": what, "amount": amt}),
-                                side_payment(other, side, amt))]
+                                side_payment(other, side, amt), "bonus:" + name)]
         if player is None:
             return []
         if strict:
@@ -995,14 +995,14 @@ class KingCall(Variant):
             other = g.opponents_of(player)
             if last.winner == player:
                 return [PaymentLine(Msg(N_("{what}: won, {amount}"), {"what": what, "amount": base}),
-                                    side_payment(side, other, base))]
+                                    side_payment(side, other, base), "silent:" + name)]
             return [PaymentLine(Msg(N_("{what}: beaten, {amount}"), {"what": what, "amount": base}),
-                                side_payment(other, side, base))]
+                                side_payment(other, side, base), "silent:" + name)]
         side = g.side_of(last.winner)
         other = g.opponents_of(last.winner)
         return [PaymentLine(Msg(N_("{what}: {amount} to the winners of the last trick"),
                                 {"what": what, "amount": base}),
-                            side_payment(side, other, base))]
+                            side_payment(side, other, base), "silent:" + name)]
 
     def combination_mult(self, g: Game) -> int:
         assert g.contract is not None
@@ -1018,7 +1018,7 @@ class KingCall(Variant):
         for s in g.order:
             for d in g.ann.declared[s]:
                 lines.append(self._from_each(g, s, Term(self.title_of(d)),
-                                             self.declaration_value(g, d, m)))
+                                             self.declaration_value(g, d, m), "declaration:" + d))
         if not g.tricks or m == 0:
             return lines
         played = [0] * g.num_seats
@@ -1027,19 +1027,19 @@ class KingCall(Variant):
                 played[s] |= 1 << c
         for s in g.order:
             if played[s] & KING_MASK == KING_MASK:
-                lines.append(self._from_each(g, s, Msg(N_("Four Kings")), m))
+                lines.append(self._from_each(g, s, Msg(N_("Four Kings")), m, "declaration:four_kings"))
             if played[s] & HONOUR_MASK == HONOUR_MASK:
-                lines.append(self._from_each(g, s, Msg(N_("Three High")), m))
+                lines.append(self._from_each(g, s, Msg(N_("Three High")), m, "declaration:three_high"))
         return lines
 
     def declaration_value(self, g: Game, name: str, mult: int) -> int:
         return mult
 
-    def _from_each(self, g: Game, seat: int, what: MsgValue, amount: int) -> PaymentLine:
+    def _from_each(self, g: Game, seat: int, what: MsgValue, amount: int, code: str) -> PaymentLine:
         others = [s for s in g.order if s != seat]
         return PaymentLine(Msg(N_("{seat}: {what}: {amount} from each other player"),
                                {"seat": seat_word(seat), "what": what, "amount": amount}),
-                           side_payment([seat], others, amount))
+                           side_payment([seat], others, amount), code)
 
     def pool_lines(self, g: Game) -> list[PaymentLine]:
         return []

@@ -690,7 +690,7 @@ class Kozy(Variant):
             pts = int(g.options["surrender_points"])
             line = PaymentLine(Msg(N_("Gave up with the called king in the talon: {n} point to each opponent"),
                                    plural=N_("Gave up with the called king in the talon: {n} points to each "
-                                             "opponent"), n=pts), side_payment(others, [b], pts))
+                                             "opponent"), n=pts), side_payment(others, [b], pts), "surrender")
             return hand_result(g, Msg(N_("{seat} gave up."), {"seat": seat_word(b)}), {}, [line], dict(line.net),
                                declarer_side=frozenset((b,)), declarers_won=False)
         if g.thrown_in:
@@ -760,7 +760,7 @@ class Kozy(Variant):
                                                             "double": Term(self.double_word(g.ann.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
         return PaymentLine(Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label}),
-                           side_payment(w, lo, rate))
+                           side_payment(w, lo, rate), "game")
 
     def _declaration_lines(self, g: Game) -> list[PaymentLine]:
         """KZ-15: each declaration paid to the declaring player's side, never doubled."""
@@ -771,7 +771,7 @@ class Kozy(Variant):
                 out.append(PaymentLine(Msg(N_("{seat} declared {declaration}: {amount}"),
                                            {"seat": seat_word(s), "declaration": Term(self.title_of(d)),
                                             "amount": pts}),
-                                       side_payment(g.side_of(s), g.opponents_of(s), pts)))
+                                       side_payment(g.side_of(s), g.opponents_of(s), pts), "declaration:" + d))
         return out
 
     def _pile_bonus_lines(self, g: Game, decl: frozenset[int],
@@ -786,19 +786,19 @@ class Kozy(Variant):
             ok = g.side_mask(side) & HONOUR_MASK == HONOUR_MASK
             out.append(_won_or_lost(g, side, Msg(N_("Trul announced and made: {amount}") if ok
                                                  else N_("Trul announced and lost: {amount}"), {"amount": amt}),
-                                    amt, ok))
+                                    amt, ok, "bonus:trul"))
         shower = next((s for s in g.active if g.shown[s]), None)
         if shower is not None:
             side = g.side_of(shower)
             ok = g.side_mask(side) & KING_MASK == KING_MASK
             out.append(_won_or_lost(g, side, Msg(N_("Cztery króle shown and made: 8") if ok
-                                                 else N_("Cztery króle shown and lost: 8")), 8, ok))
+                                                 else N_("Cztery króle shown and lost: 8")), 8, ok, "bonus:four_kings_shown"))
         for side in (decl, opp):
             pile = g.side_mask(side)
             if t is None and pile & HONOUR_MASK == HONOUR_MASK:
-                out.append(_won_or_lost(g, side, _side_msg(g, side, _TRUL_IN_TRICKS), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _TRUL_IN_TRICKS), 2, True, "silent:trul"))
             if shower is None and pile & KING_MASK == KING_MASK:
-                out.append(_won_or_lost(g, side, _side_msg(g, side, _KINGS_IN_TRICKS), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _KINGS_IN_TRICKS), 2, True, "silent:four_kings"))
         return out
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
@@ -815,13 +815,13 @@ class Kozy(Variant):
             out.append(_won_or_lost(g, side, Msg(
                 N_("Pagat ultymo announced and won: {amount}") if ok
                 else N_("Pagat ultymo announced and lost (played before the last trick): {amount}") if early
-                else N_("Pagat ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
+                else N_("Pagat ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok, "bonus:pagat_ultymo"))
         elif where is not None and last:
             ok = where[2] == where[1]
             out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("Pagat ultymo: won, 1") if ok
-                                                                else N_("Pagat ultymo: beaten, 1")), 1, ok))
+                                                                else N_("Pagat ultymo: beaten, 1")), 1, ok, "silent:pagat_ultymo"))
         if where is not None and not last and where[2] not in g.side_of(where[1]):
-            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("The pagát captured: 1")), 1, False))
+            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("The pagát captured: 1")), 1, False, "penalty:pagat_captured"))
         return out
 
     def _king_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -842,19 +842,19 @@ class Kozy(Variant):
             out.append(_won_or_lost(g, decl, Msg(
                 N_("Król ultymo announced and won: {amount}") if ok
                 else N_("Król ultymo announced and lost (played before the last trick): {amount}") if played_early
-                else N_("Król ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
+                else N_("Król ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok, "bonus:krol_ultymo"))
             if early and g.options["no_double_penalty"] == "last_trick":
-                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False, "penalty:called_king_captured"))
         else:
             if where is not None and last:
                 ok = where[2] in decl
                 out.append(_won_or_lost(g, decl, Msg(N_("Król ultymo: won, 1") if ok else
-                                                     N_("The called king captured in the last trick: 1")), 1, ok))
+                                                     N_("The called king captured in the last trick: 1")), 1, ok, "silent:krol_ultymo"))
             if early:
-                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False, "penalty:called_king_captured"))
         if c in g.exposed and not g.drawn[b] >> c & 1:
             out.append(_won_or_lost(g, decl, Msg(N_("The called king shown in the talon and left: 1")),
-                                    1, False))
+                                    1, False, "penalty:called_king_left"))
         return out
 
     def _xxi_lines(self, g: Game) -> list[PaymentLine]:
@@ -863,7 +863,7 @@ class Kozy(Variant):
             mond = next((s for s, pc in t.plays if pc == MOND), None)
             skyz = next((s for s, pc in t.plays if pc == SKYZ), None)
             if mond is not None and skyz is not None and skyz not in g.side_of(mond):
-                return [_won_or_lost(g, g.side_of(mond), Msg(N_("XXI captured by the škýz: 2")), 2, False)]
+                return [_won_or_lost(g, g.side_of(mond), Msg(N_("XXI captured by the škýz: 2")), 2, False, "penalty:xxi_captured")]
         return []
 
     def _walat_lines(self, g: Game,
@@ -879,9 +879,9 @@ class Kozy(Variant):
             ok = sweep == side
             out.append(_won_or_lost(g, side, Msg(N_("Walat announced and won: {amount}") if ok
                                                  else N_("Walat announced and lost: {amount}"), {"amount": amt}),
-                                    amt, ok))
+                                    amt, ok, "bonus:walat"))
         if sweep is not None and sweep != side:
-            out.append(_won_or_lost(g, sweep, _side_msg(g, sweep, _WALAT_TO), 5, True))
+            out.append(_won_or_lost(g, sweep, _side_msg(g, sweep, _WALAT_TO), 5, True, "silent:walat"))
         return out, sweep is not None
 
     # ---- words ---------------------------------------------------------------------------------
@@ -987,12 +987,12 @@ def _side_msg(g: Game, side: frozenset[int], said: tuple[str, str, str]) -> Msg:
 
 
 def _won_or_lost(g: Game, side: frozenset[int], label: Msg, amount: int,
-                 ok: bool) -> PaymentLine:
+                 ok: bool, code: str) -> PaymentLine:
     """``side`` wins ``amount`` from the other side (``ok``), or pays it to them: per pair in
     two against two, from or to each opponent of a lone player."""
     other = frozenset(s for s in g.active if s not in side)
     w, lo = (side, other) if ok else (other, side)
-    return PaymentLine(label, side_payment(w, lo, amount))
+    return PaymentLine(label, side_payment(w, lo, amount), code)
 
 
 __all__ = ["CONTRACTS", "CZTERY", "DWA", "JEDEN", "TRZY", "Kozy", "kontra_eligible",

@@ -564,7 +564,7 @@ class Polish(Czech):
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], int(g.options["surrender_points"]))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {},
-                               [PaymentLine(Msg(N_("Surrender")), paid)], paid,
+                               [PaymentLine(Msg(N_("Surrender")), paid, "surrender")], paid,
                                declarer_side=g.declarer_side, declarers_won=False)
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
@@ -586,7 +586,7 @@ class Polish(Czech):
                     lines.append(PaymentLine(
                         Msg(N_("{seat} declared {declaration}"),
                             {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
-                        side_payment(g.side_of(s), g.opponents_of(s), DECLARATIONS[d])))
+                        side_payment(g.side_of(s), g.opponents_of(s), DECLARATIONS[d]), "declaration:" + d))
             if not g.thrown_in:
                 lines.extend(self._pagat_lines(g))
             lines.extend(walat)  # (a failed walat added on top: the option)
@@ -610,7 +610,7 @@ class Polish(Czech):
         mult = 1 << g.ann.game_level
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Powinność without play: basic score 1")),
-                                     side_payment(decl, opp, 1)))
+                                     side_payment(decl, opp, 1), "game"))
             return Msg(N_("The powinność was settled without play."))
         won = pts_d > 35
         losers = pts_o if won else pts_d
@@ -626,11 +626,11 @@ class Polish(Czech):
         if won:
             lines.append(PaymentLine(Msg(N_("Game: the opponents took {points} card points, {how}"),
                                          {"points": pts_o, "how": how}),
-                                     side_payment(decl, opp, amount)))
+                                     side_payment(decl, opp, amount), "game"))
             return Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
         lines.append(PaymentLine(Msg(N_("Game: the bidder's side took {points} card points, {how}"),
                                      {"points": pts_d, "how": how}),
-                                 side_payment(opp, decl, amount)))
+                                 side_payment(opp, decl, amount), "game"))
         if pts_d == 35:
             return Msg(N_("35 : 35 — the bidder's side loses."))
         return Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
@@ -648,14 +648,14 @@ class Polish(Czech):
             side, other = g.side_of(pa.seat), g.opponents_of(pa.seat)
             amt = self.announce_values[PAGAT_LAST] << pa.level
             if self._pagat_won(g, pa):
-                return [PaymentLine(Msg(N_("Pagat announced and won")), side_payment(side, other, amt))]
-            return [PaymentLine(Msg(N_("Pagat announced and lost")), side_payment(other, side, amt))]
+                return [PaymentLine(Msg(N_("Pagat announced and won")), side_payment(side, other, amt), "bonus:pagat")]
+            return [PaymentLine(Msg(N_("Pagat announced and lost")), side_payment(other, side, amt), "bonus:pagat")]
         if played is None or last is None:
             return []
         side, other = g.side_of(played), g.opponents_of(played)
         if last.winner == played:
-            return [PaymentLine(Msg(N_("Pagat won the last trick")), side_payment(side, other, PAGAT_SILENT))]
-        return [PaymentLine(Msg(N_("Pagat lost in the last trick")), side_payment(other, side, PAGAT_SILENT))]
+            return [PaymentLine(Msg(N_("Pagat won the last trick")), side_payment(side, other, PAGAT_SILENT), "silent:pagat")]
+        return [PaymentLine(Msg(N_("Pagat lost in the last trick")), side_payment(other, side, PAGAT_SILENT), "silent:pagat")]
 
     @staticmethod
     def _pagat_won(g: Game, pa: Announced) -> bool:
@@ -686,12 +686,12 @@ class Polish(Czech):
             side, other = g.side_of(va.seat), g.opponents_of(va.seat)
             amt = self.announce_values[WALAT] << va.level
             if sweep == side:
-                lines.append(PaymentLine(Msg(N_("Walat announced and made")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and made")), side_payment(side, other, amt), "bonus:walat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Walat announced and missed")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and missed")), side_payment(other, side, amt), "bonus:walat"))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             rest = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine(Msg(N_("Walat: every trick")), side_payment(sweep, rest, WALAT_SILENT)))
+            lines.append(PaymentLine(Msg(N_("Walat: every trick")), side_payment(sweep, rest, WALAT_SILENT), "silent:walat"))
         return lines
 
     def _pot_lines(self, g: Game, decl: frozenset[int], between: int) -> list[PaymentLine]:
@@ -704,7 +704,7 @@ class Polish(Czech):
                 fine = CAPTURE_FINE.get(int(c), 0)
                 if fine and t.winner not in g.side_of(s):
                     lines.append(PaymentLine(Msg(_CAPTURED[int(c)], {"seat": seat_word(s), "amount": _pts(fine)}),
-                                             {s: -fine, POOL: fine}))
+                                             {s: -fine, POOL: fine}, "pool:captured"))
                     paid_in += fine
         if between == 0:
             net: dict[int, int] = {}
@@ -713,7 +713,7 @@ class Polish(Czech):
             net[POOL] = ZERO_NET_FINE * len(decl)
             paid_in += ZERO_NET_FINE * len(decl)
             lines.append(PaymentLine(Msg(N_("The hand nets zero: the declarer's side pays {amount} each "
-                                            "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net))
+                                            "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net, "pool:zero_net"))
         pa = g.ann.announced.get(PAGAT_LAST)
         pot = g.pool + paid_in
         if pa is not None and pot > 0 and self._pagat_won(g, pa):  # PL-16
@@ -722,7 +722,7 @@ class Polish(Czech):
             take: dict[int, int] = {POOL: -pot}
             share(take, order, pot, +1)
             lines.append(PaymentLine(Msg(N_("The announced pagat won: its side takes the żid ({amount})"),
-                                         {"amount": _pts(pot)}), take))
+                                         {"amount": _pts(pot)}), take, "pool:pagat"))
         return lines
 
     # ---- the session's end (PL-19) ---------------------------------------------------

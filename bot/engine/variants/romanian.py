@@ -1063,7 +1063,7 @@ class Romanian(Variant):
             paid = {s: -a for s, a in g.antes.items()}
             paid[POOL] = total
             who = ", ".join(f"seat {s + 1} {a}" for s, a in sorted(g.antes.items()))
-            pool_lines.append(PaymentLine(Msg(N_("Antes into the pool: {who}"), {"who": who}), paid))
+            pool_lines.append(PaymentLine(Msg(N_("Antes into the pool: {who}"), {"who": who}), paid, "pool:antes"))
         points: dict[str, int] = {}
         decl: frozenset[int] = frozenset()
         won: bool | None = None
@@ -1085,7 +1085,7 @@ class Romanian(Variant):
             if k != 1 and ln.net:
                 said: MsgValue = ln.msg if ln.msg is not None else ln.label
                 ln = PaymentLine(Msg(N_("{line} × {k} (radler)"), {"line": said, "k": k}),
-                                 {s: v * k for s, v in ln.net.items()})
+                                 {s: v * k for s, v in ln.net.items()}, ln.code)
             lines.append(ln)
         lines = pool_lines[:1] + lines + pool_lines[1:]
         net: dict[int, int] = {}
@@ -1105,7 +1105,7 @@ class Romanian(Variant):
                 net[POOL] = net.get(POOL, 0) + n * rate
         tricks = ", ".join(f"seat {s + 1} {g.tricks_won[s]}" for s in g.order)
         pool_lines.append(PaymentLine(Msg(N_("Michi-michi: {rate} a trick into the pool ({tricks})"),
-                                          {"rate": rate, "tricks": tricks}), net))
+                                          {"rate": rate, "tricks": tricks}), net, "michi"))
         return Msg(N_("Michi-michi: {n} game point goes into the pool."),
                    plural=N_("Michi-michi: {n} game points go into the pool."),
                    n=sum(-v for k, v in net.items() if k != POOL))
@@ -1124,7 +1124,7 @@ class Romanian(Variant):
             label = Msg(N_("Surrender at level {level}: {amount} to each opponent"),
                         {"level": g.level, "amount": amount})
         others = [s for s in g.order if s != b]
-        between.append(PaymentLine(label, side_payment(others, [b], amount + extra)))
+        between.append(PaymentLine(label, side_payment(others, [b], amount + extra), "surrender"))
         return Msg(N_("{seat} gave up: the called king was in the talon."), {"seat": seat_word(b)})
 
     def _score_played(self, g: Game, between: list[PaymentLine], pool_lines: list[PaymentLine]
@@ -1155,7 +1155,7 @@ class Romanian(Variant):
             amt = self.announced_amount(g, VALAT, va.level)
             ok = sweep == side
             between.append(self._line(g, _announced(self, Term(self.title_of(VALAT)), va.level, amt),
-                                      side, ok, amt))
+                                      side, ok, amt, "bonus:" + VALAT))
         elif sweep is not None:
             amt = self.silent_valat(g, g.ann.game_level)
             what: MsgValue = Term(self.title_of(VALAT))
@@ -1163,7 +1163,7 @@ class Romanian(Variant):
                 what = Msg(N_("{what} ({double})"), {"what": what, "double": LowerTerm(
                     self.double_word(g.ann.game_level))})
             between.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                       side_payment(sweep, opp if sweep == decl else decl, amt)))
+                                       side_payment(sweep, opp if sweep == decl else decl, amt), "silent:" + VALAT))
         else:
             if g.ann.game_level:
                 amt = (base * level) << g.ann.game_level
@@ -1176,7 +1176,7 @@ class Romanian(Variant):
                 amt, label = base * level, Msg(N_("{contract}: {base} × level {level}"),
                                                {"contract": Term(c.title), "base": base, "level": level})
             w, lo = (decl, opp) if won else (opp, decl)
-            between.append(PaymentLine(_outcome(label, won), side_payment(w, lo, amt)))
+            between.append(PaymentLine(_outcome(label, won), side_payment(w, lo, amt), "game"))
         # Declarations (RO-13): each side's highest.
         for side, other in ((decl, opp), (opp, decl)):
             best = max((declared_value(g, s) for s in side), default=0)
@@ -1185,7 +1185,7 @@ class Romanian(Variant):
                          if self.declaration_value(d) == best]
                 between.append(PaymentLine(Msg(N_("Declared {declaration}: {amount}"),
                                                {"declaration": Term(names[0]), "amount": best}),
-                                           side_payment(side, other, best)))
+                                           side_payment(side, other, best), "declaration:" + self.declaration_name(self.declare_counts[best - 1])))
         between.extend(self._bonus_lines(g, decl, opp, swapped))
         pool_lines.extend(self._pool_flow(g, decl, opp))
         if len(decl) == 1:
@@ -1202,11 +1202,12 @@ class Romanian(Variant):
                           else N_("{summary} Valat: the opponents took every trick."), {"summary": summary})
         return summary, {"Declarer's side": pts_d, "Opponents": pts_o}, decl, won
 
-    def _line(self, g: Game, label: Msg, side: frozenset[int], ok: bool, amt: int) -> PaymentLine:
+    def _line(self, g: Game, label: Msg, side: frozenset[int], ok: bool, amt: int,
+              code: str) -> PaymentLine:
         other = frozenset(s for s in g.active if s not in side)
         if ok:
-            return PaymentLine(_outcome(label, True), side_payment(side, other, amt))
-        return PaymentLine(_outcome(label, False), side_payment(other, side, amt))
+            return PaymentLine(_outcome(label, True), side_payment(side, other, amt), code)
+        return PaymentLine(_outcome(label, False), side_payment(other, side, amt), code)
 
     def _king_exchange(self, g: Game) -> Card | None:
         """RO-10c: a called king that lay in the never-seen talon (doi, unu) goes to the
@@ -1258,16 +1259,16 @@ class Romanian(Variant):
                 side = g.side_of(ann.seat)
                 amt = self.announced_amount(g, name, ann.level)
                 out.append(self._line(g, _announced(self, what, ann.level, amt), side,
-                                      holder == side, amt))
+                                      holder == side, amt, "bonus:" + name))
                 if holder is not None and holder != side:
                     amt = self.bonus_value(g, name, False)
                     out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                           side_payment(holder, side, amt)))
+                                           side_payment(holder, side, amt), "silent:" + name))
             elif holder is not None:
                 amt = self.bonus_value(g, name, False)
                 other = opp if holder == decl else decl
                 out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                       side_payment(holder, other, amt)))
+                                       side_payment(holder, other, amt), "silent:" + name))
         # Regele prins (RO-10, RO-19): the called king in the opponents' pile.
         ck = g.called
         c = g.contract
@@ -1283,12 +1284,12 @@ class Romanian(Variant):
             # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
             amt = self.announced_amount(g, REGELE_PRINS, rp.level)
             out.append(self._line(g, _announced(self, Term(self.title_of(REGELE_PRINS)), rp.level, amt),
-                                  opp, captured, amt))
+                                  opp, captured, amt, "bonus:" + REGELE_PRINS))
         elif captured:
             rp_what = Term(self.title_of(REGELE_PRINS))
             out.append(PaymentLine(Msg(N_("{what} (left in the talon): {amount}") if abandoned
                                        else N_("{what}: {amount}"), {"what": rp_what, "amount": silent_rp}),
-                                   side_payment(opp, decl, silent_rp)))
+                                   side_payment(opp, decl, silent_rp), "silent:" + REGELE_PRINS))
         # Luna prinsă (RO-19).
         out.extend(self._luna_lines(g))
         # Pagat ultimo and rege ultimo (RO-19).
@@ -1299,12 +1300,12 @@ class Romanian(Variant):
             amt = self.announced_amount(g, PAGAT_ULTIMO, pa.level)
             ok = last is not None and pagat_by is not None and last.winner == pagat_by
             out.append(self._line(g, _announced(self, Term(self.title_of(PAGAT_ULTIMO)), pa.level, amt),
-                                  g.side_of(pa.seat), ok, amt))
+                                  g.side_of(pa.seat), ok, amt, "bonus:" + PAGAT_ULTIMO))
         elif pagat_by is not None and last is not None:
             amt = self.bonus_value(g, PAGAT_ULTIMO, False)
             out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(PAGAT_ULTIMO)),
                                                                    "amount": amt}), g.side_of(pagat_by),
-                                  last.winner == pagat_by, amt))
+                                  last.winner == pagat_by, amt, "silent:" + PAGAT_ULTIMO))
         if ck is not None and last is not None:
             ra = g.ann.announced.get(REGE_ULTIMO)
             king_by = next((s for s, x in last.plays if x == ck), None)
@@ -1312,11 +1313,11 @@ class Romanian(Variant):
                 amt = self.announced_amount(g, REGE_ULTIMO, ra.level)
                 ok = king_by is not None and last.winner in decl
                 out.append(self._line(g, _announced(self, Term(self.title_of(REGE_ULTIMO)), ra.level, amt),
-                                      decl, ok, amt))
+                                      decl, ok, amt, "bonus:" + REGE_ULTIMO))
             elif king_by is not None:
                 amt = self.bonus_value(g, REGE_ULTIMO, False)
                 out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(REGE_ULTIMO)),
-                                                                       "amount": amt}), decl, last.winner in decl, amt))
+                                                                       "amount": amt}), decl, last.winner in decl, amt, "silent:" + REGE_ULTIMO))
         return out
 
     def _luna_lines(self, g: Game) -> list[PaymentLine]:
@@ -1333,14 +1334,14 @@ class Romanian(Variant):
             if event is None:
                 return []
             return [PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
-                                side_payment(event[1], event[0], silent))]
+                                side_payment(event[1], event[0], silent), "silent:" + LUNA_PRINSA)]
         side = g.side_of(ann.seat)
         amt = self.announced_amount(g, LUNA_PRINSA, ann.level)
         ok = event is not None and event[1] == side
-        out = [self._line(g, _announced(self, luna, ann.level, amt), side, ok, amt)]
+        out = [self._line(g, _announced(self, luna, ann.level, amt), side, ok, amt, "bonus:" + LUNA_PRINSA)]
         if event is not None and event[0] == side:
             out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
-                                   side_payment(event[1], event[0], silent)))
+                                   side_payment(event[1], event[0], silent), "silent:" + LUNA_PRINSA))
         return out
 
     def _pool_flow(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -1374,7 +1375,7 @@ class Romanian(Variant):
             _split(net, lose, m * p, -1)
             net[POOL] = m * p - p
             label = Msg(N_("Pagat ultimo pool: {taken} taken, {paid} paid in"), {"taken": p, "paid": m * p})
-        return [PaymentLine(label, {k: v for k, v in net.items() if v})] if p else []
+        return [PaymentLine(label, {k: v for k, v in net.items() if v}, "pool:pagat_ultimo")] if p else []
 
     # ---- words ---------------------------------------------------------------------------------
 
