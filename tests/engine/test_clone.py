@@ -3,7 +3,10 @@ original, with every attribute copied."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
+import textwrap
 from typing import Any
 
 import pytest
@@ -153,3 +156,34 @@ def test_play_lean_is_play() -> None:
 def test_the_compiled_game_is_in_the_compiled_list() -> None:
     """(the clone test above runs on whichever build is active; both are tested by ./dev test)"""
     assert "game" in COMPILED
+
+
+def test_clone_assigns_each_declared_field_the_declared_way() -> None:
+    """``Game.clone`` is written out field by field (for speed): each of its assignments is
+    ``g.x = self.x`` for a shared field, ``g.x = self.x.copy()`` for a copied one and a
+    sub-state's own ``clone()`` for a state, and it assigns every declared field once."""
+    from bot.engine import game as game_module
+
+    source = inspect.getsource(game_module).split("    def clone(self) -> Game:")[1]
+    source = source.split("    def forget_caches")[0]
+    body = ast.parse(textwrap.dedent("def clone(self):" + source)).body[0]
+    assert isinstance(body, ast.FunctionDef)
+    how: dict[str, str] = {}
+    for node in body.body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Attribute)):
+            continue
+        name = node.targets[0].attr
+        text = ast.unparse(node.value)
+        assert name not in how, f"{name} is assigned twice"
+        if text == f"self.{name}":
+            how[name] = "shared"
+        elif text == f"self.{name}.copy()":
+            how[name] = "copied"
+        elif text in (f"self.{name}.clone()",
+                      f"None if self.{name} is None else self.{name}.clone()"):
+            how[name] = "state"
+        else:
+            raise AssertionError(f"{name} is assigned as {text}")
+    want = {**{n: "shared" for n in Game.SHARED_FIELDS}, **{n: "copied" for n in Game.COPIED_FIELDS},
+            **{n: "state" for n in Game.STATE_FIELDS}}
+    assert how == want
