@@ -38,7 +38,7 @@ from bot.engine.actions import safe_first
 from bot.engine.cards import CARD_POINTS, PAGAT, cards_of, say_cards
 from bot.engine.game import Event
 from bot.engine.invariants import check_finished
-from bot.engine.recording import deal_commitment, game_to_record
+from bot.engine.recording import deal_commitment, game_to_record, result_to_json
 from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
@@ -290,6 +290,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
             "currency": cur,
             "replayed_identically": True,
+            "result": result_to_json(r),  # lines, sides, piles (docs/records.md)
         }, ensure_ascii=False))
         return 0
     print(f"{g.variant.title}: {r.summary}")
