@@ -162,6 +162,22 @@ def seconds_arg(text: str) -> float:
     return x
 
 
+#: The largest share of the strong player's worlds ``taroky review --worlds`` takes.
+MAX_WORLDS_SHARE = 4.0
+
+
+def worlds_arg(text: str) -> float:
+    """``review --worlds``: a finite share above 0, at most ``MAX_WORLDS_SHARE``."""
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and 0 < x <= MAX_WORLDS_SHARE):
+        raise argparse.ArgumentTypeError(
+            f"give a share above 0 and at most {MAX_WORLDS_SHARE:g}, not {_shown(text)}")
+    return x
+
+
 def whole_arg(low: int, high: int, what: str, note: str = "") -> Callable[[str], int]:
     """An argument type: a whole number of ``what`` from ``low`` to ``high`` (``note``: what
     a special value means, said in the refusal)."""
@@ -332,6 +348,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if g.result is None:
         raise BadRecordFile("the record is incomplete: the hand does not finish")
     seats = [n - 1 for n in args.seat] if args.seat else None
+    if seats is not None and not all(0 <= n < len(g.hands) for n in seats):
+        raise CliError(f"this hand has seats 1 to {len(g.hands)}: --seat must be one of them")
     review = review_record(record, seats, Budget(worlds=args.worlds))
     if args.json:
         print(json.dumps(review.to_dict(), ensure_ascii=False))
@@ -785,12 +803,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     rv = sub.add_parser("review", help="the strong player's review of a hand record: "
                         "accuracy, luck and the costliest choices of each player")
-    rv.add_argument("file")
+    rv.add_argument("file", help="a hand record (JSON), e.g. downloaded with /taroky history")
     rv.add_argument("--seat", type=int, action="append", metavar="N",
                     help="review only seat N, counted from 1 (repeatable; default every seat)")
-    rv.add_argument("--worlds", type=float, default=1.0,
-                    help="the share of the strong player's sampled worlds per choice (default 1)")
-    rv.add_argument("--json", action="store_true")
+    rv.add_argument("--worlds", type=worlds_arg, default=1.0,
+                    help="the share of the strong player's sampled worlds per choice (default 1; "
+                    f"above 0, at most {MAX_WORLDS_SHARE:g})")
+    rv.add_argument("--json", action="store_true", help="print the review as one JSON object")
     rv.set_defaults(func=cmd_review)
 
     s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
