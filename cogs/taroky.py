@@ -36,7 +36,7 @@ from cogs.ui.components import (
     reply_error,
     user_error,
 )
-from cogs.ui.messages import help_embed, lobby_message, session_summary_embed, table_message
+from cogs.ui.messages import help_embed, lobby_message, table_message
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -215,21 +215,14 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
             raise TableError(N_("Only the host, a seated player or a moderator can close this table."))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if await table.close_after_hand(display_name(user)):
+            # A hand in play always ends paid (issue #29): it is played out, then the table closes.
+            await interaction.edit_original_response(content=t._(
+                "The table closes when this hand ends: the hand is played out (a computer plays for "
+                "anyone away) and paid as the cards fall."))
+            return
         session = await self.bot.tables.close(table)
-        self.bot.output.forget_table(table)
-        if session is not None:
-            try:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.send(embed=session_summary_embed(table, session))
-            except discord.HTTPException:
-                log.warning("Could not post the session summary of table %s", table.id)
-        if table.message_id is not None:
-            embed, view = table_message(table)
-            try:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
-            except discord.HTTPException:
-                pass
+        await self.bot.output.table_closed(table, session)
         await interaction.edit_original_response(content=t._("The table is closed. Open a new one with /taroky new."))
 
     @app_commands.command(name="hand", description="Open your private panel (your cards and choices)")

@@ -82,6 +82,8 @@ class TableManager:
         #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
         #: (a channel's own table is not disturbed by them); never saved.
         self.lessons: dict[str, Table] = {}
+        #: The closes of tables whose last hand ended (``close_after_hand``), under way.
+        self._closing: set[asyncio.Task[None]] = set()
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -236,6 +238,27 @@ class TableManager:
         """The table closes: the ledger finishes its running session (its summary)."""
         return await self.ledger.stop_session(table) if self.ledger is not None else None
 
+    def close_after_hand(self, table: Table) -> None:
+        """The hand of a table asked to close is over and paid: close it in a task of
+        its own (the table's lock, held now, is let go first), then tell its output."""
+        if self.tables.get(table.channel_id) is not table:
+            return
+
+        async def close() -> None:
+            try:
+                session = await self.close(table)
+            except Exception:  # (an unpaid hand: the retry closes it once paid)
+                log.exception("Closing table %s after its last hand failed", table.id)
+                return
+            try:
+                await table.output.table_closed(table, session)
+            except Exception:
+                log.exception("Showing the close of table %s failed", table.id)
+
+        task = asyncio.get_running_loop().create_task(close(), name=f"taroky-table-{table.id}-close")
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
     async def _queue(self, table: Table, state: dict[str, Any]) -> None:
         if table.status == CLOSED:
             return
@@ -303,6 +326,8 @@ class TableManager:
                 # The hand finished but its settlement did not go through: retry (a no-op
                 # if it had been paid after all; the payment saves the table).
                 await table.settle_unpaid()
+        for table in restored:
+            table.close_if_asked()  # (closed between its last hand's payment and the close)
         return restored
 
     def resume_all(self) -> None:
