@@ -30,6 +30,7 @@ from cogs.ui.components import (
     TABLE_COMPONENTS,
     dealt_text,
     display_name,
+    echo,
     left_text,
     note_reader,
     reply,
@@ -71,9 +72,9 @@ MAX_OPTIONS_TEXT = 400
 MAX_VARIANT_NAME = 40
 
 
-def clip(text: str, limit: int = 40) -> str:
-    """At most ``limit`` characters of what a user typed, for echoing it back."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+#: The longest ``/taroky rules topic:`` read (a longer one is refused in a sentence;
+#: issue #29: a long one echoed in "no page about …" made the reply exceed 2,000 characters).
+MAX_TOPIC = 100
 
 
 def parse_options(text: str) -> dict[str, OptionValue]:
@@ -88,7 +89,7 @@ def parse_options(text: str) -> dict[str, OptionValue]:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise TableError(N_("House rules are written key=value, separated by commas; '{part}' is not."),
-                             part=clip(part))
+                             part=echo(part))
         out[key] = option_value(key, value)
     return out
 
@@ -257,9 +258,13 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(topic="A phase or term, e.g. auction, talon, pagát (leave empty for the list)")
     @guarded
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        if topic is not None and len(topic) > MAX_TOPIC:
+            raise TableError(N_("A rules topic is at most {limit} characters long; see /taroky rules for the list."),
+                             limit=MAX_TOPIC)
         table = self.bot.tables.get(interaction.channel_id or 0)
         variant = table.config.variant if table is not None else "czech"
-        first, *more = rules_replies(variant, topic, await records.reader(interaction))
+        first, *more = rules_replies(variant, topic, await records.reader(interaction),
+                                     shown=echo(topic) if topic is not None else None)
         await interaction.response.send_message(first, ephemeral=True)
         for part in more:  # (a long page, e.g. translated, is sent whole: never cut)
             await interaction.followup.send(part, ephemeral=True)
@@ -401,11 +406,10 @@ def _find_variant(name: str) -> Variant:
     except AmbiguousInput:
         key = name.strip().lower()
         names = ", ".join(v.name for v in VARIANTS.values() if v.name.startswith(key))
-        raise TableError(N_("'{name}' could mean {names}; say which."), name=name, names=names) from None
+        raise TableError(N_("'{name}' could mean {names}; say which."), name=echo(name), names=names) from None
     except BadInput:
-        shown = name if len(name) <= 40 else name[:39] + "…"  # a reply has a length limit
         raise TableError(N_("There is no variant '{name}'. Known variants: {known}."),
-                         name=shown, known=", ".join(sorted(VARIANTS))) from None
+                         name=echo(name), known=", ".join(sorted(VARIANTS))) from None
 
 
 async def setup(bot: TarokyBot) -> None:
