@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 from dotenv import dotenv_values
 
 from bot.store.interface import Shards, is_postgres_url
+from bot.tables.limits import Limits
 
 __all__ = ["ConfigError", "Settings", "check_database_url", "check_token", "load_settings", "parse_dotenv"]
 
@@ -80,6 +81,8 @@ class Settings:
     shards: Shards | None = None
     #: This process's name in the table leases ("" : the host name and the shards).
     instance: str = ""
+    #: The bounds on what one member can open or post (cooldowns, lobbies; issue #29).
+    limits: Limits = field(default_factory=Limits)
 
     @property
     def store_location(self) -> str | Path:
@@ -95,9 +98,11 @@ class Settings:
 
     def for_tests(self) -> Settings:
         """A copy with every pause set to zero (computer players act at once), pictures
-        drawn in a thread and the garbage collector left as it is."""
+        drawn in a thread, the garbage collector left as it is, and no cooldowns or lobby
+        expiry (a test that checks them sets ``limits``)."""
         return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False,
-                       picture_wait=None, group_interval=0.0)
+                       picture_wait=None, group_interval=0.0,
+                       limits=Limits(cooldowns=False, lobby_expiry=None))
 
 
 def parse_dotenv(text: str) -> dict[str, str]:

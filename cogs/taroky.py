@@ -23,6 +23,7 @@ from bot.engine.errors import AmbiguousInput, BadInput
 from bot.engine.say import Msg
 from bot.i18n import N_, VARIANT_CONTEXT
 from bot.tables.errors import TableError
+from bot.tables.limits import COOLDOWNS
 from bot.tables.rules import rules_choices, rules_replies
 from bot.tables.table import LOBBY, Table, TableConfig
 from cogs import language, lesson, records
@@ -59,7 +60,8 @@ def guarded(
             await func(self, interaction, *args, **kwargs)
         except Exception as error:
             # Discord refusing one of our calls (403, 404, 5xx) is no bug either: say so.
-            if user_error(error) is None and not isinstance(error, discord.HTTPException):
+            if (user_error(error) is None and not isinstance(error, discord.HTTPException)
+                    and not isinstance(error, app_commands.CommandOnCooldown)):
                 raise
             await reply_error(interaction, error)
 
@@ -94,6 +96,44 @@ def parse_options(text: str) -> dict[str, OptionValue]:
     return out
 
 
+#: Members whose cooldowns are kept per command before the passed ones are forgotten.
+MAX_BUCKETS = 1000
+
+
+def cooldown(
+    command: str,
+) -> Callable[[Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]],
+              Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]]:
+    """The cooldown of a command that draws or posts (``bot.tables.limits.COOLDOWNS``),
+    per member and server, counted by discord.py's ``app_commands.Cooldown``: a use too
+    soon raises ``CommandOnCooldown`` before anything is done, which :func:`guarded`
+    answers in a sentence with the time left (``reply_error``).  Off when the bot's
+    limits say so (tests).  Apply it under :func:`guarded`."""
+    rate, per = COOLDOWNS[command]
+
+    def decorate(
+        func: Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]],
+    ) -> Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]:
+        @functools.wraps(func)
+        async def wrapper(self: Taroky, interaction: discord.Interaction, /, *args: P.args,
+                          **kwargs: P.kwargs) -> None:
+            if self.bot.limits.cooldowns:
+                buckets = self.cooldowns.setdefault(command, {})
+                if len(buckets) > MAX_BUCKETS:  # (forget the members whose cooldown has passed)
+                    for old in [k for k, b in buckets.items() if b.get_tokens() == rate]:
+                        del buckets[old]
+                key = (interaction.guild_id, interaction.user.id)
+                bucket = buckets.setdefault(key, app_commands.Cooldown(rate, per))
+                retry_after = bucket.update_rate_limit()
+                if retry_after is not None:
+                    raise app_commands.CommandOnCooldown(bucket, retry_after)
+            await func(self, interaction, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
 def _variant_matches(current: str) -> list[app_commands.Choice[str]]:
     current = current.lower()
     return [
@@ -108,6 +148,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
 
     def __init__(self, bot: TarokyBot) -> None:
         self.bot = bot
+        #: Per command, per (server, member): the uses left (:func:`cooldown`).
+        self.cooldowns: dict[str, dict[tuple[int | None, int], app_commands.Cooldown]] = {}
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -134,6 +176,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     )
     @app_commands.guild_only()
     @guarded
+    @cooldown("new")
     async def new(
         self,
         interaction: discord.Interaction,
@@ -159,6 +202,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             host_id=interaction.user.id,
             config=config,
             host_name=display_name(interaction.user),
+            max_tables=await records.max_tables(interaction),
         )
         await note_reader(interaction, table)
         embed, view = lobby_message(table)
@@ -237,6 +281,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
     @app_commands.guild_only()
     @guarded
+    @cooldown("table")
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
         await note_reader(interaction, table)
@@ -283,6 +328,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="pool", description="The pools of this channel's table (the Žid, pots)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("pool")
     async def pool(self, interaction: discord.Interaction) -> None:
         embed = await records.pool_embed(  # (public: the server's language)
             await records.server(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -294,6 +340,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(page="Page of the history (1: the newest hands)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("history")
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         embed, view = await records.history_message(
             await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -304,6 +351,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="balance", description="Your balance in this server (this season)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("balance")
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
             await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -315,6 +363,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(player="Whose statistics (default: yours)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("stats")
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
@@ -336,6 +385,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     )
     @app_commands.guild_only()
     @guarded
+    @cooldown("leaderboard")
     async def leaderboard(
         self,
         interaction: discord.Interaction,

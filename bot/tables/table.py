@@ -307,6 +307,12 @@ class Table:
         self.closing = False
         #: The user who asked the table to close (named on the table message).
         self.closing_by: str | None = None
+        #: When the table last changed (``time.monotonic``): a lobby nobody starts closes
+        #: some time after (``TableManager.expire_lobbies``), and says so (``expired``).
+        self.active_at = time.monotonic()
+        self.expired = False
+        #: When the table was last saved (``time.time``, from its snapshot; None: never).
+        self.saved_at: float | None = None
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -763,6 +769,7 @@ class Table:
 
     async def _changed(self) -> None:
         """The seats or the lobby changed (lock held): save, then show."""
+        self.active_at = time.monotonic()
         await self._save()
         await self._show()
 
@@ -914,6 +921,7 @@ class Table:
             "deal_salt": self.deal_salt,
             "closing": self.closing,
             "closing_by": self.closing_by,
+            "saved_at": time.time(),
         }
 
     @classmethod
@@ -948,6 +956,8 @@ class Table:
         table.deal_commitment = state.get("deal_commitment")
         table.deal_salt = state.get("deal_salt")
         table.closing = bool(state.get("closing", False))
+        saved_at = state.get("saved_at")
+        table.saved_at = float(saved_at) if saved_at is not None else None
         cb = state.get("closing_by")
         table.closing_by = str(cb) if cb is not None else None
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
@@ -962,6 +972,14 @@ class Table:
         else:
             table.session = table._session_from_old_state(state)
         return table
+
+    def idle_since(self, now: float) -> float:
+        """Seconds (of ``time.time``) this saved table has waited for anyone: 0 for a
+        table in play or owing a hand (start-up always restores those), else since its
+        last save (a snapshot from before saves were dated: 0)."""
+        if self.status == PLAYING or self.settlement.unpaid is not None or self.saved_at is None:
+            return 0.0
+        return max(0.0, now - self.saved_at)
 
     # ------------------------------------------------------------------ explanations
     def prepared_hint(self, seat: int) -> str | None:

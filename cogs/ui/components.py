@@ -22,6 +22,7 @@ class of the bot, so this module imports nothing above ``bot.tables``.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from typing import Any, ClassVar
 
@@ -86,6 +87,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
          if isinstance(interaction.client, TableClient) else Text())
     if isinstance(original, TarokyError) and original.msg is not None:
         text = original.say(t)  # (an engine refusal said as a message: an option, a bound)
+    if isinstance(error, discord.app_commands.CommandOnCooldown):  # (issue #29: a bound hit)
+        text = t.ngettext("Not so fast: you can use this command again in {n} second.",
+                          "Not so fast: you can use this command again in {n} seconds.",
+                          math.ceil(error.retry_after))
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
         text = t._("Something went wrong on my side. Please try again.")

@@ -238,6 +238,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     elif table.status == CLOSED:
         embed.colour = GREY
         embed.description = t._("This table is closed.")
+        if table.expired:
+            embed.description = t._("This lobby is closed: nobody started it in time. "
+                                    "Open a new one with /taroky new.")
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
 
