@@ -20,7 +20,7 @@ from bot.tables.deals import Deals
 from bot.tables.errors import NoTable, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
 from bot.tables.ledger import TableLedger
-from bot.tables.limits import DEFAULT_MAX_TABLES, Limits
+from bot.tables.limits import Limits
 from bot.tables.table import (
     BETWEEN,
     CLOSED,
@@ -112,25 +112,17 @@ class TableManager:
 
     def open(
         self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig, host_name: str | None = None,
-        max_tables: int = DEFAULT_MAX_TABLES,
+        max_tables: int | None = None,
     ) -> Table:
         """Open a table (the host takes seat 1 when ``host_name`` is given); nothing is posted.
 
-        Bounded (issue #29): one table per channel, one lobby per member, at most
+        One table per channel.  With ``max_tables`` (``/taroky new``: the server's setting)
+        a member's table is bounded too (issue #29): one lobby per member, at most
         ``max_tables`` open in the server; each refused in a sentence, nothing opened."""
         if channel_id in self.tables:
             raise TableError(N_("This channel already has a Taroky table; use /taroky end to close it first."))
-        in_guild = [t for t in self.tables.values() if t.guild_id == guild_id]
-        lobby = next((t for t in in_guild if t.status == LOBBY and t.host_id == host_id), None)
-        if lobby is not None:
-            raise TableError(N_("You already have a lobby open in <#{channel}>: start it there, or close it "
-                                "with /taroky end, before you open another."), channel=lobby.channel_id)
-        if len(in_guild) >= max_tables:
-            raise TableError.counted(*ngettext(
-                "This server has {n} open table, as many as its admins allow; "
-                "play at it, or close one with /taroky end first.",
-                "This server has {n} open tables, as many as its admins allow; "
-                "play at one, or close one with /taroky end first."), len(in_guild))
+        if max_tables is not None:
+            self._check_room(guild_id, host_id, max_tables)
         table = Table(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -145,6 +137,20 @@ class TableManager:
             table.seats[0] = Seat(name=host_name, user_id=host_id)
         self.tables[channel_id] = table
         return table
+
+    def _check_room(self, guild_id: int, host_id: int, max_tables: int) -> None:
+        """Refuse a member's second lobby, and a table past the server's cap."""
+        in_guild = [t for t in self.tables.values() if t.guild_id == guild_id]
+        lobby = next((t for t in in_guild if t.status == LOBBY and t.host_id == host_id), None)
+        if lobby is not None:
+            raise TableError(N_("You already have a lobby open in <#{channel}>: start it there, or close it "
+                                "with /taroky end, before you open another."), channel=lobby.channel_id)
+        if len(in_guild) >= max_tables:
+            raise TableError.counted(*ngettext(
+                "This server has {n} open table, as many as its admins allow; "
+                "play at it, or close one with /taroky end first.",
+                "This server has {n} open tables, as many as its admins allow; "
+                "play at one, or close one with /taroky end first."), len(in_guild))
 
     # ------------------------------------------------------------------ TableKeeper
     async def open_hand(self, table: Table) -> int | None:

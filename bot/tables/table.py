@@ -311,8 +311,9 @@ class Table:
         #: some time after (``TableManager.expire_lobbies``), and says so (``expired``).
         self.active_at = time.monotonic()
         self.expired = False
-        #: When the table was last saved (``time.time``, from its snapshot; None: never).
-        self.saved_at: float | None = None
+        #: When the table was last used (``time.time``: a change of its seats or lobby, a
+        #: move), kept in its snapshot; start-up restores an idle table only if recent.
+        self.used_at: float | None = time.time()
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -688,6 +689,7 @@ class Table:
         the output shows the change (and the summaries of a finished hand)."""
         game = self.game
         assert game is not None
+        self.used_at = time.time()
         saved = False
         if game.is_over:
             self._book(game)
@@ -770,6 +772,7 @@ class Table:
     async def _changed(self) -> None:
         """The seats or the lobby changed (lock held): save, then show."""
         self.active_at = time.monotonic()
+        self.used_at = time.time()
         await self._save()
         await self._show()
 
@@ -921,7 +924,7 @@ class Table:
             "deal_salt": self.deal_salt,
             "closing": self.closing,
             "closing_by": self.closing_by,
-            "saved_at": time.time(),
+            "used_at": self.used_at,
         }
 
     @classmethod
@@ -956,8 +959,8 @@ class Table:
         table.deal_commitment = state.get("deal_commitment")
         table.deal_salt = state.get("deal_salt")
         table.closing = bool(state.get("closing", False))
-        saved_at = state.get("saved_at")
-        table.saved_at = float(saved_at) if saved_at is not None else None
+        used_at = state.get("used_at")
+        table.used_at = float(used_at) if used_at is not None else None
         cb = state.get("closing_by")
         table.closing_by = str(cb) if cb is not None else None
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
@@ -975,11 +978,11 @@ class Table:
 
     def idle_since(self, now: float) -> float:
         """Seconds (of ``time.time``) this saved table has waited for anyone: 0 for a
-        table in play or owing a hand (start-up always restores those), else since its
-        last save (a snapshot from before saves were dated: 0)."""
-        if self.status == PLAYING or self.settlement.unpaid is not None or self.saved_at is None:
+        table in play or owing a hand (start-up always restores those), else since it
+        was last used (a snapshot from before tables kept that date: 0)."""
+        if self.status == PLAYING or self.settlement.unpaid is not None or self.used_at is None:
             return 0.0
-        return max(0.0, now - self.saved_at)
+        return max(0.0, now - self.used_at)
 
     # ------------------------------------------------------------------ explanations
     def prepared_hint(self, seat: int) -> str | None:

@@ -127,7 +127,7 @@ async def test_start_up_restores_only_tables_in_play_or_recently_used(world, mak
     saved = await store.load_all_table_states()
     assert len(saved) == 2
     for row in saved:
-        state = dict(row.state, saved_at=row.state["saved_at"] - LIMITS.restore_idle - 3600)
+        state = dict(row.state, used_at=row.state["used_at"] - LIMITS.restore_idle - 3600)
         await store.save_table_state(row.guild_id, row.channel_id, state, row.message_id,
                                      expected_version=row.version)
     await world.env.restart_bot(make_bot())
