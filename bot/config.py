@@ -12,6 +12,7 @@ Variables (see ``.env.example``):
 * ``TAROKY_AI_DELAY`` — seconds a computer player "thinks" before acting (default 1.2).
 * ``TAROKY_REMINDER_AFTER`` — seconds before an absent player is reminded (default 120).
 * ``TAROKY_TAKEOVER_AFTER`` — further seconds before a computer plays for them (default 120).
+* ``TAROKY_LOBBY_EXPIRY`` — seconds a lobby nobody starts stays open (default 1800; 0: for ever).
 * ``DATABASE_URL`` — ``postgresql://user:password@host/db`` stores everything in PostgreSQL
   instead of the SQLite file (several bot processes can share it); empty: SQLite.
 * ``TAROKY_SHARDS`` — ``IDS/COUNT``, e.g. ``0/2`` or ``0-3/8``: this process runs those
@@ -138,6 +139,7 @@ SECONDS_BOUNDS: dict[str, tuple[float, float]] = {
     "TAROKY_AI_DELAY": (0.0, 60.0),
     "TAROKY_REMINDER_AFTER": (0.0, 86_400.0),
     "TAROKY_TAKEOVER_AFTER": (0.0, 86_400.0),
+    "TAROKY_LOBBY_EXPIRY": (0.0, 7 * 86_400.0),
 }
 
 
@@ -268,4 +270,5 @@ def load_settings(
         database_url=database_url,
         shards=shards,
         instance=env.get("TAROKY_INSTANCE", "").strip(),
+        limits=Limits(lobby_expiry=_float(env, "TAROKY_LOBBY_EXPIRY", 1800.0) or None),
     )
