@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 
 from bot.ai import pool as search_pool
 from bot.config import Settings
+from bot.monitor import Monitor
 from bot.store import DataStore, open_store
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
@@ -89,8 +90,20 @@ class TarokyBot(TableClient):
         #: Who reads which language (issue #14); given the store once it is open.
         self.languages = Languages(store)
         self.limits = settings.limits
+        #: The metrics and health endpoint (``TAROKY_METRICS_PORT``), once started.
+        self.monitor: Monitor | None = None
+
+    @property
+    def manager(self) -> TableManager | None:
+        """The tables, once ``setup_hook`` made them (the metrics and health read it)."""
+        return self._manager
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_address is not None:  # first: /healthz says "starting"
+            self.monitor = Monitor(self)
+            self.monitor.start(*self.settings.metrics_address)
+            log.info("Metrics and health at http://%s:%d/metrics and /healthz",
+                     self.settings.metrics_address[0], self.monitor.port)
         store = self._table_store
         if store is None and self.store is not None:
             store = DatabaseTableStore(self.store)
@@ -146,15 +159,23 @@ class TarokyBot(TableClient):
             log.exception("Closing the expired lobbies failed")
 
     async def close(self) -> None:
+        """A clean stop (``bot.lifecycle``: SIGTERM, SIGINT).  The tables go first, while
+        Discord is still connected: no more clicks (each gets one sentence), the action
+        in flight at each finishes and is answered, the queued saves are written and the
+        leases handed back (``TableManager.shutdown``); then the settlement sweep, the
+        gateway, the worker processes (pictures, the strong player's search) and the
+        store."""
+        if self._manager is not None and not self._manager.stopping:
+            try:
+                await self._manager.shutdown(grace=self.settings.stop_grace)
+            except Exception:
+                log.exception("Handing the tables back failed")
         self._settle_sweep.cancel()
         await super().close()
+        if self.monitor is not None:
+            self.monitor.stop()
         self.output.close()
         search_pool.shutdown()  # the strong player's worker process
-        if self._manager is not None:
-            try:
-                await self._manager.shutdown()  # hand the table leases back
-            except Exception:
-                log.exception("Handing the table leases back failed")
         if self.store is not None and self._owns_store:
             await self.store.close()
 

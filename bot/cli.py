@@ -38,7 +38,7 @@ from bot.engine.actions import safe_first
 from bot.engine.cards import CARD_POINTS, PAGAT, cards_of, say_cards
 from bot.engine.game import Event
 from bot.engine.invariants import check_finished
-from bot.engine.recording import deal_commitment, game_to_record
+from bot.engine.recording import deal_commitment, game_to_record, result_to_json
 from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
@@ -290,6 +290,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
             "currency": cur,
             "replayed_identically": True,
+            "result": result_to_json(r),  # lines, sides, piles (docs/records.md)
         }, ensure_ascii=False))
         return 0
     print(f"{g.variant.title}: {r.summary}")
@@ -322,6 +323,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The strong player's review of a finished hand (docs/review.md)."""
+    from bot.ai.review import Budget, review_record
+    from bot.ai.review_text import review_lines
+
+    record, g = replay_file(args.file)
+    if g.result is None:
+        raise BadRecordFile("the record is incomplete: the hand does not finish")
+    seats = [n - 1 for n in args.seat] if args.seat else None
+    review = review_record(record, seats, Budget(worlds=args.worlds))
+    if args.json:
+        print(json.dumps(review.to_dict(), ensure_ascii=False))
+        return 0
+    players = record.get("players")
+    names = [str(p) for p in players] if isinstance(players, list) else None
+    print("\n".join(review_lines(review, names)))
+    return 0
+
+
 def _progress(i: int, n: int, start: float, unit: str = "hands") -> None:
     if not sys.stderr.isatty() and i not in (n,) and i % max(1, n // 10):
         return
@@ -335,6 +355,8 @@ def _progress(i: int, n: int, start: float, unit: str = "hands") -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.bids:
+        return _simulate_bids(args)
     v = find_variant(args.variant)
     players = PLAYERS[args.players](random.Random(f"{args.players} {args.seed}"))
     totals: dict[int, int] = {}
@@ -382,6 +404,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"  {_party(k)}: {format_amount(v.currency, val)}")
         print(coverage_table(v, counts, args.deals))
     return 1 if problems else 0
+
+
+def _simulate_bids(args: argparse.Namespace) -> int:
+    """``simulate --bids``: how the computer players of ``--level`` bid (``bot.ai.bidstats``)."""
+    from bot.ai.bidstats import bid_table, format_bid_table
+
+    start = time.perf_counter()
+    t = bid_table(args.variant, args.level, args.deals, seed=args.seed, seats=args.seats,
+                  progress=lambda i, n: _progress(i, n, start, "deals"))
+    print(json.dumps(t.as_json(), ensure_ascii=False) if args.json else format_bid_table(t))
+    return 0
 
 
 def _coverage_json(counts: Counter[Item]) -> dict[str, dict[str, int]]:
@@ -750,6 +783,16 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file", help="a hand record (JSON) from a table, with its shuffle commitment")
     v.set_defaults(func=cmd_verify)
 
+    rv = sub.add_parser("review", help="the strong player's review of a hand record: "
+                        "accuracy, luck and the costliest choices of each player")
+    rv.add_argument("file")
+    rv.add_argument("--seat", type=int, action="append", metavar="N",
+                    help="review only seat N, counted from 1 (repeatable; default every seat)")
+    rv.add_argument("--worlds", type=float, default=1.0,
+                    help="the share of the strong player's sampled worlds per choice (default 1)")
+    rv.add_argument("--json", action="store_true")
+    rv.set_defaults(func=cmd_review)
+
     s = sub.add_parser("simulate", help="play many hands, check the invariants, print the coverage")
     s.add_argument("--variant", default="czech", help=f"one of {', '.join(names)}")
     s.add_argument("--deals", type=deals_arg, default=100, metavar="N",
@@ -763,6 +806,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every hand with the variant's default options")
     s.add_argument("--uniform-deals", action="store_true",
                    help="shuffle every pack uniformly (no lumpy packs)")
+    s.add_argument("--bids", action="store_true",
+                   help="instead: computers of --level in every seat bid the deals of 'taroky duel'; "
+                   "print how often each contract is played and nobody bids")
+    s.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                   help=f"with --bids: the computers' level, {', '.join(LEVELS)} (default {DEFAULT_LEVEL})")
     s.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     s.set_defaults(func=cmd_simulate)
 

@@ -19,6 +19,10 @@ Variables (see ``.env.example``):
   Discord shards and serves only their guilds' tables; empty: one process, every guild.
 * ``TAROKY_INSTANCE`` — this process's name in the table leases (default: the host
   name and the shards); keep it the same across restarts of one process.
+* ``TAROKY_METRICS_PORT`` — ``PORT`` or ``HOST:PORT``: serve Prometheus metrics at
+  ``/metrics`` and the health probe at ``/healthz`` there (``docs/operations.md``);
+  empty (default): off.
+* ``LOG_FORMAT`` — ``text`` (default) or ``json`` (one JSON object a line).
 """
 
 from __future__ import annotations
@@ -84,6 +88,13 @@ class Settings:
     instance: str = ""
     #: The bounds on what one member can open or post (cooldowns, lobbies; issue #29).
     limits: Limits = field(default_factory=Limits)
+    #: Seconds a stop (SIGTERM) gives the tables' work in flight before cancelling it
+    #: (``docker stop`` kills after 10).
+    stop_grace: float = 5.0
+    #: (host, port) of the metrics and health endpoint; None: off.
+    metrics_address: tuple[str, int] | None = None
+    #: ``text`` or ``json`` (one JSON object a line).
+    log_format: str = "text"
 
     @property
     def store_location(self) -> str | Path:
@@ -141,6 +152,27 @@ SECONDS_BOUNDS: dict[str, tuple[float, float]] = {
     "TAROKY_TAKEOVER_AFTER": (0.0, 86_400.0),
     "TAROKY_LOBBY_EXPIRY": (0.0, 7 * 86_400.0),
 }
+
+
+LOG_FORMATS = ("text", "json")
+#: Where the metrics endpoint listens when ``TAROKY_METRICS_PORT`` names only a port.
+METRICS_HOST = "0.0.0.0"
+
+
+def parse_metrics_address(raw: str) -> tuple[str, int] | None:
+    """``TAROKY_METRICS_PORT``: ``PORT`` or ``HOST:PORT`` (None when empty)."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    host, _, port = raw.rpartition(":")
+    host = host.strip("[]") or METRICS_HOST
+    shown = raw if len(raw) <= 40 else raw[:39] + "…"
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ConfigError(
+            f"TAROKY_METRICS_PORT must be a port from 1 to 65535, or HOST:PORT (e.g. 9108 or "
+            f"127.0.0.1:9108), not {shown!r}."
+        )
+    return host, int(port)
 
 
 def _float(env: Mapping[str, str], key: str, default: float) -> float:
@@ -259,6 +291,10 @@ def load_settings(
         except ValueError as error:
             raise ConfigError(f"TAROKY_SHARDS ({shards_raw!r}): {error}.") from None
 
+    log_format = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {log_format[:20]!r}.")
+
     return Settings(
         token=token,
         db_path=db_path,
@@ -271,4 +307,6 @@ def load_settings(
         shards=shards,
         instance=env.get("TAROKY_INSTANCE", "").strip(),
         limits=Limits(lobby_expiry=_float(env, "TAROKY_LOBBY_EXPIRY", 1800.0) or None),
+        metrics_address=parse_metrics_address(env.get("TAROKY_METRICS_PORT", "")),
+        log_format=log_format,
     )

@@ -45,6 +45,7 @@ from ._draw import (
     text_width,
 )
 from .faces import CARD_H, CARD_W, card_face, index_width, sort_hand
+from .names import name_forms, shorten_name
 from .scenes import (
     ENGLISH_FACES,
     ENGLISH_WORDS,
@@ -136,20 +137,25 @@ def draw_hand(scene: HandScene) -> Image.Image:
 
 # --------------------------------------------------------------------------- table area
 
-# The table picture is read on phones too, where Discord shows it about 360 px wide (a
-# third of its size): its words are drawn large enough to stay legible there (a 28 px
-# name is about 10 px on the phone, as big as Discord's own small print).
+# The table picture is read on phones, where Discord shows it 360 px wide: every word in
+# it is drawn at least ``MIN_TEXT_PX`` high, and the seats are laid out narrow (the side
+# seats' plates under their cards) so that the picture is about 700-770 px wide and its
+# smallest word stays at least 11 px high on the phone (tests/rendering/test_phone.py).
+PHONE_WIDTH: Final = 360
+MIN_PHONE_TEXT_PX: Final = 11
+MIN_TEXT_PX: Final = 24  # the smallest text anywhere in the table and trick pictures
 _NAME_PX: Final = 28  # names on the plates
-_SMALL_PX: Final = 22  # scores, tags, hand counts, the D and F buttons, badges
-_LABEL_PX: Final = 22  # labels and names in the panel under the table
+_SMALL_PX: Final = MIN_TEXT_PX  # scores, tags, hand counts, the D and F buttons, badges
+_LABEL_PX: Final = MIN_TEXT_PX  # labels, captions and the legend in the panel under the table
 _INFO_PX: Final = 30  # values in the panel under the table
 _PLATE_W: Final = 250
 _PLATE_H: Final = 82
 _GAP: Final = 8  # between a card and its name plate
 _PAD: Final = 30  # round the seats, inside the canvas
 
-# Radii of the ellipse the card centres sit on, per number of seats.
-_RADII: Final = {2: (0, 100), 3: (230, 112), 4: (218, 100), 5: (248, 178)}
+# Radii of the ellipse the card centres sit on, per number of seats (chosen so that no
+# two seats' cards and plates overlap: tests/rendering/test_images.py).
+_RADII: Final = {2: (0, 100), 3: (236, 192), 4: (264, 192), 5: (284, 272)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +177,20 @@ class _Layout:
 def _seat_boxes(x: float, y: float) -> tuple[tuple[float, float], tuple[float, float]]:
     """Top-left corners of the card and of its name plate for a card centred on (x, y).
 
-    The plate goes beside the card on the outer side; the bottom seat has it on the
-    right, the top seat on the left, aligned with the card's outer edge.
+    The bottom seat has its plate on the right of the card, the top seat on the left,
+    aligned with the card's outer edge.  A seat on a side has its plate under the card
+    (so the picture stays narrow): reaching in towards the middle, aligned with the
+    card's outer edge, unless that would cross the middle (the upper seats of five),
+    then reaching out, aligned with its inner edge.
     """
     cx0, cy0 = x - CARD_W / 2, y - CARD_H / 2
     if abs(x) > 1:
-        px = cx0 + CARD_W + _GAP if x > 0 else cx0 - _GAP - _PLATE_W
-        py = y - _PLATE_H / 2
+        py = cy0 + CARD_H + _GAP
+        inward = abs(x) + CARD_W / 2 - _PLATE_W >= 0
+        if x > 0:
+            px = cx0 + CARD_W - _PLATE_W if inward else cx0
+        else:
+            px = cx0 if inward else cx0 + CARD_W - _PLATE_W
     elif y > 0:
         px, py = cx0 + CARD_W + _GAP, cy0 + CARD_H - _PLATE_H
     else:
@@ -217,7 +230,9 @@ def _layout(n: int, clockwise: bool, top: int) -> _Layout:
             _SeatSpot(
                 (round(cx0 + ox), round(cy0 + oy)),
                 (round(px + ox), round(py + oy)),
-                (round(x + ox - _PLATE_W / 2), round(y + oy - _PLATE_H / 2)),
+                # (beside the card slot, as ever, for the top and bottom seats; a side seat's
+                # plate moves up to the middle of its empty slot)
+                (round(px + ox), round(y + oy - _PLATE_H / 2)) if abs(x) > 1 else (round(px + ox), round(py + oy)),
             )
         )
     bx, by = centres[0]
@@ -237,9 +252,9 @@ def _felt(width: int, height: int, top: int) -> Image.Image:
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, bg: RGB, fg: RGB) -> int:
-    w = math.ceil(text_length(text, SANS, _SMALL_PX - 2)) + 16
+    w = math.ceil(text_length(text, SANS, _SMALL_PX)) + 16
     d.rounded_rectangle((x, y, x + w, y + _SMALL_PX + 6), 12, fill=bg)
-    draw_text(d, (x + 8, y + 3), text, _SMALL_PX - 2, fg)
+    draw_text(d, (x + 8, y + 2), text, _SMALL_PX, fg)
     return w
 
 
@@ -364,23 +379,22 @@ def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
     count = look.count
     count_w = text_width(count, SANS, _SMALL_PX) + 26 if count else 0
     buttons_w = 38 * (seat.is_dealer + seat.is_forehand)
-    name_w = _PLATE_W - 16 - count_w - buttons_w
-    size = fit_text(seat.name, SANS, _NAME_PX, name_w, _NAME_PX - 8)
+    name_w = _PLATE_W - 16 - count_w - buttons_w - (6 if count else 0)
+    name, size = _plate_name(seat.name, name_w)
     two_rows = bool(tags or score)
     ny = py + 6 if two_rows else py + (_PLATE_H - size) // 2 - 2
-    draw_text(d, (px + 8, ny), ellipsize(seat.name, SANS, size, name_w), size, name_colour)
+    draw_text(d, (px + 8, ny), name, size, name_colour)
     if count:
         _hand_count(d, px + _PLATE_W - 8 - count_w - buttons_w, ny + 1, count)
     right_edge = px + _PLATE_W - 7
     ty = py + _PLATE_H - _SMALL_PX - 12
     if score:
-        size = fit_text(score, SANS, _SMALL_PX, _PLATE_W // 2, _SMALL_PX - 6)
-        right_edge -= text_width(score, SANS, size)
-        draw_text(d, (right_edge, ty + 1), score, size, HIGHLIGHT)
+        right_edge -= text_width(score, SANS, _SMALL_PX)
+        draw_text(d, (right_edge, ty + 1), score, _SMALL_PX, HIGHLIGHT)
         right_edge -= 6
     tx = px + 7
     for text, bg, fg in tags:
-        w = text_width(text, SANS, _SMALL_PX - 2) + 16
+        w = text_width(text, SANS, _SMALL_PX) + 16
         if tx + w > right_edge:
             break
         tx += _pill(d, tx, ty, text, bg, fg) + 4
@@ -390,6 +404,26 @@ def _draw_seat(img: Image.Image, spot: _SeatSpot, look: _SeatLook) -> None:
         bx -= 38
     if seat.is_forehand:
         _button(d, bx, py + 2, words.forehand_badge, LEAD)
+
+
+@lru_cache(maxsize=1024)
+def short_name(name: str, face: str, size: int, width: int) -> str:
+    """``name`` in its fullest sensible form that fits ``width`` px at ``size``
+    (``rendering.names``: first name, initials), cut only when no form fits."""
+    form = shorten_name(name, lambda f: text_width(f, face, size) <= width)
+    return ellipsize(form, face, size, width)
+
+
+@lru_cache(maxsize=1024)
+def _plate_name(name: str, width: int) -> tuple[str, int]:
+    """The name on a plate and its size: the fullest form that fits at ``_NAME_PX`` or a
+    little smaller (never below ``MIN_TEXT_PX``)."""
+    sizes = range(_NAME_PX, MIN_TEXT_PX - 1, -2)
+    for form in name_forms(name):
+        for size in sizes:
+            if text_width(form, SANS, size) <= width:
+                return form, size
+    return short_name(name, SANS, MIN_TEXT_PX, width), MIN_TEXT_PX
 
 
 def _hand_count(d: ImageDraw.ImageDraw, x: int, y: int, count: str, colour: RGB = CREAM_TEXT) -> None:
@@ -402,12 +436,32 @@ def _button(d: ImageDraw.ImageDraw, cx: int, cy: int, letter: str, fill: RGB) ->
     """A disc on the plate's corner: 'D' the dealer's button, 'F' the forehand's."""
     r = 17
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter, _SMALL_PX - 2, INK)
+    draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX) / 2, cy - _SMALL_PX * 0.6), letter, _SMALL_PX, INK)
+
+
+@lru_cache(maxsize=256)
+def _title_lines(text: str, width: int) -> tuple[int, tuple[str, ...]]:
+    """The title's size and lines: one line at ``_INFO_PX`` or a little smaller, else
+    wrapped onto two lines (never below ``MIN_TEXT_PX``, cut only past two lines)."""
+    avail = width - 2 * _MARGIN
+    size = fit_text(text, SANS, _INFO_PX, avail, MIN_TEXT_PX)
+    if text_width(text, SANS, size) <= avail:
+        return size, (text,)
+    lines = _wrap(text, 26, avail)
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), SANS, 26, avail)]
+    return 26, tuple(lines)
+
+
+def _title_top(text: str, width: int) -> int:
+    """The height of the title strip above the table: one line or two."""
+    return _TOP if len(_title_lines(text, width)[1]) == 1 else _TOP + 32
 
 
 def _title(d: ImageDraw.ImageDraw, text: str, width: int, colour: RGB = CREAM_TEXT) -> None:
-    size = fit_text(text, SANS, _INFO_PX, width - 2 * _MARGIN, 16)
-    draw_text(d, (_MARGIN, 8), text, size, colour)
+    size, lines = _title_lines(text, width)
+    for k, line in enumerate(lines):
+        draw_text(d, (_MARGIN, 8 + k * 32), line, size, colour)
 
 
 _TOP: Final = 50  # title strip above the table
@@ -421,47 +475,49 @@ def draw_trick(scene: TrickScene) -> Image.Image:
 def trick_layers(scene: TrickScene) -> Layers:
     """The trick picture as layers: the base is the felt and the direction arrow; over
     it the title, one layer per seat and the Varšava talon card."""
-    layout = _layout(len(scene.seats), scene.clockwise, _TOP)
-    width, height = layout.width, layout.height
+    title = scene.title or scene.words.trick
+    if scene.winner is not None:
+        winner = short_name(scene.seats[scene.winner].name, SANS, _INFO_PX, 320)
+        title += " — " + scene.words.takes_trick.format(name=winner)
+    width = _layout(len(scene.seats), scene.clockwise, _TOP).width
+    top = _title_top(title, width)
+    layout = _layout(len(scene.seats), scene.clockwise, top)
+    height = layout.height
     clockwise = scene.clockwise
 
     def base() -> Image.Image:
-        img = _felt(width, height, _TOP).copy()
+        img = _felt(width, height, top).copy()
         _arrow(ImageDraw.Draw(img), *layout.arrow, clockwise)
         return img
 
-    title = scene.title or scene.words.trick
-    if scene.winner is not None:
-        title += " — " + scene.words.takes_trick.format(name=scene.seats[scene.winner].name)
-    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
+    layers = [Layer(("title", title), (0, 0, width, top), lambda img: _title(ImageDraw.Draw(img), title, width))]
     for look in _seat_looks(scene.seats, scene.trick, words=scene.words):
         spot = layout.spots[look.k]
-        x0, top, x1, bottom = _seat_box(spot, look)
-        box = (max(0, x0), max(0, top), min(width, x1), min(height, bottom))
+        bx0, by0, bx1, by1 = _seat_box(spot, look)
+        box = (max(0, bx0), max(0, by0), min(width, bx1), min(height, by1))
         layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
     if scene.talon_card is not None:
         card, label, faces = scene.talon_card, scene.words.talon_card, scene.words.faces
         x, y = layout.talon
-        box = (max(0, x - 2), max(0, y - 2), min(width, x + max(_SMALL_W, text_width(label, SANS, 12)) + 4),
-               min(height, y + 18 + _SMALL_H + 2))
+        box = (max(0, x + _SMALL_W - max(_SMALL_W, text_width(label, SANS, _SMALL_PX)) - 4), max(0, y - 10),
+               min(width, x + _SMALL_W + 4), min(height, y + 22 + _SMALL_H + 2))
         layers.append(Layer(("talon", card, label, faces), box,
                             lambda img: _small_talon(img, card, x, y, label, faces)))
-    return Layers((width, height), ("trick", len(scene.seats), clockwise, width, height), base, tuple(layers))
+    return Layers((width, height), ("trick", len(scene.seats), clockwise, width, height, top), base, tuple(layers))
 
 
 def _small_talon(img: Image.Image, card: Card, x: int, y: int, label: str = "talon card",
                  faces: FaceWords = ENGLISH_FACES) -> None:
     d = ImageDraw.Draw(img)
-    draw_text(d, (x, y), label, 12, CREAM_TEXT)
+    draw_text(d, (x - text_width(label, SANS, _SMALL_PX) + _SMALL_W, y - 8), label, _SMALL_PX, CREAM_TEXT)
     face = card_face(card, 72, words=faces)
-    img.paste(face, (x, y + 18), face)
+    img.paste(face, (x, y + 22), face)
 
 
 # --------------------------------------------------------------------------- table
 
 _SMALL_W: Final = 72
 _SMALL_H: Final = round(CARD_H * _SMALL_W / CARD_W)
-_INFO_W: Final = 560  # left column of the panel under the table
 _INFO_LABEL_W: Final = 160  # the labels (Contract, Level, ...) of that column
 _INFO_LINE: Final = 44  # its line height
 _NOTE_LINE: Final = 34  # announcements, captions
@@ -523,17 +579,19 @@ def table_layers(scene: TableScene) -> Layers:
     """The table picture as layers: the base is the felt, the direction arrow, the
     panel's frame and the legend (the same for every picture of a table until its
     panel grows a line); over it the title, one layer per seat and the panel's lines."""
-    layout = _layout(len(scene.seats), scene.clockwise, _TOP)
-    width = layout.width
+    title = scene.title or scene.words.table
+    width = _layout(len(scene.seats), scene.clockwise, _TOP).width
+    top = _title_top(title, width)
+    layout = _layout(len(scene.seats), scene.clockwise, top)
     y0 = layout.height
-    height = y0 + _panel_height(scene)
+    height = y0 + _panel_height(scene, width)
     legend = _legend(scene.words)
     legend_top = height - 7 - _legend_height(width, legend)
     clockwise = scene.clockwise
 
     def base() -> Image.Image:
         img = Image.new("RGB", (width, height), BACKDROP)
-        img.paste(_felt(width, y0, _TOP), (0, 0))
+        img.paste(_felt(width, y0, top), (0, 0))
         d = ImageDraw.Draw(img)
         _arrow(d, *layout.arrow, clockwise)
         d.rounded_rectangle((6, y0, width - 7, height - 7), 14, fill=(250, 246, 236), outline=WOOD_LIGHT, width=3)
@@ -541,20 +599,19 @@ def table_layers(scene: TableScene) -> Layers:
         _draw_legend(d, 24, legend_top + 4, width - 48, legend)
         return img
 
-    title = scene.title or scene.words.table
-    layers = [Layer(("title", title), (0, 0, width, _TOP), lambda img: _title(ImageDraw.Draw(img), title, width))]
+    layers = [Layer(("title", title), (0, 0, width, top), lambda img: _title(ImageDraw.Draw(img), title, width))]
     looks = _seat_looks(scene.seats, scene.trick, to_act=scene.to_act, declarer=scene.declarer,
                         scores=scene.scores, hand_counts=scene.hand_counts, words=scene.words)
     for look in looks:
         spot = layout.spots[look.k]
-        x0, top, x1, bottom = _seat_box(spot, look)
-        box = (max(0, x0), max(0, top), min(width, x1), min(y0, bottom))
+        bx0, by0, bx1, by1 = _seat_box(spot, look)
+        box = (max(0, bx0), max(0, by0), min(width, bx1), min(y0, by1))
         layers.append(Layer(look, box, functools.partial(_draw_seat, spot=spot, look=look)))
     panel_key = ("panel", scene.seats, scene.contract, scene.level, scene.called, scene.flek, scene.announcements,
                  scene.talon_exposed, scene.talon_label, scene.last_trick, scene.words)
     layers.append(Layer(panel_key, (0, y0, width, legend_top - 2),
                         functools.partial(_draw_panel, scene=scene, y0=y0)))
-    base_key = ("table", len(scene.seats), clockwise, width, height, legend)
+    base_key = ("table", len(scene.seats), clockwise, width, height, top, legend)
     return Layers((width, height), base_key, base, tuple(layers))
 
 
@@ -574,32 +631,67 @@ def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:
     return lines
 
 
-def _announcement_lines(scene: TableScene) -> list[str]:
-    """The announcements under the contract, wrapped to the info column (never cut)."""
-    out: list[str] = []
-    for line in scene.announcements:
-        parts = _wrap(line, _LABEL_PX, _INFO_W - 30 - 24)
-        out += ["• " + parts[0], *("   " + p for p in parts[1:])]
-    return out
+@dataclass(frozen=True, slots=True)
+class _PanelPlan:
+    """The panel's lines laid out for the picture's width: each value at ``_INFO_PX``
+    (a little smaller if that keeps it on one line), else wrapped onto two lines (a long
+    contract name; smaller, never below ``MIN_TEXT_PX``, if it needs more), never cut;
+    the announcements wrapped."""
+
+    label_w: int
+    values: tuple[tuple[str, int, tuple[str, ...]], ...]  # (label, size, its lines)
+    announcements: tuple[str, ...]
+
+    @property
+    def height(self) -> int:
+        """The height of the contract column (the talon and last trick go under it)."""
+        rows = sum(_INFO_LINE + (len(lines) - 1) * (size + 6) for _, size, lines in self.values)
+        return 16 + rows + _NOTE_LINE * len(self.announcements)
 
 
-def _panel_height(scene: TableScene) -> int:
-    left = 16 + _INFO_LINE * len(_panel_lines(scene)) + _NOTE_LINE * len(_announcement_lines(scene))
-    right = 16
+@lru_cache(maxsize=256)
+def _panel_plan(lines: tuple[tuple[str, str], ...], announcements: tuple[str, ...], width: int) -> _PanelPlan:
+    avail = width - 48
+    # (the labels' column widens for a language whose labels are longer: never overlapped)
+    lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
+    values: list[tuple[str, int, tuple[str, ...]]] = []
+    for label, value in lines:
+        size = fit_text(value, SANS, _INFO_PX, avail - lw, _INFO_PX - 4)
+        if text_width(value, SANS, size) <= avail - lw:
+            values.append((label, size, (value,)))
+            continue
+        size = _INFO_PX
+        parts = _wrap(value, size, avail - lw)
+        while len(parts) > 2 and size > MIN_TEXT_PX:
+            size -= 2
+            parts = _wrap(value, size, avail - lw)
+        values.append((label, size, tuple(parts)))
+    notes: list[str] = []
+    for line in announcements:
+        parts = _wrap(line, _LABEL_PX, avail - 24)
+        notes += ["• " + parts[0], *("   " + p for p in parts[1:])]
+    return _PanelPlan(lw, tuple(values), tuple(notes))
+
+
+def _plan(scene: TableScene, width: int) -> _PanelPlan:
+    return _panel_plan(tuple(_panel_lines(scene)), tuple(scene.announcements), width)
+
+
+def _panel_height(scene: TableScene, width: int) -> int:
+    height = _plan(scene, width).height
     if scene.talon_exposed:
         rows = math.ceil(len(scene.talon_exposed) / 6)
-        right += _NOTE_LINE + rows * (_SMALL_H + 8) + 6
+        height += _NOTE_LINE + rows * (_SMALL_H + 8) + 6
     if scene.last_trick is not None and scene.last_trick.plays:
-        right += _NOTE_LINE + _SMALL_H + _NOTE_LINE
-    return max(left, right) + 14 + _legend_height(_layout(len(scene.seats), scene.clockwise, _TOP).width,
-                                                  _legend(scene.words))
+        height += _NOTE_LINE + _SMALL_H + _NOTE_LINE
+    return height + 14 + _legend_height(width, _legend(scene.words))
 
 
 @lru_cache(maxsize=64)
 def _legend_rows(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> int:
     rows, x = 1, 18
     for _, meaning in legend:
-        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX) + 28
         if x + w > width - 48 and x > 18:
             rows, x = rows + 1, 18
         x += w
@@ -612,49 +704,44 @@ def _legend_height(width: int, legend: Sequence[tuple[str, str]] = LEGEND) -> in
 
 def _draw_legend(d: ImageDraw.ImageDraw, x: int, y: int, width: int,
                  legend: Sequence[tuple[str, str]] = LEGEND) -> None:
-    """What the badges on the plates mean, in two rows of discs and words."""
+    """What the badges on the plates mean, in rows of discs and words."""
     cx, cy = x + 18, y + 18
     for i, (letter, meaning) in enumerate(legend):
-        w = 44 + text_width(meaning, SANS, _LABEL_PX - 2) + 28
+        w = 44 + text_width(meaning, SANS, _LABEL_PX) + 28
         if cx + w > x + width and cx > x + 18:
             cx, cy = x + 18, cy + _NOTE_LINE
         if i == 2:
             _hand_count(d, cx - 18, cy - _SMALL_PX // 2 - 2, letter, INK)
         elif i == 3:
             d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=LEAD, outline=WHITE, width=2)
-            draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX - 2) / 2, cy - _SMALL_PX * 0.6), letter,
-                      _SMALL_PX - 2, NAVY)
+            draw_text(d, (cx - text_length(letter, SANS, _SMALL_PX) / 2, cy - _SMALL_PX * 0.6), letter,
+                      _SMALL_PX, NAVY)
         else:
             _button(d, cx, cy, letter, WHITE if i == 0 else LEAD)
-        draw_text(d, (cx + 26, cy - _LABEL_PX * 0.6), meaning, _LABEL_PX - 2, (90, 82, 66))
+        draw_text(d, (cx + 26, cy - _LABEL_PX * 0.6), meaning, _LABEL_PX, (90, 82, 66))
         cx += w
 
 
 def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
-    """The panel's lines (its frame and legend are in the table's base)."""
+    """The panel's lines (its frame and legend are in the table's base): the contract
+    column, then under it the exposed talon and the last trick."""
     d = ImageDraw.Draw(img)
     x = 24
     y = y0 + 14
-    avail = _INFO_W - 30
-    lines = _panel_lines(scene)
-    # (the labels' column widens for a language whose labels are longer: never overlapped)
-    lw = max(_INFO_LABEL_W, *(text_width(label, SANS, _LABEL_PX) + 14 for label, _ in lines))
-    for label, value in lines:
+    avail = img.width - 48
+    plan = _plan(scene, img.width)
+    for label, size, lines in plan.values:
         draw_text(d, (x, y + 6), label, _LABEL_PX, (120, 110, 90))
-        size = fit_text(value, SANS, _INFO_PX, avail - lw, _LABEL_PX - 2)
-        draw_text(d, (x + lw, y), ellipsize(value, SANS, size, avail - lw), size, NAVY)
-        y += _INFO_LINE
-    for line in _announcement_lines(scene):
+        for k, text in enumerate(lines):
+            draw_text(d, (x + plan.label_w, y + k * (size + 6)), text, size, NAVY)
+        y += _INFO_LINE + (len(lines) - 1) * (size + 6)
+    for line in plan.announcements:
         draw_text(d, (x, y), line, _LABEL_PX, RED)
         y += _NOTE_LINE
-    x = _INFO_W + 10
-    y = y0 + 14
-    avail = img.width - x - 24
-    if x + 4 * (_SMALL_W + 12) > img.width:  # pragma: no cover - layouts are wider
-        return
+    y = y0 + plan.height
     if scene.talon_exposed:
-        size = fit_text(scene.talon_label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        draw_text(d, (x, y), ellipsize(scene.talon_label, SANS, size, avail), size, INK)
+        label = shorten_line(scene.talon_label, avail)
+        draw_text(d, (x, y), label, _LABEL_PX, INK)
         y += _NOTE_LINE
         for i, card in enumerate(scene.talon_exposed):
             face = card_face(card, _SMALL_W, words=scene.words.faces)
@@ -664,19 +751,26 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
     if last is not None and last.plays:
         label = scene.words.last_trick
         if last.winner is not None:
-            label += " — " + scene.words.took_it.format(name=scene.seats[last.winner].name)
-        size = fit_text(label, SANS, _LABEL_PX, avail, _LABEL_PX - 6)  # (a longer language: smaller)
-        draw_text(d, (x, y), ellipsize(label, SANS, size, avail), size, INK)
+            took = label + " — " + scene.words.took_it
+            room = avail - text_width(took.format(name=""), SANS, _LABEL_PX)
+            label = took.format(name=short_name(scene.seats[last.winner].name, SANS, _LABEL_PX, room))
+        draw_text(d, (x, y), shorten_line(label, avail), _LABEL_PX, INK)
         y += _NOTE_LINE
-        step = min(_SMALL_W + 60, avail // max(1, len(last.plays)))
+        step = min(_SMALL_W + 80, avail // max(1, len(last.plays)))
         for i, (seat, card) in enumerate(last.plays):
             cx = x + i * step
             if seat == last.winner:
                 d.rounded_rectangle((cx - 4, y - 4, cx + _SMALL_W + 3, y + _SMALL_H + 3), 8, fill=GOLD)
             face = card_face(card, _SMALL_W, words=scene.words.faces)
             img.paste(face, (cx, y), face)
-            name = ellipsize(scene.seats[seat].name, SANS, _LABEL_PX - 4, step - 4)
-            draw_text(d, (cx, y + _SMALL_H + 6), name, _LABEL_PX - 4, INK)
+            name = short_name(scene.seats[seat].name, SANS, _LABEL_PX, step - 14)
+            draw_text(d, (cx, y + _SMALL_H + 6), name, _LABEL_PX, INK)
+
+
+def shorten_line(text: str, width: int) -> str:
+    """A caption at ``_LABEL_PX`` within ``width``: whole if it fits, else cut at a word
+    (it never shrinks below the smallest size the phone can read)."""
+    return ellipsize(text, SANS, _LABEL_PX, width)
 
 
 # --------------------------------------------------------------------------- summary
@@ -686,8 +780,8 @@ def _draw_panel(img: Image.Image, scene: TableScene, y0: int) -> None:
 _SUM_W: Final = 600
 _SIDE_COLOURS: Final = ((46, 98, 170), (190, 70, 50), (60, 140, 80), (150, 90, 160), (200, 150, 40))
 _SUM_TEXT: Final = 20
-_SUM_SMALL: Final = 17
-_SUM_HEAD: Final = 15
+_SUM_SMALL: Final = 19  # (11.4 px on a phone: the smallest text there, issue 31)
+_SUM_HEAD: Final = 19
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
@@ -712,6 +806,17 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     if line or not lines:
         lines.append(line)
     return lines
+
+
+@lru_cache(maxsize=256)
+def _summary_name(name: str, room: int) -> str:
+    """A player's name in the summary's narrow name column: the fullest form
+    (``rendering.names``) that takes at most two lines without breaking a word."""
+    def fits(form: str) -> bool:
+        return (all(text_width(w, SANS, _SUM_TEXT) <= room for w in form.split())
+                and len(_wrap(form, _SUM_TEXT, room)) <= 2)
+
+    return shorten_name(name, fits)
 
 
 def draw_summary(scene: SummaryScene) -> Image.Image:
@@ -816,7 +921,7 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
             right(change_x, y, b.change_text, text_f, colour)
             if b.balance_text:
                 right(x1, y + 2, b.balance_text, small_f, (100, 100, 100))
-            for t in _wrap(b.name, _SUM_TEXT, room):
+            for t in _wrap(_summary_name(b.name, room), _SUM_TEXT, room):
                 put(x0, y, t, text_f, INK)
                 y += line
         y += 12

@@ -97,7 +97,7 @@ def _play(g: Game, levels: dict[int, str], who: dict[int, str], deal_seed: int,
         else:
             t0 = time.perf_counter()
             c0 = time.thread_time()
-            choice = choose_level(levels[s], g, s, decision_seed(deal_seed, step, s))
+            choice = choose_level(levels[s], g, s, decision_seed(deal_seed, step, s), levels)
             times[who[s]].append(time.perf_counter() - t0)
             times[who[s] + "_cpu"].append(time.thread_time() - c0)
             g.act(s, choice.action)

@@ -23,7 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai import reasons as R
-from bot.ai.heuristic import BID_STRENGTH, Choice, cheapest, hand_strength, rank, suit_lengths
+from bot.ai.heuristic import (
+    BID_THRESHOLDS,
+    Choice,
+    bid_strength_needed,
+    bid_threshold,
+    cheapest,
+    hand_strength,
+    rank,
+    suit_lengths,
+)
 from bot.ai.reasons import hand_words
 from bot.engine import Action, Game, Kind, PlayerView, Variant, find_variant
 from bot.engine.actions import Term
@@ -274,22 +283,6 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     return Choice.said(best, Msg(N_("Take {cards}: of the talon cards you may take, these add the most taroky and card points to your hand."), {"cards": R.says(variant, cards)}))
 
 
-#: How strong a hand (``hand_strength``) the normal player bids with, by variant: the
-#: contracts differ in difficulty and in what passing costs (Romanian michi-michi, a
-#: Kozy throw-in).  Czech's figure is the first heuristic's; the others were compared on
-#: duplicate deals, normal against normal with another threshold (23 November 2026, 300
-#: to 400 deals each, money per hand with its 95 % interval): Romanian 18 beat 20 by
-#: +0.23 ± 0.19 points (16 and 17 no better than 18); Kozy 16 beat 20 by +0.31 ± 0.18;
-#: Heun 18 beat 20 by +0.38 ± 0.32 chips (16 no better); Taper, Polish and Nebraska
-#: did best at 20 (17, 19, 21 and 23 no better, most worse).
-BID_THRESHOLDS: dict[str, int] = {"czech": BID_STRENGTH, "romanian": 18, "kozy": 16,
-                                  "heun": 18}
-
-
-def bid_threshold(variant: str) -> int:
-    return BID_THRESHOLDS.get(variant, BID_STRENGTH)
-
-
 def choose_normal(game: Game, seat: int) -> Choice:
     """The normal player's choice for ``seat`` (which must be to act)."""
     legal = list(game.legal_actions(seat))
@@ -311,7 +304,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
     taroky = sum(1 for c in hand if c.is_tarok)
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
-        if strength >= bid_threshold(variant.name) and bids:
+        if strength >= bid_strength_needed(view) and bids:
             return Choice.said(bids[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, bids[0]), "hand": hand_words(hand)}))
         if Kind.PASS in by_kind:
             return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: you hold only {hand}, too little to make the game."), {"hand": hand_words(hand)}))

@@ -12,6 +12,7 @@ deterministic: the tables pass the hand and step, so a decision can be made agai
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from bot.ai.heuristic import Choice, choose_action
 from bot.ai.normal import choose_normal
@@ -35,8 +36,11 @@ def decision_seed(*parts: int) -> int:
     return x
 
 
-def choose_level(level: str, game: Game, seat: int, seed: int = 0) -> Choice:
-    """The choice of a computer player of ``level`` for ``seat`` (which must be to act)."""
+def choose_level(level: str, game: Game, seat: int, seed: int = 0,
+                 levels: Mapping[int, str] | None = None) -> Choice:
+    """The choice of a computer player of ``level`` for ``seat`` (which must be to act).
+    ``levels``: the level of each seat the table knows to be a computer (the strong
+    player models those seats by it, every other seat as a normal player)."""
     if level == "easy":
         return choose_action(game, seat)
     if level == "normal":
@@ -44,7 +48,7 @@ def choose_level(level: str, game: Game, seat: int, seed: int = 0) -> Choice:
     if level == "strong":
         from bot.ai.search import choose_strong
 
-        return choose_strong(game, seat, seed)
+        return choose_strong(game, seat, seed, levels)
     if level == "random":
         legal = game.legal_actions(seat)
         return Choice.said(random.Random(seed).choice(legal), Msg(N_("A random legal choice.")))

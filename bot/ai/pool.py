@@ -15,9 +15,11 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from bot import metrics
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level
@@ -44,6 +46,9 @@ def _die_with_parent() -> None:
             pass
     if os.getppid() == 1:  # the parent already ended before the signal was armed
         os._exit(0)
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops this worker
+    # when it stops (``shutdown``), not the signal (a traceback in the middle of a search).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _executor() -> Executor:
@@ -61,27 +66,33 @@ def shutdown() -> None:
         _pool = None
 
 
-def _decide(record: dict[str, Any], seat: int, level: str, seed: int) -> tuple[str, str, Msg | None]:
+def _decide(record: dict[str, Any], seat: int, level: str, seed: int,
+            levels: dict[int, str] | None = None) -> tuple[str, str, Msg | None]:
     """In the worker: rebuild the hand from its record and choose (the reason comes back as
     its English and its message, to be said in the reader's language)."""
     g = replay_record(record, check=False)
-    c = choose_level(level, g, seat, seed)
+    c = choose_level(level, g, seat, seed, levels)
     return c.action.code, c.reason, c.msg
 
 
 async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
-                          timeout: float = 1.0) -> Choice:
-    """The choice of ``level`` for ``seat``; a search runs in a worker process."""
+                          timeout: float = 1.0, levels: Mapping[int, str] | None = None) -> Choice:
+    """The choice of ``level`` for ``seat``; a search runs in a worker process.
+    ``levels``: the known level of each computer seat (``choose_level``)."""
     if level != "strong" or not searches(game, seat):
-        return choose_level(level, game, seat, seed)  # (no search: decided at once)
+        return choose_level(level, game, seat, seed, levels)  # (no search: decided at once)
     loop = asyncio.get_running_loop()
+    known = dict(levels) if levels is not None else None
     try:
-        fut = loop.run_in_executor(_executor(), _decide, game.to_record(), seat, level, seed)
+        fut = loop.run_in_executor(_executor(), _decide, game.to_record(), seat, level, seed,
+                                   known)
         code, reason, msg = await asyncio.wait_for(fut, timeout)
         action = parse_action(code)
         if game.can(seat, action):
             return Choice(action, reason, msg)
         log.warning("The search worker chose %s, which is not legal now", code)
+        metrics.COMPUTER_FALLBACKS.labels(reason="illegal").inc()
     except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
         log.info("Search fell back to the normal player: %s", type(e).__name__)
+        metrics.COMPUTER_FALLBACKS.labels(reason="late" if isinstance(e, TimeoutError) else "failed").inc()
     return choose_normal(game, seat)

@@ -36,10 +36,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from bot.ai import reasons as R
-from bot.ai.heuristic import Choice, hand_strength, rank
+from bot.ai.heuristic import Choice, choose_action, hand_strength, rank
 from bot.ai.normal import bid_threshold, choose_normal, discard_order, hand_words, teammates
 from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant, find_variant
 from bot.engine.actions import PASS, Term
@@ -49,7 +49,8 @@ from bot.engine.playout import playout
 from bot.engine.say import N_, Msg
 from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
-__all__ = ["HARD_LIMIT", "choose_strong", "exact_value", "playout", "searches"]
+__all__ = ["HARD_LIMIT", "Model", "choose_strong", "exact_value", "models_for", "option_values",
+           "playout", "searches"]
 
 #: Playouts per decision (split between the candidate cards), and the bounds on worlds.
 PLAYOUTS = 160
@@ -78,8 +79,22 @@ def searches(game: Game, seat: int) -> bool:
     return any(a.kind in _SIMULATED for a in legal)
 
 
-def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
-    """The strong player's choice for ``seat`` (which must be to act)."""
+#: How the strong player expects another seat to decide, in the hands it plays out.
+Model = Callable[[Game, int], Choice]
+
+
+def models_for(levels: Mapping[int, str] | None) -> dict[int, Model]:
+    """Each seat's model from its known level: a computer of the easy level decides as
+    the easy player; every other seat (a human, a normal or strong computer, a seat of
+    unknown level) as the normal player, whose choices the strong player's own start from."""
+    return {s: (choose_action if lv == "easy" else choose_normal)
+            for s, lv in (levels or {}).items()}
+
+
+def choose_strong(game: Game, seat: int, seed: int = 0,
+                  levels: Mapping[int, str] | None = None) -> Choice:
+    """The strong player's choice for ``seat`` (which must be to act).  ``levels`` are the
+    levels of the seats the table knows to be computers (``models_for``)."""
     legal = game.legal_actions(seat)
     if len(legal) < 2:
         return choose_normal(game, seat)
@@ -90,7 +105,9 @@ def choose_strong(game: Game, seat: int, seed: int = 0) -> Choice:
     if game.phase is Phase.DISCARD and not SEARCH_DISCARDS:
         return choose_normal(game, seat)
     if any(a.kind in _SIMULATED for a in legal):
-        return _search_whole(game, seat, seed, legal)
+        models = models_for(levels)
+        models.pop(seat, None)  # (its own later choices: the normal player's)
+        return _search_whole(game, seat, seed, legal, models)
     return choose_normal(game, seat)
 
 
@@ -112,15 +129,17 @@ WHOLE_WORLDS = 12
 MAX_CHOICES = 4
 
 
-def _rollout_whole(g: Game) -> None:
-    """The rest of the hand: the normal player's choices, then the quick playout."""
+def _rollout_whole(g: Game, models: Mapping[int, Model] | None = None) -> None:
+    """The rest of the hand: each seat's choices by its model (``models_for``; the normal
+    player's by default), then the quick playout."""
     while g.to_act is not None:
         if g.phase is Phase.PLAY:
             playout(g)
             return
         s = g.to_act
         la = g.legal_actions(s)
-        g.act(s, la[0] if len(la) == 1 else choose_normal(g, s).action)
+        model = (models or {}).get(s, choose_normal)
+        g.act(s, la[0] if len(la) == 1 else model(g, s).action)
 
 
 def _play_out(game: Game, seat: int, seed: int, view: PlayerView, cands: list[Action],
@@ -184,7 +203,8 @@ def _clearly_better(values: list[list[float]], best: int, base: int,
     return mean > z * math.sqrt(var / n)
 
 
-def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choice:
+def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
+                  models: Mapping[int, Model] | None = None) -> Choice:
     """Bids, the call, the talon, a discard: the normal player's choice and a few others,
     each played to the end of the hand in the same sampled worlds."""
     base = choose_normal(game, seat)
@@ -202,7 +222,8 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action]) -> Choi
         others = [a for a in legal if a != base.action]
     cands = [base.action] + others[: MAX_CHOICES - 1]
     worlds = DISCARD_WORLDS if game.phase is Phase.DISCARD else WHOLE_WORLDS
-    values, done, alive = _play_out(game, seat, seed, view, cands, worlds, _rollout_whole, 0)
+    values, done, alive = _play_out(game, seat, seed, view, cands, worlds,
+                                    lambda g: _rollout_whole(g, models), 0)
     totals = [sum(v) for v in values]  # (comparable between the candidates alive)
     if done < 3:
         return base
@@ -791,3 +812,61 @@ def _index_of(game: Game, cards: list[int], card: int, live: int) -> int:
         if len(_distinct(game, [c, card], live)) == 1:
             return i
     return 0
+
+
+# --- judging every option (the hand review, ``bot.ai.review``) ---------------------------
+
+
+def option_values(game: Game, seat: int, seed: int, options: Sequence[Action],
+                  worlds: int) -> tuple[list[list[float]], list[float]]:
+    """The strong player's judgement of each of ``options`` (legal for ``seat``, which is
+    to act): the money ``seat`` ends the hand with after each, in the same ``worlds``
+    sampled worlds (``_worlds``, weighted by ``Evidence``), each finished as the strong
+    player's own search finishes it — a card by the quick playout (every way the last
+    cards can fall with ``EXACT_CARDS`` or fewer in hand), an announcement or a double
+    with nothing more said, any other choice by normal players to the end of the hand.
+    Returns the money of each option in each world counted (unweighted) and each world's
+    weight; a world in which the seat would be offered other choices is not counted.
+    Every option is played in every world (no elimination) and no clock is read, so the
+    answer depends only on the position and ``seed``."""
+    view = game.view_for(seat)
+    cons = constraints_of(view)
+    rng = random.Random(seed)
+    evidence = Evidence(view)
+    values: list[list[float]] = [[] for _ in options]
+    weights: list[float] = []
+    exact = game.phase is Phase.PLAY and len(view.hand) <= EXACT_CARDS
+    finish = (_finish_quietly if game.phase is Phase.ANNOUNCE else _rollout_whole)
+    for d, wt in _worlds(game, seat, view, rng, cons, evidence, worlds):
+        if not all(d.can(seat, a) for a in options):
+            continue
+        for i, a in enumerate(options):
+            g = d.clone()
+            if a.kind is Kind.PLAY:
+                g.play_lean(seat, int(a.card))
+                if exact:
+                    values[i].append(float(exact_value(g, seat)))
+                    continue
+                playout(g)
+            else:
+                g.act(seat, a)
+                finish(g)
+            r = g.result
+            values[i].append(float(r.net.get(seat, 0)) if r is not None else 0.0)
+        weights.append(wt)
+    return values, weights
+
+
+def distinct_plays(game: Game, seat: int) -> list[Action]:
+    """The cards ``seat`` may play that can differ (``_distinct``: of touching cards of
+    one suit with the same card points, the lowest), as actions."""
+    legal = game.legal_actions(seat)
+    live = constraints_of(game.view_for(seat)).unknown
+    cards = _distinct(game, [int(a.card) for a in legal if a.kind is Kind.PLAY], live)
+    return [next(a for a in legal if a.kind is Kind.PLAY and int(a.card) == c) for c in cards]
+
+
+def same_play(game: Game, seat: int, a: Action, b: Action) -> bool:
+    """Whether cards ``a`` and ``b`` cannot differ for ``seat`` now (``_distinct``)."""
+    live = constraints_of(game.view_for(seat)).unknown
+    return len(_distinct(game, [int(a.card), int(b.card)], live)) == 1

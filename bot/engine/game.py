@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DONE, Action, Kind, Term, act
 from .cards import (
@@ -101,6 +101,64 @@ class Announced:
         self.level = level
         self.doublers: list[int] = []  # who said each double, in order (RO-20: the contra sayer)
 
+    def clone(self) -> Announced:
+        c = Announced(self.name, self.seat, self.level)
+        c.doublers = self.doublers.copy()
+        return c
+
+
+class Announcements:
+    """The announcement rounds and their doubling chains (CZ-6 and relatives): what each
+    side announced and how far it is doubled, the declarations, the public log, and where
+    the round in progress stands.  ``Game`` runs the rounds; variants read and record."""
+
+    def __init__(self, seats: int, passes_to_end: int) -> None:
+        self.announced: dict[str, Announced] = {}  # bonus (or "game") -> its announcement
+        self.game_level = 0  # flek level on the game
+        self.declared: dict[int, list[str]] = {s: [] for s in range(seats)}
+        self.log: list[tuple[int, str]] = []  # (seat, words) for the table, in order
+        self.rounds = 0  # announcement rounds started so far (Kozy has two, K3)
+        self.abandoned: set[str] = set()  # NE-7: announced last-trick bonuses given up
+        # RO-15: seats whose side their own words made public (announcing, doubling).
+        self.public_side: set[int] = set()
+        # The round in progress:
+        self.first_done: set[int] = set()  # seats that have had their first turn
+        self.spoke_first: list[bool] = [False] * seats  # the same, by seat (fast lookup)
+        self.spoke = False  # the seat to act said something this turn
+        self.passes = 0  # passes in a row
+        self.passes_to_end = passes_to_end  # RO-12: the passes that end the round
+        # The variant's answers for this round, asked once (``Game.double_targets``):
+        self.doublable: frozenset[str] | None = None
+        self.double_depth = 0
+
+    def start_round(self, seats: int, passes_to_end: int) -> None:
+        """A new round (``rounds`` already counts it): nobody has had a first turn, nobody
+        has passed."""
+        self.doublable = None
+        self.first_done = set()
+        self.spoke_first = [False] * seats
+        self.passes = 0
+        self.spoke = False
+        self.passes_to_end = passes_to_end
+
+    def clone(self) -> Announcements:
+        c = Announcements(0, self.passes_to_end)
+        c.announced = {n: a.clone() for n, a in self.announced.items()}
+        c.game_level = self.game_level
+        c.declared = {s: d.copy() for s, d in self.declared.items()}
+        c.log = self.log.copy()
+        c.rounds = self.rounds
+        c.abandoned = set(self.abandoned)
+        c.public_side = set(self.public_side)
+        c.first_done = set(self.first_done)
+        c.spoke_first = self.spoke_first.copy()
+        c.spoke = self.spoke
+        c.passes = self.passes
+        c.passes_to_end = self.passes_to_end
+        c.doublable = self.doublable
+        c.double_depth = self.double_depth
+        return c
+
 
 class Auction:
     """The bidding as it stands: the high bid and who holds it, whose turn in a one-round
@@ -113,6 +171,18 @@ class Auction:
         self.out: set[int] = set()  # passed: out of the bidding (NE-2)
         self.spoke: set[int] = set()  # have had a turn (the throw-in is on the first)
         self.alone = False  # PT-2: "Without a King"
+        self.pre_round = 0  # which round before the bidding is in progress (KZ-2, KZ-3)
+
+    def clone(self) -> Auction:
+        c = Auction()
+        c.high = self.high
+        c.high_seat = self.high_seat
+        c.turn = self.turn
+        c.out = set(self.out)
+        c.spoke = set(self.spoke)
+        c.alone = self.alone
+        c.pre_round = self.pre_round
+        return c
 
 
 class StagedTalon:
@@ -125,6 +195,12 @@ class StagedTalon:
         self.stage = 0
         self.rejected: list[int] = []
 
+    def clone(self) -> StagedTalon:
+        c = StagedTalon(self.group, self.groups)
+        c.stage = self.stage
+        c.rejected = self.rejected.copy()
+        return c
+
 
 class TalonDraws:
     """CZ-3: after the bidder's four cards the next players draw one talon card each; one
@@ -136,6 +212,13 @@ class TalonDraws:
         self.pos = 0  # which of them is drawing
         self.declined: int | None = None
 
+    def clone(self) -> TalonDraws:
+        c = TalonDraws(self.drawers.copy())
+        c.next = self.next
+        c.pos = self.pos
+        c.declined = self.declined
+        return c
+
 
 class Ritual:
     """The deal's ritual (C-2, CZ-14): which step waits, where the pack was cut, and which
@@ -145,6 +228,13 @@ class Ritual:
         self.step: str | None = None  # "cut_or_knock", "dealer_choice", "batches" or None
         self.cut_at: int | None = None
         self.batches: dict[int, int] = {}
+
+    def clone(self) -> Ritual:
+        c = Ritual()
+        c.step = self.step
+        c.cut_at = self.cut_at
+        c.batches = dict(self.batches)
+        return c
 
 
 @dataclass(init=False)
@@ -163,6 +253,9 @@ class Trick:
         # The id of the card led (-1 before the lead), kept as a plain int for speed.
         led: int = self.plays[0][1] if self.plays else -1
         self.led = led
+
+    def clone(self) -> Trick:
+        return Trick(self.leader, self.plays.copy(), self.winner, self.talon_card)
 
 
 def shown_cards(cards: Sequence[Card]) -> Msg:
@@ -245,19 +338,8 @@ class Game:
         self.shown: list[int] = [0] * seats  # cards laid face up from a hand, kept in it (Kozy K1)
         self.discard_counts: list[int] = [0] * seats  # NE-4: taroky discarded, by count
         self.after_discard: list[int] = []  # seats still to draw after this discard
-        # announcements
-        self.announced: dict[str, Announced] = {}
-        self.game_level = 0  # flek level on the game
-        self.declared: dict[int, list[str]] = {s: [] for s in range(seats)}
-        self.ann_first_done: set[int] = set()
-        self._spoke_first: list[bool] = [False] * seats  # seat has had its first turn
-        self.ann_spoke = False
-        self.ann_passes = 0
-        self.ann_log: list[tuple[int, str]] = []
-        self.ann_rounds = 0  # announcement rounds started so far (Kozy has two, K3)
-        self.abandoned: set[str] = set()  # NE-7: announced last-trick bonuses given up
-        self._doublable: frozenset[str] | None = None  # the variant's answers, cached
-        self._double_depth = 0
+        # announcements, declarations and doubling
+        self.ann = Announcements(seats, len(self.active))
         # play
         self.tricks: list[Trick] = []
         self.trick: Trick | None = None
@@ -287,13 +369,9 @@ class Game:
         self._next = [self.next_active(x) for x in range(seats)]
         # RO-4: what each seat pays into the pool as this deal starts (the variant says).
         self.antes: dict[int, int] = variant.antes(self)
-        # RO-15: seats whose side their own words made public (announcing, doubling).
-        self.public_side: set[int] = set()
-        self._passes_to_end = len(self.active)  # RO-12: the passes that end the round
         self.variant.on_create(self)
         if self.options.get("ritual") and variant.has_ritual:
-            self.phase = Phase.RITUAL
-            self.to_act = self.cutter
+            self.enter(Phase.RITUAL, self.cutter)
             self.ritual.step = "cut_or_knock"
         else:
             self._deal_batches(6)
@@ -412,32 +490,40 @@ class Game:
         self.forehand = self.variant.find_forehand(self)
         self.emit("deal", self.dealer, Msg(N_("{seat} dealt."), {"seat": seat_word(self.dealer)}))
         if not self.start_pre_auction():
-            self.variant.start_bidding(self)
+            self.start_auction()
 
     # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ------------------------------
 
     def start_pre_auction(self) -> bool:
-        """Open the round before the bidding (``Variant.pre_auction``): every active seat,
-        privately and in play order from forehand, is offered its choices before anyone
-        bids, so nobody decides having heard a bid.  The round is the phase ``THROW_IN``
-        while there is no contract.  False (the deal goes straight to the bidding) when
-        the variant has no round or no seat may do anything but keep its hand; when one
-        may, every seat is asked, so being asked tells nobody anything."""
-        offers = self.variant.pre_auction
-        if not offers:
-            return False
-        self.phase = Phase.THROW_IN
-        if not any(self.forbidding_rule(s, a) is None
-                   for s in self.active for a in offers if a.kind is not Kind.KEEP):
-            return False
-        self.auction = Auction()
-        self.to_act = self.forehand
-        return True
+        """Open the rounds before the bidding (``Variant.pre_auction_rounds``): in each,
+        every active seat, privately and in play order from forehand, is offered that
+        round's choices before anyone bids, so nobody decides having heard a bid; a later
+        round opens when the one before has gone round (KZ-2, then KZ-3).  A round is the
+        phase ``THROW_IN`` while there is no contract; it is held only when some seat may
+        do more in it than keep its hand, and then every seat is asked, so being asked
+        tells nobody anything.  False: no round is held, the deal goes to the bidding."""
+        return self._open_pre_round(0)
+
+    def _open_pre_round(self, first: int) -> bool:
+        rounds = self.variant.pre_auction_rounds
+        for k in range(first, len(rounds)):
+            self.enter(Phase.THROW_IN, None)
+            self.auction = Auction()
+            self.auction.pre_round = k
+            if any(self.forbidding_rule(s, a) is None
+                   for s in self.active for a in rounds[k] if a.kind is not Kind.KEEP):
+                self.turn_to(self.forehand)
+                return True
+        return False
+
+    def pre_auction_offers(self) -> tuple[Action, ...]:
+        """What the round before the bidding in progress offers (before its rules)."""
+        return self.variant.pre_auction_rounds[self.auction.pre_round]
 
     def _pre_auction(self, seat: int, action: Action) -> None:
-        """A seat's answer in the round before the bidding: the variant applies anything
-        but keeping the hand; the first throw-in ends the deal, and when every seat has
-        answered the bidding starts with forehand."""
+        """A seat's answer in a round before the bidding: the variant applies anything
+        but keeping the hand; a throw-in ends the deal; when every seat has answered, the
+        next round opens, or the bidding starts with forehand."""
         if action.kind is Kind.KEEP:
             self.emit("keep", seat, Msg(N_("{seat} keeps the hand."), {"seat": seat_word(seat)}))
         else:
@@ -447,9 +533,10 @@ class Game:
         st = self.auction
         st.turn += 1
         if st.turn < self._n_active:
-            self.to_act = self.next_active(seat)
+            self.turn_to(self.next_active(seat))
             return
-        self.variant.start_bidding(self)
+        if not self._open_pre_round(st.pre_round + 1):
+            self.start_auction()
 
     # ---- the triad -----------------------------------------------------------------
 
@@ -546,8 +633,46 @@ class Game:
         elif ph is Phase.THROW_IN and self.contract is None:
             self._pre_auction(seat, action)
         else:
-            self.variant.apply(self, seat, action)
+            self._apply_variant_phase(ph, seat, action)
         return self.log[start:]
+
+    def _apply_variant_phase(self, ph: Phase, seat: int, action: Action) -> None:
+        """The one dispatch of the phases whose procedure the variant owns."""
+        v = self.variant
+        if ph is Phase.AUCTION:
+            v.apply_bid(self, seat, action)
+        elif ph is Phase.CALL:
+            v.apply_call(self, seat, action)
+        elif ph is Phase.TALON:
+            v.apply_talon(self, seat, action)
+        elif ph is Phase.SURRENDER:
+            v.apply_surrender(self, seat, action)
+        elif ph is Phase.THROW_IN:
+            v.apply_declarer_throw_in(self, seat, action)
+        else:  # (unreachable: every phase is dispatched above or in ``act``)
+            raise IllegalAction(Msg(N_("This hand is over.")))
+
+    # ---- phase changes ------------------------------------------------------------------
+    # Every change of phase goes through ``enter``, and the turn within a phase through
+    # ``turn_to``; the named ``start_*`` methods below set up a phase's own state first.
+
+    def enter(self, phase: Phase, seat: int | None) -> None:
+        """The hand moves to ``phase`` with ``seat`` to act (None: nobody yet)."""
+        self.phase = phase
+        self.to_act = seat
+
+    def turn_to(self, seat: int) -> None:
+        """The turn passes to ``seat`` within the present phase."""
+        self.to_act = seat
+
+    def start_auction(self) -> None:
+        """The bidding, from forehand, with nothing bid yet."""
+        self.auction = Auction()
+        self.enter(Phase.AUCTION, self.forehand)
+
+    def start_call(self) -> None:
+        """The bidder calls a partner (or chooses what the variant offers instead)."""
+        self.enter(Phase.CALL, self.bidder)
 
     def forbidding_rule(self, seat: int, action: Action) -> ActionRule | None:
         """The first of the variant's rules that forbids ``action`` to ``seat`` now."""
@@ -613,7 +738,7 @@ class Game:
         if ph is Phase.RITUAL:
             return self._ritual_legal()
         if ph is Phase.THROW_IN and self.contract is None:
-            return list(self.variant.pre_auction)
+            return list(self.pre_auction_offers())
         return self.variant.candidates(self, seat)
 
     def why_not(self, seat: int, action: Action, t: Say = ENGLISH) -> str:
@@ -707,7 +832,7 @@ class Game:
             self.emit("knock", seat, Msg(N_("{seat} knocked: the cards come in twelves."), {"seat": seat_word(seat)}))
             if self.options.get("knock_six_six") and self.sitting_out is None:
                 self.ritual.step = "dealer_choice"
-                self.to_act = self.dealer
+                self.turn_to(self.dealer)
             else:
                 self._start_batches()
         elif a.kind is Kind.DEAL_SIX_SIX:
@@ -738,21 +863,20 @@ class Game:
                 self.ritual.step = None
                 self._deal_twelves(batches)
             else:
-                self.to_act = remaining[0]
+                self.turn_to(remaining[0])
 
     def _start_batches(self) -> None:
         self.ritual.step = "batches"
         self.ritual.batches = {}
-        self.to_act = self.order[0]
+        self.turn_to(self.order[0])
 
     # ---- staged talon (Czech trojka, Nebraska Four, Romanian levels) ---------------------
 
     def start_staged_talon(self, group: int, groups: int) -> None:
         """The bidder looks at the first group of ``group`` talon cards."""
         assert self.bidder is not None
-        self.phase = Phase.TALON
         self.talon_state = StagedTalon(group, groups)
-        self.to_act = self.bidder
+        self.enter(Phase.TALON, self.bidder)
         self._show_group(0)
 
     @property
@@ -825,11 +949,10 @@ class Game:
     # ---- discarding -------------------------------------------------------------------
 
     def start_discard(self, seat: int, count: int) -> None:
-        self.phase = Phase.DISCARD
         self._discard_rules = self.variant.rules_in_force(self, Phase.DISCARD)
         self.discard_seat = seat
         self.discard_need = count
-        self.to_act = seat
+        self.enter(Phase.DISCARD, seat)
 
     def discard_mask(self, seat: int) -> int:
         """Cards ``seat`` may discard now (one at a time): the hand narrowed by each
@@ -869,24 +992,19 @@ class Game:
     def start_announcements(self) -> None:
         """Each active player, from the bidder on, has a first turn for everything; then
         the round goes on for doubles only until every active player passes in a row."""
-        self.ann_rounds += 1
+        self.ann.rounds += 1
         self.variant.before_announcements(self)
-        self._doublable = None
-        self.phase = Phase.ANNOUNCE
-        self.ann_first_done = set()
-        self._spoke_first = [False] * self.num_seats
-        self.ann_passes = 0
-        self.ann_spoke = False
-        self._passes_to_end = self.variant.announce_passes(self)
+        self.ann.start_round(self.num_seats, self.variant.announce_passes(self))
+        self.enter(Phase.ANNOUNCE, None)
         start = self.variant.announcement_starter(self)
         if start is None:
             self.finish_announcements()
             return
-        self.to_act = start
+        self.turn_to(start)
         self._skip_silent_turns()
 
     def first_turn(self, seat: int) -> bool:
-        return not self._spoke_first[seat]
+        return not self.ann.spoke_first[seat]
 
     def _announce_legal(self, seat: int) -> list[Action]:
         """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
@@ -920,15 +1038,15 @@ class Game:
         name = str(action.value)
         if action.kind is Kind.ANNOUNCE:
             level = 0
-        elif action.kind is Kind.DOUBLE and name in self.announced:
-            level = self.announced[name].level + 1
+        elif action.kind is Kind.DOUBLE and name in self.ann.announced:
+            level = self.ann.announced[name].level + 1
         else:
             return None
         return self._side_stake(seat, name, level)
 
     def game_cost(self, seat: int) -> int | None:
         """The most the game itself, at its doubling now, can cost ``seat``."""
-        return self._side_stake(seat, "game", self.game_level)
+        return self._side_stake(seat, "game", self.ann.game_level)
 
     def _side_stake(self, seat: int, name: str, level: int) -> int | None:
         amount = self.variant.stake_of(self, name, level)
@@ -950,7 +1068,7 @@ class Game:
             return True
         if self.partner_revealed:
             return True
-        ps = self.public_side  # said so (RO-15), or known by elimination (RO-13)
+        ps = self.ann.public_side  # said so (RO-15), or known by elimination (RO-13)
         return bool(ps) and (len(ps - {seat}) >= len(self.active) - 2
                              or (self.partner is not None and self.partner in ps))
 
@@ -958,16 +1076,17 @@ class Game:
         """Flek by the side opposing the announcers, reflek by the announcers, super by the
         flek side, up to the variant's depth, on what the variant lets be doubled."""
         out: list[str] = []
-        if not self.announced:
+        an = self.ann
+        if not an.announced:
             return out
-        if self._doublable is None:  # fixed once the contract is: ask the variant once
-            self._double_depth = self.variant.double_depth(self)
-            self._doublable = self.variant.doublable(self)
-        depth = self._double_depth
-        doublable = self._doublable
+        if an.doublable is None:  # fixed once the contract is: ask the variant once
+            an.double_depth = self.variant.double_depth(self)
+            an.doublable = self.variant.doublable(self)
+        depth = an.double_depth
+        doublable = an.doublable
         mine = self.side_of(seat)  # (being on the same side is symmetric)
         v = self.variant
-        for name, ann in self.announced.items():
+        for name, ann in an.announced.items():
             lvl = ann.level
             if lvl >= depth or name not in doublable:
                 continue
@@ -977,31 +1096,32 @@ class Game:
         return out
 
     def _announce(self, seat: int, a: Action) -> None:
+        an = self.ann
         if a.kind is Kind.DONE:
             if self.first_turn(seat):
-                self.ann_first_done.add(seat)
-                self._spoke_first[seat] = True
-            if self.ann_spoke:
-                self.ann_passes = 0
+                an.first_done.add(seat)
+                an.spoke_first[seat] = True
+            if an.spoke:
+                an.passes = 0
             else:
-                self.ann_passes += 1
+                an.passes += 1
                 self.emit("pass", seat, Msg(N_("{seat} has nothing to say."), {"seat": seat_word(seat)}))
-            self.ann_spoke = False
+            an.spoke = False
             self._next_announcer(seat)
             return
-        self.ann_spoke = True
+        an.spoke = True
         if a.kind is Kind.DOUBLE:
             name = str(a.value)
-            ann = self.announced[name]
+            ann = an.announced[name]
             ann.level += 1
             ann.doublers.append(seat)
             if self.variant.doubles_reveal_side:
-                self.public_side.add(seat)
+                an.public_side.add(seat)
             if name == "game":
-                self.game_level = ann.level
+                an.game_level = ann.level
             word = self.variant.double_word(ann.level)
             what = self.variant.title_of(name)
-            self.ann_log.append((seat, f"{word} ({what})"))
+            an.log.append((seat, f"{word} ({what})"))
             self.emit("double", seat, Msg(N_("{seat}: {word} on {what}."),
                                           {"seat": seat_word(seat), "word": Term(word),
                                            "what": Term(what)}))
@@ -1013,34 +1133,35 @@ class Game:
             self._announce(seat, DONE)
 
     def _next_announcer(self, seat: int) -> None:
-        n = len(self.active)
-        if len(self.ann_first_done) >= n and self.ann_passes >= self._passes_to_end:
+        an = self.ann
+        if len(an.first_done) >= self._n_active and an.passes >= an.passes_to_end:
             self.finish_announcements()
             return
-        self.to_act = self.next_active(seat)
+        self.turn_to(self.next_active(seat))
         self._skip_silent_turns()
 
     def _skip_silent_turns(self) -> None:
         # A doubling-only turn is skipped when the seat has nothing to double and its side
         # is public (skipping a possible secret partner would give the partnership away).
-        n = len(self.active)
+        n = self._n_active
+        an = self.ann
         guard = 0
         while self.phase is Phase.ANNOUNCE and self.to_act is not None and guard < 3 * n:
             s = self.to_act
             if self.first_turn(s) or self.double_targets(s) or not self.side_is_public(s):
                 return
-            self.ann_passes += 1
-            if len(self.ann_first_done) >= n and self.ann_passes >= self._passes_to_end:
+            an.passes += 1
+            if len(an.first_done) >= n and an.passes >= an.passes_to_end:
                 self.finish_announcements()
                 return
-            self.to_act = self.next_active(s)
+            self.turn_to(self.next_active(s))
             guard += 1
 
     def side_is_public(self, seat: int) -> bool:
         """Whether everyone knows which side ``seat`` is on."""
         if self.contract is None or seat == self.bidder:
             return True
-        ps = self.public_side
+        ps = self.ann.public_side
         if seat in ps or (ps and (len(ps - {self.bidder}) >= len(self.active) - 2
                                   or (self.partner is not None and self.partner in ps))):
             return True  # said so (RO-15), or known by elimination (RO-13)
@@ -1073,9 +1194,8 @@ class Game:
         self.kept = [v.kept_cards(self, s) if s in self.active else 0
                      for s in range(self.num_seats)]
         self._play_rules = v.rules_in_force(self, Phase.PLAY)
-        self.phase = Phase.PLAY
         self.trick = Trick(leader)
-        self.to_act = leader
+        self.enter(Phase.PLAY, leader)
 
     def cached_play_mask(self, seat: int) -> int:
         """``legal_play_mask`` remembered until the next action (asked twice per play)."""
@@ -1144,8 +1264,7 @@ class Game:
     # ---- the end ----------------------------------------------------------------------
 
     def finish(self) -> None:
-        self.phase = Phase.FINISHED
-        self.to_act = None
+        self.enter(Phase.FINISHED, None)
         self.trick = None
         self.result = self.variant.score(self)
         r = self.result
@@ -1153,8 +1272,7 @@ class Game:
 
     def finish_thrown_in(self, text: str | Msg) -> None:
         self.thrown_in = True
-        self.phase = Phase.FINISHED
-        self.to_act = None
+        self.enter(Phase.FINISHED, None)
         self.result = self.variant.score(self)
         self.emit("result", None, text)
 
@@ -1210,12 +1328,38 @@ class Game:
 
     # ---- search (computer players) --------------------------------------------------------
 
+    # How ``clone`` copies each attribute of a deal.  ``tests/engine/test_clone.py`` fails
+    # when an attribute of ``Game`` is in none of these or in two, so a new field cannot be
+    # forgotten by the search's copies.
+    #: Values never changed in place once set (numbers, tuples, frozen records, the
+    #: variant, the options, the random source, caches replaced whole): shared.
+    SHARED_FIELDS: Final = (
+        "variant", "options", "num_seats", "dealer", "first_of_session", "pool", "stake",
+        "rng", "deck", "sitting_out", "active", "forehand", "phase", "to_act", "contract",
+        "bidder", "level", "called", "called_fourth_king", "partner", "partner_public",
+        "surrendered", "thrown_in", "throw_in_by", "talon_to_opponents", "discard_need",
+        "discard_seat", "result", "_red_ace_high", "_mask_key", "_mask_val", "_legal_key",
+        "_legal_val", "_sides_key", "_decl_key", "_dbl_key", "_sides", "_on_play",
+        "_on_trick", "_play_rules", "_discard_rules", "_n_active", "_next",
+    )
+    #: Lists, dicts and sets of unchanging items: a shallow copy (finished tricks are
+    #: never changed again, so ``tricks`` is one too).
+    COPIED_FIELDS: Final = (
+        "hands", "dealt", "talon", "history", "log", "bids", "exposed", "seen_talon",
+        "talon_to", "drawn", "discards", "public_discards", "shown", "discard_counts",
+        "after_discard", "tricks", "won", "tricks_won", "kept", "antes", "_decl_val",
+        "_dbl_val",
+    )
+    #: Sub-states (``Auction``, ``Announcements``, the trick in play, ...): their ``clone``.
+    STATE_FIELDS: Final = ("auction", "ritual", "talon_state", "ann", "trick")
+
     def clone(self) -> Game:
         """An independent copy of this deal in its present state, for search: the two can
-        be played on separately.  What is never changed after it is made (the variant, the
-        options, the deck, the random source, rule tuples, a finished result) is shared;
-        everything a later action changes is copied.  ``tests/engine/test_clone.py`` lists
-        every attribute, so an attribute added later fails there until it is copied here."""
+        be played on separately.  Every attribute is copied as its declaration above says
+        (``SHARED_FIELDS``, ``COPIED_FIELDS``, ``STATE_FIELDS``), written out one by one
+        because the compiled engine copies named attributes several times faster than by
+        ``getattr``; ``tests/engine/test_clone.py`` checks that these lines assign exactly
+        the declared fields, the right way each."""
         g = Game.__new__(Game)
         g.variant = self.variant
         g.options = self.options
@@ -1223,87 +1367,27 @@ class Game:
         g.dealer = self.dealer
         g.first_of_session = self.first_of_session
         g.pool = self.pool
+        g.stake = self.stake
         g.rng = self.rng
         g.deck = self.deck
         g.sitting_out = self.sitting_out
         g.active = self.active
         g.forehand = self.forehand
-        g.hands = self.hands.copy()
-        g.dealt = self.dealt.copy()
-        g.talon = self.talon.copy()
         g.phase = self.phase
         g.to_act = self.to_act
-        g.history = self.history.copy()
-        g.log = self.log.copy()
-        g.bids = self.bids.copy()
-        au = Auction()
-        au.high = self.auction.high
-        au.high_seat = self.auction.high_seat
-        au.turn = self.auction.turn
-        au.out = set(self.auction.out)
-        au.spoke = set(self.auction.spoke)
-        au.alone = self.auction.alone
-        g.auction = au
-        ri = Ritual()
-        ri.step = self.ritual.step
-        ri.cut_at = self.ritual.cut_at
-        ri.batches = dict(self.ritual.batches)
-        g.ritual = ri
         g.contract = self.contract
         g.bidder = self.bidder
         g.level = self.level
         g.called = self.called
         g.called_fourth_king = self.called_fourth_king
         g.partner = self.partner
+        g.partner_public = self.partner_public
         g.surrendered = self.surrendered
         g.thrown_in = self.thrown_in
         g.throw_in_by = self.throw_in_by
-        st = self.talon_state
-        if isinstance(st, StagedTalon):
-            sc = StagedTalon(st.group, st.groups)
-            sc.stage = st.stage
-            sc.rejected = st.rejected.copy()
-            g.talon_state = sc
-        elif isinstance(st, TalonDraws):
-            dc = TalonDraws(st.drawers.copy())
-            dc.next = st.next
-            dc.pos = st.pos
-            dc.declined = st.declined
-            g.talon_state = dc
-        else:
-            g.talon_state = None
-        g.exposed = self.exposed.copy()
-        g.seen_talon = self.seen_talon.copy()
-        g.talon_to = dict(self.talon_to)
         g.talon_to_opponents = self.talon_to_opponents
-        g.drawn = self.drawn.copy()
-        g.discards = self.discards.copy()
         g.discard_need = self.discard_need
         g.discard_seat = self.discard_seat
-        g.public_discards = self.public_discards.copy()
-        g.discard_counts = self.discard_counts.copy()
-        g.after_discard = self.after_discard.copy()
-        g.announced = {}
-        for n, an in self.announced.items():
-            ac = Announced(an.name, an.seat, an.level)
-            ac.doublers = an.doublers.copy()
-            g.announced[n] = ac
-        g.game_level = self.game_level
-        g.declared = {s: d.copy() for s, d in self.declared.items()}
-        g.ann_first_done = set(self.ann_first_done)
-        g._spoke_first = self._spoke_first.copy()
-        g.ann_spoke = self.ann_spoke
-        g.ann_passes = self.ann_passes
-        g.ann_log = self.ann_log.copy()
-        g.abandoned = set(self.abandoned)
-        g._doublable = self._doublable
-        g._double_depth = self._double_depth
-        # Finished tricks are never changed again; the trick in play is.
-        g.tricks = self.tricks.copy()
-        t = self.trick
-        g.trick = None if t is None else Trick(t.leader, t.plays.copy(), t.winner, t.talon_card)
-        g.won = self.won.copy()
-        g.tricks_won = self.tricks_won.copy()
         g.result = self.result
         g._red_ace_high = self._red_ace_high
         g._mask_key = self._mask_key
@@ -1312,24 +1396,41 @@ class Game:
         g._legal_val = self._legal_val
         g._sides_key = self._sides_key
         g._decl_key = self._decl_key
-        g._decl_val = self._decl_val.copy()
         g._dbl_key = self._dbl_key
-        g._dbl_val = self._dbl_val.copy()
         g._sides = self._sides
         g._on_play = self._on_play
         g._on_trick = self._on_trick
         g._play_rules = self._play_rules
         g._discard_rules = self._discard_rules
-        g.kept = self.kept.copy()
         g._n_active = self._n_active
         g._next = self._next
-        g.stake = self.stake
-        g.partner_public = self.partner_public
+        g.hands = self.hands.copy()
+        g.dealt = self.dealt.copy()
+        g.talon = self.talon.copy()
+        g.history = self.history.copy()
+        g.log = self.log.copy()
+        g.bids = self.bids.copy()
+        g.exposed = self.exposed.copy()
+        g.seen_talon = self.seen_talon.copy()
+        g.talon_to = self.talon_to.copy()
+        g.drawn = self.drawn.copy()
+        g.discards = self.discards.copy()
+        g.public_discards = self.public_discards.copy()
         g.shown = self.shown.copy()
-        g.ann_rounds = self.ann_rounds
-        g.antes = dict(self.antes)
-        g.public_side = set(self.public_side)
-        g._passes_to_end = self._passes_to_end
+        g.discard_counts = self.discard_counts.copy()
+        g.after_discard = self.after_discard.copy()
+        g.tricks = self.tricks.copy()
+        g.won = self.won.copy()
+        g.tricks_won = self.tricks_won.copy()
+        g.kept = self.kept.copy()
+        g.antes = self.antes.copy()
+        g._decl_val = self._decl_val.copy()
+        g._dbl_val = self._dbl_val.copy()
+        g.auction = self.auction.clone()
+        g.ritual = self.ritual.clone()
+        g.talon_state = None if self.talon_state is None else self.talon_state.clone()
+        g.ann = self.ann.clone()
+        g.trick = None if self.trick is None else self.trick.clone()
         return g
 
     def forget_caches(self) -> None:
@@ -1451,8 +1552,8 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         exposed=tuple(g.exposed),
         public_discards=tuple(g.public_discards),
         my_discards=tuple(cards_of(g.discards[seat])) if mine and seat is not None else (),
-        announcements=tuple(g.ann_log),
-        doubles=tuple((n, a.level) for n, a in g.announced.items() if a.level),
+        announcements=tuple(g.ann.log),
+        doubles=tuple((n, a.level) for n, a in g.ann.announced.items() if a.level),
         trick=tuple(t.plays) if t else (),
         trick_leader=t.leader if t else None,
         last_trick=tuple(lt.plays) if lt else (),
@@ -1473,8 +1574,8 @@ def make_view(g: Game, seat: int | None) -> PlayerView:
         drawn_counts=tuple(m.bit_count() for m in g.drawn),
         called_card=_called_card_known(g, seat if mine else None),
         contract_name=g.contract.name if g.contract is not None else None,
-        announced_by=tuple((n, a.seat) for n, a in g.announced.items()),
-        declared=tuple((s, d) for s in range(g.num_seats) for d in g.declared[s]),
+        announced_by=tuple((n, a.seat) for n, a in g.ann.announced.items()),
+        declared=tuple((s, d) for s in range(g.num_seats) for d in g.ann.declared[s]),
     )
 
 

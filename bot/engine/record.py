@@ -13,7 +13,7 @@ from .actions import parse_action
 from .cards import cards_of, parse_card
 from .errors import BadInput, RecordMismatch
 from .game import Game
-from .recording import FORMAT, game_to_record, result_to_json
+from .recording import FORMAT, READABLE_FORMATS, game_to_record, result_to_json
 from .variants import find_variant
 
 
@@ -37,7 +37,7 @@ def _settlement(result: object) -> dict[str, Any] | None:
 def replay_record(record: dict[str, Any], check: bool = True) -> Game:
     """Play a record's actions again from its deck; with ``check``, compare the hands and
     the result and raise ``RecordMismatch`` on any difference."""
-    if record.get("format") != FORMAT:
+    if record.get("format") not in READABLE_FORMATS:
         raise BadInput(f"This is not a hand record I can read (format {record.get('format')!r}).")
     try:
         deck = [int(parse_card(c)) for c in record["deck"]]
@@ -69,4 +69,4 @@ def replay_record(record: dict[str, Any], check: bool = True) -> Game:
     return g
 
 
-__all__ = ["FORMAT", "game_to_record", "replay_record", "result_to_json"]
+__all__ = ["FORMAT", "READABLE_FORMATS", "game_to_record", "replay_record", "result_to_json"]

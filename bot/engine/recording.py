@@ -12,7 +12,10 @@ if TYPE_CHECKING:
     from .game import Game
     from .scoring import HandResult
 
-FORMAT = "taroky-hand/1"
+FORMAT = "taroky-hand/2"
+#: The formats ``replay_record`` reads: version 1 lacks the result's sides, piles and
+#: outcome fields (docs/records.md), which replaying never compares.
+READABLE_FORMATS = ("taroky-hand/1", FORMAT)
 
 #: How a deal is committed to before it is played (docs/fair-shuffle.md): the SHA-256,
 #: in hex, of this text — the scheme's name, the salt and the deck's cards in order.
@@ -36,13 +39,21 @@ def result_to_json(r: HandResult) -> dict[str, Any]:
         "summary": r.summary,
         "card_points": dict(r.card_points),
         "tricks": {str(k): v for k, v in r.tricks.items()},
-        "lines": [{"label": ln.label, "net": {str(k): v for k, v in ln.net.items()}} for ln in r.lines],
+        "lines": [{"label": ln.label, "code": ln.code, "side": ln.side,
+                   "net": {str(k): v for k, v in ln.net.items()}} for ln in r.lines],
         "net": {str(k): v for k, v in sorted(r.net.items())},
         "transfers": [[t.payer, t.payee, t.amount] for t in r.transfers],
         "thrown_in": r.thrown_in,
     }
     if r.card_counts:  # only where the variant counts cards too (Heun), so others are unchanged
         out["card_counts"] = {k: list(v) for k, v in r.card_counts.items()}
+    # Version 2: what a program reads without parsing words (docs/records.md).
+    out["declarer_side"] = sorted(r.declarer_side)
+    out["declarers_won"] = r.declarers_won
+    out["declarers_net_won"] = r.declarers_net_won
+    out["piles"] = [{"role": p.role, "seats": sorted(p.seats),
+                     "cards": [CARDS[c].short for c in p.cards], "count": len(p.cards),
+                     "thirds": p.thirds} for p in r.piles]
     return out
 
 

@@ -317,8 +317,8 @@ class AnnounceOnce(ActionRule):
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
         name = str(action.value)
         if action.kind is Kind.ANNOUNCE:
-            return name in g.announced
-        return name in g.declared[seat]
+            return name in g.ann.announced
+        return name in g.ann.declared[seat]
 
     def reason(self, g: Game, seat: int, action: Action, t: Say = ENGLISH) -> str:
         what = g.variant.title_of(str(action.value), t)

@@ -16,7 +16,7 @@ assembled from what the variant declares —
 
 Pages are plain Markdown and never name a clarification id.  Every word is said in the
 reader's language through ``t`` (``bot.engine.say``; English by default): the variant's
-data strings verbatim (``bot.i18n.extract.rules_messages`` puts them in the catalog), its
+data strings verbatim (``tools.catalogs.rules_messages`` puts them in the catalog), its
 glossary terms and contract titles as game terms, and the sentences composed here as
 messages with named fields.  A page longer than a Discord message (``MAX_PAGE``: a
 translation can be longer than the English) is split at line boundaries by

@@ -15,7 +15,7 @@ Every text the engine writes for a player is a whole English sentence with named
   (the game log's ``Event`` keeps one, so a line written during the hand can be read in
   each reader's language).  A value may itself be a ``Msg`` (said in the same language).
 
-Babel's extractor (``python -m bot.i18n.extract``) finds ``t._``, ``t.ngettext``,
+Babel's extractor (``python -m tools.catalogs``) finds ``t._``, ``t.ngettext``,
 ``t.pgettext`` and ``N_`` in this package like anywhere else.  Seats are named by the
 engine's placeholder (``bot.engine.names``: "Seat 3"), passed as a value (``{seat}``), so
 the table can put a player's name in its place in every language.
@@ -139,12 +139,12 @@ class Msg:
 
 #: The catalog context of a game term: a contract, bonus or declaration's title (the
 #: variant's own word, kept or explained in each language).  The titles are data, not
-#: marked in the code: ``bot.i18n.extract`` collects them from ``actions.TITLES`` and the
+#: marked in the code: ``tools.catalogs`` collects them from ``actions.TITLES`` and the
 #: variants.
 TERM: Final = "game term"
 
 #: The catalog context of a variant's title ("Czech Taroky"; ``bot.i18n.VARIANT_CONTEXT``):
-#: collected from the variants by ``bot.i18n.extract``, said by the rules pages.
+#: collected from the variants by ``tools.catalogs``, said by the rules pages.
 VARIANT: Final = "variant"
 
 

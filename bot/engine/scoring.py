@@ -47,8 +47,15 @@ class PaymentLine:
     label: str
     net: Mapping[int, int]  # seat (or POOL) -> signed amount; sums to zero
     msg: Msg | None
+    #: The item's stable code (docs/records.md): "game", "surrender", "varsava", "michi",
+    #: "declaration:<name>", "bonus:<name>" (announced), "silent:<name>" (not announced),
+    #: "penalty:<what>", "pool:<what>" (a movement of the pool).
+    code: str
+    #: The side the line pays (``HandResult`` sets it): ``SIDE_DECLARERS``,
+    #: ``SIDE_OPPONENTS``, ``SIDE_PLAYER`` (one seat alone), ``SIDE_POOL``, or "" if none.
+    side: str
 
-    def __init__(self, label: str | Msg, net: Mapping[int, int]) -> None:
+    def __init__(self, label: str | Msg, net: Mapping[int, int], code: str) -> None:
         if isinstance(label, Msg):
             self.msg = label
             self.label = label.say(ENGLISH)
@@ -56,6 +63,8 @@ class PaymentLine:
             self.msg = None
             self.label = label
         self.net = net
+        self.code = code
+        self.side = ""
 
     def say(self, t: Say = ENGLISH) -> str:
         """The line's words in ``t``'s language (the English ``label`` if it has no ``Msg``)."""
@@ -72,9 +81,30 @@ class PaymentLine:
 SIDE_DECLARERS: Final = "declarers"
 SIDE_OPPONENTS: Final = "opponents"
 SIDE_PLAYER: Final = "player"
+SIDE_POOL: Final = "pool"  # (``PaymentLine.side`` only: the pool gains)
 #: The engine's labels of the two sides' card points (the keys of ``card_points``).
 DECLARER_LABELS: Final = ("Bidder's side", "Declarer's side")
 OPPONENT_LABELS: Final = ("Opponents",)
+
+
+@dataclass(init=False)
+class Pile:
+    """The cards counted for one side at the end of a hand: its tricks, its discards and
+    the talon cards counted for it (the talon's ownership).  ``role`` is ``SIDE_DECLARERS``,
+    ``SIDE_OPPONENTS`` or ``SIDE_PLAYER`` (one seat counted alone); ``thirds`` is three
+    times the exact card points (cards counted in threes: 3 × face sum − 2 × cards), so a
+    program can compare exact counts without rounding."""
+
+    role: str
+    seats: frozenset[int]
+    cards: tuple[int, ...]  # card ids, in pack order
+    thirds: int
+
+    def __init__(self, role: str, seats: frozenset[int], cards: tuple[int, ...], thirds: int) -> None:
+        self.role = role
+        self.seats = seats
+        self.cards = cards
+        self.thirds = thirds
 
 
 @dataclass(init=False)
@@ -88,8 +118,17 @@ class HandResult:
     lines: Sequence[PaymentLine]
     net: Mapping[int, int]  # seat -> signed total; POOL included when it moved
     transfers: Sequence[Transfer]
-    declarer_side: frozenset[int]
-    declarers_won: bool | None  # None: no declarer side (Varšava, thrown in)
+    declarer_side: frozenset[int]  # the bidder and true partner whenever there was a bidder
+    # The game's result in every variant: whether the declarer's side won the game (the
+    # contract) itself, whatever declarations, bonuses and pools added; False after a
+    # surrender; None with no declarer side (Varšava, michi-michi, thrown in).
+    declarers_won: bool | None
+    # Whether the declarer's side came out ahead in the payments between the players (the
+    # pool's lines left out): the sign of its net, which may differ from the game's result
+    # (a Polish bidder who wins the game and loses more on declarations); None as above.
+    declarers_net_won: bool | None
+    # The piles (``Pile``) of the sides at the end: empty when no card was played.
+    piles: Sequence[Pile]
     thrown_in: bool
     extra: Mapping[str, object]
     # Side label -> (points, cards left over) where the variant counts cards as well as
@@ -105,7 +144,8 @@ class HandResult:
                  declarers_won: bool | None = None, thrown_in: bool = False,
                  extra: Mapping[str, object] | None = None,
                  card_counts: Mapping[str, tuple[int, int]] | None = None,
-                 sides: Mapping[str, tuple[str, frozenset[int]]] | None = None) -> None:
+                 sides: Mapping[str, tuple[str, frozenset[int]]] | None = None,
+                 declarers_net_won: bool | None = None, piles: Sequence[Pile] = ()) -> None:
         if isinstance(summary, Msg):
             self.summary_msg = summary
             self.summary = summary.say(ENGLISH)
@@ -119,6 +159,8 @@ class HandResult:
         self.transfers = transfers
         self.declarer_side = declarer_side
         self.declarers_won = declarers_won
+        self.declarers_net_won = declarers_net_won
+        self.piles = piles
         self.thrown_in = thrown_in
         self.extra = extra if extra is not None else {}
         self.card_counts = card_counts if card_counts is not None else {}

@@ -12,7 +12,11 @@ that everything it has seen still holds:
 * a face-down discard never holds a king or an honour (the discard rules of every variant)
   and holds as many taroky as were announced (NE-4), none where taroky go face up;
 * an announced last-trick card (pagát, the called king) is in its announcer's hand;
-* a declaration tells the declarer's holding: the trul, four kings, how many taroky.
+* a declaration tells the declarer's holding: the trul, four kings, how many taroky
+  (``Variant.declared_taroky``: Czech, Nebraska, Heun, Petrtyl, Polish, Kozy, Romanian
+  and Taper "N taroace"), how many kings and honours (Czech honery, CZ-7; Polish trul,
+  kenix and honery, PL-12), none of a kind (Petrtyl's Grand Nullo: no trumps, no three,
+  no kings, PT-3).
 
 ``sample_world(view, rng)`` reads nothing but the seat's ``PlayerView``.
 ``determinize(game, seat, world)`` then gives a copy of the deal (``Game.clone``) in which
@@ -31,8 +35,17 @@ from math import comb
 
 from .cards import CARDS, MOND, PAGAT, SKYZ
 from .game import Game, Phase, PlayerView
-from .masks import FIVE_POINT_MASK, FULL_MASK, KING_MASK, NUM_TAROKY, SUIT_MASKS, TAROK_MASK
+from .masks import (
+    FIVE_POINT_MASK,
+    FULL_MASK,
+    HONOUR_MASK,
+    KING_MASK,
+    NUM_TAROKY,
+    SUIT_MASKS,
+    TAROK_MASK,
+)
 from .variants import find_variant
+from .variants.polish import kings_and_honours
 
 __all__ = ["Constraints", "World", "constraints_of", "determinize", "sample_world",
            "world_satisfies", "true_world"]
@@ -65,6 +78,35 @@ class Constraints:
     #: How many of the hidden taroky a hand gets in one draw (``sample_world`` picks it
     #: within the declared range, so that a declared count is met by construction).
     hand_taroky: dict[int, int] = field(default_factory=dict)
+    #: Declared holdings a draw is checked against: (seat, masks, the allowed numbers of
+    #: each mask's cards in its hand and played since, as tuples).
+    holdings: tuple[tuple[int, tuple[int, ...], frozenset[tuple[int, ...]]], ...] = ()
+    #: The cards each of those declarers has played since (they count for its holding).
+    placed: dict[int, int] = field(default_factory=dict)
+
+
+def _polish_holdings() -> dict[str, frozenset[tuple[int, ...]]]:
+    """PL-12: each kings-and-honours declaration with the (kings, honours) it allows,
+    read from the one definition (``polish.kings_and_honours``)."""
+    out: dict[str, set[tuple[int, ...]]] = {}
+    for k in range(5):
+        for h in range(4):
+            for name in kings_and_honours(k, h):
+                out.setdefault(name, set()).add((k, h))
+    return {n: frozenset(v) for n, v in out.items()}
+
+
+#: Declarations that tell how many cards of some kinds their declarer held, by variant:
+#: the masks and the numbers allowed.
+_HOLDINGS: dict[str, dict[str, tuple[tuple[int, ...], frozenset[tuple[int, ...]]]]] = {
+    # CZ-7: honery, four or more of the kings and honours.
+    "czech": {"honery": ((FIVE_POINT_MASK,), frozenset((n,) for n in range(4, 8)))},
+    "polish": {n: ((KING_MASK, HONOUR_MASK), v) for n, v in _polish_holdings().items()},
+    # PT-3 (Grand Nullo): no trumps (two taroky or fewer), no three (no honour), no kings.
+    "petrtyl": {"no_trumps": ((TAROK_MASK,), frozenset(((0,), (1,), (2,)))),
+                "no_three": ((HONOUR_MASK,), frozenset(((0,),))),
+                "no_kings": ((KING_MASK,), frozenset(((0,),)))},
+}
 
 
 def _fixed_taroky(cons: Constraints, p: Place) -> int:
@@ -158,9 +200,24 @@ def constraints_of(view: PlayerView) -> Constraints:
             must[("hand", s)] = must.get(("hand", s), 0) | (1 << int(view.called_card))
     # Declarations tell holdings (CZ-7, NE-7): taroky by number, the trul, four kings.
     tarok_range: dict[int, tuple[int, int]] = {}
+    holdings: list[tuple[int, tuple[int, ...], frozenset[tuple[int, ...]]]] = []
     for s, name in view.declared:
         if s == me or s not in others:
             continue
+        spec = _HOLDINGS.get(variant.name, {}).get(name)
+        if spec is not None:
+            masks, allowed = spec
+            holdings.append((s, masks, allowed))
+            for i, m in enumerate(masks):
+                counts = {a[i] for a in allowed}
+                if max(counts) == 0:  # (none of these: by construction)
+                    barred[("hand", s)] |= m
+                elif min(counts) == m.bit_count():  # (all of them)
+                    must[("hand", s)] = must.get(("hand", s), 0) | m
+                if m == TAROK_MASK:  # (a tarok count: drawn first, by construction)
+                    gone = (played_by.get(s, 0) & TAROK_MASK).bit_count()
+                    lo, hi = tarok_range.get(s, (0, 22))
+                    tarok_range[s] = (max(lo, min(counts) - gone), min(hi, max(counts) - gone))
         if name == "trul":
             must[("hand", s)] = must.get(("hand", s), 0) | (1 << SKYZ) | (1 << MOND) | (1 << PAGAT)
         elif name == "kralovske_honery":
@@ -177,7 +234,9 @@ def constraints_of(view: PlayerView) -> Constraints:
         must[p] &= unknown
         # (a kept card is held back even when the rules would have it played)
         barred[p] = barred.get(p, 0) & ~must[p]
-    return Constraints(me, unknown, capacity, barred, must, tarok_range, discard_taroky)
+    return Constraints(me, unknown, capacity, barred, must, tarok_range, discard_taroky,
+                       holdings=tuple(holdings),
+                       placed={s: played_by.get(s, 0) for s, _, _ in holdings})
 
 
 def _assign(cons: Constraints, rng: random.Random) -> dict[Place, int] | None:
@@ -293,7 +352,48 @@ def _counts_ok(cons: Constraints, places: dict[Place, int]) -> bool:
         n = (places.get(("hand", s), 0) & TAROK_MASK).bit_count()
         if not lo <= n <= hi:
             return False
+    for s, masks, allowed in cons.holdings:
+        # (the cards of the declarer's that this seat can place: played, or shown)
+        held = places.get(("hand", s), 0) | cons.placed.get(s, 0)
+        if tuple((held & m).bit_count() for m in masks) not in allowed:
+            return False
     return True
+
+
+def _with_holdings(cons: Constraints, rng: random.Random) -> Constraints | None:
+    """``cons`` with each declared holding (``Constraints.holdings``) drawn first: one of
+    the numbers it allows, at random among those the other constraints leave possible,
+    and that many of its hidden cards, at random, made the declarer's (the rest of them
+    barred from its hand), so that the assignment meets it by construction; None when
+    no allowed numbers can be met."""
+    if not cons.holdings:
+        return cons
+    must = dict(cons.must)
+    barred = dict(cons.barred)
+    for s, masks, allowed in cons.holdings:
+        p = ("hand", s)
+        taken = must.get(p, 0)
+        elsewhere = 0
+        for q, m in must.items():
+            if q != p:
+                elsewhere |= m
+        open_ = [m & cons.unknown & ~barred.get(p, 0) & ~elsewhere & ~taken for m in masks]
+        fixed = [(cons.placed.get(s, 0) | taken) & m for m in masks]
+        options = [a for a in sorted(allowed)
+                   if all(0 <= n - f.bit_count() <= o.bit_count()
+                          for n, f, o in zip(a, fixed, open_, strict=True))]
+        if not options:
+            return None
+        pick = options[int(rng.random() * len(options))]
+        for n, f, o in zip(pick, fixed, open_, strict=True):
+            cards = [c for c in range(54) if o >> c & 1]
+            rng.shuffle(cards)
+            chosen = 0
+            for c in cards[: n - f.bit_count()]:
+                chosen |= 1 << c
+            must[p] = must.get(p, 0) | chosen
+            barred[p] = barred.get(p, 0) | (o & ~chosen)
+    return replace(cons, must=must, barred=barred)
 
 
 def _with_counts(cons: Constraints, rng: random.Random) -> Constraints:
@@ -336,7 +436,8 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = 40,
     cons = cons if cons is not None else constraints_of(view)
     places: dict[Place, int] | None = None
     for _ in range(tries):
-        got = _assign(_with_counts(cons, rng), rng)
+        drawn = _with_holdings(_with_counts(cons, rng), rng)
+        got = None if drawn is None else _assign(drawn, rng)
         if got is None:
             continue
         places = got

@@ -26,6 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot import metrics
 from bot.store.interface import SqlConnection, TableKey
 from bot.store.schema import Dialect
 
@@ -95,6 +96,8 @@ class StoreCore:
     dialect: Dialect
     #: What the database raises for a broken UNIQUE constraint.
     _INTEGRITY_ERRORS: tuple[type[Exception], ...] = ()
+    #: What the database raises when a transaction fails (counted in the metrics).
+    _DATABASE_ERRORS: tuple[type[Exception], ...] = ()
 
     def _init_core(self, dialect: Dialect) -> None:
         self.dialect = dialect
@@ -141,6 +144,9 @@ class StoreCore:
                     yield conn
                 committed = True
                 self.transactions += 1
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="write").inc()
+                raise
             finally:
                 if not committed and queued is not None and supersedes is not None:
                     self._queued.setdefault(supersedes, queued)

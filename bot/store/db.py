@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import aiosqlite
 
+from bot import metrics
 from bot.store.core import GROUP_INTERVAL, QueuedState, commit_uninterrupted
 from bot.store.history import History
 from bot.store.interface import SqlConnection, SqlCursor
@@ -136,6 +137,7 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
     """
 
     _INTEGRITY_ERRORS = (sqlite3.IntegrityError,)
+    _DATABASE_ERRORS = (sqlite3.Error,)
 
     def __init__(
         self,
@@ -251,5 +253,8 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
             try:
                 await conn.execute("BEGIN")
                 yield SqliteConnection(conn)
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="read").inc()
+                raise
             finally:
                 await asyncio.shield(self._rollback(conn))

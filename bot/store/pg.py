@@ -41,6 +41,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.abc import PQGen
 
+from bot import metrics
 from bot.store.core import commit_uninterrupted
 from bot.store.history import History
 from bot.store.interface import SqlConnection, is_postgres_url
@@ -195,6 +196,7 @@ class PostgresStore(Seasons, Ledger, TableStates, History, Stats, Privacy):
     """
 
     _INTEGRITY_ERRORS = (pg_errors.IntegrityError,)
+    _DATABASE_ERRORS = (psycopg.Error,)
 
     def __init__(  # noqa: D107 - the SQLite store's connections are not opened
         self,
@@ -280,6 +282,10 @@ class PostgresStore(Seasons, Ledger, TableStates, History, Stats, Privacy):
     async def _read(self) -> AsyncIterator[SqlConnection]:
         """One read transaction: a consistent snapshot (REPEATABLE READ, read only)."""
         async with self._read_lock:
-            conn = await self._usable(read_only=True)
-            async with conn.transaction():
-                yield PgConnection(conn)
+            try:
+                conn = await self._usable(read_only=True)
+                async with conn.transaction():
+                    yield PgConnection(conn)
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="read").inc()
+                raise

@@ -32,7 +32,8 @@ async def hint(table: Table, seat: int) -> str:
             raise TableError(N_("There is no hand in play."))
         if game.to_act != seat:
             raise TableError(N_("It's not your turn."))
-        choice = await choose_off_loop("strong", game, seat, decision_seed(table.hand_no, table.step))
+        choice = await choose_off_loop("strong", game, seat, decision_seed(table.hand_no, table.step),
+                                       levels=table.computer_levels())
         t = table.seat_text(seat)  # (the label and the reason: the engine's, in the player's words)
         return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
                    choice=words.label(table, choice.action, t), reason=table.named(choice.say(t)))

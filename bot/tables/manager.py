@@ -90,11 +90,14 @@ class TableManager:
         self.lessons: dict[str, Table] = {}
         #: The closes of tables whose last hand ended (``close_after_hand``), under way.
         self._closing: set[asyncio.Task[None]] = set()
+        #: The process is stopping (``shutdown``): no table is found, opened or played.
+        self.stopping = False
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
 
     def require(self, channel_id: int) -> Table:
+        self._refuse_while_stopping()
         table = self.tables.get(channel_id)
         if table is None:
             raise NoTable(N_("There is no Taroky table in this channel; open one with /taroky new."))
@@ -102,6 +105,7 @@ class TableManager:
 
     def by_id(self, channel_id: int, table_id: str) -> Table:
         """The table a component belongs to; refuses buttons of a closed, older table."""
+        self._refuse_while_stopping()
         lesson = self.lessons.get(table_id)
         if lesson is not None and lesson.channel_id == channel_id:
             return lesson
@@ -109,6 +113,12 @@ class TableManager:
         if table.id != table_id:
             raise TableError(N_("That button belongs to a table that has been closed."))
         return table
+
+    def _refuse_while_stopping(self) -> None:
+        """A click or command that arrives while the process stops finds no table: one
+        sentence, and the next process (or this one, restarted) serves it."""
+        if self.stopping:
+            raise TableError(N_("The Taroky tables are not available right now."))
 
     def open(
         self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig, host_name: str | None = None,
@@ -119,6 +129,7 @@ class TableManager:
         One table per channel.  With ``max_tables`` (``/taroky new``: the server's setting)
         a member's table is bounded too (issue #29): one lobby per member, at most
         ``max_tables`` open in the server; each refused in a sentence, nothing opened."""
+        self._refuse_while_stopping()
         if channel_id in self.tables:
             raise TableError(N_("This channel already has a Taroky table; use /taroky end to close it first."))
         if max_tables is not None:
@@ -391,12 +402,35 @@ class TableManager:
         for table in self.tables.values():
             table.kick()
 
-    async def shutdown(self) -> None:
-        """Hand this process's table leases back (a clean stop: another process may
-        take the tables at once), after writing their queued snapshots."""
+    async def shutdown(self, *, grace: float = 5.0) -> None:
+        """A clean stop of this process's tables, so another process may take them at
+        once: no table is found any more (``stopping``: clicks get one sentence); the
+        action each table has in flight (a click, a computer's turn, a settlement, a
+        retried payment: whatever holds its lock) finishes, for at most ``grace``
+        seconds (then it is cancelled: a payment not committed is the next process's
+        to retry, a transaction is never half written); its computer turns and timers
+        stop; the queued snapshots are written; the leases are handed back."""
+        self.stopping = True
         await self._renewed()
+        tables = list(self.tables.values())
+        held = [(t.guild_id, t.channel_id) for t in tables if t.channel_id in self._renew_at]
+
+        async def quiet(table: Table) -> None:
+            async with table.lock:
+                table.let_go()
+
+        try:
+            async with asyncio.timeout(grace):
+                await asyncio.gather(*(quiet(t) for t in tables))
+        except TimeoutError:
+            log.warning("Stopping: %d table(s) were still busy after %g s; their work is cancelled",
+                        sum(1 for t in tables if t.status != CLOSED), grace)
+        for table in tables:
+            table.let_go()  # (those whose lock did not come in time)
+        for lesson in self.lessons.values():  # (never saved)
+            lesson.let_go()
+        self.lessons.clear()
         await self.store.flush_table_states()
-        tables = [(t.guild_id, t.channel_id) for t in self.tables.values() if t.channel_id in self._renew_at]
-        if tables:
-            await self.store.release_tables(self.owner, tables)
+        if held:
+            await self.store.release_tables(self.owner, held)
         self._renew_at.clear()

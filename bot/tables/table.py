@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot import metrics
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
 from bot.ai.pool import choose_off_loop
 from bot.engine import (
@@ -680,6 +681,7 @@ class Table:
                     break
                 raise IllegalAction(self.named(refusal_text(game, seat, action, refusal, t))) from None
             self.step += 1
+            metrics.ACTIONS.labels(by="player").inc()
         return events
 
     async def _after_action(self) -> None:
@@ -717,11 +719,16 @@ class Table:
         game = self.settlement.unpaid
         if game is None:
             return True
+        retry = self.settlement.failures > 0
         try:
             paid = await self.keeper.settle(self, game)
         except Exception:
             log.exception("Settling hand %s failed; it will be retried", self.hand_id)
             paid = False
+        if not paid:
+            metrics.SETTLEMENT_FAILURES.inc()
+        if retry:
+            metrics.SETTLEMENT_RETRIES.labels(outcome="paid" if paid else "failed").inc()
         self.settlement.attempted(paid, self.hand_id)
         return paid
 
@@ -764,6 +771,7 @@ class Table:
         """The hand is over: the session books it (totals, pool, who deals next, whether
         the session is over) and the table waits between hands."""
         self.session.record(game)
+        metrics.HANDS.labels(variant=self.config.variant).inc()
         self.last_result = game.result
         self.status = BETWEEN
         self._cancel_tasks()
@@ -826,10 +834,18 @@ class Table:
     async def _computer_turn(self, game: Game, seat_no: int) -> None:
         seat = self.seats[seat_no]
         level = (seat.level if seat is not None else None) or self.config.level
-        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step))
+        choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step),
+                                       levels=self.computer_levels())
         game.act(seat_no, choice.action)
         self.step += 1
+        metrics.ACTIONS.labels(by="computer").inc()
         await self._after_action()
+
+    def computer_levels(self) -> dict[int, str]:
+        """The level of each computer seat (the strong player models them by it; humans,
+        an away one too, as normal players)."""
+        return {i: (s.level if s is not None else None) or self.config.level
+                for i, s in enumerate(self.seats) if s is None or s.is_computer}
 
     def _arm_timer(self) -> None:
         key = (self.hand_no, self.step)

@@ -289,7 +289,7 @@ def stake_text(table: Table, seat: int, action: Action) -> str | None:
             return t._("if your side loses the game, you pay up to {amount}", amount=amount)
         what = variant_of(table).title_of(name, t)
         # (the side that may say this double is the player's own knowledge: no secret told)
-        if game.announced[name].seat in game.side_of(seat):
+        if game.ann.announced[name].seat in game.side_of(seat):
             if known:
                 return t._("if {what} fails, you pay {amount}", what=what, amount=amount)
             return t._("if {what} fails, you pay up to {amount}", what=what, amount=amount)

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot import metrics
 from bot.engine.actions import Action
 from bot.engine.errors import TarokyError
 from bot.i18n import N_, Text
@@ -571,6 +572,7 @@ async def act(interaction: discord.Interaction, table: Table, seat: int | None, 
     the turn checked once, under its lock); the output refreshes this panel through the
     interaction remembered here."""
     await interaction.response.defer()
+    metrics.click_acked(interaction.channel_id or 0, interaction.created_at.timestamp())
     table_client(interaction).output.remember_panel(table, interaction.user.id, interaction)
     hand, step = at
     await table.act(interaction.user.id, hand, step, codes, panel_seat=seat)

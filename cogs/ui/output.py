@@ -26,6 +26,7 @@ import io
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -36,6 +37,7 @@ from typing import TypeVar
 import discord
 
 import rendering
+from bot import metrics
 from bot.engine import HandResult
 from bot.i18n import N_, Text
 from bot.store.models import Session
@@ -90,7 +92,9 @@ RENDER_NICENESS = 10
 
 def _render_worker_start() -> None:
     """A render process starts: it yields the CPU to the event loop's process and draws
-    the card faces once."""
+    the card faces once.  Ctrl-C (sent to the whole process group) is the bot's to
+    handle: it ends this process when it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError, AttributeError):
         os.nice(RENDER_NICENESS)
     _ensure_warm()
@@ -332,6 +336,13 @@ class DiscordTableOutput:
 
     async def _draw(self, todo: list[Scene]) -> list[Drawn]:
         """The render pool, else a worker thread (also when the pool fails)."""
+        metrics.PICTURES_QUEUED.inc(len(todo))
+        try:
+            return await self._draw_now(todo)
+        finally:
+            metrics.PICTURES_QUEUED.dec(len(todo))
+
+    async def _draw_now(self, todo: list[Scene]) -> list[Drawn]:
         if self.pool is not None:
             try:
                 return await self.pool.draw(todo)
@@ -637,6 +648,7 @@ class DiscordTableOutput:
 
     def _edited(self, table: Table) -> None:
         """Note an edit (or post) of the table message, for ``_edit_wait``."""
+        metrics.table_edited(table.channel_id)
         now = time.monotonic()
         self._last_edit[table.id] = now
         self._edit_times.setdefault(table.id, deque(maxlen=EDIT_BURST)).append(now)

@@ -23,7 +23,17 @@ from bot.app import TarokyBot
 from bot.config import Settings
 from bot.tables.deals import Deals
 from bot.tables.table_states import MemoryTableStore
+from cogs.ui.output import _ensure_warm
 from tests.discord.harness import seeded_factory
+
+
+@pytest.fixture(scope="session", autouse=True)
+def warm_renderer() -> None:
+    """Draw the card faces once per test process, before any bot runs: the first
+    drawing (seconds of CPU) otherwise fell inside some test's SimCord settle, which on a
+    busy machine (load 10) it outlasted ("bot did not settle after INTERACTION_CREATE",
+    a warm-up still drawing)."""
+    _ensure_warm()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.store import is_anonymous
-from bot.tables.games import Deals
+from bot.tables.deals import Deals
 from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
 
 

@@ -59,7 +59,7 @@ async def test_teach_mode_is_on_by_default_and_a_quiet_povinnost_is_played(world
     game = table.game
     assert game is not None and game.result is not None
     assert game.contract is not None and game.contract.name == "povinnost"
-    assert game.game_level == 0 and "pagat" not in game.announced and "valat" not in game.announced
+    assert game.ann.game_level == 0 and "pagat" not in game.ann.announced and "valat" not in game.ann.announced
     assert len(game.tricks) == 12  # played out
     texts = [t for m in world.channel.history() for t in visible_texts(m)]
     assert any("Outside teach mode" in t for t in texts)
@@ -109,9 +109,9 @@ async def test_a_costly_announcement_asks_first_in_teach_mode(world):
     question = asked.response.content or ""
     assert asked.ephemeral and question.startswith("Are you sure?")
     assert f"you pay {format_amount('czk_hal', cost)}" in question
-    assert table.step == step and "valat" not in game.announced  # nothing said yet
+    assert table.step == step and "valat" not in game.ann.announced  # nothing said yet
     pagat = next(b for b in buttons(view) if b.get("label") == "Announce Pagát")
     assert (game.cost_of(0, act(Kind.ANNOUNCE, "pagat")) or 0) <= (game.game_cost(0) or 0)
     await world.alice.click(view, custom_id=pagat["custom_id"])
-    assert table.step > step and game.announced["pagat"].seat == 0  # said, no question
-    assert "valat" not in game.announced
+    assert table.step > step and game.ann.announced["pagat"].seat == 0  # said, no question
+    assert "valat" not in game.ann.announced

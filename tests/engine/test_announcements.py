@@ -61,7 +61,7 @@ def test_flek_reflek_super_chain():
     g.act(2, A("double", "game"))
     g.act(2, A("done"))
     g.act(3, A("double", "game"))  # super by the flek side
-    assert g.game_level == 3
+    assert g.ann.game_level == 3
     g.act(3, A("done"))
     assert all(A("double", "game") not in g.legal_actions(s) for s in range(4))
 
@@ -140,7 +140,7 @@ def test_druha_announces_the_pagat_by_bidding():
     while g.phase is not Phase.ANNOUNCE:
         s = g.to_act
         g.act(s, next((a for a in g.legal_actions(s) if a.kind is Kind.DRAW), g.legal_actions(s)[0]))
-    assert g.announced["pagat"].seat == 1
+    assert g.ann.announced["pagat"].seat == 1
     assert A("announce", "pagat") not in g.legal_actions(1)
 
 

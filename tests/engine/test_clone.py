@@ -3,18 +3,29 @@ original, with every attribute copied."""
 
 from __future__ import annotations
 
+import ast
 import random
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.engine import VARIANTS, Game, new_game, seeded_rng
 from bot.engine.build import COMPILED
-from bot.engine.game import Auction, Ritual, StagedTalon, TalonDraws, Trick
+from bot.engine.game import (
+    Announced,
+    Announcements,
+    Auction,
+    Ritual,
+    StagedTalon,
+    TalonDraws,
+    Trick,
+)
 
 # Attributes that are never changed after the deal is made (or after the rules are
 # fixed), so a clone may share them with its original.
-SHARED = {"variant", "options", "rng", "deck", "active", "result", "_sides", "_doublable",
+SHARED = {"variant", "options", "rng", "deck", "active", "result", "_sides",
           "_play_rules", "_discard_rules", "_next", "_legal_val", "sitting_out"}
 
 
@@ -61,7 +72,8 @@ def random_game(variant: str, seed: int, stop: int) -> Game:
 
 def mutable(v: object) -> bool:
     """Containers and the engine's own mutable records (frozen ones and enums are not)."""
-    return isinstance(v, list | dict | set | Auction | Ritual | StagedTalon | TalonDraws | Trick)
+    return isinstance(v, list | dict | set | Auction | Announcements | Announced | Ritual
+                      | StagedTalon | TalonDraws | Trick)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -79,6 +91,23 @@ def test_clone_copies_every_attribute(variant: str) -> None:
                 assert same(v, copy[name]), name
                 if name not in SHARED and mutable(v):
                     assert v is not copy[name], f"{name} is shared with the clone"
+            # One level down: the announcements' own containers are copies too.
+            for name, v in attributes(g.ann).items():
+                if mutable(v):
+                    assert v is not attributes(c.ann)[name], f"ann.{name} is shared"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_attribute_has_a_declared_way_to_be_cloned(variant: str) -> None:
+    """``Game.clone`` copies exactly the attributes ``Game`` declares (shared, copied, or a
+    sub-state's own clone): an attribute added to ``Game`` and to none of the three lists
+    fails here, and so does one listed twice or listed but gone."""
+    g = random_game(variant, 1, 20)
+    declared = [*Game.SHARED_FIELDS, *Game.COPIED_FIELDS, *Game.STATE_FIELDS]
+    assert len(declared) == len(set(declared)), "an attribute is declared twice"
+    assert set(attributes(g)) == set(declared), set(attributes(g)) ^ set(declared)
+    for name in Game.SHARED_FIELDS:
+        assert not mutable(getattr(g, name)) or name in SHARED, f"{name} is mutable"
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -127,3 +156,36 @@ def test_play_lean_is_play() -> None:
 def test_the_compiled_game_is_in_the_compiled_list() -> None:
     """(the clone test above runs on whichever build is active; both are tested by ./dev test)"""
     assert "game" in COMPILED
+
+
+def test_clone_assigns_each_declared_field_the_declared_way() -> None:
+    """``Game.clone`` is written out field by field (for speed): each of its assignments is
+    ``g.x = self.x`` for a shared field, ``g.x = self.x.copy()`` for a copied one and a
+    sub-state's own ``clone()`` for a state, and it assigns every declared field once."""
+    import bot.engine
+
+    # (The source file, not ``inspect``: the compiled module has no Python source.)
+    path = Path(bot.engine.__file__).parent / "game.py"
+    source = path.read_text(encoding="utf-8").split("    def clone(self) -> Game:")[1]
+    source = source.split("    def forget_caches")[0]
+    body = ast.parse(textwrap.dedent("def clone(self):" + source)).body[0]
+    assert isinstance(body, ast.FunctionDef)
+    how: dict[str, str] = {}
+    for node in body.body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Attribute)):
+            continue
+        name = node.targets[0].attr
+        text = ast.unparse(node.value)
+        assert name not in how, f"{name} is assigned twice"
+        if text == f"self.{name}":
+            how[name] = "shared"
+        elif text == f"self.{name}.copy()":
+            how[name] = "copied"
+        elif text in (f"self.{name}.clone()",
+                      f"None if self.{name} is None else self.{name}.clone()"):
+            how[name] = "state"
+        else:
+            raise AssertionError(f"{name} is assigned as {text}")
+    want = {**{n: "shared" for n in Game.SHARED_FIELDS}, **{n: "copied" for n in Game.COPIED_FIELDS},
+            **{n: "state" for n in Game.STATE_FIELDS}}
+    assert how == want

@@ -54,8 +54,8 @@ def auction(g: Game, *bids: str) -> None:
 
 def round_done(g: Game) -> None:
     """Everyone says Done until the announcement round ends."""
-    rounds = g.ann_rounds
-    while g.phase.value == "announce" and g.ann_rounds == rounds:
+    rounds = g.ann.rounds
+    while g.phase.value == "announce" and g.ann.rounds == rounds:
         g.act(g.to_act, A("done"))
 
 
@@ -70,7 +70,7 @@ def to_second_round(g: Game) -> None:
     round_done(g)
     if g.phase.value == "talon":
         take_first_and_discard(g)
-    assert g.phase.value == "announce" and g.ann_rounds == 2
+    assert g.phase.value == "announce" and g.ann.rounds == 2
 
 
 def pile(g: Game, target: int, mine: str = "", theirs: str = "") -> tuple[int, int]:
@@ -196,6 +196,44 @@ def test_throwing_in_forgoes_bez_taroki():
 
 
 # ---- KZ-3, K1: four kings shown -------------------------------------------------------------
+
+
+def test_throw_in_round_comes_before_the_four_kings():
+    """KZ-3: "After KZ-2 and before the first bid, a holder of all four kings may lay them
+    face up"; KZ-2: each player with no tarok is privately offered the throw-in, in play
+    order from Forant.  So the throw-in round goes round first, and nobody offered the
+    throw-in has seen the kings; then the kings round, from Forant again."""
+    g = kz({0: KINGS + " XXI XX XIX", 2: "QH CH JH 1H 2H QD CD JD 1D 2D QS CS"})
+    asked: list[tuple[int, set[Kind], tuple[tuple[int, tuple[Any, ...]], ...]]] = []
+    while g.phase.value == "throw_in":
+        seat = g.to_act
+        assert seat is not None
+        view = g.view_for(seat)
+        asked.append((seat, {a.kind for a in view.legal}, view.shown))
+        shows = [a for a in view.legal if a.kind is Kind.DECLARE]
+        g.act(seat, shows[0] if shows else A("keep"))
+    kings = tuple(cards_of(KING_MASK))
+    assert asked == [
+        # KZ-2: the throw-in round; only seat 2 (no tarok) may throw in, and no king is shown.
+        (0, {Kind.KEEP}, ()), (1, {Kind.KEEP}, ()), (2, {Kind.THROW_IN, Kind.KEEP}, ()),
+        (3, {Kind.KEEP}, ()),
+        # KZ-3: the kings round; seat 0 shows them, and the later seats see them.
+        (0, {Kind.DECLARE, Kind.KEEP}, ()), (1, {Kind.KEEP}, ((0, kings),)),
+        (2, {Kind.KEEP}, ((0, kings),)), (3, {Kind.KEEP}, ((0, kings),)),
+    ]
+    assert g.phase.value == "auction" and g.to_act == 0 and g.bids == []
+
+
+def test_a_throw_in_ends_the_deal_before_the_kings_round():
+    """KZ-2: "The first to accept ends the deal with no score": the holder of the four
+    kings is never offered to show them."""
+    g = kz({0: KINGS + " XXI XX XIX", 2: "QH CH JH 1H 2H QD CD JD 1D 2D QS CS"})
+    g.act(0, A("keep"))
+    g.act(1, A("keep"))
+    g.act(2, A("throwin"))
+    assert g.is_over and g.result is not None and g.result.thrown_in
+    assert not any(a.kind is Kind.DECLARE for _, a in g.history)
+
 
 
 def test_four_kings_shown_are_public_and_stay_in_the_hand():
@@ -368,10 +406,10 @@ def test_krol_ultymo_by_the_holder_and_kontra_on_it_by_any_opponent():
     g.act(0, A("double", "krol_ultymo"))  # re by the declarer
     g.act(1, A("double", "krol_ultymo"))  # sub
     g.act(2, A("double", "krol_ultymo"))  # mort
-    assert g.announced["krol_ultymo"].level == 4
+    assert g.ann.announced["krol_ultymo"].level == 4
     round_done(g)
     take_first_and_discard(g)
-    assert g.ann_rounds == 2
+    assert g.ann.rounds == 2
     for _ in range(4):
         assert not {a.value for a in g.legal_actions(g.to_act) if a.kind is Kind.DOUBLE} & {
             "game", "krol_ultymo"}
@@ -396,7 +434,7 @@ def test_computed_example_1_kontra_and_the_king_in_the_last_trick():
     g.act(0, A("done"))
     g.act(1, A("double", "game"))
     round_done(g)
-    assert g.ann_rounds == 2  # Cztery: no talon, the second round follows at once
+    assert g.ann.rounds == 2  # Cztery: no talon, the second round follows at once
     round_done(g)
     last = [(0, "8S"), (1, "XIX"), (2, "9S"), (3, "KH")]
     end(g, pile(g, 30, "Sk KS", "8S XIX 9S KH"), last=last)
@@ -559,7 +597,7 @@ def test_second_round_announcements_and_their_doubles():
     doubles = {a.value for a in g.legal_actions(2) if a.kind is Kind.DOUBLE}
     assert doubles == {"trul"}  # not walat, not the game
     g.act(2, A("double", "trul"))
-    assert g.announced["trul"].level == 1
+    assert g.ann.announced["trul"].level == 1
     g = kz({1: "Sk XXI I", 2: "KD"}, options={"kontra_walat": True})
     auction(g, "dwa", "pass", "pass", "pass")
     g.act(0, A("call", "KD"))
@@ -650,7 +688,7 @@ def test_the_game_is_doubled_by_kontra_and_re():
     g.act(1, A("done"))
     g.act(2, A("double", "game"))  # re, by the partner
     round_done(g)
-    assert g.game_level == 2
+    assert g.ann.game_level == 2
     to_play_quietly(g)
     end(g, pile(g, 40, "Sk KH", "I KC"))
     assert line(g, "Trzy") == {0: 12, 2: 12, 1: -12, 3: -12}
@@ -914,7 +952,7 @@ def test_computed_example_3_lone_declarer_and_pagat_ultymo():
     g.act(0, A("done"))
     g.act(1, A("double", "pagat_ultymo"))
     round_done(g)
-    assert g.announced["pagat_ultymo"].level == 2
+    assert g.ann.announced["pagat_ultymo"].level == 2
     end(g, pile(g, 40, "KS Sk", "I 7S 8S 9S"), last=[(1, "I"), (2, "7S"), (3, "8S"), (0, "9S")])
     assert line(g, "Pagat ultymo announced and won") == {2: -24, 0: 8, 1: 8, 3: 8}
     assert line(g, "Dwa:") == {2: 6, 0: -2, 1: -2, 3: -2}

@@ -317,11 +317,11 @@ def test_four_doubles_on_the_game_by_alternating_sides():
     the side that said kontra, mord ×16 by the announcing side."""
     g = brewer_to_announce({0: "Sk XXI XX XIX XVIII XVII KH KD KS KC QH QD"})
     say(g, (0, "done", None), (1, "double", "game"))
-    assert g.game_level == 1
+    assert g.ann.game_level == 1
     assert ("double", "game") not in legal(g, 2)  # the kontra side may not re
     say(g, (2, "done", None), (3, "done", None), (0, "double", "game"), (1, "double", "game"),
         (0, "double", "game"))
-    assert g.game_level == 4 and g.view_for(0).doubles == (("game", 4),)
+    assert g.ann.game_level == 4 and g.view_for(0).doubles == (("game", 4),)
     all_done(g)
     finish(g, 50)  # L = 20: basic 4, × 3 (level 1), × 16
     assert line(g, "Game") == {0: 4 * 3 * 16 * 3, 1: -192, 2: -192, 3: -192}
@@ -332,7 +332,7 @@ def test_a_pagat_bid_is_an_announced_pagat():
     """PL-6: "A pagat bid counts as an announced pagat that cannot be withdrawn; the bidder
     announces nothing more about the pagat in the round."""
     g = powinnosc_to_announce({1: "I II III IV V VI KH KD 7C 8C 9C 10C"}, bid="pagat_bid")
-    assert g.announced[PAGAT_LAST].seat == 1
+    assert g.ann.announced[PAGAT_LAST].seat == 1
     assert g.to_act == 1 and ("announce", PAGAT_LAST) not in legal(g)
     assert g.kept[1] == 0  # (play has not started)
     all_done(g)

@@ -14,10 +14,11 @@ import pytest
 
 from bot.engine import VARIANTS, Game, IllegalAction, new_game
 from bot.engine.actions import Kind, act, bid
-from bot.engine.cards import parse_card
+from bot.engine.cards import CARDS, parse_card
 from bot.engine.game import Phase
+from bot.engine.masks import NUM_TAROKY
 from bot.engine.restrictions import ActionRule, CardRule
-from tests.engine.helpers import game
+from tests.engine.helpers import game, stack
 
 RULE_ID = re.compile(r"\b(?:C|CZ|NE|HE|PT|PL|KZ|RO|TP)-\d+\b")
 
@@ -69,8 +70,16 @@ def _walk(name: str, hands: int, check: object) -> None:
         counts = VARIANTS[name].seat_counts
         players = 5 if i % 7 == 6 and 5 in counts else counts[0]
         players = counts[-1] if i % 7 == 6 else counts[0]
+        deck = None
+        if i % 10 == 9 and VARIANTS[name].pre_auction_rounds:
+            # A seat dealt no tarok and no king, so that the rounds before the bidding
+            # (KZ-2, RO-5, TP-14) are held: random deals almost never give one.
+            pack = VARIANTS[name].pack_ids
+            empty = [c for c in pack if c >= NUM_TAROKY and not CARDS[c].is_king][:12]
+            deck = stack({(i + 1) % players: empty}, dealer=i % players, seats=players,
+                         seed=i, pack=pack)
         g = new_game(name, players=players, dealer=i % players, options=opts,
-                     rng=random.Random(i))
+                     rng=random.Random(i), deck=deck)
         while not g.is_over:
             seat = g.to_act
             assert seat is not None

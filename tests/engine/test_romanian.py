@@ -85,9 +85,9 @@ def test_annulment_keeps_antes_and_next_seat_deals():
     empty = "QH CH JH 1H 2H 3H QD CD JD 1D 2D 3D"
     s = Session.begin(V, 4, dealer=3)
     g = s.deal(deck=stack({1: empty}, dealer=3))
-    assert act(Kind.THROW_IN) not in g.legal_actions(0)
-    g.act(0, A("pass"))
-    assert act(Kind.THROW_IN) in g.legal_actions(1)
+    assert g.phase is Phase.THROW_IN and g.legal_actions(0) == [act(Kind.KEEP)]
+    g.act(0, A("keep"))
+    assert set(g.legal_actions(1)) == {act(Kind.THROW_IN), act(Kind.KEEP)}
     g.act(1, A("throwin"))
     assert g.is_over and g.result is not None
     assert g.result.net == {0: -1, 1: -1, 2: -1, 3: -2, POOL: 5}
@@ -95,6 +95,52 @@ def test_annulment_keeps_antes_and_next_seat_deals():
     assert s.pool == 5 and s.dealer == 0
     g2 = s.deal()
     assert g2.antes == {0: 1}
+
+
+EMPTY_RO = "QH CH JH 1H 2H 3H QD CD JD 1D 2D 3D"
+
+
+def test_annulment_is_offered_before_any_bid_in_play_order():
+    """RO-5: "Before the bidding, a player with no tarok and no king is privately offered to
+    annul the deal. If accepted: no bidding, no score ... Offered in play order from
+    forehand"; the rule text: "In this case there is no bidding or play."  Every seat is
+    asked in turn from forehand (so being asked tells nothing), only the empty hands are
+    offered the annulment, and each decides having heard no bid."""
+    g = ro({1: EMPTY_RO, 3: "QS CS JS 10S 9S 8S QC CC JC 10C 9C 8C"})
+    asked: list[tuple[int, set[Kind], tuple[tuple[int, str], ...], str]] = []
+    while g.phase is Phase.THROW_IN:
+        seat = g.to_act
+        assert seat is not None
+        view = g.view_for(seat)
+        asked.append((seat, {a.kind for a in view.legal}, view.bids, view.phase))
+        g.act(seat, A("keep"))
+    assert asked == [(0, {Kind.KEEP}, (), "throw_in"),
+                     (1, {Kind.THROW_IN, Kind.KEEP}, (), "throw_in"),
+                     (2, {Kind.KEEP}, (), "throw_in"),
+                     (3, {Kind.THROW_IN, Kind.KEEP}, (), "throw_in")]
+    # Then the bidding opens with forehand, and the annulment is no bid.
+    assert g.phase is Phase.AUCTION and g.to_act == 0
+    assert all(a.kind is not Kind.THROW_IN for a in g.legal_actions(0))
+    g.act(0, A("pass"))
+    assert all(a.kind is not Kind.THROW_IN for a in g.legal_actions(1))
+
+
+def test_annulment_by_a_later_seat_ends_the_deal_before_any_bid():
+    """RO-5: "The first to accept ends the deal"; "there is no bidding or play": seat 3
+    accepts after the others kept their hands, and no bid was ever made."""
+    g = ro({3: EMPTY_RO})
+    for seat in (0, 1, 2):
+        assert g.to_act == seat and g.legal_actions(seat) == [act(Kind.KEEP)]
+        g.act(seat, A("keep"))
+    g.act(3, A("throwin"))
+    assert g.is_over and g.throw_in_by == 3 and g.bids == [] and g.contract is None
+
+
+def test_no_annulment_round_when_nobody_may_annul():
+    """RO-5: the round before the bidding is held only when a hand has no tarok and no
+    king; otherwise forehand bids at once."""
+    g = ro({0: "KH", 1: "KD", 2: "KS", 3: "KC"})
+    assert g.phase is Phase.AUCTION and g.to_act == 0
 
 
 def test_next_seat_deals_after_michi_and_surrender():
@@ -369,7 +415,7 @@ def test_compulsory_declaration_with_pagat_ultimo():
         g.verify(0, A("announce", "pagat_ultimo"))
     g.act(0, A("declare", "taroace_8"))
     g.act(0, A("announce", "pagat_ultimo"))
-    assert "pagat_ultimo" in g.announced
+    assert "pagat_ultimo" in g.ann.announced
 
 
 def test_merge_then_no_contra_on_pagat_with_eight():
@@ -423,7 +469,7 @@ def test_five_doubles_on_a_bonus(level):
                 g.act(s, A("done"))
         else:
             g.act(s, A("done"))
-    assert g.announced["trula"].level == level
+    assert g.ann.announced["trula"].level == level
     assert g.view_for(None).doubles == (("trula", level),)
     finish(g, 40, give=(SKYZ,))
     line = next(ln for ln in g.result.lines if ln.label.startswith("Trula announced"))
@@ -447,7 +493,7 @@ def test_forehand_leads_and_pagat_kept():
           else A("done"))
     all_done(g)
     assert g.phase is Phase.PLAY and g.to_act == 0
-    if "pagat_ultimo" in g.announced:
+    if "pagat_ultimo" in g.ann.announced:
         assert g.kept[1] == 1 << PAGAT
 
 
@@ -675,7 +721,7 @@ def test_annulled_deal_in_radler_does_not_count():
         s = Session.begin(V, 4, options={"annulled_counts": counts}, pool=5, dealer=3)
         s.radler_left = 4
         g = s.deal(deck=stack({1: empty}, dealer=3))
-        g.act(0, A("pass"))
+        g.act(0, A("keep"))  # RO-5: the annulment is offered before the bidding
         g.act(1, A("throwin"))
         s.record(g)
         assert s.radler_left == left
@@ -801,7 +847,7 @@ def test_pool_shared_at_session_end():
     for how, want in (("keep", {}), ("share", {POOL: -7, 1: 2, 2: 2, 3: 2, 0: 1})):
         s = Session.begin(V, 4, deals_agreed=1, pool=6, dealer=3, options={"pool_at_end": how})
         g = s.deal(deck=stack({1: empty}, dealer=3))
-        g.act(0, A("pass"))
+        g.act(0, A("keep"))  # RO-5: the annulment is offered before the bidding
         g.act(1, A("throwin"))  # annulled: only the dealer's ante, the pool holds 7
         s.record(g)
         assert s.over and s.dealer == 0  # seat 0 would deal next: seat 1 is forehand

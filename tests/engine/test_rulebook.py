@@ -346,15 +346,15 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
         res = g.result
         c = g.contract
         if (res is None or c is None or c.name not in v.game_payments or g.thrown_in
-                or g.surrendered or not res.lines or not g.tricks or "sweep" in g.announced
-                or "valat_ro" in g.announced):
+                or g.surrendered or not res.lines or not g.tricks or "sweep" in g.ann.announced
+                or "valat_ro" in g.ann.announced):
             continue  # (PT-3: an announced Sweep is paid instead of the game; RO-19 valat)
         if any(sum(g.tricks_won[s] for s in side) == len(g.tricks)
                for side in (g.declarer_side, frozenset(g.active) - g.declarer_side)):
             continue  # valát / Sweep: see the tests below
         text = v.game_payments[c.name]
         if "basic score" in text:  # PL-9: the basic score × the contract factor
-            if "walat" in g.announced:
+            if "walat" in g.ann.announced:
                 continue  # (PL-11: an announced walat replaces the game)
             pts = res.card_points["Bidder's side"]
             losers = 70 - pts if pts > 35 else pts
@@ -362,14 +362,14 @@ def test_the_game_pays_what_the_scoring_page_says(name: str) -> None:
             want = (factors[g.level - 1] if g.level else factors[0]) * (1 + (37 - losers) // 5)
             line = res.lines[0]
             got = min(abs(n) for s, n in line.net.items() if s != POOL and n)
-            assert got == want << g.game_level, (c.name, g.level, line.label, text)
+            assert got == want << g.ann.game_level, (c.name, g.level, line.label, text)
             checked.add(c.name)
             continue
         amounts = _amounts(text, v.currency)
         want = amounts[g.level - 1] if g.level and len(amounts) >= g.level else amounts[0]
-        if "× the level" in text and (not res.declarers_won or g.game_level):
+        if "× the level" in text and (not res.declarers_won or g.ann.game_level):
             want = amounts[0] * max(g.level, 1)  # RO-17: a lost game (or contra) × the level
-        want <<= g.game_level  # flek / kontra double it, as the pages say
+        want <<= g.ann.game_level  # flek / kontra double it, as the pages say
         if "over 35" in text:
             pts = res.card_points["Bidder's side"]
             if pts == 35:

@@ -163,7 +163,7 @@ def test_announced_valat_made_and_doubled():
     g.act(1, A("double", "valat"))
     g.act(1, A("done"))
     all_done(g)
-    assert g.game_level == 0 and g.announced["valat"].level == 1
+    assert g.ann.game_level == 0 and g.ann.announced["valat"].level == 1
     force_end(g, 60, tricks={0: 12})
     v = [ln for ln in g.result.lines if ln.label.startswith("Valát")]
     assert len(v) == 1 and v[0].net[1] == -2800
@@ -282,7 +282,7 @@ def test_zid_kontra_rekontra_super():
     twice the pool.'"""
     for level, per in ((1, 300), (2, 600), (3, 1200)):
         g = druha_game(pool=600, level=level)
-        assert g.announced["pagat"].level == level
+        assert g.ann.announced["pagat"].level == level
         force_end(g, 40, last=[(1, "I"), (0, "KS"), (2, "QS"), (3, "CS")])
         z = [ln for ln in g.result.lines if "Žid" in ln.label]
         assert len(z) == 1 and POOL not in z[0].net

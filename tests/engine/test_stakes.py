@@ -91,13 +91,13 @@ def test_a_flek_doubles_what_the_announcer_pays():
         while g.phase.value == "announce":
             s = g.to_act
             assert s is not None
-            if flek in g.legal_actions(s) and g.announced["valat"].level == 0:
+            if flek in g.legal_actions(s) and g.ann.announced["valat"].level == 0:
                 told = g.cost_of(s, flek)
                 assert told is not None and told > 0
                 g.act(s, flek)
             else:
                 g.act(s, act(Kind.DONE))
-        if g.announced["valat"].level != 1:
+        if g.ann.announced["valat"].level != 1:
             continue
         while not g.is_over:
             s = g.to_act
@@ -251,7 +251,7 @@ def test_romanian_game_cost_is_the_lost_game_or_a_silent_valat(contra):
             said += 1
         else:
             g.act(s, act(Kind.DONE))
-    assert g.game_level == contra
+    assert g.ann.game_level == contra
     cost = g.game_cost(0)
     assert cost == 3 * max(2 * 3 << contra, 8 << contra)
     finish(g, count_mask_points(g.talon_to.get(0, 0)), tricks={1: 6, 3: 6}, keep_out=())
@@ -333,7 +333,7 @@ def test_the_bidders_quote_does_not_tell_where_the_called_card_is(variant):
             continue
         cost = g.game_cost(g.bidder)
         assert cost is not None
-        quotes[g.partner is not None].add(cost * 1000 // max(1, g.variant.stake_of(g, "game", g.game_level) or 1))
+        quotes[g.partner is not None].add(cost * 1000 // max(1, g.variant.stake_of(g, "game", g.ann.game_level) or 1))
         for s in g.active:
             if s != g.bidder:
                 assert g.knows_own_side(s)

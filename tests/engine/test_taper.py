@@ -127,11 +127,15 @@ def test_first_pool_is_four():
 
 def test_annulment():
     """TP-14: 'As RO-5: a player with no tarok and no king may annul, and the next dealer
-    deals.'"""
+    deals.'  RO-5: "Before the bidding ... Offered in play order from forehand"."""
     s = Session.begin(V, 3, dealer=2)
     g = s.deal(deck=deck({1: EMPTY}))
-    assert act(Kind.THROW_IN) not in g.legal_actions(0)
-    g.act(0, A("pass"))
+    # As RO-5: offered before the bidding, in play order from forehand.
+    assert g.phase.value == "throw_in" and g.legal_actions(0) == [act(Kind.KEEP)]
+    assert g.view_for(1).bids == ()
+    g.act(0, A("keep"))
+    assert set(g.legal_actions(1)) == {act(Kind.THROW_IN), act(Kind.KEEP)}
+    assert g.view_for(1).bids == ()  # nobody has bid when seat 1 decides
     g.act(1, A("throwin"))
     assert g.is_over and g.result is not None and g.result.net == {0: -1, 1: -1, 2: -2, POOL: 4}
     s.record(g)
@@ -284,7 +288,7 @@ def test_compulsory_declaration_with_ten():
         g.verify(0, A("announce", "pagat_ultimo"))
     g.act(0, A("declare", "taroace_10"))
     g.act(0, A("announce", "pagat_ultimo"))
-    assert "pagat_ultimo" in g.announced
+    assert "pagat_ultimo" in g.ann.announced
     g2 = tp({0: "I II III IV V VI VII VIII IX JH JD JS"}, talon="QH QD QS QC CH CD")
     to_announce(g2, "trei_1")
     g2.act(0, A("announce", "pagat_ultimo"))  # nine taroace: nothing to declare

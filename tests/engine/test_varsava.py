@@ -48,7 +48,7 @@ def test_no_announcements_in_varsava():
     """'In a Varšava, no declarations, announcements or bonuses are available.' As usual,
     the player to the dealer's right leads."""
     g = varsava()
-    assert g.to_act == g.forehand == 0 and not g.ann_log
+    assert g.to_act == g.forehand == 0 and not g.ann.log
 
 
 def test_compulsory_overtaking():

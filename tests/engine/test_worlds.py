@@ -161,3 +161,80 @@ def test_declared_tarok_counts_hold_in_the_true_deal_and_in_every_sample(variant
         if checked == 12:
             break
     assert checked > 0
+
+
+def test_grand_nullo_declarations_hold_in_every_sample() -> None:
+    """PT-3: in Grand Nullo the bidder may declare '"No trumps" (two or fewer taroky), "No
+    three" (no skies, 21, 1) and "No Kings"'.  On a stacked deck the bidder (seat 0)
+    declares all three; every world another seat samples gives seat 0 at most two
+    taroky, no honour and no king, and the true deal meets the same constraints.
+    Without the declarations the samples give seat 0 such cards (the check can fail)."""
+    from bot.engine.actions import Kind, act
+    from bot.engine.masks import HONOUR_MASK, KING_MASK
+
+    from .helpers import stack
+
+    deck = stack({0: "II III QH QD 7S 8S 9S 10S 7C 8C 9C 10C"}, dealer=3, seats=4)
+    g = new_game("petrtyl", players=4, dealer=3, deck=deck, first_of_session=False)
+    g.act(0, act(Kind.BID, "grand_nullo"))
+    while g.phase.value == "auction":
+        g.act(g.to_act, act(Kind.PASS))
+    view = g.view_for(1)
+    loose = constraints_of(view)
+    rng = random.Random(3)
+    assert any(sample_world(view, rng, cons=loose).places[("hand", 0)]
+               & (HONOUR_MASK | KING_MASK) for _ in range(20))
+    for name in ("no_trumps", "no_three", "no_kings"):
+        g.act(0, act(Kind.DECLARE, name))
+    while g.phase.value == "announce":
+        la = g.legal_actions(g.to_act)
+        g.act(g.to_act, next(a for a in la if a.kind is Kind.DONE))
+    for s in (1, 2, 3):
+        view = g.view_for(s)
+        assert {n for o, n in view.declared if o == 0} == {"no_trumps", "no_three", "no_kings"}
+        cons = constraints_of(view)
+        assert world_satisfies(cons, true_world(g, s))
+        for k in range(30):
+            hand = sample_world(view, random.Random(k), cons=cons).places[("hand", 0)]
+            assert (hand & TAROK_MASK).bit_count() <= 2
+            assert not hand & (HONOUR_MASK | KING_MASK)
+
+
+@pytest.mark.parametrize("variant", ["czech", "polish"])
+def test_kings_and_honours_declared_hold_in_every_sample(variant: str) -> None:
+    """CZ-7 honery (four or more of the kings and honours); PL-12 trul, kenix and honery
+    (the kings and honours each names, ``polish.kings_and_honours``): another seat's
+    declaration bounds its kings and honours in the real deal and in every sampled world
+    (those played since count towards it)."""
+    from bot.engine.masks import FIVE_POINT_MASK, HONOUR_MASK, KING_MASK
+    from bot.engine.variants.polish import kings_and_honours
+
+    checked = 0
+    for g in states(variant, range(600)):
+        s = g.to_act
+        assert s is not None
+        view = g.view_for(s)
+        names = {"honery"} if variant == "czech" else {
+            n for k in range(5) for h in range(4) for n in kings_and_honours(k, h)}
+        told = [(o, n) for o, n in view.declared if o != s and n in names]
+        if not told:
+            continue
+        cons = constraints_of(view)
+        assert world_satisfies(cons, true_world(g, s))
+        played = {o: 0 for o in g.active}
+        for t in (*view.past_tricks, view.trick):
+            for p, c in t:
+                played[p] |= 1 << int(c)
+        for k in range(6):
+            w = sample_world(view, random.Random(k), cons=cons)
+            for o, name in told:
+                held = w.places[("hand", o)] | played[o]
+                if variant == "czech":
+                    assert (held & FIVE_POINT_MASK).bit_count() >= 4
+                else:
+                    kh = ((held & KING_MASK).bit_count(), (held & HONOUR_MASK).bit_count())
+                    assert name in kings_and_honours(*kh), (name, kh)
+        checked += 1
+        if checked == 10:
+            break
+    assert checked > 0

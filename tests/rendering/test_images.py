@@ -28,7 +28,7 @@ from rendering import (
 from rendering._draw import SANS, font
 from rendering.faces import CARD_H, CARD_W, index_width
 from rendering.gallery import SCENES, write_gallery
-from rendering.images import _PLATE_H, _PLATE_W, _layout
+from rendering.images import _PLATE_H, _PLATE_W, _layout, _SeatSpot
 
 MAX_W = 1200
 MAX_BYTES = 200_000
@@ -132,6 +132,28 @@ def test_layout_has_no_overlaps(n: int, clockwise: bool) -> None:
         for b in rects[i + 1 :]:
             overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
             assert not overlap, (a, b)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("clockwise", [False, True])
+def test_seats_keep_apart(n: int, clockwise: bool) -> None:
+    """The narrow layout (issue 31: side seats' plates under their cards) keeps every
+    seat's card, plate and sitting-out plate at least 6 px from every other seat's."""
+    lay = _layout(n, clockwise, 38)
+
+    def seat_rects(spot: _SeatSpot) -> list[tuple[int, int, int, int]]:
+        (x, y), (px, py), (ax, ay) = spot.card, spot.plate, spot.plate_alone
+        return [(x, y, x + CARD_W, y + CARD_H), (px, py, px + _PLATE_W, py + _PLATE_H),
+                (ax, ay, ax + _PLATE_W, ay + _PLATE_H)]
+
+    for i, a in enumerate(lay.spots):
+        for r in seat_rects(a):
+            assert r[0] >= 0 and r[2] <= lay.width and r[1] >= 38 and r[3] <= lay.height
+        for b in lay.spots[i + 1 :]:
+            for ra in seat_rects(a):
+                for rb in seat_rects(b):
+                    near = ra[0] < rb[2] + 6 and rb[0] < ra[2] + 6 and ra[1] < rb[3] + 6 and rb[1] < ra[3] + 6
+                    assert not near, (n, ra, rb)
 
 
 def test_direction_mirrors_the_seats() -> None:

@@ -10,19 +10,33 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..actions import Action, Kind, action_label, title
-from ..cards import CARDS, CZECH_WORDS, MOND, PAGAT, SKYZ, Card, CardWords, say_card, strength_table
+from ..cards import (
+    CARDS,
+    CZECH_WORDS,
+    MOND,
+    PAGAT,
+    SKYZ,
+    Card,
+    CardWords,
+    cards_of,
+    say_card,
+    strength_table,
+)
 from ..errors import BadInput
-from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
+from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK, mask_thirds
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
 from ..say import ENGLISH, N_, Msg, Say, Sayable, Term, seat_word
 from ..scoring import (
     DECLARER_LABELS,
     OPPONENT_LABELS,
+    POOL,
     SIDE_DECLARERS,
     SIDE_OPPONENTS,
     SIDE_PLAYER,
+    SIDE_POOL,
     HandResult,
     PaymentLine,
+    Pile,
     transfers_from_net,
 )
 
@@ -324,10 +338,10 @@ class Variant:
 
     # ---- the round before the bidding (PL-2, KZ-2, KZ-3) ---------------------------
 
-    #: What each seat is offered, privately and in play order from forehand, before
-    #: anyone bids (``Game.start_pre_auction`` runs the round): keeping the hand
-    #: (``Kind.KEEP``) last.  Empty: the variant has no such round.
-    pre_auction: ClassVar[tuple[Action, ...]] = ()
+    #: The rounds before anyone bids (``Game.start_pre_auction`` runs them, in this
+    #: order): in each, every seat is offered the round's choices privately, in play order
+    #: from forehand, keeping the hand (``Kind.KEEP``) last.  Empty: no such round.
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = ()
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """A choice in the round before the bidding other than keeping the hand.  The
@@ -339,15 +353,32 @@ class Variant:
 
     # ---- bidding and contract (overridden) ---------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        raise NotImplementedError
-
     def candidates(self, g: Game, seat: int) -> list[Action]:
         """Every action of the variant-driven phases (auction, call, talon, surrender) that
         the state offers before the rules (``restrictions``) forbid any."""
         raise NotImplementedError
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
+    # The phases whose procedure the variant owns; ``Game`` dispatches an action to the
+    # one for its phase.  A variant defines those its hands reach.
+
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
+        """A bid, pass or hold in the auction (``Phase.AUCTION``)."""
+        raise NotImplementedError
+
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
+        """The bidder's call of a partner or its alternative (``Phase.CALL``)."""
+        raise NotImplementedError
+
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
+        """A choice at the talon (``Phase.TALON``)."""
+        raise NotImplementedError
+
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
+        """Surrender or play on (``Phase.SURRENDER``, CZ-4)."""
+        raise NotImplementedError
+
+    def apply_declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
+        """The declarer's throw-in after the auction (``Phase.THROW_IN`` with a contract)."""
         raise NotImplementedError
 
     # ---- discarding ----------------------------------------------------------------
@@ -364,7 +395,7 @@ class Variant:
         ):
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h
-        g.announced.setdefault("game", _game_announced(g))
+        g.ann.announced.setdefault("game", _game_announced(g))
 
     def announcement_starter(self, g: Game) -> int | None:
         return g.bidder
@@ -523,6 +554,8 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
     """A ``HandResult`` from payment lines: zero entries dropped, and in two against two
     the transfers pair each player with one player of the other side."""
     net = {k: v for k, v in net.items() if v}
+    for ln in lines:
+        ln.side = _line_side(g, ln, declarer_side)
     pairs: list[tuple[int, int]] = []
     if len(declarer_side) == 2:
         d = sorted(declarer_side)
@@ -544,7 +577,52 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
         thrown_in=g.thrown_in,
         card_counts=card_counts,
         sides=card_sides(g, points, declarer_side),
+        declarers_net_won=_net_won(lines, declarer_side) if declarers_won is not None else None,
+        piles=hand_piles(g, declarer_side),
     )
+
+
+def _line_side(g: Game, ln: PaymentLine, declarer_side: frozenset[int]) -> str:
+    """The role of the side ``ln`` pays (``PaymentLine.side``)."""
+    gain = [k for k, v in ln.net.items() if v > 0]
+    if not gain:
+        return ""
+    if gain == [POOL]:
+        return SIDE_POOL
+    if declarer_side:
+        if all(s in declarer_side for s in gain):
+            return SIDE_DECLARERS
+        if not any(s in declarer_side for s in gain):
+            return SIDE_OPPONENTS
+    return SIDE_PLAYER if len(gain) == 1 else ""
+
+
+def _net_won(lines: list[PaymentLine], side: frozenset[int]) -> bool:
+    """Whether ``side`` is ahead in the lines between players (pool lines left out)."""
+    total = 0
+    for ln in lines:
+        if POOL not in ln.net:
+            for s in side:
+                total += ln.net.get(s, 0)
+    return total > 0
+
+
+def hand_piles(g: Game, declarer_side: frozenset[int]) -> tuple[Pile, ...]:
+    """The sides' piles at the end of ``g`` (``HandResult.piles``): the declarer's side
+    and the opponents, or each active seat alone when there is no declarer side; none
+    when no card was played."""
+    if not g.tricks:
+        return ()
+    if declarer_side:
+        opp = frozenset(s for s in g.active if s not in declarer_side)
+        sides = [(SIDE_DECLARERS, declarer_side), (SIDE_OPPONENTS, opp)]
+    else:
+        sides = [(SIDE_PLAYER, frozenset((s,))) for s in g.active]
+    out: list[Pile] = []
+    for role, seats in sides:
+        m = g.side_mask(seats)
+        out.append(Pile(role, seats, tuple(int(c) for c in cards_of(m)), mask_thirds(m)))
+    return tuple(out)
 
 
 def card_sides(g: Game, points: dict[str, int],

@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, card_name, suit_label, tarok
-from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
+from ..game import Announced, Contract, Game, Phase, StagedTalon, TalonDraws, Trick
 from ..masks import FIVE_POINT_MASK, TAROK_MASK, count_mask_points
 from ..restrictions import (
     ActionRule,
@@ -193,7 +193,7 @@ class OneHonery(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        done = g.declared[seat]
+        done = g.ann.declared[seat]
         return action.value in _HONERY and any(d in _HONERY for d in done)
 
 
@@ -558,11 +558,6 @@ class Czech(Variant):
 
     # ---- bidding (one turn each; CZ-1) ----------------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        g.phase = Phase.AUCTION
-        g.auction = Auction()
-        g.to_act = g.forehand
-
     def candidates(self, g: Game, seat: int) -> list[Action]:
         ph = g.phase
         if ph is Phase.AUCTION:  # one turn each (CZ-1)
@@ -578,25 +573,17 @@ class Czech(Variant):
             return _DRAW
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.AUCTION:
-            self._bid(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.SURRENDER:
-            if a.kind is Kind.SURRENDER:
-                g.surrendered = True
-                g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
-                g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each opponent."),
-                                       {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_PAYMENT)}))
-            else:
-                g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
-                g.start_discard(seat, 4)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
+        if a.kind is Kind.SURRENDER:
+            g.surrendered = True
+            g.emit("surrender", seat, Msg(N_("{seat} drew the called card and surrenders."), {"seat": seat_word(seat)}))
+            g.finish_thrown_in(Msg(N_("{seat} surrendered and pays {amount} to each opponent."),
+                                   {"seat": seat_word(seat), "amount": Money(self.currency, SURRENDER_PAYMENT)}))
+        else:
+            g.emit("play_on", seat, Msg(N_("{seat} plays on."), {"seat": seat_word(seat)}))
+            g.start_discard(seat, 4)
 
-    def _bid(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         g.bids.append((seat, a))
         if a.kind is Kind.BID:
             g.auction.high = self.contracts[str(a.value)]
@@ -606,7 +593,7 @@ class Czech(Variant):
             g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         g.auction.turn += 1
         if g.auction.turn < len(g.active):
-            g.to_act = g.next_active(seat)
+            g.turn_to(g.next_active(seat))
             return
         high = g.auction.high
         assert high is not None and g.auction.high_seat is not None
@@ -614,8 +601,7 @@ class Czech(Variant):
         g.contract = high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the bidder: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(high.title)}))
         if high.call:
-            g.phase = Phase.CALL
-            g.to_act = g.bidder
+            g.start_call()
         elif high.talon == "staged":  # trojka (and the Polish brewer)
             g.level = 1
             g.start_staged_talon(3, 2)
@@ -625,7 +611,7 @@ class Czech(Variant):
 
     # ---- calling (CZ-2) and Varšava --------------------------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.VARSAVA:
             g.contract = VARSAVA
             g.emit("varsava", seat, Msg(N_("{seat} chooses Varšava: everyone plays alone and avoids card points."), {"seat": seat_word(seat)}))
@@ -644,8 +630,7 @@ class Czech(Variant):
         g.emit("talon_private", seat, Msg(N_("You draw {cards}."), {"cards": ", ".join(c.short for c in drawn)}),
                frozenset((seat,)), tuple(drawn))
         if self.offers_surrender(g) and g.called in drawn:
-            g.phase = Phase.SURRENDER  # CZ-4
-            g.to_act = seat
+            g.enter(Phase.SURRENDER, seat)  # CZ-4
         else:
             g.start_discard(seat, 4)
 
@@ -655,7 +640,7 @@ class Czech(Variant):
 
     # ---- the talon ------------------------------------------------------------------------
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.talon_state
         if isinstance(st, StagedTalon):
             hidden = bool(g.options["trojka_hidden_talon"])
@@ -704,15 +689,13 @@ class Czech(Variant):
         if st.pos == 2:
             self._draw_one(g, nxt)  # the third seat after the bidder must draw
             return
-        g.phase = Phase.TALON
-        g.to_act = nxt
+        g.enter(Phase.TALON, nxt)
 
     def after_discard(self, g: Game, seat: int) -> None:
         st = g.talon_state
         if isinstance(st, TalonDraws):
             if seat == g.bidder and st.pos == 0 and st.next == 4:
-                g.phase = Phase.TALON
-                g.to_act = st.drawers[0]
+                g.enter(Phase.TALON, st.drawers[0])
                 return
             self._next_drawer(g)
             return
@@ -723,8 +706,8 @@ class Czech(Variant):
     def before_announcements(self, g: Game) -> None:
         super().before_announcements(g)
         if g.contract is not None and g.contract.pagat_promised and g.bidder is not None:
-            g.announced["pagat"] = Announced("pagat", g.bidder)
-            g.ann_log.append((g.bidder, f"{self.title_of('pagat')} ({g.contract.title.lower()})"))
+            g.ann.announced["pagat"] = Announced("pagat", g.bidder)
+            g.ann.log.append((g.bidder, f"{self.title_of('pagat')} ({g.contract.title.lower()})"))
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """CZ-7: the combinations ``seat`` holds now (after the talon exchange)."""
@@ -757,19 +740,19 @@ class Czech(Variant):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(_ANNOUNCE_CANDIDATES)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         name = str(a.value)
         if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.ann_log.append((seat, self.title_of(name)))
+            g.ann.announced[name] = Announced(name, seat)
+            g.ann.log.append((seat, self.title_of(name)))
             g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
         else:
-            g.declared[seat].append(name)
-            g.ann_log.append((seat, self.title_of(name)))
+            g.ann.declared[seat].append(name)
+            g.ann.log.append((seat, self.title_of(name)))
             g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(self.title_of(name))}))
 
     def title_of(self, name: str, t: Say = ENGLISH) -> str:
@@ -778,8 +761,8 @@ class Czech(Variant):
 
     def after_announcements(self, g: Game) -> None:
         # CZ-10: a quiet základní povinnost is settled without play.
-        if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.game_level == 0
-                and "pagat" not in g.announced and "valat" not in g.announced):
+        if (g.contract is POVINNOST and g.options["throw_in_povinnost"] and g.ann.game_level == 0
+                and "pagat" not in g.ann.announced and "valat" not in g.ann.announced):
             g.finish_thrown_in(Msg(N_("Nobody said flek and nothing was announced: the povinnost is settled without play.")))
             return
         g.start_play(g.forehand)
@@ -787,7 +770,7 @@ class Czech(Variant):
     # ---- play (CZ-11, CZ-13) --------------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        p = g.announced.get("pagat")
+        p = g.ann.announced.get("pagat")
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
@@ -828,8 +811,9 @@ class Czech(Variant):
         if g.surrendered:
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], SURRENDER_PAYMENT)
-            line = PaymentLine(Msg(N_("Surrender")), paid)
-            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid)
+            line = PaymentLine(Msg(N_("Surrender")), paid, "surrender")
+            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid,
+                           declarer_side=g.declarer_side, declarers_won=False)
         if g.partner is None and g.called is not None and not g.contract.alone:
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h
@@ -838,11 +822,11 @@ class Czech(Variant):
         lines: list[PaymentLine] = []
         pts_d = g.side_points(decl)
         pts_o = 70 - pts_d
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         summary: Msg
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Povinnost without play: the minimum win")),
-                                     side_payment(decl, opp, 10)))
+                                     side_payment(decl, opp, 10), "game"))
             summary = Msg(N_("The povinnost was settled without play."))
         else:
             rate = Money(self.currency, self.game_rate(g))
@@ -855,7 +839,7 @@ class Czech(Variant):
                 else:
                     game = Msg(N_("Game: {n} point over 35 × {rate}"), {"rate": rate},
                                plural=N_("Game: {n} points over 35 × {rate}"), n=over)
-                lines.append(PaymentLine(game, side_payment(decl, opp, amt)))
+                lines.append(PaymentLine(game, side_payment(decl, opp, amt), "game"))
                 summary = Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
             elif pts_d < 35:
                 amt = (pts_o - 35) * rate.amount * mult
@@ -867,20 +851,20 @@ class Czech(Variant):
                 else:
                     game = Msg(N_("Game: opponents {n} point over 35 × {rate}"), {"rate": rate},
                                plural=N_("Game: opponents {n} points over 35 × {rate}"), n=over)
-                lines.append(PaymentLine(game, side_payment(opp, decl, amt)))
+                lines.append(PaymentLine(game, side_payment(opp, decl, amt), "game"))
                 summary = Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
             else:
                 game = (Msg(N_("Game: 35 : 35, the bidder's side loses × {mult}"), {"mult": mult}) if mult > 1
                         else Msg(N_("Game: 35 : 35, the bidder's side loses")))
-                lines.append(PaymentLine(game, side_payment(opp, decl, 10 * mult)))
+                lines.append(PaymentLine(game, side_payment(opp, decl, 10 * mult), "game"))
                 summary = Msg(N_("35 : 35 — the bidder's side loses."))
         # declarations (CZ-7): never multiplied
         for s in g.order:
-            for d in g.declared[s]:
+            for d in g.ann.declared[s]:
                 mine = g.side_of(s)
                 lines.append(PaymentLine(Msg(N_("{seat} declared {declaration}"),
                                              {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
-                                         side_payment(mine, g.opponents_of(s), self.declaration_value(g, d))))
+                                         side_payment(mine, g.opponents_of(s), self.declaration_value(g, d)), "declaration:" + d))
         if not g.thrown_in:
             lines.extend(self._bonus_lines(g, decl, opp))
         net: dict[int, int] = {}
@@ -900,7 +884,7 @@ class Czech(Variant):
     def _bonus_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         lines: list[PaymentLine] = []
         last = g.tricks[-1] if g.tricks else None
-        pa = g.announced.get("pagat")
+        pa = g.ann.announced.get("pagat")
         pagat_player = None
         if last is not None:
             for s, c in last.plays:
@@ -912,39 +896,39 @@ class Czech(Variant):
             amt = self.announce_values["pagat"] << pa.level
             ok = pagat_player is not None and last is not None and last.winner == pagat_player
             if ok:
-                lines.append(PaymentLine(Msg(N_("Pagát announced and won")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and won")), side_payment(side, other, amt), "bonus:pagat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Pagát announced and lost")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Pagát announced and lost")), side_payment(other, side, amt), "bonus:pagat"))
         elif pagat_player is not None and last is not None:
             side = g.side_of(pagat_player)
             other = g.opponents_of(pagat_player)
             if last.winner == pagat_player:
-                lines.append(PaymentLine(Msg(N_("Pagát won the last trick")), side_payment(side, other, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát won the last trick")), side_payment(side, other, 100), "silent:pagat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Pagát lost in the last trick")), side_payment(other, side, 100)))
+                lines.append(PaymentLine(Msg(N_("Pagát lost in the last trick")), side_payment(other, side, 100), "silent:pagat"))
         sweep: frozenset[int] | None = None
         for side in (decl, opp):
             if sum(g.tricks_won[s] for s in side) == len(g.tricks):
                 sweep = side
-        va = g.announced.get("valat")
+        va = g.ann.announced.get("valat")
         if va is not None:
             side = g.side_of(va.seat)
             other = g.opponents_of(va.seat)
             amt = self.announce_values["valat"] << va.level
             if sweep == side:
-                lines.append(PaymentLine(Msg(N_("Valát announced and made")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and made")), side_payment(side, other, amt), "bonus:valat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Valát announced and missed")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Valát announced and missed")), side_payment(other, side, amt), "bonus:valat"))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             other = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine(Msg(N_("Valát: every trick")), side_payment(sweep, other, 700)))
+            lines.append(PaymentLine(Msg(N_("Valát: every trick")), side_payment(sweep, other, 700), "silent:valat"))
         return lines
 
     def _zid_druha(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> PaymentLine | None:
         """CZ-16: druhá povinnost and the Žid."""
         if not g.options["zid"] or g.contract is not DRUHA or g.pool <= 0:
             return None
-        pa = g.announced.get("pagat")
+        pa = g.ann.announced.get("pagat")
         last = g.tricks[-1] if g.tricks else None
         if pa is None or last is None:
             return None
@@ -954,11 +938,11 @@ class Czech(Variant):
                 return None
             net: dict[int, int] = {POOL: -g.pool}
             share(net, sorted(decl), g.pool, +1)
-            return PaymentLine(Msg(N_("The Žid goes to the pagát's side")), net)
+            return PaymentLine(Msg(N_("The Žid goes to the pagát's side")), net, "pool:pagat")
         amount = g.pool // 2 * (1 << (pa.level - 1))
         winners, losers = (decl, opp) if ok else (opp, decl)
         return PaymentLine(Msg(N_("Žid: the pagát was doubled, so the pool stays and the sides pay its value")),
-                           side_payment(winners, losers, amount))
+                           side_payment(winners, losers, amount), "pool:pagat_doubled")
 
     def _score_varsava(self, g: Game) -> HandResult:
         pts = {s: count_mask_points(g.won[s]) for s in g.order}
@@ -974,7 +958,7 @@ class Czech(Variant):
                 if fine:
                     lines.append(PaymentLine(Msg(N_("{seat}: {n} point, pays the Žid"), {"seat": seat_word(s)},
                                                  plural=N_("{seat}: {n} points, pays the Žid"), n=p),
-                                             {s: -fine, POOL: fine}))
+                                             {s: -fine, POOL: fine}, "pool:fine"))
                     add_into(net, {s: -fine, POOL: fine})
         else:
             if g.options["varsava_scoring"] == "alternative":
@@ -988,7 +972,7 @@ class Czech(Variant):
                 line_net: dict[int, int] = {s: amt}
                 share(line_net, losers, amt, -1)
                 lines.append(PaymentLine(Msg(N_("{seat} receives double (no trick)") if g.tricks_won[s] == 0
-                                             else N_("{seat} receives"), {"seat": seat_word(s)}), line_net))
+                                             else N_("{seat} receives"), {"seat": seat_word(s)}), line_net, "varsava"))
                 add_into(net, line_net)
         who = ", ".join(f"seat {s + 1}" for s in losers)
         return _result(g, Msg(N_("Varšava: {who} took the most card points ({points})."),

@@ -40,7 +40,7 @@ from ..cards import (
     suit_label,
     tarok,
 )
-from ..game import Announced, Auction, Contract, Game, Phase, Trick
+from ..game import Announced, Contract, Game, Phase, Trick
 from ..masks import HONOUR_MASK, KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import (
     ActionRule,
@@ -306,12 +306,12 @@ def record_announcement(g: Game, seat: int, a: Action) -> str:
     KZ-11)."""
     name = str(a.value)
     what = g.variant.title_of(name)
-    g.ann_log.append((seat, what))
+    g.ann.log.append((seat, what))
     if a.kind is Kind.ANNOUNCE:
-        g.announced[name] = Announced(name, seat)
+        g.ann.announced[name] = Announced(name, seat)
         g.emit("announce", seat, Msg(N_("{seat} announces {what}."), {"seat": seat_word(seat), "what": Term(what)}))
     else:
-        g.declared[seat].append(name)
+        g.ann.declared[seat].append(name)
         g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
     return name
 
@@ -631,15 +631,10 @@ class KingCall(Variant):
 
     # ---- auction (NE-2) --------------------------------------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        g.phase = Phase.AUCTION
-        g.auction = Auction()
-        g.to_act = g.forehand
-
     def _auction_candidates(self, g: Game, seat: int) -> list[Action]:
         return self._auction_offers
 
-    def _auction(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, Msg(N_("{seat} has no kings and no taroky and throws the hand in."), {"seat": seat_word(seat)}))
@@ -647,7 +642,7 @@ class KingCall(Variant):
             return
         nxt = holding_turn(g, seat, a, N_("{seat} holds {contract}."))
         if nxt is not None:
-            g.to_act = nxt
+            g.turn_to(nxt)
             return
         self.end_auction(g)
 
@@ -672,8 +667,7 @@ class KingCall(Variant):
         c = g.contract
         assert c is not None and g.bidder is not None
         if c.call == "king":
-            g.phase = Phase.CALL
-            g.to_act = g.bidder
+            g.start_call()
             return
         g.talon_to_opponents = mask_of(g.talon)
         g.start_announcements()
@@ -692,7 +686,7 @@ class KingCall(Variant):
             out.append(act(Kind.PLAY_ALONE))
         return out
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.PLAY_ALONE:
             g.auction.alone = True
             g.emit("alone", seat, Msg(N_("{seat} plays without a king (alone)."), {"seat": seat_word(seat)}))
@@ -732,7 +726,7 @@ class KingCall(Variant):
             return [act(Kind.TAKE, 1), act(Kind.REJECT), act(Kind.SURRENDER)]
         return [act(Kind.TAKE, 2), act(Kind.TAKE, 1), act(Kind.SURRENDER)]
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
@@ -767,15 +761,6 @@ class KingCall(Variant):
             return self._talon_candidates(g, seat)
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.AUCTION:
-            self._auction(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
-
     # ---- announcements (NE-7, NE-8) ---------------------------------------------------------
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
@@ -789,7 +774,7 @@ class KingCall(Variant):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(self._announce_candidates)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(self._double_of[n])
         return out
 
@@ -825,10 +810,10 @@ class KingCall(Variant):
         if not self.keep_announced:
             return 0
         m = 0
-        k = g.announced.get("king_last")
+        k = g.ann.announced.get("king_last")
         if k is not None and k.seat == seat and g.called is not None:
             m |= 1 << g.called
-        p = g.announced.get("tarok1_last")
+        p = g.ann.announced.get("tarok1_last")
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
         return m
@@ -884,9 +869,9 @@ class KingCall(Variant):
             others = [s for s in g.order if s != b]
             line = PaymentLine(Msg(N_("Surrender: {amount} to each other player"),
                                    {"amount": Money(self.currency, SURRENDER_CHIPS)}),
-                               side_payment(others, [b], SURRENDER_CHIPS))
+                               side_payment(others, [b], SURRENDER_CHIPS), "surrender")
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(b)}), {}, [line],
-                               dict(line.net))
+                               dict(line.net), declarer_side=g.declarer_side, declarers_won=False)
         special = self.score_special(g)
         if special is not None:
             return special
@@ -953,13 +938,13 @@ class KingCall(Variant):
         if sweep is not None:
             rate *= 2
             label = Msg(N_("{what} × 2 (valát)"), {"what": label})
-        if g.game_level:
-            rate <<= g.game_level
-            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.game_level,
-                                                            "double": LowerTerm(self.double_word(g.game_level))})
+        if g.ann.game_level:
+            rate <<= g.ann.game_level
+            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.ann.game_level,
+                                                            "double": LowerTerm(self.double_word(g.ann.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
         label = Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label})
-        return [PaymentLine(label, side_payment(w, lo, rate))]
+        return [PaymentLine(label, side_payment(w, lo, rate), "game")]
 
     def tarok1_strict(self, g: Game) -> bool:
         """La Vista: the 1 itself must win the last trick."""
@@ -983,7 +968,7 @@ class KingCall(Variant):
     def _last_bonus(self, g: Game, name: str, card: Card, last: Trick, base: int,
                     strict: bool) -> list[PaymentLine]:
         player = next((s for s, c in last.plays if c == card), None)
-        ann = g.announced.get(name)
+        ann = g.ann.announced.get(name)
         what = Term(self.title_of(name))
         if ann is not None:
             side = g.side_of(ann.seat)
@@ -992,17 +977,17 @@ class KingCall(Variant):
             if player is None:
                 ok = False
                 early = True
-                g.abandoned.add(name)
+                g.ann.abandoned.add(name)
             else:
                 ok = (last.winner == player) if strict else last.winner in side
                 early = False
             if ok:
                 return [PaymentLine(Msg(N_("{what} announced and won: {amount}"), {"what": what, "amount": amt}),
-                                    side_payment(side, other, amt))]
+                                    side_payment(side, other, amt), "bonus:" + name)]
             return [PaymentLine(Msg(N_("{what} announced and lost (played before the last trick): {amount}")
                                     if early else N_("{what} announced and lost: {amount}"),
                                     {"what": what, "amount": amt}),
-                                side_payment(other, side, amt))]
+                                side_payment(other, side, amt), "bonus:" + name)]
         if player is None:
             return []
         if strict:
@@ -1010,14 +995,14 @@ class KingCall(Variant):
             other = g.opponents_of(player)
             if last.winner == player:
                 return [PaymentLine(Msg(N_("{what}: won, {amount}"), {"what": what, "amount": base}),
-                                    side_payment(side, other, base))]
+                                    side_payment(side, other, base), "silent:" + name)]
             return [PaymentLine(Msg(N_("{what}: beaten, {amount}"), {"what": what, "amount": base}),
-                                side_payment(other, side, base))]
+                                side_payment(other, side, base), "silent:" + name)]
         side = g.side_of(last.winner)
         other = g.opponents_of(last.winner)
         return [PaymentLine(Msg(N_("{what}: {amount} to the winners of the last trick"),
                                 {"what": what, "amount": base}),
-                            side_payment(side, other, base))]
+                            side_payment(side, other, base), "silent:" + name)]
 
     def combination_mult(self, g: Game) -> int:
         assert g.contract is not None
@@ -1031,9 +1016,9 @@ class KingCall(Variant):
         m = self.combination_mult(g)
         lines: list[PaymentLine] = []
         for s in g.order:
-            for d in g.declared[s]:
+            for d in g.ann.declared[s]:
                 lines.append(self._from_each(g, s, Term(self.title_of(d)),
-                                             self.declaration_value(g, d, m)))
+                                             self.declaration_value(g, d, m), "declaration:" + d))
         if not g.tricks or m == 0:
             return lines
         played = [0] * g.num_seats
@@ -1042,19 +1027,19 @@ class KingCall(Variant):
                 played[s] |= 1 << c
         for s in g.order:
             if played[s] & KING_MASK == KING_MASK:
-                lines.append(self._from_each(g, s, Msg(N_("Four Kings")), m))
+                lines.append(self._from_each(g, s, Msg(N_("Four Kings")), m, "declaration:four_kings"))
             if played[s] & HONOUR_MASK == HONOUR_MASK:
-                lines.append(self._from_each(g, s, Msg(N_("Three High")), m))
+                lines.append(self._from_each(g, s, Msg(N_("Three High")), m, "declaration:three_high"))
         return lines
 
     def declaration_value(self, g: Game, name: str, mult: int) -> int:
         return mult
 
-    def _from_each(self, g: Game, seat: int, what: MsgValue, amount: int) -> PaymentLine:
+    def _from_each(self, g: Game, seat: int, what: MsgValue, amount: int, code: str) -> PaymentLine:
         others = [s for s in g.order if s != seat]
         return PaymentLine(Msg(N_("{seat}: {what}: {amount} from each other player"),
                                {"seat": seat_word(seat), "what": what, "amount": amount}),
-                           side_payment([seat], others, amount))
+                           side_payment([seat], others, amount), code)
 
     def pool_lines(self, g: Game) -> list[PaymentLine]:
         return []

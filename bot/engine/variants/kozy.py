@@ -25,7 +25,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
-from ..game import Auction, Contract, Game, Phase, StagedTalon, shown_cards
+from ..game import Contract, Game, Phase, StagedTalon, shown_cards
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
     ActionRule,
@@ -483,15 +483,13 @@ class Kozy(Variant):
 
     # ---- the deal and the throw-in (KZ-1, KZ-2, KZ-3) ------------------------------------
 
-    #: KZ-2, KZ-3: the round before the bidding (``Game.start_pre_auction``): a seat
-    #: with no tarok may throw in, a holder of the four kings may show them.
-    pre_auction: ClassVar[tuple[Action, ...]] = (
-        act(Kind.THROW_IN), declare(SHOW_KINGS), act(Kind.KEEP))
-
-    def start_bidding(self, g: Game) -> None:
-        g.auction = Auction()
-        g.phase = Phase.AUCTION
-        g.to_act = g.forehand
+    #: The two rounds before the bidding (``Game.start_pre_auction``): KZ-2, a seat with
+    #: no tarok may throw in; then KZ-3 ("After KZ-2 and before the first bid"), a holder
+    #: of the four kings may show them.
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),
+        (declare(SHOW_KINGS), act(Kind.KEEP)),
+    )
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
@@ -500,13 +498,13 @@ class Kozy(Variant):
             g.finish_thrown_in(Msg(N_("{seat} held no tarok: the hand is thrown in for no score."), {"seat": seat_word(seat)}))
             return
         g.shown[seat] = KING_MASK & g.hands[seat]
-        g.ann_log.append((seat, self.title_of(SHOW_KINGS)))
+        g.ann.log.append((seat, self.title_of(SHOW_KINGS)))
         kings = tuple(cards_of(KING_MASK))
         g.emit("show", seat, Msg(N_("{seat} lays the four kings face up."), {"seat": seat_word(seat)}), None, kings)
 
     # ---- the auction (KZ-4) ------------------------------------------------------------------
 
-    def _bid(self, g: Game, seat: int, a: Action) -> None:
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         st = g.auction
         g.bids.append((seat, a))
         if a.kind is Kind.BID:
@@ -517,7 +515,7 @@ class Kozy(Variant):
             g.emit("pass", seat, Msg(N_("{seat} passes."), {"seat": seat_word(seat)}))
         st.turn += 1
         if st.turn < len(g.active):
-            g.to_act = g.next_active(seat)
+            g.turn_to(g.next_active(seat))
             return
         if st.high is None or st.high_seat is None:
             g.finish_thrown_in(Msg(N_("Everyone passed: the cards are thrown in for no score.")))
@@ -525,21 +523,20 @@ class Kozy(Variant):
         g.bidder = st.high_seat
         g.contract = st.high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
-        g.to_act = g.bidder
-        g.phase = Phase.THROW_IN if st.high is JEDEN else Phase.CALL
+        g.enter(Phase.THROW_IN if st.high is JEDEN else Phase.CALL, g.bidder)
 
-    def _declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
+    def apply_declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
             g.throw_in_by = seat
             g.emit("throw_in", seat, Msg(N_("{seat} throws the cards in."), {"seat": seat_word(seat)}))
             g.finish_thrown_in(Msg(N_("{seat} won with Jeden and threw the cards in: no score."), {"seat": seat_word(seat)}))
             return
         g.emit("play_on", seat, Msg(N_("{seat} plays the Jeden."), {"seat": seat_word(seat)}))
-        g.phase = Phase.CALL
+        g.start_call()
 
     # ---- the call (KZ-5) and the talon (KZ-8, KZ-9, KZ-10) --------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         call_card(g, seat, a.card)
         g.start_announcements()  # the first round (KZ-6)
 
@@ -556,7 +553,7 @@ class Kozy(Variant):
             st.stage = groups
             g.emit("talon_exposed", g.bidder, shown_cards(g.talon), None, tuple(g.talon))
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
@@ -616,22 +613,11 @@ class Kozy(Variant):
             return [*(act(Kind.TAKE, k + 1) for k in range(st.groups)), _SURRENDER]
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.THROW_IN:
-            self._declarer_throw_in(g, seat, a)
-        elif ph is Phase.AUCTION:
-            self._bid(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
-
     # ---- the two announcement rounds (KZ-6, KZ-7, KZ-11) ------------------------------------
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
-        out = list(_ROUND_ONE if g.ann_rounds == 1 else _ROUND_TWO)
-        for n in g.announced:
+        out = list(_ROUND_ONE if g.ann.rounds == 1 else _ROUND_TWO)
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
@@ -652,7 +638,7 @@ class Kozy(Variant):
     def doublable(self, g: Game) -> frozenset[str]:
         """K10: the game and król ultymo are doubled in the first round, trul and pagat
         ultymo (and walat, KZ-11's option) in the second; each chain closes with its round."""
-        if g.ann_rounds == 1:
+        if g.ann.rounds == 1:
             return frozenset(("game", *ROUND_ONE))
         if g.options["kontra_walat"]:
             return frozenset(ROUND_TWO)
@@ -666,7 +652,7 @@ class Kozy(Variant):
         return term("the game", t) if name == "game" else super().title_of(name, t)
 
     def after_announcements(self, g: Game) -> None:
-        if g.ann_rounds >= 2:
+        if g.ann.rounds >= 2:
             g.start_play(g.forehand)  # KZ-12: Forant leads
         elif g.contract is CZTERY:
             self._talon_shares(g)  # no talon: every card unseen (KZ-10)
@@ -678,10 +664,10 @@ class Kozy(Variant):
 
     def kept_cards(self, g: Game, seat: int) -> int:
         m = 0
-        k = g.announced.get("krol_ultymo")
+        k = g.ann.announced.get("krol_ultymo")
         if k is not None and k.seat == seat and g.called is not None:
             m |= 1 << g.called
-        p = g.announced.get("pagat_ultymo")
+        p = g.ann.announced.get("pagat_ultymo")
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
         return m
@@ -704,7 +690,7 @@ class Kozy(Variant):
             pts = int(g.options["surrender_points"])
             line = PaymentLine(Msg(N_("Gave up with the called king in the talon: {n} point to each opponent"),
                                    plural=N_("Gave up with the called king in the talon: {n} points to each "
-                                             "opponent"), n=pts), side_payment(others, [b], pts))
+                                             "opponent"), n=pts), side_payment(others, [b], pts), "surrender")
             return hand_result(g, Msg(N_("{seat} gave up."), {"seat": seat_word(b)}), {}, [line], dict(line.net),
                                declarer_side=frozenset((b,)), declarers_won=False)
         if g.thrown_in:
@@ -768,24 +754,24 @@ class Kozy(Variant):
         rate = g.contract.rank
         label = Msg(N_("{contract}: {n} point"), {"contract": Term(g.contract.title)},
                     plural=N_("{contract}: {n} points"), n=rate)
-        if g.game_level:
-            rate <<= g.game_level
-            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.game_level,
-                                                            "double": Term(self.double_word(g.game_level))})
+        if g.ann.game_level:
+            rate <<= g.ann.game_level
+            label = Msg(N_("{what} × {mult} ({double})"), {"what": label, "mult": 1 << g.ann.game_level,
+                                                            "double": Term(self.double_word(g.ann.game_level))})
         w, lo = (decl, opp) if won else (opp, decl)
         return PaymentLine(Msg(N_("{what}, won") if won else N_("{what}, lost"), {"what": label}),
-                           side_payment(w, lo, rate))
+                           side_payment(w, lo, rate), "game")
 
     def _declaration_lines(self, g: Game) -> list[PaymentLine]:
         """KZ-15: each declaration paid to the declaring player's side, never doubled."""
         out: list[PaymentLine] = []
         for s in g.order:
-            for d in g.declared[s]:
+            for d in g.ann.declared[s]:
                 pts = DECLARATION_POINTS[d]
                 out.append(PaymentLine(Msg(N_("{seat} declared {declaration}: {amount}"),
                                            {"seat": seat_word(s), "declaration": Term(self.title_of(d)),
                                             "amount": pts}),
-                                       side_payment(g.side_of(s), g.opponents_of(s), pts)))
+                                       side_payment(g.side_of(s), g.opponents_of(s), pts), "declaration:" + d))
         return out
 
     def _pile_bonus_lines(self, g: Game, decl: frozenset[int],
@@ -793,33 +779,33 @@ class Kozy(Variant):
         """KZ-16 trul and KZ-17 four kings: silent for a side whose pile holds them all;
         announced (shown) for the announcer's side, won or lost, instead."""
         out: list[PaymentLine] = []
-        t = g.announced.get("trul")
+        t = g.ann.announced.get("trul")
         if t is not None:
             side = g.side_of(t.seat)
             amt = self.announced_value(g, "trul") << t.level
             ok = g.side_mask(side) & HONOUR_MASK == HONOUR_MASK
             out.append(_won_or_lost(g, side, Msg(N_("Trul announced and made: {amount}") if ok
                                                  else N_("Trul announced and lost: {amount}"), {"amount": amt}),
-                                    amt, ok))
+                                    amt, ok, "bonus:trul"))
         shower = next((s for s in g.active if g.shown[s]), None)
         if shower is not None:
             side = g.side_of(shower)
             ok = g.side_mask(side) & KING_MASK == KING_MASK
             out.append(_won_or_lost(g, side, Msg(N_("Cztery króle shown and made: 8") if ok
-                                                 else N_("Cztery króle shown and lost: 8")), 8, ok))
+                                                 else N_("Cztery króle shown and lost: 8")), 8, ok, "bonus:four_kings_shown"))
         for side in (decl, opp):
             pile = g.side_mask(side)
             if t is None and pile & HONOUR_MASK == HONOUR_MASK:
-                out.append(_won_or_lost(g, side, _side_msg(g, side, _TRUL_IN_TRICKS), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _TRUL_IN_TRICKS), 2, True, "silent:trul"))
             if shower is None and pile & KING_MASK == KING_MASK:
-                out.append(_won_or_lost(g, side, _side_msg(g, side, _KINGS_IN_TRICKS), 2, True))
+                out.append(_won_or_lost(g, side, _side_msg(g, side, _KINGS_IN_TRICKS), 2, True, "silent:four_kings"))
         return out
 
     def _pagat_lines(self, g: Game) -> list[PaymentLine]:
         """KZ-18 pagat ultymo and KZ-21 the lost pagát."""
         out: list[PaymentLine] = []
         where = _played(g, PAGAT)
-        ann = g.announced.get("pagat_ultymo")
+        ann = g.ann.announced.get("pagat_ultymo")
         last = where is not None and where[0] == len(g.tricks) - 1
         if ann is not None:
             side = g.side_of(ann.seat)
@@ -829,13 +815,13 @@ class Kozy(Variant):
             out.append(_won_or_lost(g, side, Msg(
                 N_("Pagat ultymo announced and won: {amount}") if ok
                 else N_("Pagat ultymo announced and lost (played before the last trick): {amount}") if early
-                else N_("Pagat ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
+                else N_("Pagat ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok, "bonus:pagat_ultymo"))
         elif where is not None and last:
             ok = where[2] == where[1]
             out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("Pagat ultymo: won, 1") if ok
-                                                                else N_("Pagat ultymo: beaten, 1")), 1, ok))
+                                                                else N_("Pagat ultymo: beaten, 1")), 1, ok, "silent:pagat_ultymo"))
         if where is not None and not last and where[2] not in g.side_of(where[1]):
-            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("The pagát captured: 1")), 1, False))
+            out.append(_won_or_lost(g, g.side_of(where[1]), Msg(N_("The pagát captured: 1")), 1, False, "penalty:pagat_captured"))
         return out
 
     def _king_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -848,7 +834,7 @@ class Kozy(Variant):
         where = _played(g, c)
         last = where is not None and where[0] == len(g.tricks) - 1
         early = where is not None and not last and where[2] not in decl
-        ann = g.announced.get("krol_ultymo")
+        ann = g.ann.announced.get("krol_ultymo")
         if ann is not None:
             amt = self.announced_value(g, "krol_ultymo") << ann.level
             ok = where is not None and last and where[2] in decl
@@ -856,19 +842,19 @@ class Kozy(Variant):
             out.append(_won_or_lost(g, decl, Msg(
                 N_("Król ultymo announced and won: {amount}") if ok
                 else N_("Król ultymo announced and lost (played before the last trick): {amount}") if played_early
-                else N_("Król ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok))
+                else N_("Król ultymo announced and lost: {amount}"), {"amount": amt}), amt, ok, "bonus:krol_ultymo"))
             if early and g.options["no_double_penalty"] == "last_trick":
-                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False, "penalty:called_king_captured"))
         else:
             if where is not None and last:
                 ok = where[2] in decl
                 out.append(_won_or_lost(g, decl, Msg(N_("Król ultymo: won, 1") if ok else
-                                                     N_("The called king captured in the last trick: 1")), 1, ok))
+                                                     N_("The called king captured in the last trick: 1")), 1, ok, "silent:krol_ultymo"))
             if early:
-                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False))
+                out.append(_won_or_lost(g, decl, Msg(N_("The called king captured: 1")), 1, False, "penalty:called_king_captured"))
         if c in g.exposed and not g.drawn[b] >> c & 1:
             out.append(_won_or_lost(g, decl, Msg(N_("The called king shown in the talon and left: 1")),
-                                    1, False))
+                                    1, False, "penalty:called_king_left"))
         return out
 
     def _xxi_lines(self, g: Game) -> list[PaymentLine]:
@@ -877,7 +863,7 @@ class Kozy(Variant):
             mond = next((s for s, pc in t.plays if pc == MOND), None)
             skyz = next((s for s, pc in t.plays if pc == SKYZ), None)
             if mond is not None and skyz is not None and skyz not in g.side_of(mond):
-                return [_won_or_lost(g, g.side_of(mond), Msg(N_("XXI captured by the škýz: 2")), 2, False)]
+                return [_won_or_lost(g, g.side_of(mond), Msg(N_("XXI captured by the škýz: 2")), 2, False, "penalty:xxi_captured")]
         return []
 
     def _walat_lines(self, g: Game,
@@ -885,7 +871,7 @@ class Kozy(Variant):
         """KZ-23: 5 for taking every trick; announced, 20 won or lost (× doubles under the
         kontra_walat option); added to everything else.  Also: whether a walat was made."""
         out: list[PaymentLine] = []
-        ann = g.announced.get("walat")
+        ann = g.ann.announced.get("walat")
         side: frozenset[int] | None = None
         if ann is not None:
             side = g.side_of(ann.seat)
@@ -893,9 +879,9 @@ class Kozy(Variant):
             ok = sweep == side
             out.append(_won_or_lost(g, side, Msg(N_("Walat announced and won: {amount}") if ok
                                                  else N_("Walat announced and lost: {amount}"), {"amount": amt}),
-                                    amt, ok))
+                                    amt, ok, "bonus:walat"))
         if sweep is not None and sweep != side:
-            out.append(_won_or_lost(g, sweep, _side_msg(g, sweep, _WALAT_TO), 5, True))
+            out.append(_won_or_lost(g, sweep, _side_msg(g, sweep, _WALAT_TO), 5, True, "silent:walat"))
         return out, sweep is not None
 
     # ---- words ---------------------------------------------------------------------------------
@@ -916,11 +902,9 @@ class Kozy(Variant):
             if g.contract is not None:
                 return t._("You won the auction with Jeden: play on (you look at the talon three "
                            "cards at a time) or throw the cards in for no score.")
-            throw = g.forbidding_rule(seat, act(Kind.THROW_IN)) is None
-            show = g.forbidding_rule(seat, declare(SHOW_KINGS)) is None
-            if throw and show:
-                return t._("Before the bidding: you hold no tarok, so you may throw the hand in; you "
-                           "hold all four kings, so you may show them (Cztery króle); or keep your hand.")
+            offers = g.legal_actions(seat)
+            throw = act(Kind.THROW_IN) in offers
+            show = declare(SHOW_KINGS) in offers
             if throw:
                 return t._("Before the bidding: you hold no tarok, so you may throw the hand in; or "
                            "keep your hand.")
@@ -958,7 +942,7 @@ class Kozy(Variant):
         if ph is Phase.ANNOUNCE:
             if not g.first_turn(seat):
                 return t._("You may double (Kontra, Re, Sub or Mort), or pass.")
-            if g.ann_rounds == 1:
+            if g.ann.rounds == 1:
                 return t._("First round: announce Król ultymo if you hold the called king, say "
                            "Kontra if you may, or Done.")
             return t._("Second round: announce Trul, Pagat ultymo or Walat, declare your taroki, "
@@ -1003,12 +987,12 @@ def _side_msg(g: Game, side: frozenset[int], said: tuple[str, str, str]) -> Msg:
 
 
 def _won_or_lost(g: Game, side: frozenset[int], label: Msg, amount: int,
-                 ok: bool) -> PaymentLine:
+                 ok: bool, code: str) -> PaymentLine:
     """``side`` wins ``amount`` from the other side (``ok``), or pays it to them: per pair in
     two against two, from or to each opponent of a lone player."""
     other = frozenset(s for s in g.active if s not in side)
     w, lo = (side, other) if ok else (other, side)
-    return PaymentLine(label, side_payment(w, lo, amount))
+    return PaymentLine(label, side_payment(w, lo, amount), code)
 
 
 __all__ = ["CONTRACTS", "CZTERY", "DWA", "JEDEN", "TRZY", "Kozy", "kontra_eligible",

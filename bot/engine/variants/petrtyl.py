@@ -295,7 +295,7 @@ class Petrtyl(KingCall):
         if c is THREE:
             three = Money(self.currency, THREE_CHIPS)
             line = PaymentLine(Msg(N_("Three, not overcalled: {amount} from each player"), {"amount": three}),
-                               side_payment([b], others, THREE_CHIPS))
+                               side_payment([b], others, THREE_CHIPS), "game")
             return hand_result(g, Msg(N_("Nobody overcalled Three: {seat} receives {amount} from each player."),
                                       {"seat": seat_word(b).lower(), "amount": three}), {}, [line], dict(line.net))
         if c is not GRAND_NULLO:
@@ -304,7 +304,7 @@ class Petrtyl(KingCall):
         w, lo = ([b], others) if won else (others, [b])
         lines = [PaymentLine(Msg(N_("Grand Nullo won: {amount}") if won else N_("Grand Nullo lost: {amount}"),
                                  {"amount": Money(self.currency, GRAND_NULLO_RATE)}),
-                             side_payment(w, lo, GRAND_NULLO_RATE))]
+                             side_payment(w, lo, GRAND_NULLO_RATE), "game")]
         lines.extend(self.combination_lines(g))
         lines.extend(self.pool_lines(g))
         net: dict[int, int] = {}
@@ -322,33 +322,33 @@ class Petrtyl(KingCall):
         """PT-3: a Sweep is paid 12 / 14 / 16 in Four (by the use of the blind), 24 in Five,
         doubled if announced, instead of the game; Grand Sweep 60 (all tricks or nothing)."""
         c = g.contract
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         if c is GRAND_SWEEP:
             ok = sweep == decl
             w, lo = (decl, opp) if ok else (opp, decl)
             return [PaymentLine(Msg(N_("Grand Sweep made: {amount}") if ok else N_("Grand Sweep missed: {amount}"),
                                     {"amount": GRAND_SWEEP_RATE}),
-                                side_payment(w, lo, GRAND_SWEEP_RATE))]
+                                side_payment(w, lo, GRAND_SWEEP_RATE), "game")]
         rate = SWEEP_FOUR.get(g.level, 12) if c is FOUR else SWEEP_FIVE
-        ann: Announced | None = g.announced.get("sweep")
+        ann: Announced | None = g.ann.announced.get("sweep")
         if ann is not None:
             amt = 2 * rate * mult
             if sweep == decl:
                 return [PaymentLine(Msg(N_("Sweep announced and made: {amount}"), {"amount": amt}),
-                                    side_payment(decl, opp, amt))]
+                                    side_payment(decl, opp, amt), "bonus:sweep")]
             return [PaymentLine(Msg(N_("Sweep announced and missed: {amount}"), {"amount": amt}),
-                                side_payment(opp, decl, amt))]
+                                side_payment(opp, decl, amt), "bonus:sweep")]
         if sweep is not None:
             other = opp if sweep == decl else decl
             amt = rate * mult
             return [PaymentLine(Msg(N_("Sweep: every trick, {amount}"), {"amount": amt}),
-                                side_payment(sweep, other, amt))]
+                                side_payment(sweep, other, amt), "silent:sweep")]
         return super().game_lines(g, decl, opp, won, None)
 
     def pool_lines(self, g: Game) -> list[PaymentLine]:
         """PT-4: the pot 'is won by a team that announces "Tarok 1 Last" if they succeed, or
         doubled by them if they fail'."""
-        ann = g.announced.get("tarok1_last")
+        ann = g.ann.announced.get("tarok1_last")
         if ann is None or g.pool <= 0 or not g.tricks:
             return []
         last = g.tricks[-1]
@@ -359,11 +359,11 @@ class Petrtyl(KingCall):
             net[POOL] = -g.pool
             share(net, side, g.pool, +1)
             return [PaymentLine(Msg(N_("Tarok 1 Last made: the pot of {amount} is won"),
-                                    {"amount": Money(self.currency, g.pool)}), net)]
+                                    {"amount": Money(self.currency, g.pool)}), net, "pool:tarok1_last")]
         net[POOL] = g.pool
         share(net, side, g.pool, -1)
         return [PaymentLine(Msg(N_("Tarok 1 Last failed: the pot is doubled by {amount}"),
                                 {"amount": Money(self.currency, g.pool)}),
-                            net)]
+                            net, "pool:tarok1_last")]
 
 __all__ = ["GRAND_NULLO", "GRAND_SWEEP", "THREE", "Petrtyl"]

@@ -437,7 +437,8 @@ class Polish(Czech):
         return super().candidates(g, seat)
 
     #: PL-2: the round before the bidding (``Game.start_pre_auction``).
-    pre_auction: ClassVar[tuple[Action, ...]] = (act(Kind.THROW_IN), act(Kind.KEEP))
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),)
 
     def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
         """PL-2: the throw-in; the same dealer deals again (``next_dealer``)."""
@@ -445,7 +446,7 @@ class Polish(Czech):
         g.emit("throw_in", seat, Msg(N_("{seat} throws the hand in."), {"seat": seat_word(seat)}))
         g.finish_thrown_in(Msg(N_("{seat} threw the hand in: nothing is paid and the same dealer deals again."), {"seat": seat_word(seat)}))
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
+    def apply_surrender(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.SURRENDER:
             g.surrendered = True
             pts = int(g.options["surrender_points"])
@@ -455,7 +456,7 @@ class Polish(Czech):
                                    plural=N_("{seat} surrendered and pays {n} game points to each opponent."),
                                    n=pts))
             return
-        super().apply(g, seat, a)
+        super().apply_surrender(g, seat, a)
 
     def offers_surrender(self, g: Game) -> bool:
         """PL-5: only in powinność, and only with a surrender payment."""
@@ -467,8 +468,8 @@ class Polish(Czech):
         Variant.before_announcements(self, g)  # (not Czech's druhá povinnost)
         if g.contract is PAGAT_BID and g.bidder is not None:
             # PL-6: a pagat bid is an announced pagat that cannot be withdrawn.
-            g.announced[PAGAT_LAST] = Announced(PAGAT_LAST, g.bidder)
-            g.ann_log.append((g.bidder, "Pagat (by the bid)"))
+            g.ann.announced[PAGAT_LAST] = Announced(PAGAT_LAST, g.bidder)
+            g.ann.log.append((g.bidder, "Pagat (by the bid)"))
 
     def declarations_true(self, g: Game, seat: int) -> list[str]:
         """PL-12: the declarations ``seat``'s hand earns now (after the talon exchange)."""
@@ -497,7 +498,7 @@ class Polish(Czech):
 
     def announce_candidates(self, g: Game, seat: int) -> list[Action]:
         out = list(_ANNOUNCE_CANDIDATES)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(_DOUBLE_OF[n])
         return out
 
@@ -508,8 +509,8 @@ class Polish(Czech):
     def after_announcements(self, g: Game) -> None:
         # PL-18: a quiet powinność is played (the pot needs the play) unless the table
         # settles it without play.
-        if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.game_level == 0
-                and PAGAT_LAST not in g.announced and WALAT not in g.announced):
+        if (g.contract is POWINNOSC and g.options["throw_in_powinnosc"] and g.ann.game_level == 0
+                and PAGAT_LAST not in g.ann.announced and WALAT not in g.ann.announced):
             g.finish_thrown_in(Msg(N_("Nobody said kontra and nothing was announced: the powinność is settled without play.")))
             return
         g.start_play(g.forehand)
@@ -517,7 +518,7 @@ class Polish(Czech):
     # ---- play (PL-7, PL-8) -----------------------------------------------------------
 
     def kept_cards(self, g: Game, seat: int) -> int:
-        p = g.announced.get(PAGAT_LAST)
+        p = g.ann.announced.get(PAGAT_LAST)
         if p is not None and p.seat == seat:
             return 1 << PAGAT
         return 0
@@ -563,7 +564,8 @@ class Polish(Czech):
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], int(g.options["surrender_points"]))
             return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {},
-                               [PaymentLine(Msg(N_("Surrender")), paid)], paid)
+                               [PaymentLine(Msg(N_("Surrender")), paid, "surrender")], paid,
+                               declarer_side=g.declarer_side, declarers_won=False)
         decl = g.declarer_side
         opp = frozenset(s for s in g.active if s not in decl)
         pts_d = g.side_points(decl)
@@ -575,14 +577,16 @@ class Polish(Czech):
                           and g.options["failed_walat"] == "add"):
             lines.extend(walat)  # PL-11: walat is the only payment between the players
             summary = Msg(N_("Walat: it replaces every other payment."))
+            game_lines = list(walat)
         else:
             summary = self._game_line(g, decl, opp, pts_d, pts_o, lines)
+            game_lines = list(lines)
             for s in g.order:  # PL-12: each player's declarations, for his side
-                for d in g.declared[s]:
+                for d in g.ann.declared[s]:
                     lines.append(PaymentLine(
                         Msg(N_("{seat} declared {declaration}"),
                             {"seat": seat_word(s), "declaration": Term(self.title_of(d))}),
-                        side_payment(g.side_of(s), g.opponents_of(s), DECLARATIONS[d])))
+                        side_payment(g.side_of(s), g.opponents_of(s), DECLARATIONS[d]), "declaration:" + d))
             if not g.thrown_in:
                 lines.extend(self._pagat_lines(g))
             lines.extend(walat)  # (a failed walat added on top: the option)
@@ -594,17 +598,19 @@ class Polish(Czech):
             for ln in self._pot_lines(g, decl, between):
                 lines.append(ln)
                 add_into(net, ln.net)
-        won = between > 0 if lines else None
+        # The game's result (PL-9; walat where it replaces the game, PL-11), whatever the
+        # declarations and the pot add: ``declarers_net_won`` carries the sign of the sum.
+        won = sum(ln.net.get(g.bidder, 0) for ln in game_lines) > 0 if game_lines else None
         return hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
                            declarer_side=decl, declarers_won=won)
 
     def _game_line(self, g: Game, decl: frozenset[int], opp: frozenset[int], pts_d: int,
                    pts_o: int, lines: list[PaymentLine]) -> Msg:
         """PL-9 (and PL-18 without play): the game, added to ``lines``; the summary."""
-        mult = 1 << g.game_level
+        mult = 1 << g.ann.game_level
         if g.thrown_in:
             lines.append(PaymentLine(Msg(N_("Powinność without play: basic score 1")),
-                                     side_payment(decl, opp, 1)))
+                                     side_payment(decl, opp, 1), "game"))
             return Msg(N_("The powinność was settled without play."))
         won = pts_d > 35
         losers = pts_o if won else pts_d
@@ -616,15 +622,15 @@ class Polish(Czech):
             how = Msg(N_("{how} × {factor}"), {"how": how, "factor": factor})
         if mult > 1:
             how = Msg(N_("{how} × {mult} ({double})"),
-                      {"how": how, "mult": mult, "double": LowerTerm(self.double_word(g.game_level))})
+                      {"how": how, "mult": mult, "double": LowerTerm(self.double_word(g.ann.game_level))})
         if won:
             lines.append(PaymentLine(Msg(N_("Game: the opponents took {points} card points, {how}"),
                                          {"points": pts_o, "how": how}),
-                                     side_payment(decl, opp, amount)))
+                                     side_payment(decl, opp, amount), "game"))
             return Msg(N_("The bidder's side won with {points} card points."), {"points": pts_d})
         lines.append(PaymentLine(Msg(N_("Game: the bidder's side took {points} card points, {how}"),
                                      {"points": pts_d, "how": how}),
-                                 side_payment(opp, decl, amount)))
+                                 side_payment(opp, decl, amount), "game"))
         if pts_d == 35:
             return Msg(N_("35 : 35 — the bidder's side loses."))
         return Msg(N_("The bidder's side lost with {points} card points."), {"points": pts_d})
@@ -637,19 +643,19 @@ class Polish(Czech):
             for s, c in last.plays:
                 if c == PAGAT:
                     played = s
-        pa = g.announced.get(PAGAT_LAST)
+        pa = g.ann.announced.get(PAGAT_LAST)
         if pa is not None:
             side, other = g.side_of(pa.seat), g.opponents_of(pa.seat)
             amt = self.announce_values[PAGAT_LAST] << pa.level
             if self._pagat_won(g, pa):
-                return [PaymentLine(Msg(N_("Pagat announced and won")), side_payment(side, other, amt))]
-            return [PaymentLine(Msg(N_("Pagat announced and lost")), side_payment(other, side, amt))]
+                return [PaymentLine(Msg(N_("Pagat announced and won")), side_payment(side, other, amt), "bonus:pagat")]
+            return [PaymentLine(Msg(N_("Pagat announced and lost")), side_payment(other, side, amt), "bonus:pagat")]
         if played is None or last is None:
             return []
         side, other = g.side_of(played), g.opponents_of(played)
         if last.winner == played:
-            return [PaymentLine(Msg(N_("Pagat won the last trick")), side_payment(side, other, PAGAT_SILENT))]
-        return [PaymentLine(Msg(N_("Pagat lost in the last trick")), side_payment(other, side, PAGAT_SILENT))]
+            return [PaymentLine(Msg(N_("Pagat won the last trick")), side_payment(side, other, PAGAT_SILENT), "silent:pagat")]
+        return [PaymentLine(Msg(N_("Pagat lost in the last trick")), side_payment(other, side, PAGAT_SILENT), "silent:pagat")]
 
     @staticmethod
     def _pagat_won(g: Game, pa: Announced) -> bool:
@@ -668,24 +674,24 @@ class Polish(Czech):
 
     def _walat_failed_only(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> bool:
         """An announced walat failed and nobody took every trick."""
-        return WALAT in g.announced and self._sweep(g, decl, opp) is None
+        return WALAT in g.ann.announced and self._sweep(g, decl, opp) is None
 
     def _walat_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         """PL-11: walat made (20), announced (40 × its doubles, won or lost); empty when
         walat was neither announced nor made."""
         sweep = self._sweep(g, decl, opp)
-        va = g.announced.get(WALAT)
+        va = g.ann.announced.get(WALAT)
         lines: list[PaymentLine] = []
         if va is not None:
             side, other = g.side_of(va.seat), g.opponents_of(va.seat)
             amt = self.announce_values[WALAT] << va.level
             if sweep == side:
-                lines.append(PaymentLine(Msg(N_("Walat announced and made")), side_payment(side, other, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and made")), side_payment(side, other, amt), "bonus:walat"))
             else:
-                lines.append(PaymentLine(Msg(N_("Walat announced and missed")), side_payment(other, side, amt)))
+                lines.append(PaymentLine(Msg(N_("Walat announced and missed")), side_payment(other, side, amt), "bonus:walat"))
         if sweep is not None and (va is None or g.side_of(va.seat) != sweep):
             rest = frozenset(s for s in g.active if s not in sweep)
-            lines.append(PaymentLine(Msg(N_("Walat: every trick")), side_payment(sweep, rest, WALAT_SILENT)))
+            lines.append(PaymentLine(Msg(N_("Walat: every trick")), side_payment(sweep, rest, WALAT_SILENT), "silent:walat"))
         return lines
 
     def _pot_lines(self, g: Game, decl: frozenset[int], between: int) -> list[PaymentLine]:
@@ -698,7 +704,7 @@ class Polish(Czech):
                 fine = CAPTURE_FINE.get(int(c), 0)
                 if fine and t.winner not in g.side_of(s):
                     lines.append(PaymentLine(Msg(_CAPTURED[int(c)], {"seat": seat_word(s), "amount": _pts(fine)}),
-                                             {s: -fine, POOL: fine}))
+                                             {s: -fine, POOL: fine}, "pool:captured"))
                     paid_in += fine
         if between == 0:
             net: dict[int, int] = {}
@@ -707,8 +713,8 @@ class Polish(Czech):
             net[POOL] = ZERO_NET_FINE * len(decl)
             paid_in += ZERO_NET_FINE * len(decl)
             lines.append(PaymentLine(Msg(N_("The hand nets zero: the declarer's side pays {amount} each "
-                                            "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net))
-        pa = g.announced.get(PAGAT_LAST)
+                                            "into the żid"), {"amount": _pts(ZERO_NET_FINE)}), net, "pool:zero_net"))
+        pa = g.ann.announced.get(PAGAT_LAST)
         pot = g.pool + paid_in
         if pa is not None and pot > 0 and self._pagat_won(g, pa):  # PL-16
             side = g.side_of(pa.seat)
@@ -716,7 +722,7 @@ class Polish(Czech):
             take: dict[int, int] = {POOL: -pot}
             share(take, order, pot, +1)
             lines.append(PaymentLine(Msg(N_("The announced pagat won: its side takes the żid ({amount})"),
-                                         {"amount": _pts(pot)}), take))
+                                         {"amount": _pts(pot)}), take, "pool:pagat"))
         return lines
 
     # ---- the session's end (PL-19) ---------------------------------------------------

@@ -42,7 +42,7 @@ from ..cards import (
     mask_of,
     suit_label,
 )
-from ..game import Announced, Auction, Contract, Game, Phase, StagedTalon
+from ..game import Announced, Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK
 from ..restrictions import (
     NONE_OPEN,
@@ -185,14 +185,14 @@ class OneDeclaration(ValueRule):
     kinds: tuple[Kind, ...] = (Kind.DECLARE,)
 
     def open_values(self, g: Game, seat: int) -> list[str] | None:
-        return NONE_OPEN if g.declared[seat] else None
+        return NONE_OPEN if g.ann.declared[seat] else None
 
 
 def declared_value(g: Game, seat: int) -> int:
     """The value of ``seat``'s declaration (0 for merge)."""
     v = g.variant
     assert isinstance(v, Romanian)
-    return max((v.declaration_value(d) for d in g.declared[seat]), default=0)
+    return max((v.declaration_value(d) for d in g.ann.declared[seat]), default=0)
 
 
 def knows_teammate(g: Game, seat: int, other: int) -> bool:
@@ -233,10 +233,10 @@ class DeclareWithPagat(ActionRule):
     kinds: tuple[Kind, ...] = (Kind.ANNOUNCE, Kind.DOUBLE)
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
-        if action.value != PAGAT_ULTIMO or g.declared[seat]:
+        if action.value != PAGAT_ULTIMO or g.ann.declared[seat]:
             return False
         if action.kind is Kind.DOUBLE:
-            ann = g.announced.get(PAGAT_ULTIMO)
+            ann = g.ann.announced.get(PAGAT_ULTIMO)
             if ann is None or ann.level != 0:
                 return False  # only the contra carries the duty
         v = g.variant
@@ -316,9 +316,9 @@ def ro_rules(taper: bool) -> tuple[Restriction, ...]:
     p = "TP-" if taper else "RO-"
     out: list[Restriction] = [
         ThrowInEmptyHand(
-            "throw_in_empty_hand", Phase.AUCTION,
-            N_("A player with no tarok and no king may annul the deal, on their first turn to bid: "
-            "no bidding, no score, and the next dealer deals."), "RO-5, TP-14"),
+            "throw_in_empty_hand", Phase.THROW_IN,
+            N_("Before the bidding, a player with no tarok and no king may annul the deal: no "
+            "bidding, no score, and the next dealer deals."), "RO-5, TP-14"),
         HoldOnlyEarlier(
             "hold_only_earlier", Phase.AUCTION,
             N_("A player seated earlier (from forehand) than the high bidder may say \"la mine\": "
@@ -471,7 +471,7 @@ class Romanian(Variant):
             "order, and deals 12 cards to each player in batches of six.",
             "Before each deal the dealer puts 1 game point into the pool; when the pool is "
             "empty every player first puts in 1 (so the first pool holds 5).",
-            "A player with no tarok and no king may annul the deal on their first turn to bid.",
+            "Before the bidding, a player with no tarok and no king may annul the deal.",
         ),
         "auction": (
             "Forehand speaks first. A player who passes is out; an earlier player who was "
@@ -750,23 +750,25 @@ class Romanian(Variant):
 
     # ---- deal and auction (RO-5, RO-6, RO-7) --------------------------------------------------
 
-    def start_bidding(self, g: Game) -> None:
-        g.phase = Phase.AUCTION
-        g.auction = Auction()
-        g.to_act = g.forehand
-
     def _auction_candidates(self, g: Game) -> list[Action]:
-        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g)), act(Kind.THROW_IN)]
+        return [PASS, act(Kind.HOLD), *(bid(c.name) for c in self.ladder(g))]
 
-    def _auction(self, g: Game, seat: int, a: Action) -> None:
-        if a.kind is Kind.THROW_IN:
-            g.throw_in_by = seat
-            g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
-            g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
-            return
+    #: RO-5, TP-14: the annulment, offered in a round before the bidding
+    #: (``Game.start_pre_auction``): "Before the bidding, a player with no tarok and no
+    #: king is privately offered to annul the deal ... Offered in play order from forehand."
+    pre_auction_rounds: ClassVar[tuple[tuple[Action, ...], ...]] = (
+        (act(Kind.THROW_IN), act(Kind.KEEP)),)
+
+    def apply_pre_auction(self, g: Game, seat: int, a: Action) -> None:
+        """RO-5: the annulment: "In this case there is no bidding or play"."""
+        g.throw_in_by = seat
+        g.emit("throw_in", seat, Msg(N_("{seat} has no tarok and no king and annuls the deal."), {"seat": seat_word(seat)}))
+        g.finish_thrown_in(Msg(N_("{seat} held no tarok and no king: the deal is annulled for no score."), {"seat": seat_word(seat)}))
+
+    def apply_bid(self, g: Game, seat: int, a: Action) -> None:
         nxt = holding_turn(g, seat, a, N_("{seat} says la mine: {contract}."))  # RO-7: the NE-2 mechanism
         if nxt is not None:
-            g.to_act = nxt
+            g.turn_to(nxt)
             return
         self._end_auction(g)
 
@@ -779,8 +781,7 @@ class Romanian(Variant):
         g.contract = st.high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         if self.calls_king:
-            g.phase = Phase.CALL
-            g.to_act = g.bidder
+            g.start_call()
             return
         self._start_talon(g)
 
@@ -802,7 +803,7 @@ class Romanian(Variant):
 
     # ---- the call (RO-8) ------------------------------------------------------------------------
 
-    def _call(self, g: Game, seat: int, a: Action) -> None:
+    def apply_call(self, g: Game, seat: int, a: Action) -> None:
         g.called = a.card
         g.emit("call", seat, Msg(N_("{seat} calls {card}."), {"seat": seat_word(seat), "card": CardName(a.card)}), None, (a.card,))
         self._start_talon(g)
@@ -819,9 +820,8 @@ class Romanian(Variant):
             return
         size = LINES[line]
         groups = len(g.talon) // size
-        g.phase = Phase.TALON
         g.talon_state = StagedTalon(size, groups)
-        g.to_act = g.bidder
+        g.enter(Phase.TALON, g.bidder)
         self._look(g, (k - 1) % groups)  # RO-9: the look starts at group k
 
     def _look(self, g: Game, group: int) -> None:
@@ -871,7 +871,7 @@ class Romanian(Variant):
         order = self.inspect_order(g)
         return [act(Kind.TAKE_BACK, grp + 1) for grp in order[:-1]]
 
-    def _talon(self, g: Game, seat: int, a: Action) -> None:
+    def apply_talon(self, g: Game, seat: int, a: Action) -> None:
         st = g.staged
         order = self.inspect_order(g)
         if a.kind is Kind.SURRENDER:
@@ -914,15 +914,6 @@ class Romanian(Variant):
             return self._talon_candidates(g)
         return []
 
-    def apply(self, g: Game, seat: int, a: Action) -> None:
-        ph = g.phase
-        if ph is Phase.AUCTION:
-            self._auction(g, seat, a)
-        elif ph is Phase.CALL:
-            self._call(g, seat, a)
-        elif ph is Phase.TALON:
-            self._talon(g, seat, a)
-
     # ---- announcements (RO-12 … RO-15) -----------------------------------------------------------
 
     def announce_passes(self, g: Game) -> int:
@@ -956,17 +947,17 @@ class Romanian(Variant):
         out = list(self._announce_candidates)
         if self.calls_king and g.options.get("regele_prins_announce"):
             out.insert(len(self.announcement_names), self._announce_regele_prins)
-        for n in g.announced:
+        for n in g.ann.announced:
             out.append(self._double_of[n])
         return out
 
     def apply_announcement(self, g: Game, seat: int, a: Action) -> None:
         name = str(a.value)
         what = self.title_of(name)
-        g.ann_log.append((seat, what))
+        g.ann.log.append((seat, what))
         if a.kind is Kind.ANNOUNCE:
-            g.announced[name] = Announced(name, seat)
-            g.public_side.add(seat)  # RO-15: the announcer's side is shown
+            g.ann.announced[name] = Announced(name, seat)
+            g.ann.public_side.add(seat)  # RO-15: the announcer's side is shown
             if seat in g.declarer_side:
                 g.emit("announce", seat, Msg(N_("{seat} announces {what} for the declarer's side."),
                                              {"seat": seat_word(seat), "what": Term(what)}))
@@ -974,7 +965,7 @@ class Romanian(Variant):
                 g.emit("announce", seat, Msg(N_("{seat} announces {what} for the opponents."),
                                              {"seat": seat_word(seat), "what": Term(what)}))
         else:
-            g.declared[seat].append(name)
+            g.ann.declared[seat].append(name)
             g.emit("declare", seat, Msg(N_("{seat} declares {what}."), {"seat": seat_word(seat), "what": Term(what)}))
 
     def doublable(self, g: Game) -> frozenset[str]:
@@ -989,10 +980,10 @@ class Romanian(Variant):
     def kept_cards(self, g: Game, seat: int) -> int:
         """RO-16: an announced pagat ultimo keeps the pagat, rege ultimo the called king."""
         m = 0
-        p = g.announced.get(PAGAT_ULTIMO)
+        p = g.ann.announced.get(PAGAT_ULTIMO)
         if p is not None and p.seat == seat:
             m |= 1 << PAGAT
-        k = g.announced.get(REGE_ULTIMO)
+        k = g.ann.announced.get(REGE_ULTIMO)
         if k is not None and k.seat == seat and g.called is not None:
             m |= 1 << g.called
         return m
@@ -1072,7 +1063,7 @@ class Romanian(Variant):
             paid = {s: -a for s, a in g.antes.items()}
             paid[POOL] = total
             who = ", ".join(f"seat {s + 1} {a}" for s, a in sorted(g.antes.items()))
-            pool_lines.append(PaymentLine(Msg(N_("Antes into the pool: {who}"), {"who": who}), paid))
+            pool_lines.append(PaymentLine(Msg(N_("Antes into the pool: {who}"), {"who": who}), paid, "pool:antes"))
         points: dict[str, int] = {}
         decl: frozenset[int] = frozenset()
         won: bool | None = None
@@ -1085,6 +1076,7 @@ class Romanian(Variant):
             summary = self._score_michi(g, pool_lines)
         elif g.surrendered:
             summary = self._score_surrender(g, between)
+            decl, won = g.declarer_side, False  # the declarer gave the game up
         else:
             summary, points, decl, won = self._score_played(g, between, pool_lines)
         lines: list[PaymentLine] = []
@@ -1093,7 +1085,7 @@ class Romanian(Variant):
             if k != 1 and ln.net:
                 said: MsgValue = ln.msg if ln.msg is not None else ln.label
                 ln = PaymentLine(Msg(N_("{line} × {k} (radler)"), {"line": said, "k": k}),
-                                 {s: v * k for s, v in ln.net.items()})
+                                 {s: v * k for s, v in ln.net.items()}, ln.code)
             lines.append(ln)
         lines = pool_lines[:1] + lines + pool_lines[1:]
         net: dict[int, int] = {}
@@ -1113,7 +1105,7 @@ class Romanian(Variant):
                 net[POOL] = net.get(POOL, 0) + n * rate
         tricks = ", ".join(f"seat {s + 1} {g.tricks_won[s]}" for s in g.order)
         pool_lines.append(PaymentLine(Msg(N_("Michi-michi: {rate} a trick into the pool ({tricks})"),
-                                          {"rate": rate, "tricks": tricks}), net))
+                                          {"rate": rate, "tricks": tricks}), net, "michi"))
         return Msg(N_("Michi-michi: {n} game point goes into the pool."),
                    plural=N_("Michi-michi: {n} game points go into the pool."),
                    n=sum(-v for k, v in net.items() if k != POOL))
@@ -1132,7 +1124,7 @@ class Romanian(Variant):
             label = Msg(N_("Surrender at level {level}: {amount} to each opponent"),
                         {"level": g.level, "amount": amount})
         others = [s for s in g.order if s != b]
-        between.append(PaymentLine(label, side_payment(others, [b], amount + extra)))
+        between.append(PaymentLine(label, side_payment(others, [b], amount + extra), "surrender"))
         return Msg(N_("{seat} gave up: the called king was in the talon."), {"seat": seat_word(b)})
 
     def _score_played(self, g: Game, between: list[PaymentLine], pool_lines: list[PaymentLine]
@@ -1157,43 +1149,43 @@ class Romanian(Variant):
         level = self.game_level_of(g)
         base = self.base(c)
         # The game, or valat in its place (RO-17, RO-19).
-        va = g.announced.get(VALAT)
+        va = g.ann.announced.get(VALAT)
         if va is not None:
             side = g.side_of(va.seat)
             amt = self.announced_amount(g, VALAT, va.level)
             ok = sweep == side
             between.append(self._line(g, _announced(self, Term(self.title_of(VALAT)), va.level, amt),
-                                      side, ok, amt))
+                                      side, ok, amt, "bonus:" + VALAT))
         elif sweep is not None:
-            amt = self.silent_valat(g, g.game_level)
+            amt = self.silent_valat(g, g.ann.game_level)
             what: MsgValue = Term(self.title_of(VALAT))
-            if g.options.get("valat_takes_game_double", True) and g.game_level:
+            if g.options.get("valat_takes_game_double", True) and g.ann.game_level:
                 what = Msg(N_("{what} ({double})"), {"what": what, "double": LowerTerm(
-                    self.double_word(g.game_level))})
+                    self.double_word(g.ann.game_level))})
             between.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                       side_payment(sweep, opp if sweep == decl else decl, amt)))
+                                       side_payment(sweep, opp if sweep == decl else decl, amt), "silent:" + VALAT))
         else:
-            if g.game_level:
-                amt = (base * level) << g.game_level
+            if g.ann.game_level:
+                amt = (base * level) << g.ann.game_level
                 label = Msg(N_("{contract}: {base} × level {level} × {mult} ({double})"),
                             {"contract": Term(c.title), "base": base, "level": level,
-                             "mult": 1 << g.game_level, "double": LowerTerm(self.double_word(g.game_level))})
+                             "mult": 1 << g.ann.game_level, "double": LowerTerm(self.double_word(g.ann.game_level))})
             elif won:
                 amt, label = base, Msg(N_("{contract}: {base}"), {"contract": Term(c.title), "base": base})
             else:
                 amt, label = base * level, Msg(N_("{contract}: {base} × level {level}"),
                                                {"contract": Term(c.title), "base": base, "level": level})
             w, lo = (decl, opp) if won else (opp, decl)
-            between.append(PaymentLine(_outcome(label, won), side_payment(w, lo, amt)))
+            between.append(PaymentLine(_outcome(label, won), side_payment(w, lo, amt), "game"))
         # Declarations (RO-13): each side's highest.
         for side, other in ((decl, opp), (opp, decl)):
             best = max((declared_value(g, s) for s in side), default=0)
             if best:
-                names = [self.title_of(d) for s in sorted(side) for d in g.declared[s]
+                names = [self.title_of(d) for s in sorted(side) for d in g.ann.declared[s]
                          if self.declaration_value(d) == best]
                 between.append(PaymentLine(Msg(N_("Declared {declaration}: {amount}"),
                                                {"declaration": Term(names[0]), "amount": best}),
-                                           side_payment(side, other, best)))
+                                           side_payment(side, other, best), "declaration:" + self.declaration_name(self.declare_counts[best - 1])))
         between.extend(self._bonus_lines(g, decl, opp, swapped))
         pool_lines.extend(self._pool_flow(g, decl, opp))
         if len(decl) == 1:
@@ -1210,11 +1202,12 @@ class Romanian(Variant):
                           else N_("{summary} Valat: the opponents took every trick."), {"summary": summary})
         return summary, {"Declarer's side": pts_d, "Opponents": pts_o}, decl, won
 
-    def _line(self, g: Game, label: Msg, side: frozenset[int], ok: bool, amt: int) -> PaymentLine:
+    def _line(self, g: Game, label: Msg, side: frozenset[int], ok: bool, amt: int,
+              code: str) -> PaymentLine:
         other = frozenset(s for s in g.active if s not in side)
         if ok:
-            return PaymentLine(_outcome(label, True), side_payment(side, other, amt))
-        return PaymentLine(_outcome(label, False), side_payment(other, side, amt))
+            return PaymentLine(_outcome(label, True), side_payment(side, other, amt), code)
+        return PaymentLine(_outcome(label, False), side_payment(other, side, amt), code)
 
     def _king_exchange(self, g: Game) -> Card | None:
         """RO-10c: a called king that lay in the never-seen talon (doi, unu) goes to the
@@ -1260,22 +1253,22 @@ class Romanian(Variant):
         # Trula and toţi regii (RO-19).
         for name, mask in ((TRULA, HONOUR_MASK), (TOTI_REGII, KING_MASK)):
             what = Term(self.title_of(name))
-            ann = g.announced.get(name)
+            ann = g.ann.announced.get(name)
             holder = next((sd for sd in sides if self._pile(g, sd) & mask == mask), None)
             if ann is not None:
                 side = g.side_of(ann.seat)
                 amt = self.announced_amount(g, name, ann.level)
                 out.append(self._line(g, _announced(self, what, ann.level, amt), side,
-                                      holder == side, amt))
+                                      holder == side, amt, "bonus:" + name))
                 if holder is not None and holder != side:
                     amt = self.bonus_value(g, name, False)
                     out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                           side_payment(holder, side, amt)))
+                                           side_payment(holder, side, amt), "silent:" + name))
             elif holder is not None:
                 amt = self.bonus_value(g, name, False)
                 other = opp if holder == decl else decl
                 out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": what, "amount": amt}),
-                                       side_payment(holder, other, amt)))
+                                       side_payment(holder, other, amt), "silent:" + name))
         # Regele prins (RO-10, RO-19): the called king in the opponents' pile.
         ck = g.called
         c = g.contract
@@ -1286,45 +1279,45 @@ class Romanian(Variant):
             abandoned = in_talon and ck in g.exposed
             captured = not in_talon or abandoned  # never when it lay unseen (RO-10c, d)
         silent_rp = self.regele_prins_value(g)
-        rp = g.announced.get(REGELE_PRINS)
+        rp = g.ann.announced.get(REGELE_PRINS)
         if rp is not None:
             # RO-25 (Czernowitz): announced by the opponents for double, at their own risk.
             amt = self.announced_amount(g, REGELE_PRINS, rp.level)
             out.append(self._line(g, _announced(self, Term(self.title_of(REGELE_PRINS)), rp.level, amt),
-                                  opp, captured, amt))
+                                  opp, captured, amt, "bonus:" + REGELE_PRINS))
         elif captured:
             rp_what = Term(self.title_of(REGELE_PRINS))
             out.append(PaymentLine(Msg(N_("{what} (left in the talon): {amount}") if abandoned
                                        else N_("{what}: {amount}"), {"what": rp_what, "amount": silent_rp}),
-                                   side_payment(opp, decl, silent_rp)))
+                                   side_payment(opp, decl, silent_rp), "silent:" + REGELE_PRINS))
         # Luna prinsă (RO-19).
         out.extend(self._luna_lines(g))
         # Pagat ultimo and rege ultimo (RO-19).
         last = g.tricks[-1] if g.tricks else None
-        pa = g.announced.get(PAGAT_ULTIMO)
+        pa = g.ann.announced.get(PAGAT_ULTIMO)
         pagat_by = None if last is None else next((s for s, x in last.plays if x == PAGAT), None)
         if pa is not None:
             amt = self.announced_amount(g, PAGAT_ULTIMO, pa.level)
             ok = last is not None and pagat_by is not None and last.winner == pagat_by
             out.append(self._line(g, _announced(self, Term(self.title_of(PAGAT_ULTIMO)), pa.level, amt),
-                                  g.side_of(pa.seat), ok, amt))
+                                  g.side_of(pa.seat), ok, amt, "bonus:" + PAGAT_ULTIMO))
         elif pagat_by is not None and last is not None:
             amt = self.bonus_value(g, PAGAT_ULTIMO, False)
             out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(PAGAT_ULTIMO)),
                                                                    "amount": amt}), g.side_of(pagat_by),
-                                  last.winner == pagat_by, amt))
+                                  last.winner == pagat_by, amt, "silent:" + PAGAT_ULTIMO))
         if ck is not None and last is not None:
-            ra = g.announced.get(REGE_ULTIMO)
+            ra = g.ann.announced.get(REGE_ULTIMO)
             king_by = next((s for s, x in last.plays if x == ck), None)
             if ra is not None:
                 amt = self.announced_amount(g, REGE_ULTIMO, ra.level)
                 ok = king_by is not None and last.winner in decl
                 out.append(self._line(g, _announced(self, Term(self.title_of(REGE_ULTIMO)), ra.level, amt),
-                                      decl, ok, amt))
+                                      decl, ok, amt, "bonus:" + REGE_ULTIMO))
             elif king_by is not None:
                 amt = self.bonus_value(g, REGE_ULTIMO, False)
                 out.append(self._line(g, Msg(N_("{what}: {amount}"), {"what": Term(self.title_of(REGE_ULTIMO)),
-                                                                       "amount": amt}), decl, last.winner in decl, amt))
+                                                                       "amount": amt}), decl, last.winner in decl, amt, "silent:" + REGE_ULTIMO))
         return out
 
     def _luna_lines(self, g: Game) -> list[PaymentLine]:
@@ -1336,24 +1329,24 @@ class Romanian(Variant):
                 event = (g.side_of(lp), g.side_of(sp))
         silent = self.bonus_value(g, LUNA_PRINSA, False)
         luna = Term(self.title_of(LUNA_PRINSA))
-        ann = g.announced.get(LUNA_PRINSA)
+        ann = g.ann.announced.get(LUNA_PRINSA)
         if ann is None:
             if event is None:
                 return []
             return [PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
-                                side_payment(event[1], event[0], silent))]
+                                side_payment(event[1], event[0], silent), "silent:" + LUNA_PRINSA)]
         side = g.side_of(ann.seat)
         amt = self.announced_amount(g, LUNA_PRINSA, ann.level)
         ok = event is not None and event[1] == side
-        out = [self._line(g, _announced(self, luna, ann.level, amt), side, ok, amt)]
+        out = [self._line(g, _announced(self, luna, ann.level, amt), side, ok, amt, "bonus:" + LUNA_PRINSA)]
         if event is not None and event[0] == side:
             out.append(PaymentLine(Msg(N_("{what}: {amount}"), {"what": luna, "amount": silent}),
-                                   side_payment(event[1], event[0], silent)))
+                                   side_payment(event[1], event[0], silent), "silent:" + LUNA_PRINSA))
         return out
 
     def _pool_flow(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
         """RO-20: an announced pagat ultimo takes the pool, or pays it in (× its doubling)."""
-        pa = g.announced.get(PAGAT_ULTIMO)
+        pa = g.ann.announced.get(PAGAT_ULTIMO)
         if pa is None or not self.pool_on(g) or not g.tricks:
             return []
         b = g.bidder
@@ -1382,7 +1375,7 @@ class Romanian(Variant):
             _split(net, lose, m * p, -1)
             net[POOL] = m * p - p
             label = Msg(N_("Pagat ultimo pool: {taken} taken, {paid} paid in"), {"taken": p, "paid": m * p})
-        return [PaymentLine(label, {k: v for k, v in net.items() if v})] if p else []
+        return [PaymentLine(label, {k: v for k, v in net.items() if v}, "pool:pagat_ultimo")] if p else []
 
     # ---- words ---------------------------------------------------------------------------------
 
@@ -1410,11 +1403,14 @@ class Romanian(Variant):
             if g.ritual.step == "cut_or_knock":
                 return t._("Cut the pack, or knock to have it dealt in batches of twelve.")
             return t._("Choose a batch of twelve cards.")
+        if ph is Phase.THROW_IN:
+            if act(Kind.THROW_IN) in g.legal_actions(seat):
+                return t._("Before the bidding: you hold no tarok and no king, so you may annul "
+                           "the deal; or keep your hand.")
+            return t._("Before the bidding: keep your hand.")
         if ph is Phase.AUCTION:
             high = g.auction.high
             parts: list[str] = []
-            if g.forbidding_rule(seat, act(Kind.THROW_IN)) is None:
-                parts.append(t._("You hold no tarok and no king: you may annul the deal."))
             if high is None:
                 opening = [term(c.title, t).lower() for c in self.ladder(g) if line_of(c)[1] == 1]
                 parts.append(t._("Bid {bids} or {last}, or pass.", bids=", ".join(opening[:-1]),

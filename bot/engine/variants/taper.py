@@ -92,7 +92,7 @@ class Taper(Romanian):
             "batches of six.",
             "Before each deal the dealer puts 1 game point into the pool; when the pool is "
             "empty every player first puts in 1 (so the first pool holds 4).",
-            "A player with no tarok and no king may annul the deal on their first turn to bid.",
+            "Before the bidding, a player with no tarok and no king may annul the deal.",
         ),
         "auction": (
             "Forehand speaks first. A player who passes is out; an earlier player who was "

@@ -1,0 +1,89 @@
+"""The bot's Prometheus metrics: defined here once, counted where things happen.
+
+Served (with the tables' state, read at each scrape) by ``bot.monitor`` when
+``TAROKY_METRICS_PORT`` is set; ``docs/operations.md`` says what each one means.  Counting
+costs a few hundred nanoseconds and needs no server, so the call sites never ask whether
+the endpoint is on.  This module imports nothing of ours: any layer may count.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from prometheus_client import Counter, Gauge, Histogram
+
+__all__ = [
+    "ACTIONS", "HANDS", "CLICK_ACK", "CLICK_EDIT", "COMPUTER_FALLBACKS", "DATABASE_ERRORS",
+    "SETTLEMENT_FAILURES", "SETTLEMENT_RETRIES", "PICTURES_QUEUED", "click_acked", "table_edited",
+]
+
+#: Seconds: Discord's deadline for an acknowledgement is 3 s.
+LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
+
+ACTIONS = Counter(
+    "taroky_actions", "Game actions applied (bids, calls, discards, cards played), by who chose them.",
+    ["by"],
+)
+HANDS = Counter("taroky_hands", "Hands played to their end, by variant.", ["variant"])
+CLICK_ACK = Histogram(
+    "taroky_click_ack_seconds",
+    "From a game choice's click (Discord's timestamp) to the bot's acknowledgement of it.",
+    buckets=LATENCY_BUCKETS,
+)
+CLICK_EDIT = Histogram(
+    "taroky_click_edit_seconds",
+    "From a game choice's click (Discord's timestamp) to the edit of the table message after it.",
+    buckets=LATENCY_BUCKETS,
+)
+COMPUTER_FALLBACKS = Counter(
+    "taroky_computer_fallbacks",
+    "Strong computer decisions taken by the normal player instead (the search was late, failed or illegal).",
+    ["reason"],
+)
+DATABASE_ERRORS = Counter(
+    "taroky_database_errors", "Database transactions that failed, by kind (read or write).", ["kind"],
+)
+SETTLEMENT_FAILURES = Counter(
+    "taroky_settlement_failures", "Attempts to pay a finished hand that failed (the hand stays unpaid and is retried).",
+)
+SETTLEMENT_RETRIES = Counter(
+    "taroky_settlement_retries", "Retried payments of an unpaid hand, by outcome (paid or failed).", ["outcome"],
+)
+PICTURES_QUEUED = Gauge(
+    "taroky_pictures_queued", "Pictures waiting for a render worker or being drawn.",
+)
+
+for _by in ("player", "computer"):  # (every series exists from the start, at 0)
+    ACTIONS.labels(by=_by)
+for _reason in ("late", "failed", "illegal"):
+    COMPUTER_FALLBACKS.labels(reason=_reason)
+for _kind in ("read", "write"):
+    DATABASE_ERRORS.labels(kind=_kind)
+for _outcome in ("paid", "failed"):
+    SETTLEMENT_RETRIES.labels(outcome=_outcome)
+
+#: Clicks per channel acknowledged but not yet shown by an edit of the table message:
+#: their Discord timestamps (the last few; a channel's edit observes and clears them).
+_PENDING_MAX = 32
+_CHANNELS_MAX = 10_000
+_pending: dict[int, deque[float]] = {}
+
+
+def click_acked(channel_id: int, clicked_at: float) -> None:
+    """A game choice clicked at ``clicked_at`` (Unix seconds: the interaction's
+    timestamp) was acknowledged now; its table message's next edit shows it."""
+    now = time.time()
+    CLICK_ACK.observe(max(0.0, now - clicked_at))
+    if channel_id not in _pending and len(_pending) >= _CHANNELS_MAX:
+        _pending.clear()  # (channels whose table never edited again: let them go)
+    _pending.setdefault(channel_id, deque(maxlen=_PENDING_MAX)).append(clicked_at)
+
+
+def table_edited(channel_id: int) -> None:
+    """The table message of ``channel_id`` was edited (or posted) now."""
+    waiting = _pending.pop(channel_id, None)
+    if waiting:
+        now = time.time()
+        for clicked_at in waiting:
+            CLICK_EDIT.observe(max(0.0, now - clicked_at))

@@ -1,0 +1,174 @@
+"""Standings by skill: a Weng–Lin rating per player and variant (issue 28).
+
+The rating is the Bayesian one of Weng and Lin (2011) as the ``openskill`` package
+implements it (its Plackett–Luce model): each player has a skill ``mu`` and an
+uncertainty ``sigma``; a hand is a match between its *sides* — the bidder with their
+partner against the defenders, or every seat alone (Varšava, a lone contract's
+defenders count as one side) — and the sides are ranked by what each won per member.
+Sides of unequal size (a bidder alone against three) and partners that change every hand
+are what the model is made for: each member's update is shared by its side's strength
+and its own uncertainty.
+
+* **What ranks the sides**: each side's money per member, or (``by="play"``) its money
+  minus its luck (``bot.ai.review.luck_of``: what the cards were worth with the normal
+  player in every seat), so that good cards alone do not raise a rating.
+* **Computer seats** take part as one rated pseudo-player per level and variant
+  (``computer_id``: "computer:strong"): they are rated like everyone, so a player's
+  rating says how they fare against the computers as against people.  When one level
+  fills several seats of a hand, each seat is a copy of its rating in the update, and its
+  new rating is the copies' mean ``mu`` with the root of their mean ``sigma²``.
+* **Provisional** while a player has rated fewer than ``PROVISIONAL_HANDS`` hands.
+* **The figure shown** (``Standing.rating``) is the conservative ``mu − 3·sigma``
+  (openskill's ordinal): 0 at the start, rising as play is good and as it becomes sure.
+* **Derived data**: ``recompute`` rates a list of hands in order from the start and gives
+  the same figures every time; a season resets ratings by recomputing from its hands.
+* A hand thrown in (nobody played) is not rated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from bot.engine import Game
+
+__all__ = ["PROVISIONAL_HANDS", "RATINGS_VERSION", "HandOutcome", "Rater", "SeatOutcome", "Standing",
+           "Standings", "computer_id", "outcome_of", "recompute"]
+
+#: The version of the rating's definition (model, its parameters, what ranks the sides):
+#: stored ratings of another version are recomputed.
+RATINGS_VERSION = 1
+#: A rating is provisional until its player has this many hands rated in the variant.
+PROVISIONAL_HANDS = 20
+
+Basis = Literal["money", "play"]
+
+
+def computer_id(level: str) -> str:
+    """The pseudo-player that stands for every computer seat of ``level``."""
+    return f"computer:{level}"
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One seat's part in a hand: who sat there, which side it was on, what it won."""
+
+    player: str
+    side: int
+    money: int
+    luck: int | None = None
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What the ratings need of one paid hand."""
+
+    variant: str
+    seats: tuple[SeatOutcome, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"variant": self.variant,
+                "seats": [[s.player, s.side, s.money, s.luck] for s in self.seats]}
+
+
+def outcome_of(game: Game, players: Sequence[str],
+               luck: Mapping[int, int] | None = None) -> HandOutcome | None:
+    """The outcome of the finished ``game`` with ``players[seat]`` in each seat (None for
+    a hand thrown in, which is not rated)."""
+    r = game.result
+    if r is None or r.thrown_in:
+        return None
+    sides: list[frozenset[int]] = []
+    for s in game.active:
+        side = game.side_of(s)
+        if side not in sides:
+            sides.append(side)
+    return HandOutcome(game.variant.name, tuple(
+        SeatOutcome(players[s], next(i for i, side in enumerate(sides) if s in side),
+                    r.net.get(s, 0), None if luck is None else luck.get(s, 0))
+        for s in game.active))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's rating in one variant."""
+
+    player: str
+    mu: float
+    sigma: float
+    hands: int
+
+    @property
+    def rating(self) -> float:
+        """The figure shown: ``mu − 3·sigma`` (0 at the start)."""
+        return self.mu - 3.0 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.hands < PROVISIONAL_HANDS
+
+
+#: Standings by variant, then by player.
+Standings = dict[str, dict[str, Standing]]
+
+
+def _score(seats: list[SeatOutcome], by: Basis) -> float:
+    if by == "play":
+        return sum(s.money - (s.luck or 0) for s in seats) / len(seats)
+    return sum(s.money for s in seats) / len(seats)
+
+
+class Rater:
+    """Ratings updated hand by hand (``recompute`` runs one over a history)."""
+
+    def __init__(self, by: Basis = "money") -> None:
+        self.model = PlackettLuce()
+        self.by: Basis = by
+        self.ratings: dict[tuple[str, str], PlackettLuceRating] = {}
+        self.hands: dict[tuple[str, str], int] = {}
+
+    def _rating(self, variant: str, player: str) -> PlackettLuceRating:
+        key = (variant, player)
+        r = self.ratings.get(key)
+        if r is None:
+            r = self.model.rating(name=player)
+            self.ratings[key] = r
+        return r
+
+    def rate(self, hand: HandOutcome) -> None:
+        sides = sorted({s.side for s in hand.seats})
+        if len(sides) < 2:
+            return
+        teams: list[list[SeatOutcome]] = [[s for s in hand.seats if s.side == i] for i in sides]
+        ratings = [[self._rating(hand.variant, s.player) for s in t] for t in teams]
+        new = self.model.rate(ratings, scores=[_score(t, self.by) for t in teams])
+        updates: dict[str, list[PlackettLuceRating]] = {}
+        for team, rated in zip(teams, new, strict=True):
+            for s, r in zip(team, rated, strict=True):
+                updates.setdefault(s.player, []).append(r)
+        for player, rs in updates.items():
+            cur = self._rating(hand.variant, player)
+            cur.mu = sum(r.mu for r in rs) / len(rs)
+            cur.sigma = math.sqrt(sum(r.sigma ** 2 for r in rs) / len(rs))
+            key = (hand.variant, player)
+            self.hands[key] = self.hands.get(key, 0) + 1
+
+    def standings(self) -> Standings:
+        out: Standings = {}
+        for (variant, player), r in sorted(self.ratings.items()):
+            out.setdefault(variant, {})[player] = Standing(
+                player, r.mu, r.sigma, self.hands.get((variant, player), 0))
+        return out
+
+
+def recompute(hands: Iterable[HandOutcome], by: Basis = "money") -> Standings:
+    """The standings after rating ``hands`` in order from the start (deterministic: the
+    same hands in the same order give the same figures)."""
+    rater = Rater(by)
+    for h in hands:
+        rater.rate(h)
+    return rater.standings()

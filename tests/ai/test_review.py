@@ -1,0 +1,176 @@
+"""The hand review (``bot.ai.review``): the strong player judges every choice of a hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.ai.normal import choose_normal
+from bot.ai.players import choose_level, decision_seed
+from bot.ai.review import (
+    Budget,
+    HandReview,
+    Judgement,
+    accuracy_of,
+    cost_class,
+    review_game,
+    review_record,
+    typical_stake,
+)
+from bot.cli import main
+from bot.engine import Game, new_game, parse_action, replay_record
+from tests.engine.kc_helpers import kc
+
+FAST = Budget(worlds=0.3)
+
+#: NE-5 (the auction): seat 0, forehand, holds the twelve highest taroky.
+MONSTER = {0: "XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X"}
+
+
+def _finish(g: Game, levels: dict[int, str] | None = None, seed: int = 0) -> Game:
+    step = 0
+    while g.to_act is not None:
+        s = g.to_act
+        legal = g.legal_actions(s)
+        level = (levels or {}).get(s, "normal")
+        g.act(s, legal[0] if len(legal) == 1 else
+              choose_level(level, g, s, decision_seed(seed, step, s)).action)
+        step += 1
+    return g
+
+
+def _hand(variant: str, deal: int, levels: dict[int, str] | None = None) -> Game:
+    seats = 3 if variant == "taper" else 4
+    g = new_game(variant, players=seats, dealer=deal % seats,
+                 rng=random.Random(decision_seed(3, deal)))
+    return _finish(g, levels, deal)
+
+
+@pytest.mark.parametrize("variant", ["nebraska", "czech"])
+def test_the_same_record_gives_the_same_review(variant: str) -> None:
+    """The worlds of a decision come from the deck and the step: reviewing a record twice,
+    or after a round trip through its dict, gives the same review."""
+    g = _hand(variant, 1, {0: "random", 2: "easy"})
+    rec = g.to_record()
+    a = review_record(rec, budget=FAST)
+    b = review_record(json.loads(json.dumps(rec)), budget=FAST)
+    assert a == b
+    assert any(s.decisions for s in a.seats)
+    assert HandReview.from_dict(json.loads(json.dumps(a.to_dict()))) == a
+
+
+def test_a_seat_reviewed_alone_is_reviewed_as_among_all() -> None:
+    """Each seat has its own budget and seeds: asking for one seat changes nothing of it."""
+    g = _hand("nebraska", 2, {1: "random"})
+    alone = review_game(g, seats=[1], budget=FAST).seat(1)
+    among = review_game(g, budget=FAST).seat(1)
+    assert alone == among
+
+
+def _monster(first: str) -> Game:
+    g = kc(MONSTER)
+    g.act(0, parse_action(first))
+    return _finish(g)
+
+
+def test_passing_with_the_twelve_highest_taroky_is_a_blunder() -> None:
+    """NE-5: a pass with the twelve highest taroky leaves a sure Five unplayed: the
+    review classes it a blunder, and the choice it prefers, made instead, costs 0."""
+    passed = review_game(_monster("pass"), seats=[0], budget=FAST).seat(0)
+    first = passed.decisions[0]
+    assert first.step == 0 and first.chosen == "pass"
+    assert first.judgement is Judgement.BLUNDER
+    assert first.best != "pass" and first.cost > 0
+    best = review_game(_monster(first.best), seats=[0], budget=FAST).seat(0).decisions[0]
+    assert best.step == 0 and best.chosen == first.best
+    assert best.cost == 0 and best.judgement is Judgement.GOOD
+    # (the same worlds for both: every option is worth the same in the two reviews)
+    assert {o.action: o.money for o in best.options} == {o.action: o.money for o in first.options}
+
+
+def test_luck_does_not_depend_on_the_seats_own_choices() -> None:
+    """Luck is the deal played by normal players in every seat: passing or bidding with
+    the same cards leaves it the same, while the money differs."""
+    a = review_game(_monster("pass"), seats=[0], budget=FAST).seat(0)
+    b = review_game(_monster("bid:five"), seats=[0], budget=FAST).seat(0)
+    assert a.luck == b.luck
+    assert a.money != b.money
+    assert a.play == a.money - a.luck
+
+
+def test_forced_decisions_are_skipped() -> None:
+    """A decision with one legal action is counted as forced and never judged; every
+    judged decision had more than one legal action."""
+    g = _hand("nebraska", 4, {0: "random"})
+    rec = g.to_record()
+    r = review_record(rec, budget=FAST)
+    for s in r.seats:
+        forced = 0
+        steps = {d.step for d in s.decisions}
+        h = replay_record({**rec, "actions": [], "result": None})
+        for step, (seat, code) in enumerate(rec["actions"]):
+            if seat == s.seat:
+                n = len(h.legal_actions(seat))
+                forced += n == 1
+                if step in steps:
+                    assert n > 1
+            h.act(seat, parse_action(code))
+        assert s.forced >= forced
+        assert len(s.decisions) + s.forced + s.unjudged + s.over_budget == sum(
+            1 for seat, _ in rec["actions"] if seat == s.seat)
+
+
+def test_the_normal_players_own_hand_has_luck_equal_to_money() -> None:
+    """With the normal player in every seat the luck is the money: nothing was changed by
+    the play."""
+    g = _hand("nebraska", 5)
+    for s in review_game(g, budget=Budget(playouts=0)).seats:
+        assert s.luck == s.money and s.play == 0
+        assert s.over_budget > 0 and not s.decisions and s.accuracy is None
+
+
+def test_accuracy_is_a_percentage_that_falls_with_the_cost() -> None:
+    t = typical_stake("nebraska")
+    assert accuracy_of([], t) is None
+    assert accuracy_of([0.0, 0.0], t) == 100.0
+    costs = [0.0, 0.1 * t, 0.5 * t, 2 * t, 100 * t]
+    accs = [accuracy_of([c], t) for c in costs]
+    assert all(a is not None and 0.0 <= a <= 100.0 for a in accs)
+    assert accs == sorted(accs, reverse=True) and accs[0] == 100.0 and accs[-1] == 0.0
+    g = _hand("nebraska", 6, {1: "random"})
+    for s in review_game(g, budget=FAST).seats:
+        assert s.accuracy is None or 0.0 <= s.accuracy <= 100.0
+
+
+def test_classes_follow_the_thresholds() -> None:
+    t = 10.0
+    assert cost_class(0.0, t) is Judgement.GOOD
+    assert cost_class(0.99, t) is Judgement.GOOD
+    assert cost_class(1.0, t) is Judgement.INACCURACY
+    assert cost_class(2.5, t) is Judgement.MISTAKE
+    assert cost_class(5.0, t) is Judgement.BLUNDER
+
+
+def test_a_review_is_refused_for_an_unfinished_hand() -> None:
+    g = kc(MONSTER)
+    g.act(0, choose_normal(g, 0).action)
+    with pytest.raises(ValueError, match="not finished"):
+        review_game(g)
+
+
+def test_taroky_review_prints_names_units_and_json(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    rec = _monster("pass").to_record()
+    rec["players"] = ["Alice", "Bob", "Cyril", "Dana"]
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(rec))
+    assert main(["review", str(f), "--seat", "1", "--worlds", "0.3"]) == 0
+    out = capsys.readouterr().out
+    assert "Alice" in out and "blunder" in out and "chips" in out
+    assert "Bob" not in out.split("\n")[1]  # (only the seat asked for)
+    assert main(["review", str(f), "--seat", "1", "--worlds", "0.3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["version"] == 1 and [s["name"] for s in data["seats"]] == ["Alice"]

@@ -1,0 +1,96 @@
+"""Standings by skill (``bot.ratings``): Weng–Lin ratings of sides that change every hand."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.players import choose_level, decision_seed
+from bot.engine import Game, new_game
+from bot.ratings import (
+    HandOutcome,
+    SeatOutcome,
+    computer_id,
+    outcome_of,
+    recompute,
+)
+
+PLAYERS = {"ann": "normal", "ben": "normal", "rex": "random", "roy": "random"}
+
+
+def _community(hands: int, seed: int = 5) -> list[HandOutcome]:
+    """Real Nebraska hands, the four players seated at random each hand."""
+    rng = random.Random(seed)
+    out = []
+    for d in range(hands):
+        seating = list(PLAYERS)
+        rng.shuffle(seating)
+        g = new_game("nebraska", players=4, dealer=d % 4, rng=random.Random(decision_seed(seed, d)))
+        step = 0
+        while g.to_act is not None:
+            s = g.to_act
+            legal = g.legal_actions(s)
+            g.act(s, legal[0] if len(legal) == 1 else choose_level(
+                PLAYERS[seating[s]], g, s, decision_seed(seed, d, step)).action)
+            step += 1
+        o = outcome_of(g, seating)
+        if o is not None:
+            out.append(o)
+    return out
+
+
+def test_recomputing_from_the_history_gives_the_same_figures() -> None:
+    hands = _community(12)
+    assert recompute(hands) == recompute(list(hands))
+    assert recompute(hands, by="play") == recompute(hands, by="play")
+
+
+def test_the_normal_players_rate_above_the_random_ones() -> None:
+    """A small community: two normal and two random computer players, partners changing
+    every hand; after 40 hands both normal players rate above both random ones."""
+    st = recompute(_community(40))["nebraska"]
+    assert min(st["ann"].mu, st["ben"].mu) > max(st["rex"].mu, st["roy"].mu)
+    assert all(s.hands == 40 and not s.provisional for s in st.values())
+
+
+def _finished(seed: int) -> Game:
+    g = new_game("nebraska", players=4, dealer=0, rng=random.Random(seed))
+    while g.to_act is not None:
+        s = g.to_act
+        g.act(s, choose_level("normal", g, s).action)
+    return g
+
+
+def test_sides_are_the_bidders_and_the_defenders() -> None:
+    """NE-6: the bidder and the called card's holder play against the other two (or the
+    bidder alone against three)."""
+    for seed in range(6):
+        g = _finished(seed)
+        o = outcome_of(g, ["a", "b", "c", "d"])
+        if o is None:
+            assert g.result is not None and g.result.thrown_in
+            continue
+        for s in o.seats:
+            seat = "abcd".index(s.player)
+            mates = {x.player for x in o.seats if x.side == s.side}
+            assert mates == {"abcd"[m] for m in g.side_of(seat)}
+
+
+def test_one_computer_level_in_several_seats_is_one_player() -> None:
+    bot = computer_id("strong")
+    hand = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6), SeatOutcome(bot, 0, 6),
+                                    SeatOutcome(bot, 1, -6), SeatOutcome("ben", 1, -6)))
+    st = recompute([hand])["nebraska"]
+    assert st[bot].hands == 1
+    assert st["ann"].mu > st[bot].mu > st["ben"].mu  # (its two seats' updates averaged)
+    assert st["ann"].provisional
+
+
+def test_a_hand_won_with_luck_alone_does_not_raise_a_play_rating() -> None:
+    """By ``play`` the sides are ranked by money minus luck: a side that won exactly what
+    its cards were worth ranks level with the side that lost what its cards cost."""
+    hand = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6, 6), SeatOutcome("ben", 0, 6, 6),
+                                    SeatOutcome("cid", 1, -6, -6), SeatOutcome("dan", 1, -6, -6)))
+    by_play = recompute([hand], by="play")["nebraska"]
+    by_money = recompute([hand])["nebraska"]
+    assert by_play["ann"].mu == by_play["cid"].mu
+    assert by_money["ann"].mu > by_money["cid"].mu
