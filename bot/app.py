@@ -89,6 +89,7 @@ class TarokyBot(TableClient):
         self._owns_store = store is None
         #: Who reads which language (issue #14); given the store once it is open.
         self.languages = Languages(store)
+        self.limits = settings.limits
         #: The metrics and health endpoint (``TAROKY_METRICS_PORT``), once started.
         self.monitor: Monitor | None = None
 
@@ -120,6 +121,7 @@ class TarokyBot(TableClient):
             ledger=TableLedger(self.store) if self.store is not None else None,
             shards=self.settings.shards,
             owner=self.settings.lease_owner,
+            limits=self.settings.limits,
         )
         self._manager = self.tables
         self.languages = Languages(self.store)
@@ -144,12 +146,17 @@ class TarokyBot(TableClient):
     @tasks.loop(seconds=SETTLE_SWEEP)
     async def _settle_sweep(self) -> None:
         """Issue #15: the one place unpaid hands are retried, at each table's planned time
-        (``Table.retry_due_settlement``); a failure is logged and the sweep goes on."""
+        (``Table.retry_due_settlement``); a failure is logged and the sweep goes on.  The
+        lobbies nobody started in time are closed here too (issue #29)."""
         for table in list(self.tables.tables.values()):
             try:
                 await table.retry_due_settlement()
             except Exception:
                 log.exception("Retrying the payment of table %s failed", table.id)
+        try:  # (issue #29: a lobby nobody starts does not stay open for ever)
+            await self.tables.expire_lobbies()
+        except Exception:
+            log.exception("Closing the expired lobbies failed")
 
     async def close(self) -> None:
         """A clean stop (``bot.lifecycle``: SIGTERM, SIGINT).  The tables go first, while

@@ -12,6 +12,7 @@ Variables (see ``.env.example``):
 * ``TAROKY_AI_DELAY`` — seconds a computer player "thinks" before acting (default 1.2).
 * ``TAROKY_REMINDER_AFTER`` — seconds before an absent player is reminded (default 120).
 * ``TAROKY_TAKEOVER_AFTER`` — further seconds before a computer plays for them (default 120).
+* ``TAROKY_LOBBY_EXPIRY`` — seconds a lobby nobody starts stays open (default 1800; 0: for ever).
 * ``DATABASE_URL`` — ``postgresql://user:password@host/db`` stores everything in PostgreSQL
   instead of the SQLite file (several bot processes can share it); empty: SQLite.
 * ``TAROKY_SHARDS`` — ``IDS/COUNT``, e.g. ``0/2`` or ``0-3/8``: this process runs those
@@ -38,6 +39,7 @@ from urllib.parse import urlsplit
 from dotenv import dotenv_values
 
 from bot.store.interface import Shards, is_postgres_url
+from bot.tables.limits import Limits
 
 __all__ = ["ConfigError", "Settings", "check_database_url", "check_token", "load_settings", "parse_dotenv"]
 
@@ -84,6 +86,8 @@ class Settings:
     shards: Shards | None = None
     #: This process's name in the table leases ("" : the host name and the shards).
     instance: str = ""
+    #: The bounds on what one member can open or post (cooldowns, lobbies; issue #29).
+    limits: Limits = field(default_factory=Limits)
     #: Seconds a stop (SIGTERM) gives the tables' work in flight before cancelling it
     #: (``docker stop`` kills after 10).
     stop_grace: float = 5.0
@@ -106,9 +110,11 @@ class Settings:
 
     def for_tests(self) -> Settings:
         """A copy with every pause set to zero (computer players act at once), pictures
-        drawn in a thread and the garbage collector left as it is."""
+        drawn in a thread, the garbage collector left as it is, and no cooldowns or lobby
+        expiry (a test that checks them sets ``limits``)."""
         return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False,
-                       picture_wait=None, group_interval=0.0)
+                       picture_wait=None, group_interval=0.0,
+                       limits=Limits(cooldowns=False, lobby_expiry=None))
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -144,6 +150,7 @@ SECONDS_BOUNDS: dict[str, tuple[float, float]] = {
     "TAROKY_AI_DELAY": (0.0, 60.0),
     "TAROKY_REMINDER_AFTER": (0.0, 86_400.0),
     "TAROKY_TAKEOVER_AFTER": (0.0, 86_400.0),
+    "TAROKY_LOBBY_EXPIRY": (0.0, 7 * 86_400.0),
 }
 
 
@@ -299,6 +306,7 @@ def load_settings(
         database_url=database_url,
         shards=shards,
         instance=env.get("TAROKY_INSTANCE", "").strip(),
+        limits=Limits(lobby_expiry=_float(env, "TAROKY_LOBBY_EXPIRY", 1800.0) or None),
         metrics_address=parse_metrics_address(env.get("TAROKY_METRICS_PORT", "")),
         log_format=log_format,
     )

@@ -27,6 +27,7 @@ from bot.store import DataStore, parse_amount
 from bot.store.models import HandSummary
 from bot.tables.errors import TableError
 from bot.tables.ledger import variant_currency
+from bot.tables.limits import DEFAULT_MAX_TABLES, MAX_TABLES_LIMIT
 from cogs.ui.client import table_client
 from cogs.ui.components import reply, reply_error
 from cogs.ui.messages import who
@@ -384,6 +385,15 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return perms.manage_guild or perms.administrator
 
 
+async def max_tables(interaction: discord.Interaction) -> int:
+    """The open tables the interaction's server allows (``/taroky-admin max-tables``;
+    without a store or a setting: ``DEFAULT_MAX_TABLES``)."""
+    store = table_client(interaction).store
+    if store is None or interaction.guild_id is None:
+        return DEFAULT_MAX_TABLES
+    return await store.get_max_tables(interaction.guild_id) or DEFAULT_MAX_TABLES
+
+
 def require_admin(interaction: discord.Interaction) -> None:
     if not is_admin(interaction):
         raise RecordsError(N_("Only members with the Manage Server permission can do that."))
@@ -455,6 +465,24 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
                 "(from their first hand; balances that exist are unchanged).", amount=t.money(currency, value)),
             ephemeral=True,
         )
+
+    @app_commands.command(name="max-tables", description="How many tables may be open in this server at once")
+    @app_commands.describe(count=f"Open tables at once (default {DEFAULT_MAX_TABLES})")
+    async def max_tables(self, interaction: discord.Interaction,
+                         count: app_commands.Range[int, 1, MAX_TABLES_LIMIT]) -> None:
+        await _guard(interaction, self._max_tables(interaction, count))
+
+    async def _max_tables(self, interaction: discord.Interaction, count: int) -> None:
+        """Issue #29: the cap on open tables, kept with the server's settings."""
+        require_admin(interaction)
+        if not 1 <= count <= MAX_TABLES_LIMIT:
+            raise RecordsError(N_("A server may allow from 1 to {limit} open tables."), limit=MAX_TABLES_LIMIT)
+        await store_of(interaction).set_max_tables(guild_of(interaction), count)
+        t = await reader(interaction)
+        await interaction.response.send_message(t.ngettext(
+            "This server now allows {n} open table at once (tables already open stay open).",
+            "This server now allows {n} open tables at once (tables already open stay open).", count),
+            ephemeral=True)
 
     @app_commands.command(name="retry-payment", description="Try again to pay this channel's unpaid hand")
     async def retry_payment(self, interaction: discord.Interaction) -> None:

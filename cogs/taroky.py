@@ -23,6 +23,7 @@ from bot.engine.errors import AmbiguousInput, BadInput
 from bot.engine.say import Msg
 from bot.i18n import N_, VARIANT_CONTEXT
 from bot.tables.errors import TableError
+from bot.tables.limits import COOLDOWNS
 from bot.tables.rules import rules_choices, rules_replies
 from bot.tables.table import LOBBY, Table, TableConfig
 from cogs import language, lesson, records
@@ -30,13 +31,14 @@ from cogs.ui.components import (
     TABLE_COMPONENTS,
     dealt_text,
     display_name,
+    echo,
     left_text,
     note_reader,
     reply,
     reply_error,
     user_error,
 )
-from cogs.ui.messages import help_embed, lobby_message, session_summary_embed, table_message
+from cogs.ui.messages import help_embed, lobby_message, table_message
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -58,7 +60,8 @@ def guarded(
             await func(self, interaction, *args, **kwargs)
         except Exception as error:
             # Discord refusing one of our calls (403, 404, 5xx) is no bug either: say so.
-            if user_error(error) is None and not isinstance(error, discord.HTTPException):
+            if (user_error(error) is None and not isinstance(error, discord.HTTPException)
+                    and not isinstance(error, app_commands.CommandOnCooldown)):
                 raise
             await reply_error(interaction, error)
 
@@ -71,9 +74,9 @@ MAX_OPTIONS_TEXT = 400
 MAX_VARIANT_NAME = 40
 
 
-def clip(text: str, limit: int = 40) -> str:
-    """At most ``limit`` characters of what a user typed, for echoing it back."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+#: The longest ``/taroky rules topic:`` read (a longer one is refused in a sentence;
+#: issue #29: a long one echoed in "no page about …" made the reply exceed 2,000 characters).
+MAX_TOPIC = 100
 
 
 def parse_options(text: str) -> dict[str, OptionValue]:
@@ -88,9 +91,47 @@ def parse_options(text: str) -> dict[str, OptionValue]:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise TableError(N_("House rules are written key=value, separated by commas; '{part}' is not."),
-                             part=clip(part))
+                             part=echo(part))
         out[key] = option_value(key, value)
     return out
+
+
+#: Members whose cooldowns are kept per command before the passed ones are forgotten.
+MAX_BUCKETS = 1000
+
+
+def cooldown(
+    command: str,
+) -> Callable[[Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]],
+              Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]]:
+    """The cooldown of a command that draws or posts (``bot.tables.limits.COOLDOWNS``),
+    per member and server, counted by discord.py's ``app_commands.Cooldown``: a use too
+    soon raises ``CommandOnCooldown`` before anything is done, which :func:`guarded`
+    answers in a sentence with the time left (``reply_error``).  Off when the bot's
+    limits say so (tests).  Apply it under :func:`guarded`."""
+    rate, per = COOLDOWNS[command]
+
+    def decorate(
+        func: Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]],
+    ) -> Callable[Concatenate[Taroky, discord.Interaction, P], Coroutine[Any, Any, None]]:
+        @functools.wraps(func)
+        async def wrapper(self: Taroky, interaction: discord.Interaction, /, *args: P.args,
+                          **kwargs: P.kwargs) -> None:
+            if self.bot.limits.cooldowns:
+                buckets = self.cooldowns.setdefault(command, {})
+                if len(buckets) > MAX_BUCKETS:  # (forget the members whose cooldown has passed)
+                    for old in [k for k, b in buckets.items() if b.get_tokens() == rate]:
+                        del buckets[old]
+                key = (interaction.guild_id, interaction.user.id)
+                bucket = buckets.setdefault(key, app_commands.Cooldown(rate, per))
+                retry_after = bucket.update_rate_limit()
+                if retry_after is not None:
+                    raise app_commands.CommandOnCooldown(bucket, retry_after)
+            await func(self, interaction, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def _variant_matches(current: str) -> list[app_commands.Choice[str]]:
@@ -107,6 +148,8 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
 
     def __init__(self, bot: TarokyBot) -> None:
         self.bot = bot
+        #: Per command, per (server, member): the uses left (:func:`cooldown`).
+        self.cooldowns: dict[str, dict[tuple[int | None, int], app_commands.Cooldown]] = {}
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -133,6 +176,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     )
     @app_commands.guild_only()
     @guarded
+    @cooldown("new")
     async def new(
         self,
         interaction: discord.Interaction,
@@ -158,6 +202,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             host_id=interaction.user.id,
             config=config,
             host_name=display_name(interaction.user),
+            max_tables=await records.max_tables(interaction),
         )
         await note_reader(interaction, table)
         embed, view = lobby_message(table)
@@ -215,21 +260,14 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
             raise TableError(N_("Only the host, a seated player or a moderator can close this table."))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if await table.close_after_hand(display_name(user)):
+            # A hand in play always ends paid (issue #29): it is played out, then the table closes.
+            await interaction.edit_original_response(content=t._(
+                "The table closes when this hand ends: the hand is played out (a computer plays for "
+                "anyone away) and paid as the cards fall."))
+            return
         session = await self.bot.tables.close(table)
-        self.bot.output.forget_table(table)
-        if session is not None:
-            try:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.send(embed=session_summary_embed(table, session))
-            except discord.HTTPException:
-                log.warning("Could not post the session summary of table %s", table.id)
-        if table.message_id is not None:
-            embed, view = table_message(table)
-            try:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
-            except discord.HTTPException:
-                pass
+        await self.bot.output.table_closed(table, session)
         await interaction.edit_original_response(content=t._("The table is closed. Open a new one with /taroky new."))
 
     @app_commands.command(name="hand", description="Open your private panel (your cards and choices)")
@@ -243,6 +281,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
     @app_commands.guild_only()
     @guarded
+    @cooldown("table")
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
         await note_reader(interaction, table)
@@ -264,9 +303,13 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(topic="A phase or term, e.g. auction, talon, pagát (leave empty for the list)")
     @guarded
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        if topic is not None and len(topic) > MAX_TOPIC:
+            raise TableError(N_("A rules topic is at most {limit} characters long; see /taroky rules for the list."),
+                             limit=MAX_TOPIC)
         table = self.bot.tables.get(interaction.channel_id or 0)
         variant = table.config.variant if table is not None else "czech"
-        first, *more = rules_replies(variant, topic, await records.reader(interaction))
+        first, *more = rules_replies(variant, topic, await records.reader(interaction),
+                                     shown=echo(topic) if topic is not None else None)
         await interaction.response.send_message(first, ephemeral=True)
         for part in more:  # (a long page, e.g. translated, is sent whole: never cut)
             await interaction.followup.send(part, ephemeral=True)
@@ -285,6 +328,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="pool", description="The pools of this channel's table (the Žid, pots)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("pool")
     async def pool(self, interaction: discord.Interaction) -> None:
         embed = await records.pool_embed(  # (public: the server's language)
             await records.server(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -296,6 +340,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(page="Page of the history (1: the newest hands)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("history")
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         embed, view = await records.history_message(
             await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -306,6 +351,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.command(name="balance", description="Your balance in this server (this season)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("balance")
     async def balance(self, interaction: discord.Interaction) -> None:
         embed = await records.balance_embed(
             await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
@@ -317,6 +363,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @app_commands.describe(player="Whose statistics (default: yours)")
     @app_commands.guild_only()
     @guarded
+    @cooldown("stats")
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
         embed = await records.stats_embed(
@@ -338,6 +385,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     )
     @app_commands.guild_only()
     @guarded
+    @cooldown("leaderboard")
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -408,11 +456,10 @@ def _find_variant(name: str) -> Variant:
     except AmbiguousInput:
         key = name.strip().lower()
         names = ", ".join(v.name for v in VARIANTS.values() if v.name.startswith(key))
-        raise TableError(N_("'{name}' could mean {names}; say which."), name=name, names=names) from None
+        raise TableError(N_("'{name}' could mean {names}; say which."), name=echo(name), names=names) from None
     except BadInput:
-        shown = name if len(name) <= 40 else name[:39] + "…"  # a reply has a length limit
         raise TableError(N_("There is no variant '{name}'. Known variants: {known}."),
-                         name=shown, known=", ".join(sorted(VARIANTS))) from None
+                         name=echo(name), known=", ".join(sorted(VARIANTS))) from None
 
 
 async def setup(bot: TarokyBot) -> None:

@@ -522,14 +522,15 @@ def find_page(v: Variant, topic: str | None, t: Say = ENGLISH) -> Page | None:
     return next(iter(starts.values())) if len(starts) == 1 else None
 
 
-def page_text(v: Variant, topic: str | None, t: Say = ENGLISH) -> str:
+def page_text(v: Variant, topic: str | None, t: Say = ENGLISH, *, shown: str | None = None) -> str:
     """The text for ``topic`` in ``t``'s language, whole (:func:`split_page` makes
-    messages of it), or a plain sentence listing the topics when there is no such page."""
+    messages of it), or a plain sentence listing the topics when there is no such page
+    (naming the topic as ``shown``, the caller's bounded and escaped copy, if given)."""
     page = find_page(v, topic, t)
     if page is not None:
         return page.text
     listing = ", ".join(topic_names(v, t).values())
-    return t._("There is no page about '{topic}' in {variant}. Topics: {topics}.", topic=topic,
+    return t._("There is no page about '{topic}' in {variant}. Topics: {topics}.", topic=shown or topic,
                variant=variant_title(v, t), topics=listing)
 
 

@@ -284,8 +284,19 @@ CREATE TABLE language_choices (
 """
 
 
+def _v6(d: Dialect) -> str:
+    """6: a server's own bounds (issue #29): the open tables it allows (NULL: the bot's
+    default)."""
+    return f"""
+CREATE TABLE guild_settings (
+    guild_id   {d.int64} NOT NULL PRIMARY KEY,
+    max_tables INTEGER CHECK (max_tables IS NULL OR max_tables >= 1)
+);
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

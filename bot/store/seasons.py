@@ -54,6 +54,23 @@ class Seasons(StoreCore):
                 conn, "SELECT language FROM language_choices WHERE scope = ? AND id = ?", (scope, id_))
         return str(rows[0][0]) if rows else None
 
+    async def set_max_tables(self, guild_id: int, count: int | None) -> None:
+        """The open tables a server allows (issue #29); None: the bot's default."""
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
+            raise ValueError("the number of tables must be an int >= 1")
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, max_tables) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET max_tables = excluded.max_tables",
+                (guild_id, count),
+            )
+
+    async def get_max_tables(self, guild_id: int) -> int | None:
+        """The open tables a server allows, as ``set_max_tables`` kept it, or None."""
+        async with self._read() as conn:
+            rows = await self._rows(conn, "SELECT max_tables FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     async def set_starting_amount(self, guild_id: int, currency: str, amount: int) -> None:
         """Set what a player starts a season with in ``currency`` (smallest unit, >= 0).
 

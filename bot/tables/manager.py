@@ -18,10 +18,13 @@ from bot.store import Session as SessionRecord
 from bot.store import Shards, StaleTableStateError
 from bot.tables.deals import Deals
 from bot.tables.errors import NoTable, TableError
+from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
 from bot.tables.ledger import TableLedger
+from bot.tables.limits import Limits
 from bot.tables.table import (
     BETWEEN,
     CLOSED,
+    LOBBY,
     Seat,
     Table,
     TableConfig,
@@ -54,6 +57,7 @@ class TableManager:
         shards: Shards | None = None,
         owner: str = "taroky",
         lease_ttl: float = LEASE_TTL,
+        limits: Limits | None = None,
     ) -> None:
         """``deals``: how the tables shuffle (default: the secure generator, C-2).
 
@@ -70,6 +74,8 @@ class TableManager:
         self.shards = shards
         self.owner = owner
         self.lease_ttl = lease_ttl
+        #: The bounds on lobbies and on what start-up restores (issue #29).
+        self.limits = limits or Limits()
         #: The version each table was loaded or last saved at (versioned saves).
         self.versions: dict[int, int] = {}
         #: Tables whose lease this process holds: when to renew it (``time.monotonic``).
@@ -82,6 +88,8 @@ class TableManager:
         #: Lessons (``/taroky lesson``): one learner's tables, found by their id only
         #: (a channel's own table is not disturbed by them); never saved.
         self.lessons: dict[str, Table] = {}
+        #: The closes of tables whose last hand ended (``close_after_hand``), under way.
+        self._closing: set[asyncio.Task[None]] = set()
         #: The process is stopping (``shutdown``): no table is found, opened or played.
         self.stopping = False
 
@@ -113,12 +121,19 @@ class TableManager:
             raise TableError(N_("The Taroky tables are not available right now."))
 
     def open(
-        self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig, host_name: str | None = None
+        self, *, guild_id: int, channel_id: int, host_id: int, config: TableConfig, host_name: str | None = None,
+        max_tables: int | None = None,
     ) -> Table:
-        """Open a table (the host takes seat 1 when ``host_name`` is given); nothing is posted."""
+        """Open a table (the host takes seat 1 when ``host_name`` is given); nothing is posted.
+
+        One table per channel.  With ``max_tables`` (``/taroky new``: the server's setting)
+        a member's table is bounded too (issue #29): one lobby per member, at most
+        ``max_tables`` open in the server; each refused in a sentence, nothing opened."""
         self._refuse_while_stopping()
         if channel_id in self.tables:
             raise TableError(N_("This channel already has a Taroky table; use /taroky end to close it first."))
+        if max_tables is not None:
+            self._check_room(guild_id, host_id, max_tables)
         table = Table(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -133,6 +148,20 @@ class TableManager:
             table.seats[0] = Seat(name=host_name, user_id=host_id)
         self.tables[channel_id] = table
         return table
+
+    def _check_room(self, guild_id: int, host_id: int, max_tables: int) -> None:
+        """Refuse a member's second lobby, and a table past the server's cap."""
+        in_guild = [t for t in self.tables.values() if t.guild_id == guild_id]
+        lobby = next((t for t in in_guild if t.status == LOBBY and t.host_id == host_id), None)
+        if lobby is not None:
+            raise TableError(N_("You already have a lobby open in <#{channel}>: start it there, or close it "
+                                "with /taroky end, before you open another."), channel=lobby.channel_id)
+        if len(in_guild) >= max_tables:
+            raise TableError.counted(*ngettext(
+                "This server has {n} open table, as many as its admins allow; "
+                "play at it, or close one with /taroky end first.",
+                "This server has {n} open tables, as many as its admins allow; "
+                "play at one, or close one with /taroky end first."), len(in_guild))
 
     # ------------------------------------------------------------------ TableKeeper
     async def open_hand(self, table: Table) -> int | None:
@@ -247,6 +276,27 @@ class TableManager:
         """The table closes: the ledger finishes its running session (its summary)."""
         return await self.ledger.stop_session(table) if self.ledger is not None else None
 
+    def close_after_hand(self, table: Table) -> None:
+        """The hand of a table asked to close is over and paid: close it in a task of
+        its own (the table's lock, held now, is let go first), then tell its output."""
+        if self.tables.get(table.channel_id) is not table:
+            return
+
+        async def close() -> None:
+            try:
+                session = await self.close(table)
+            except Exception:  # (an unpaid hand: the retry closes it once paid)
+                log.exception("Closing table %s after its last hand failed", table.id)
+                return
+            try:
+                await table.output.table_closed(table, session)
+            except Exception:
+                log.exception("Showing the close of table %s failed", table.id)
+
+        task = asyncio.get_running_loop().create_task(close(), name=f"taroky-table-{table.id}-close")
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
     async def _queue(self, table: Table, state: dict[str, Any]) -> None:
         if table.status == CLOSED:
             return
@@ -283,8 +333,27 @@ class TableManager:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
 
+    async def expire_lobbies(self) -> list[Table]:
+        """Close the lobbies nobody started within ``limits.lobby_expiry`` seconds of
+        their last change (the bot's sweeper calls this); their messages say so."""
+        expiry = self.limits.lobby_expiry
+        if expiry is None:
+            return []
+        now = time.monotonic()
+        expired = [t for t in self.tables.values() if t.status == LOBBY and now - t.active_at > expiry]
+        for table in expired:
+            table.expired = True
+            session = await self.close(table)
+            try:
+                await table.output.table_closed(table, session)
+            except Exception:
+                log.exception("Showing the close of lobby %s failed", table.id)
+        return expired
+
     async def restore_all(self) -> list[Table]:
-        """Rebuild every saved table (after a restart) and resume their game loops."""
+        """Rebuild the saved tables (after a restart) and resume their game loops: the
+        tables in play, with a hand to pay or used within ``limits.restore_idle``
+        seconds; an older idle one (a lobby, between hands) is closed instead."""
         restored: list[Table] = []
         versions: dict[int, int] = {}
         for state, version in await self.store.load_table_states(self.shards):
@@ -309,11 +378,23 @@ class TableManager:
             self.tables[table.channel_id] = table
             self.versions[table.channel_id] = versions[table.channel_id]
             self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
+        now = time.time()
+        for table in [t for t in restored if t.idle_since(now) > self.limits.restore_idle]:
+            log.info("Table %s was idle for %.0f days; closing it instead of restoring it",
+                     table.id, table.idle_since(now) / 86400)
+            try:
+                await self.close(table)
+            except Exception:
+                log.exception("Closing the idle table %s failed; restoring it", table.id)
+                continue
+            restored.remove(table)
         for table in restored:
             if table.settlement.unpaid is not None and table.status == BETWEEN:
                 # The hand finished but its settlement did not go through: retry (a no-op
                 # if it had been paid after all; the payment saves the table).
                 await table.settle_unpaid()
+        for table in restored:
+            table.close_if_asked()  # (closed between its last hand's payment and the close)
         return restored
 
     def resume_all(self) -> None:

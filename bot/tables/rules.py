@@ -65,10 +65,12 @@ def rules_choices(variant: str | None, t: Text | None = None, typed: str = "") -
     return [(name, key) for key, name in out.items() if typed in normalize(name) or typed in normalize(key)]
 
 
-def rules_text(variant: str, topic: str | None, t: Text | None = None) -> str:
+def rules_text(variant: str, topic: str | None, t: Text | None = None, *, shown: str | None = None) -> str:
     """The page for ``topic`` of ``variant``'s rules in ``t``'s language, whole; the
     overview and the list of topics when ``topic`` is empty; a sentence listing the topics
-    when there is no such page.  :func:`rules_replies` splits it for Discord."""
+    when there is no such page, naming the topic as ``shown`` (what the player typed, made
+    fit to repeat by the Discord side), else as typed.  :func:`rules_replies` splits it
+    for Discord."""
     t = t or Text()
     v = _variant(variant)
     if topic and topic.strip():
@@ -77,13 +79,14 @@ def rules_text(variant: str, topic: str | None, t: Text | None = None) -> str:
         table_page = TABLE_PAGES.get(named.get(key, key))
         if table_page is not None and find_page(v, topic, t) is None:
             return t._(table_page)
-        return page_text(v, topic, t)
+        return page_text(v, topic, t, shown=shown)
     page = find_page(v, None, t)
     assert page is not None
     return page.text + "\n\n" + t._(_HINT)
 
 
-def rules_replies(variant: str, topic: str | None, t: Text | None = None) -> list[str]:
+def rules_replies(variant: str, topic: str | None, t: Text | None = None, *,
+                  shown: str | None = None) -> list[str]:
     """:func:`rules_text` as Discord messages (at most 2000 characters each), split
     between lines: a long page is sent whole, in several messages, never cut."""
-    return split_page(rules_text(variant, topic, t))
+    return split_page(rules_text(variant, topic, t, shown=shown))

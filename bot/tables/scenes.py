@@ -15,6 +15,7 @@ read the engine's own types (``PlayerView``, ``HandResult``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 
@@ -145,10 +146,15 @@ def _signed(table: Table, amount: int, t: Text | None = None) -> str:
     return f"+{text}" if amount > 0 else text
 
 
+#: A backslash escaping a markdown character in a name (``discord.utils.escape_markdown``).
+_MARKDOWN_ESCAPE = re.compile(r"\\([^\w\s])")
+
+
 def picture_name(table: Table, seat: int) -> str:
     """A seat's name for a picture: plain text (no mention), the same name every text of
-    the table uses (``Table.seat_name``: "Bětka (computer)")."""
-    return table.seat_name(seat)
+    the table uses (``Table.seat_name``: "Bětka (computer)"), without the backslashes that
+    escape its markdown in messages (``cogs.ui.components.echo``): a picture shows it as typed."""
+    return _MARKDOWN_ESCAPE.sub(r"\1", table.seat_name(seat))
 
 
 def seat_infos(table: Table, view: PlayerView | None = None) -> list[SeatInfo]:

@@ -76,6 +76,9 @@ class Seat:
     #: The language of this player's panel and replies (their ``/taroky language`` or their
     #: app's, noted at their last click); None: the table's (issue #14).
     lang: str | None = None
+    #: A computer finishing the hand in play for a player who left it: the player's name
+    #: (they still pay or are paid for this hand, as it was dealt to them); None otherwise.
+    stands_in_for: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -105,6 +108,10 @@ class TableOutput(Protocol):
     async def remind(self, table: Table, seat: int) -> None:
         """Tell the player in ``seat`` that the table waits for them."""
 
+    async def table_closed(self, table: Table, session: SessionRecord | None) -> None:
+        """The table was closed: post the session's summary (if one was running), show the
+        closed table message and forget the table."""
+
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
         """Post the end-of-hand summary (card points, payments, balances)."""
 
@@ -119,6 +126,9 @@ class NullOutput:
         return None
 
     async def remind(self, table: Table, seat: int) -> None:
+        return None
+
+    async def table_closed(self, table: Table, session: SessionRecord | None) -> None:
         return None
 
     async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
@@ -147,6 +157,10 @@ class TableKeeper(Protocol):
     async def stop_session(self, table: Table) -> SessionRecord | None:
         """The table closes: finish its running session in the store; its summary."""
 
+    def close_after_hand(self, table: Table) -> None:
+        """The hand of a table asked to close (``/taroky end`` during a hand) is over and
+        paid: close the table now, once the table's lock is let go."""
+
 
 class Unkept:
     """The keeper of a table nothing is kept of (a lesson, a table another process
@@ -163,6 +177,10 @@ class Unkept:
 
     async def stop_session(self, table: Table) -> SessionRecord | None:
         return None
+
+    def close_after_hand(self, table: Table) -> None:
+        table.status = CLOSED
+        table._cancel_tasks()
 
 
 @dataclass
@@ -285,6 +303,18 @@ class Table:
         self.deal_salt: str | None = None
         #: When the absence timer of the current turn started (``time.monotonic``).
         self.turn_started: float | None = None
+        #: ``/taroky end`` was used during a hand: the hand is played out and paid, then
+        #: the table closes (a hand in play always ends paid; issue #29).
+        self.closing = False
+        #: The user who asked the table to close (named on the table message).
+        self.closing_by: str | None = None
+        #: When the table last changed (``time.monotonic``): a lobby nobody starts closes
+        #: some time after (``TableManager.expire_lobbies``), and says so (``expired``).
+        self.active_at = time.monotonic()
+        self.expired = False
+        #: When the table was last used (``time.time``: a change of its seats or lobby, a
+        #: move), kept in its snapshot; start-up restores an idle table only if recent.
+        self.used_at: float | None = time.time()
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -407,11 +437,16 @@ class Table:
     async def leave(self, user_id: int) -> int:
         async with self.lock:
             seat = self.require_seat(user_id)
+            chair = self.seats[seat]
             if self.status == LOBBY:
                 self.seats[seat] = None
             else:
-                # Mid-game (or between hands) a computer takes the chair over.
-                self.seats[seat] = Seat(name=self._computer_name(), user_id=None)
+                # Mid-game (or between hands) a computer takes the chair over.  During a
+                # hand it finishes the hand for the leaver, who pays or is paid as the
+                # cards fall: the hand was dealt to them (``hand_players``), and a hand in
+                # play always ends paid (issue #29).
+                left = chair.name if chair is not None and self.status == PLAYING else None
+                self.seats[seat] = Seat(name=self._computer_name(), user_id=None, stands_in_for=left)
             await self._changed()
         self.kick()
         return seat
@@ -478,6 +513,9 @@ class Table:
                 raise TableError(N_("The next hand can only be dealt when a hand has finished."))
             if self.seat_of(user_id) is None and user_id != self.host_id:
                 raise NotSeated(N_("Only a seated player or the host can deal the next hand."))
+            if self.closing:
+                raise TableError(N_("This table closes after the hand that was just played; "
+                                    "open a new one with /taroky new."))
             if not await self._pay():
                 raise TableError(N_("The last hand could not be paid out yet; please try again in a moment."))
             if self.session.over:
@@ -518,11 +556,36 @@ class Table:
         for seat in self.seats:
             if seat is not None:
                 seat.away = False
+                seat.stands_in_for = None  # (the hand a leaver was dealt is over)
 
     async def close(self) -> None:
         async with self.lock:
             self.status = CLOSED
             self._cancel_tasks()
+
+    async def close_after_hand(self, name: str) -> bool:
+        """``/taroky end`` by ``name``: during a hand the table closes only once the hand
+        is played out and paid (a hand in play always ends paid, issue #29; a computer
+        plays for whoever is away, as always).  True when the close waits for the hand;
+        False when nothing is in play and the table may close now."""
+        async with self.lock:
+            if self.status != PLAYING:
+                return False
+            if not self.closing:
+                self.closing = True
+                self.closing_by = name
+                await self._changed()
+            return True
+
+    def _close_if_asked(self) -> None:
+        """A table asked to close whose hand is over and paid closes now (by its keeper,
+        once the lock is let go)."""
+        if self.closing and self.status == BETWEEN and self.settlement.unpaid is None:
+            self.keeper.close_after_hand(self)
+
+    def close_if_asked(self) -> None:
+        """After a restart: a table asked to close whose hand was paid closes now."""
+        self._close_if_asked()
 
     async def end_session(self) -> SessionRecord | None:
         """Before the table closes: the hand it owes is paid (never thrown away), then
@@ -628,6 +691,7 @@ class Table:
         the output shows the change (and the summaries of a finished hand)."""
         game = self.game
         assert game is not None
+        self.used_at = time.time()
         saved = False
         if game.is_over:
             self._book(game)
@@ -646,6 +710,7 @@ class Table:
                     await self.output.session_finished(self, finished)
                 except Exception:
                     log.exception("Posting the session summary of table %s failed", self.id)
+        self._close_if_asked()
 
     async def _pay(self) -> bool:
         """One attempt to pay the hand the table owes (lock held): the keeper pays it
@@ -683,6 +748,8 @@ class Table:
             if not paid:
                 await self._save()
             await self._show()
+            if paid:
+                self._close_if_asked()
             return paid
 
     async def retry_due_settlement(self) -> None:
@@ -696,6 +763,7 @@ class Table:
             if await self._pay():
                 log.info("Hand %s is paid (after a retry)", self.hand_id)
                 await self._show()
+                self._close_if_asked()
             elif self.settlement.given_up:
                 await self._show()  # the table message says an admin must look
 
@@ -711,6 +779,8 @@ class Table:
 
     async def _changed(self) -> None:
         """The seats or the lobby changed (lock held): save, then show."""
+        self.active_at = time.monotonic()
+        self.used_at = time.time()
         await self._save()
         await self._show()
 
@@ -868,6 +938,9 @@ class Table:
             **self.settlement.to_state(paid=paid),
             "deal_commitment": self.deal_commitment,
             "deal_salt": self.deal_salt,
+            "closing": self.closing,
+            "closing_by": self.closing_by,
+            "used_at": self.used_at,
         }
 
     @classmethod
@@ -901,6 +974,11 @@ class Table:
         table.message_id = state.get("message_id")
         table.deal_commitment = state.get("deal_commitment")
         table.deal_salt = state.get("deal_salt")
+        table.closing = bool(state.get("closing", False))
+        used_at = state.get("used_at")
+        table.used_at = float(used_at) if used_at is not None else None
+        cb = state.get("closing_by")
+        table.closing_by = str(cb) if cb is not None else None
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
         table.settlement = Settlement.from_state(state)
         if state.get("game") is not None:
@@ -913,6 +991,14 @@ class Table:
         else:
             table.session = table._session_from_old_state(state)
         return table
+
+    def idle_since(self, now: float) -> float:
+        """Seconds (of ``time.time``) this saved table has waited for anyone: 0 for a
+        table in play or owing a hand (start-up always restores those), else since it
+        was last used (a snapshot from before tables kept that date: 0)."""
+        if self.status == PLAYING or self.settlement.unpaid is not None or self.used_at is None:
+            return 0.0
+        return max(0.0, now - self.used_at)
 
     # ------------------------------------------------------------------ explanations
     def prepared_hint(self, seat: int) -> str | None:

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.i18n import N_
 from bot.store import DataStore
 from bot.tables.errors import TableError
+from bot.tables.limits import Limits
 from bot.tables.manager import TableManager
 from bot.tables.table import Table
 from cogs.ui.languages import Languages
@@ -46,6 +47,7 @@ class TableClient(commands.Bot):
     output: Panels
     store: DataStore | None
     languages: Languages  # who reads which language (issue #14)
+    limits: Limits  # the bounds on what one member can open or post (issue #29)
 
 
 def table_client(interaction: discord.Interaction) -> TableClient:

@@ -22,6 +22,7 @@ class of the bot, so this module imports nothing above ``bot.tables``.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from typing import Any, ClassVar
 
@@ -87,6 +88,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
          if isinstance(interaction.client, TableClient) else Text())
     if isinstance(original, TarokyError) and original.msg is not None:
         text = original.say(t)  # (an engine refusal said as a message: an option, a bound)
+    if isinstance(error, discord.app_commands.CommandOnCooldown):  # (issue #29: a bound hit)
+        text = t.ngettext("Not so fast: you can use this command again in {n} second.",
+                          "Not so fast: you can use this command again in {n} seconds.",
+                          math.ceil(error.retry_after))
     if text is None:
         log.exception("Unexpected error in an interaction", exc_info=error)
         text = t._("Something went wrong on my side. Please try again.")
@@ -101,8 +106,24 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             log.warning("Could not deliver the short error reply either")
 
 
+#: The longest name the bot repeats (Discord's own limit for a display name).
+NAME_LIMIT = 32
+#: The longest other text a player typed (a rules topic, a house rule) the bot repeats.
+ECHO_LIMIT = 40
+
+
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """The one place a text a player typed is made fit to repeat (issues #15, #29): at
+    most ``limit`` characters, its markdown (bold, masked links, code) and its mentions
+    (``@everyone``) escaped, so it shows as typed and cannot reshape or outgrow a reply.
+    Every name, topic or value the bot repeats passes through here."""
+    clipped = text if len(text) <= limit else text[: limit - 1] + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(clipped))
+
+
 def display_name(user: discord.abc.User) -> str:
-    return user.display_name or user.name
+    """A member's name as the table's messages and embeds show it (:func:`echo`)."""
+    return echo(user.display_name or user.name, NAME_LIMIT)
 
 
 async def note_reader(interaction: discord.Interaction, table: Table) -> Text:

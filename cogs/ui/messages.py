@@ -206,6 +206,16 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
                 "A fingerprint of this hand's deck, fixed before the deal; "
                 "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")),
             inline=False)
+    leavers = [(s.stands_in_for, s.name) for s in table.seats if s is not None and s.stands_in_for is not None]
+    if leavers and table.status == PLAYING:  # (issue #29: a hand in play always ends paid)
+        embed.add_field(name=t._("Left during the hand"), value="\n".join(t._(
+            "{player} left: {computer} finishes the hand for them, and {player} pays or is paid "
+            "as the cards fall.", player=player, computer=computer) for player, computer in leavers)[:1024],
+            inline=False)
+    if table.closing and table.status in (PLAYING, BETWEEN):
+        embed.add_field(name=t._("Closing"), value=t._(
+            "{name} closed the table: it closes when this hand ends, and the hand is played out "
+            "and paid as the cards fall.", name=table.closing_by or "?"), inline=False)
     if table.status == BETWEEN and table.settlement.given_up:
         embed.add_field(name=t._("Not paid yet"), value=t._(
             "This hand could not be paid, and an admin must look at it "
@@ -223,10 +233,14 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         view.add_item(MyHandButton(table.id, t))
     elif table.status == BETWEEN:
         embed.colour = GREY
-        view.add_item(NextHandButton(table.id, t))
+        if not table.closing:
+            view.add_item(NextHandButton(table.id, t))
     elif table.status == CLOSED:
         embed.colour = GREY
         embed.description = t._("This table is closed.")
+        if table.expired:
+            embed.description = t._("This lobby is closed: nobody started it in time. "
+                                    "Open a new one with /taroky new.")
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
 

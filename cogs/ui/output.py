@@ -543,6 +543,23 @@ class DiscordTableOutput:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.send(embed=session_summary_embed(table, session))
 
+    async def table_closed(self, table: Table, session: Session | None) -> None:
+        """The table was closed (``/taroky end``, or the end of the hand it closed
+        after): the session's summary, the closed table message; the table forgotten."""
+        self.forget_table(table)
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if session is not None:
+            try:
+                await channel.send(embed=session_summary_embed(table, session))
+            except discord.HTTPException:
+                log.warning("Could not post the session summary of table %s", table.id)
+        if table.message_id is not None:
+            embed, view = table_message(table)
+            try:
+                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+            except discord.HTTPException:
+                log.warning("Could not show table %s as closed", table.id)
+
     async def remind(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
         if s is None or s.user_id is None:

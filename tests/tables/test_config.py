@@ -36,6 +36,7 @@ def test_environment_overrides_dotenv(tmp_path):
         ({"DISCORD_TOKEN": GOOD, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be"),
         ({"DISCORD_TOKEN": GOOD, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
         ({"DISCORD_TOKEN": GOOD, "TAROKY_AI_DELAY": "-1"}, "TAROKY_AI_DELAY must be"),
+        ({"DISCORD_TOKEN": GOOD, "TAROKY_LOBBY_EXPIRY": "1e9"}, "TAROKY_LOBBY_EXPIRY must be"),
         ({"DISCORD_TOKEN": GOOD, "DATABASE_URL": "mysql://x/y"}, "DATABASE_URL must be a PostgreSQL URL"),
         ({"DISCORD_TOKEN": GOOD, "TAROKY_SHARDS": "2"}, "TAROKY_SHARDS ('2'): write the shards as IDS/COUNT"),
         ({"DISCORD_TOKEN": GOOD, "TAROKY_SHARDS": "2/2"}, "shard ids run from 0 to 1"),
@@ -56,6 +57,13 @@ def test_main_without_token_exits_2_with_one_line(monkeypatch, tmp_path, capsys)
     assert main([]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "DISCORD_TOKEN is not set" in err
+
+
+def test_the_lobby_expiry_is_a_setting():
+    """Issue #29: a lobby nobody starts closes after TAROKY_LOBBY_EXPIRY seconds (0: never)."""
+    assert load_settings({"DISCORD_TOKEN": GOOD}, None).limits.lobby_expiry == 1800.0
+    assert load_settings({"DISCORD_TOKEN": GOOD, "TAROKY_LOBBY_EXPIRY": "600"}, None).limits.lobby_expiry == 600.0
+    assert load_settings({"DISCORD_TOKEN": GOOD, "TAROKY_LOBBY_EXPIRY": "0"}, None).limits.lobby_expiry is None
 
 
 def test_shards_and_database_settings():
