@@ -204,8 +204,8 @@ class LessonPlan:
     """Prepared deals: the variant, its house rules, who deals first and the stacked
     decks, one per hand.  No one hand offers one player every step (the bidder calls and
     takes the talon, only an opponent of the bidder says flek or kontra, and in Czech
-    only the opponents choose to draw or not), so a lesson is two hands: in the first
-    the learner bids and plays the game, in the second plays against the bidder."""
+    only the opponents choose to draw or not), so a lesson is two hands: in one the
+    learner bids and plays the game, in the other plays against the bidder."""
 
     variant: str
     decks: tuple[tuple[int, ...], ...]
@@ -233,7 +233,8 @@ def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: Option
 #: a quiet povinnost out (the lesson is about play, not about throwing in).
 PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3), throw_in_povinnost=False),
-    "nebraska": _plan("nebraska", (80, 136)),
+    "nebraska": _plan("nebraska", (34, 80)),  # (the learner defends first, then bids; re-chosen
+    # when the computer players' Nebraska bidding changed: 80 alone no longer made them the bidder)
 }
 
 
