@@ -13,6 +13,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -263,10 +264,15 @@ def test_ctrl_c_ends_quietly_with_130(argv, ready_on):
     130.  SIGINT is sent once the command is seen working (a progress bar on the terminal,
     or the game's first prompt), never after a fixed time."""
     master, slave = pty.openpty()  # stderr a terminal: the progress bar is drawn at once
+    # (Ctrl-C at a terminal: the command starts with SIGINT's default disposition, even
+    # if the test process was handed an ignored one)
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", *argv], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=slave,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
+    drained: list[bytes] = []
+    drainer = threading.Thread(target=lambda: drained.append(_drain(master)), daemon=True)
     try:
         assert proc.stdout is not None
         if ready_on == "stderr":
@@ -274,12 +280,18 @@ def test_ctrl_c_ends_quietly_with_130(argv, ready_on):
         else:
             _read_until(proc.stdout.fileno(), b"> ")
             _wait_reading(proc.pid)
+        # The terminal keeps being read (a progress bar drawn while the machine is slow
+        # to send the signal would fill it, and the command would wait to write).
+        drainer.start()
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=120) == 130
-        err = _drain(master).decode("utf-8", "replace")
+        drainer.join(timeout=30)
+        err = b"".join(drained).decode("utf-8", "replace")
     finally:
         if proc.poll() is None:
             proc.kill()
+        if drainer.is_alive():
+            drainer.join(timeout=5)
         os.close(master)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     last = [ln.strip() for ln in err.replace("\r", "\n").splitlines() if ln.strip()]

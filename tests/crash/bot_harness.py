@@ -182,7 +182,9 @@ async def worker_main(db: str) -> None:
         raise
     try:
         _log("READY")
-        # Tables missing (the process died before /taroky new was saved) are opened.
+        # Tables missing (the process died before /taroky new was saved) are opened, and
+        # a table still in its lobby is started: alice leaves her seat and starts it
+        # (computers only).  One table at a time: a member may hold one open lobby.
         for channel, (variant, options, deals) in zip(channels, TABLES, strict=True):
             if bot.tables.get(channel.id) is None:
                 kwargs: dict[str, Any] = {"variant": variant, "deals": deals}
@@ -190,9 +192,7 @@ async def worker_main(db: str) -> None:
                     kwargs["options"] = options
                 await alice.slash(channel, "taroky new", **kwargs)
                 _log(f"OPENED {bot.tables.get(channel.id).id}")
-        tables = [bot.tables.get(c.id) for c in channels]
-        # A table still in its lobby: alice leaves her seat and starts it (computers only).
-        for channel, table in zip(channels, tables, strict=True):
+            table = bot.tables.get(channel.id)
             if table.status == "lobby":
                 lobby = next((m for m in channel.history() if m.id == table.message_id), None)
                 if table.seat_of(alice.id) is not None:
@@ -204,6 +204,7 @@ async def worker_main(db: str) -> None:
                     await alice.click(lobby, label="Start")
                 else:
                     await table.start(alice.id)
+        tables = [bot.tables.get(c.id) for c in channels]
 
         async def play(table: Any) -> None:
             await _finish(table)  # a restored hand in play continues
