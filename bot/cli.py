@@ -149,33 +149,29 @@ def _shown(text: str, limit: int = 24) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def seconds_arg(text: str) -> float:
-    """``--seconds``: a finite number of seconds above 0, at most an hour (nan, inf and
-    negative numbers ran for ever or not at all)."""
-    try:
-        x = float(text)
-    except ValueError:
-        x = math.nan
-    if not (math.isfinite(x) and 0 < x <= MAX_BENCH_SECONDS):
-        raise argparse.ArgumentTypeError(
-            f"give a number of seconds above 0 and at most {MAX_BENCH_SECONDS:,.0f}, not {_shown(text)}")
-    return x
+def above_zero_arg(high: float, what: str, shown_high: str) -> Callable[[str], float]:
+    """An argument type: a finite number of ``what`` above 0 and at most ``high`` (nan, inf
+    and negative numbers ran for ever or not at all)."""
 
+    def parse(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            x = math.nan
+        if not (math.isfinite(x) and 0 < x <= high):
+            raise argparse.ArgumentTypeError(
+                f"give {what} above 0 and at most {shown_high}, not {_shown(text)}")
+        return x
+
+    return parse
+
+
+#: ``bench --seconds``: at most an hour.
+seconds_arg = above_zero_arg(MAX_BENCH_SECONDS, "a number of seconds", f"{MAX_BENCH_SECONDS:,.0f}")
 
 #: The largest share of the strong player's worlds ``taroky review --worlds`` takes.
 MAX_WORLDS_SHARE = 4.0
-
-
-def worlds_arg(text: str) -> float:
-    """``review --worlds``: a finite share above 0, at most ``MAX_WORLDS_SHARE``."""
-    try:
-        x = float(text)
-    except ValueError:
-        x = math.nan
-    if not (math.isfinite(x) and 0 < x <= MAX_WORLDS_SHARE):
-        raise argparse.ArgumentTypeError(
-            f"give a share above 0 and at most {MAX_WORLDS_SHARE:g}, not {_shown(text)}")
-    return x
+worlds_arg = above_zero_arg(MAX_WORLDS_SHARE, "a share", f"{MAX_WORLDS_SHARE:g}")
 
 
 def whole_arg(low: int, high: int, what: str, note: str = "") -> Callable[[str], int]:
