@@ -157,6 +157,13 @@ class Rater:
             key = (hand.variant, player)
             self.hands[key] = self.hands.get(key, 0) + 1
 
+    def resume(self, variant: str, standing: Standing) -> None:
+        """Continue ``standing`` (a stored rating in ``variant``) from where it stands: the
+        store rates a paid hand from the ratings it kept (``bot/store/ratings.py``)."""
+        self.ratings[(variant, standing.player)] = self.model.rating(
+            mu=standing.mu, sigma=standing.sigma, name=standing.player)
+        self.hands[(variant, standing.player)] = standing.hands
+
     def standings(self) -> Standings:
         out: Standings = {}
         for (variant, player), r in sorted(self.ratings.items()):

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.ratings import HandOutcome, Standing
 from bot.store.models import (
     Forgotten,
     HandSummary,
@@ -31,6 +32,7 @@ from bot.store.models import (
 
 __all__ = [
     "DataStore",
+    "OutcomeOfHand",
     "Shards",
     "SqlConnection",
     "SqlCursor",
@@ -38,6 +40,10 @@ __all__ = [
     "TableStore",
     "is_postgres_url",
 ]
+
+#: How a stored hand (its participants by seat, its record) becomes what the ratings need
+#: of it (None: not rated, e.g. thrown in); ``bot.tables.ratings`` has the one the bot uses.
+OutcomeOfHand = Callable[[Sequence[int], Mapping[str, Any]], HandOutcome | None]
 
 #: A table is one channel of one guild: ``(guild_id, channel_id)``.
 TableKey = tuple[int, int]
@@ -263,6 +269,23 @@ class DataStore(TableStore, Protocol):
     ) -> PlayerStats: ...
 
     async def export_ledger_csv(self, guild_id: int, season: int | None = None) -> str: ...
+
+    # ratings (standings by skill; rated as hands are paid, see bot/store/ratings.py)
+    async def ratings(self, guild_id: int, variant: str, season: int | None = None) -> list[Standing]: ...
+
+    async def rated_variants(self, guild_id: int, season: int | None = None) -> dict[str, int]: ...
+
+    async def rating_history(
+        self, guild_id: int, player: str, season: int | None = None
+    ) -> dict[str, list[Standing]]: ...
+
+    async def rating_sets(self, guild_id: int | None = None) -> list[tuple[int, int, str]]: ...
+
+    async def stale_rating_sets(self) -> list[tuple[int, int, str]]: ...
+
+    async def recompute_ratings(
+        self, guild_id: int, season: int, variant: str, outcome_of_hand: OutcomeOfHand
+    ) -> int: ...
 
     # sessions
     async def start_session(

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from bot.store.core import StoreCore, dumps
+from bot.store.core import dumps
 from bot.store.interface import SqlConnection
 from bot.store.models import (
     KIND_HAND,
@@ -26,6 +26,7 @@ from bot.store.models import (
     SettledHand,
 )
 from bot.store.money import MAX_AMOUNT, check_amount, check_currency, format_amount
+from bot.store.ratings import Ratings
 from bot.store.tables import upsert_table_state
 
 __all__ = ["Ledger"]
@@ -49,8 +50,9 @@ def _party_sql(party: Party) -> tuple[str, int | None]:
     return ("pool", None) if party is POOL else ("player", int(party))
 
 
-class Ledger(StoreCore):
-    """Money: hands settled once, balances, the tables' pools, sessions."""
+class Ledger(Ratings):
+    """Money: hands settled once, balances, the tables' pools, sessions (and the ratings
+    a paid hand updates, ``Ratings``)."""
 
     # ------------------------------------------------------------------ settlement
 
@@ -73,7 +75,8 @@ class Ledger(StoreCore):
         row per transfer, updates balances, the table's pool
         (``PoolOverdrawnError`` if it would go below zero, unless
         ``allow_pool_overdraw``), per-player stats, and records what the hand's session
-        decided (``hand.session_step``: deals played, totals, whether it is over).
+        decided (``hand.session_step``: deals played, totals, whether it is over), and
+        rates the hand (``hand.outcome``: the players' ratings, ``bot/store/ratings.py``).
 
         If ``table_state`` is given it is saved in the same transaction (also when
         the hand was already settled), so "hand paid" and "table moved on" can never
@@ -192,6 +195,8 @@ class Ledger(StoreCore):
             )
             if hand.session_id is not None:
                 await self._record_session_step(conn, hand)
+            if hand.outcome is not None:
+                await self._rate_paid_hand(conn, g, s, hand.outcome)
             if state_json is not None:
                 await upsert_table_state(
                     conn, self.dialect, g, hand.channel_id, state_json, message_id, expected_version

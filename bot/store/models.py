@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Literal, Protocol
 
+from bot.ratings import HandOutcome
 from bot.store.money import MAX_AMOUNT, check_currency
 
 
@@ -138,6 +139,9 @@ class SettledHand:
     bidder_won: bool | None = None
     session_id: int | None = None
     session_step: SessionStep | None = None
+    #: What the ratings need of the hand (its sides and what each seat won, by rating
+    #: names); rated in the payment's transaction.  None: the hand is not rated.
+    outcome: HandOutcome | None = None
 
     @classmethod
     def from_deltas(
@@ -214,6 +218,8 @@ class SettledHand:
             raise HandValidationError("a hand of a session carries both session_id and session_step")
         if self.session_step is not None:
             self.session_step.validate()
+        if self.outcome is not None and self.outcome.variant != self.variant:
+            raise HandValidationError(f"the outcome is of {self.outcome.variant}, the hand of {self.variant}")
         for t in self.transfers:
             if not isinstance(t, Transfer):
                 raise HandValidationError(f"not a Transfer: {t!r}")

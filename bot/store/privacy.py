@@ -148,7 +148,7 @@ class Privacy(StoreCore):
     async def _rename_in_books(
         self, conn: SqlConnection, guild_id: int, member_id: int, anonymous: int
     ) -> int:
-        """Ledger rows, balances and statistics: the member's id becomes ``anonymous``."""
+        """Ledger rows, balances, statistics and ratings: the member's id becomes ``anonymous``."""
         paid = await conn.execute(
             "UPDATE ledger SET payer_id = ? WHERE guild_id = ? AND payer_kind = 'player'"
             " AND payer_id = ?",
@@ -163,5 +163,10 @@ class Privacy(StoreCore):
             await conn.execute(
                 f"UPDATE {table} SET player_id = ? WHERE guild_id = ? AND player_id = ?",
                 (anonymous, guild_id, member_id),
+            )
+        for table in ("ratings", "rating_history"):  # (a rating's player is the id as text)
+            await conn.execute(
+                f"UPDATE {table} SET player = ? WHERE guild_id = ? AND player = ?",
+                (str(anonymous), guild_id, str(member_id)),
             )
         return paid.rowcount + received.rowcount

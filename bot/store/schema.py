@@ -295,8 +295,52 @@ CREATE TABLE guild_settings (
 """
 
 
+def _v7_ratings(d: Dialect) -> str:
+    """7: standings by skill (issue 28): each player's rating per guild, season and
+    variant (``player`` is the rating's name: a Discord id as text, or a computer level's
+    pseudo-player "computer:strong"), its history hand by hand (the stats chart), and per
+    (guild, season, variant) the ``RATINGS_VERSION`` its ratings were computed with.  The
+    sets that already have hands start at version 0: their ratings are recomputed from the
+    history (``taroky rate``, or the bot at start) before hands are rated live."""
+    i = f"{d.int64:<16}"
+    r = f"{d.real:<16}"
+    return f"""
+CREATE TABLE rating_sets (
+    guild_id {i} NOT NULL,
+    season   {i} NOT NULL,
+    variant  {"TEXT":<16} NOT NULL,
+    version  {"INTEGER":<16} NOT NULL,
+    PRIMARY KEY (guild_id, season, variant)
+);
+INSERT INTO rating_sets (guild_id, season, variant, version)
+    SELECT DISTINCT guild_id, season, variant, 0 FROM hands;
+
+CREATE TABLE ratings (
+    guild_id {i} NOT NULL,
+    season   {i} NOT NULL,
+    variant  {"TEXT":<16} NOT NULL,
+    player   {"TEXT":<16} NOT NULL,
+    mu       {r} NOT NULL,
+    sigma    {r} NOT NULL,
+    hands    {"INTEGER":<16} NOT NULL,
+    PRIMARY KEY (guild_id, season, variant, player)
+);
+
+CREATE TABLE rating_history (
+    guild_id {i} NOT NULL,
+    season   {i} NOT NULL,
+    variant  {"TEXT":<16} NOT NULL,
+    player   {"TEXT":<16} NOT NULL,
+    hands    {"INTEGER":<16} NOT NULL,
+    mu       {r} NOT NULL,
+    sigma    {r} NOT NULL,
+    PRIMARY KEY (guild_id, season, variant, player, hands)
+);
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

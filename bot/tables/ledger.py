@@ -20,6 +20,7 @@ from bot.store import (
     transfers_from_seats,
 )
 from bot.store import Session as SessionRecord
+from bot.tables.ratings import live_outcome
 from bot.tables.settlement import Payout
 from bot.tables.table import Table
 
@@ -121,6 +122,10 @@ class TableLedger:
             record["commitment"] = {
                 "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
             }
+        # The computer levels by seat (None for a person): who the ratings name, now and
+        # when they are recomputed from the history (``bot.tables.ratings``).
+        levels = table.computer_levels()
+        record["levels"] = [levels.get(seat) if p < 0 else None for seat, p in enumerate(players)]
         bidder = players[game.bidder] if game.bidder is not None else None
         session = table.session
         step = SessionStep(
@@ -146,6 +151,7 @@ class TableLedger:
             bidder_won=result.declarers_won if bidder is not None else None,
             session_id=table.settlement.session_id,
             session_step=step if in_session else None,
+            outcome=live_outcome(game, players, record["levels"]),
         )
 
     async def settle(

@@ -1,0 +1,80 @@
+"""Who a hand's ratings name, and ratings recomputed from the history (issue 28).
+
+One definition serves the live update and the recompute, so both give the same figures:
+a seat is rated as its participant (a person: their Discord id as text) or, for a computer
+seat, as the pseudo-player of its level (``bot.ratings.computer_id``: "computer:strong").
+The levels travel with the hand's record (``record["levels"]``, written when the hand is
+paid); a record from before the bot kept them names none, and its computer seats are rated
+as the pseudo-player of an unrecorded level (``UNRECORDED``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine import Game, TarokyError, replay_record
+from bot.ratings import HandOutcome, computer_id, outcome_of
+from bot.store import DataStore
+
+__all__ = ["UNRECORDED", "live_outcome", "outcome_from_history", "rated_players", "record_levels",
+           "recompute_all", "refresh_stale"]
+
+log = logging.getLogger(__name__)
+
+#: The level of a computer seat whose record names none (paid before levels were kept).
+UNRECORDED: Final = "unrecorded"
+
+
+def rated_players(participants: Sequence[int], levels: Sequence[str | None] | None) -> list[str]:
+    """The rating name of each seat: a person's id as text, a computer's level's
+    pseudo-player (participants of computers are negative, ``bot.store.computer_id``)."""
+    def name(seat: int, participant: int) -> str:
+        if participant > 0:
+            return str(participant)
+        level = levels[seat] if levels is not None and seat < len(levels) else None
+        return computer_id(level or UNRECORDED)
+
+    return [name(seat, p) for seat, p in enumerate(participants)]
+
+
+def live_outcome(game: Game, participants: Sequence[int], levels: Sequence[str | None]) -> HandOutcome | None:
+    """The outcome of a hand being paid (``TableLedger.settled_hand``)."""
+    return outcome_of(game, rated_players(participants, levels))
+
+
+def record_levels(record: Mapping[str, Any]) -> list[str | None] | None:
+    """The computer levels a record names, seat by seat (None: it names none)."""
+    levels = record.get("levels")
+    if not isinstance(levels, list):
+        return None
+    return [str(x) if isinstance(x, str) else None for x in levels]
+
+
+def outcome_from_history(participants: Sequence[int], record: Mapping[str, Any]) -> HandOutcome | None:
+    """The outcome of a stored hand, replayed from its record (None for a hand thrown in,
+    or a record that no longer replays, which is logged and left out)."""
+    try:
+        game = replay_record(dict(record))
+    except (TarokyError, AssertionError, LookupError, TypeError, ValueError) as e:
+        log.warning("a stored hand does not replay; it is not rated: %s", e)
+        return None
+    return outcome_of(game, rated_players(participants, record_levels(record)))
+
+
+async def recompute_all(store: DataStore, guild_id: int | None = None) -> dict[tuple[int, int, str], int]:
+    """Recompute every rating set (of one guild, or all) from its hands; the hands rated
+    per (guild, season, variant)."""
+    return {key: await store.recompute_ratings(*key, outcome_from_history)
+            for key in await store.rating_sets(guild_id)}
+
+
+async def refresh_stale(store: DataStore) -> int:
+    """Recompute the sets whose stored ratings are of another ``RATINGS_VERSION`` (the bot
+    does it at start); the number of sets recomputed."""
+    stale = await store.stale_rating_sets()
+    for key in stale:
+        rated = await store.recompute_ratings(*key, outcome_from_history)
+        log.info("Ratings of guild %d, season %d, %s recomputed from %d hands", *key, rated)
+    return len(stale)
