@@ -10,8 +10,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ratings import PROVISIONAL_HANDS, RATINGS_VERSION, HandOutcome, SeatOutcome, Standing, recompute
-from bot.store import Store
+from bot.ratings import (
+    PROVISIONAL_HANDS,
+    RATINGS_VERSION,
+    HandOutcome,
+    SeatOutcome,
+    Standing,
+    recompute,
+)
+from bot.store import SettledHand, Store
 from bot.store.migrations import migrate_sync
 from tests.store.helpers import make_hand
 
@@ -23,7 +30,7 @@ def outcome(hand_no: int, players: Sequence[int], money: Sequence[int], sides: S
 
 
 def paid(hand_no: int, players: Sequence[int], money: Sequence[int], sides: Sequence[int], *,
-         season: int = 1, guild: int = 1, rated: bool = True) -> Any:
+         season: int = 1, guild: int = 1, rated: bool = True) -> SettledHand:
     """A hand whose record carries its outcome (what the test's history reader reads)."""
     o = outcome(hand_no, players, money, sides)
     hand = make_hand(f"h{guild}-{season}-{hand_no}", dict(zip(players, money, strict=True)),
