@@ -16,6 +16,7 @@ from bot.store import DataStore, open_store
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
 from bot.tables.manager import TableManager
+from bot.tables.ratings import refresh_stale
 from bot.tables.settlement import SETTLE_SWEEP
 from bot.tables.table import TableTimings
 from bot.tables.table_states import DatabaseTableStore, TableStateStore
@@ -126,6 +127,8 @@ class TarokyBot(TableClient):
         self._manager = self.tables
         self.languages = Languages(self.store)
         await self.tree.set_translator(CatalogTranslator())  # slash commands in their languages
+        if self.store is not None:
+            await self._refresh_ratings(self.store)
         self._settle_sweep.start()
         restored = await self.tables.restore_all()
         if restored:
@@ -136,6 +139,17 @@ class TarokyBot(TableClient):
             except Exception:
                 log.exception("Failed to load extension %s", extension)
         await self._sync_commands()
+
+    @staticmethod
+    async def _refresh_ratings(store: DataStore) -> None:
+        """Ratings stored under another ``RATINGS_VERSION`` (or none yet, after the upgrade
+        that brought them) are recomputed from the history before the tables play again
+        (issue 28); a failure is logged, and those ratings wait for ``taroky rate``."""
+        try:
+            if sets := await refresh_stale(store):
+                log.info("Recomputed the ratings of %d (server, season, variant) set(s)", sets)
+        except Exception:
+            log.exception("Recomputing the stale ratings failed; run 'taroky rate'")
 
     async def _open_store(self) -> TableStateStore:
         """The store: PostgreSQL at ``DATABASE_URL``, else the SQLite file ``TAROKY_DB``."""

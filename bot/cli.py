@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from bot.ai import choose_action
 from bot.ai.explore import Chooser, Explorer, Item, coverage_table, hand_coverage, sweep
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, MEASURE_ONLY, choose_level, decision_seed
-from bot.config import DEFAULT_DB_PATH
+from bot.config import DEFAULT_DB_PATH, ConfigError, check_database_url
 from bot.engine import (
     ENGINE_BUILD,
     VARIANTS,
@@ -43,7 +43,9 @@ from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
+from bot.ratings import RATINGS_VERSION
 from bot.store.backup import BackupError, backup, restore
+from bot.store.interface import is_postgres_url
 from bot.version import version_text
 from rendering.faces import sort_hand
 
@@ -747,6 +749,67 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rating_database(args: argparse.Namespace) -> str | Path:
+    """The store ``taroky rate`` works on: ``--database`` (a SQLite file or a PostgreSQL
+    URL), else ``DATABASE_URL``, else ``TAROKY_DB``, else the bot's default file."""
+    if args.database:
+        return str(args.database) if is_postgres_url(args.database) else Path(args.database)
+    try:
+        url = check_database_url(os.environ.get("DATABASE_URL", ""))
+    except ConfigError as e:
+        raise CliError(str(e)) from None
+    return url or Path(os.environ.get("TAROKY_DB", "").strip() or DEFAULT_DB_PATH)
+
+
+async def _rate(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Recompute every rating set (of ``--guild``) and say, per set, how many stored
+    figures the recompute changed (none: the live updates had the same figures)."""
+    from bot.store import open_store
+    from bot.tables.ratings import outcome_from_history
+
+    location = _rating_database(args)
+    if isinstance(location, Path) and not location.is_file():
+        raise CliError(f"there is no database at {location} (pass --database, or set TAROKY_DB)")
+    store = await open_store(location)
+    try:
+        out = []
+        for guild, season, variant in await store.rating_sets(args.guild):
+            before = {s.player: s for s in await store.ratings(guild, variant, season)}
+            hands = await store.recompute_ratings(guild, season, variant, outcome_from_history)
+            after = await store.ratings(guild, variant, season)
+            out.append({
+                "guild": guild, "season": season, "variant": variant, "hands": hands,
+                "players": len(after), "changed": sum(before.get(s.player) != s for s in after),
+                "ratings": [{"player": s.player, "rating": s.rating, "mu": s.mu, "sigma": s.sigma,
+                             "hands": s.hands, "provisional": s.provisional} for s in after],
+            })
+        return out
+    finally:
+        await store.close()
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    """``taroky rate``: every rating recomputed from the hand history (docs/review.md)."""
+    import asyncio
+
+    sets = asyncio.run(_rate(args))
+    if args.json:
+        print(json.dumps({"ratings_version": RATINGS_VERSION, "sets": sets}, ensure_ascii=False))
+        return 0
+    if not sets:
+        print("No hands in the store: nothing to rate.")
+    for s in sets:
+        same = ("the same figures as stored" if not s["changed"]
+                else f"{s['changed']} rating(s) differ from those stored, now replaced")
+        print(f"Guild {s['guild']}, season {s['season']}, {s['variant']}: {s['hands']} hand(s) rated, "
+              f"{s['players']} player(s); {same}.")
+        for i, r in enumerate(s["ratings"][:args.top], 1):
+            mark = " (provisional)" if r["provisional"] else ""
+            print(f"  {i:>3}. {r['player']:<24} {r['rating']:7.2f}  (skill {r['mu']:.2f} ± {r['sigma']:.2f}, "
+                  f"{r['hands']} hands){mark}")
+    return 0
+
+
 def _add_store_commands(sub: Any) -> None:
     """The subcommands that work on the bot's SQLite database."""
     where = ("the SQLite database (default: $TAROKY_DB, else data/taroky.sqlite3)")
@@ -758,6 +821,16 @@ def _add_store_commands(sub: Any) -> None:
     rs.add_argument("file", metavar="FILE", help="a backup written by 'taroky backup'")
     rs.add_argument("--database", metavar="PATH", help=where)
     rs.set_defaults(func=cmd_restore)
+    ra = sub.add_parser("rate", help="recompute every rating from the hand history (safe while the bot runs)")
+    ra.add_argument("--database", metavar="PATH_OR_URL",
+                    help="a SQLite file or a postgresql:// URL (default: $DATABASE_URL, else $TAROKY_DB, "
+                    "else data/taroky.sqlite3)")
+    ra.add_argument("--guild", type=whole_arg(1, 2**63 - 1, "the guild id"), metavar="ID",
+                    help="only this server's ratings (default: every server's)")
+    ra.add_argument("--top", type=whole_arg(0, 1000, "players"), default=10, metavar="N",
+                    help="print the N best of each variant (0 to 1,000; default 10)")
+    ra.add_argument("--json", action="store_true", help="print every rating as one JSON object")
+    ra.set_defaults(func=cmd_rate)
 
 
 def variants_help() -> str:

@@ -1,0 +1,125 @@
+"""Standings by skill through the real payment path (issue 28, item 4): hands played at a
+table are rated as they are paid (``Table._after_action`` → ``_pay`` → the manager →
+``TableLedger.settle`` → ``DataStore.settle_hand``), and ``taroky rate`` recomputes the
+same figures from the hand history."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.engine import replay_record
+from bot.ratings import computer_id, recompute
+from bot.store import Store
+from bot.tables.deals import Deals
+from bot.tables.ledger import TableLedger
+from bot.tables.manager import TableManager
+from bot.tables.ratings import UNRECORDED, outcome_from_history, rated_players, refresh_stale
+from bot.tables.table import BETWEEN, Table, TableConfig
+from bot.tables.table_states import DatabaseTableStore
+from tests.tables.helpers import HOST, NO_PAUSE, computers_done, open_table
+
+GUEST = 11
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "taroky.sqlite3")
+    yield s
+    await s.close()
+
+
+async def play_out(table: Table, rng: random.Random) -> None:
+    """Deal and play a hand: the people choose among their legal moves at random (one
+    card of a discard at a time, as the engine takes them), the computers play."""
+    if table.status == BETWEEN:
+        await table.next_hand(HOST)
+    else:
+        await table.start(HOST)
+    while table.status != BETWEEN:
+        await computers_done(table)
+        game = table.game
+        if table.status == BETWEEN or game is None or game.to_act is None:
+            continue
+        seat = game.to_act
+        chair = table.seats[seat]
+        assert chair is not None and chair.user_id is not None  # (computers_done ran the others)
+        move = rng.choice(table.legal_for(seat))
+        await table.act(chair.user_id, table.hand_no, table.step, [move.code])
+
+
+async def a_table(store: Store, variant: str, channel: int) -> Table:
+    """Two people (the host and a guest) and two computers, one easy and one normal."""
+    m = TableManager(DatabaseTableStore(store), deals=Deals(seed=5 + channel), timings=NO_PAUSE,
+                     ledger=TableLedger(store))
+    t = open_table(m, TableConfig(variant=variant), channel=channel)
+    await t.join(GUEST, "Guest")
+    await t.add_computer()  # at the table's level (normal)
+    while t.config.level != "easy":
+        await t.next_level()
+    await t.add_computer()
+    return t
+
+
+@pytest.mark.parametrize("variant", ["czech", "nebraska"])
+async def test_hands_paid_at_a_table_are_rated_and_taroky_rate_finds_the_same_figures(
+        store: Store, variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = await a_table(store, variant, channel=2)
+    rng = random.Random(7)
+    for _ in range(6):
+        await play_out(t, rng)
+    live = await store.ratings(1, variant)
+    names = {s.player for s in live}
+    # people by their id, computers as one pseudo-player per level
+    assert names == {str(HOST), str(GUEST), computer_id("normal"), computer_id("easy")}
+    assert all(s.hands == 6 for s in live)  # (no hand of these deals is thrown in)
+    # The same hands rated from their records, in order, give the same figures ...
+    hands = [await store.get_hand_record(h.hand_id) for h in reversed(await store.recent_hands(1, 2, limit=50))]
+    participants = [list(h.participants) for h in reversed(await store.recent_hands(1, 2, limit=50))]
+    outcomes = [outcome_from_history(p, r) for p, r in zip(participants, hands, strict=True) if r is not None]
+    assert {s.player: s for s in live} == recompute(o for o in outcomes if o is not None)[variant]
+    # ... and so does ``taroky rate`` on the bot's database.
+    # (the command runs its own event loop: in a thread, beside the test's)
+    assert await asyncio.to_thread(main, ["rate", "--database", str(store.path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (rated,) = out["sets"]
+    assert (rated["variant"], rated["hands"], rated["changed"]) == (variant, 6, 0)
+    assert await store.ratings(1, variant) == live
+
+
+async def test_the_record_names_each_computer_seats_level(store: Store) -> None:
+    """A hand's record keeps the computer level of each seat (null for a person), which
+    is what a recompute names the computer seats by."""
+    t = await a_table(store, "czech", channel=3)
+    await play_out(t, random.Random(1))
+    (hand,) = await store.recent_hands(1, 3)
+    record = await store.get_hand_record(hand.hand_id)
+    assert record is not None and record["levels"] == [None, None, "normal", "easy"]
+    replay_record(record)  # (the record still replays: the engine ignores the key)
+    assert rated_players(hand.participants, record["levels"]) == [
+        str(HOST), str(GUEST), "computer:normal", "computer:easy"]
+    # a record from before the levels were kept: its computers are of an unrecorded level
+    assert rated_players(hand.participants, None)[2:] == [computer_id(UNRECORDED)] * 2
+
+
+async def test_ratings_of_another_version_are_recomputed_when_the_bot_starts(store: Store) -> None:
+    """Stored ratings of another ``RATINGS_VERSION`` (or none, after the upgrade that
+    brought ratings) are recomputed from the history (``refresh_stale``, which the bot
+    runs at start), to the figures the live updates would have given."""
+    t = await a_table(store, "czech", channel=4)
+    rng = random.Random(3)
+    await play_out(t, rng)
+    live_after_one = await store.ratings(1, "czech")
+    async with store._write() as conn:  # as after a change of the rating's definition
+        await conn.execute("UPDATE rating_sets SET version = version - 1")
+    await play_out(t, rng)
+    assert await store.ratings(1, "czech") == live_after_one  # stale: not rated live
+    assert await refresh_stale(store) == 1
+    assert all(s.hands == 2 for s in await store.ratings(1, "czech"))
+    assert await store.stale_rating_sets() == []
