@@ -11,10 +11,12 @@ the permission again at run time.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
 from collections.abc import Awaitable
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,14 +25,18 @@ from discord.ext import commands
 
 from bot.engine import find_variant
 from bot.i18n import N_, Text
+from bot.ratings import PROVISIONAL_HANDS, Standing
 from bot.store import DataStore, parse_amount
 from bot.store.models import HandSummary
+from bot.store.ratings import COMPUTER_PREFIX
 from bot.tables.errors import TableError
 from bot.tables.ledger import variant_currency
 from bot.tables.limits import DEFAULT_MAX_TABLES, MAX_TABLES_LIMIT
+from bot.tables.ratings import UNRECORDED
 from cogs.ui.client import table_client
-from cogs.ui.components import reply, reply_error
+from cogs.ui.components import LEVEL_NAMES, reply, reply_error
 from cogs.ui.messages import who
+from rendering.chart import ChartScene, Series, chart_png
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -46,9 +52,18 @@ ORDERS: dict[str, str] = {
     "hands_played": N_("Hands played"),
     "hands_won_as_bidder": N_("Hands won as bidder"),
     "biggest_win": N_("Biggest win"),
+    "rating": N_("Rating"),
 }
 ORDER_KEYS = tuple(ORDERS)
 CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": N_("Chips"), "points": N_("Game points")}
+#: The level of the computers of hands paid before the levels were recorded.
+UNRECORDED_NAME = N_("level not recorded")
+
+
+def level_name(t: Text, player: str) -> str:
+    """The level of a computer pseudo-player (``bot.ratings.computer_id``), in words."""
+    level = player.removeprefix(COMPUTER_PREFIX)
+    return t._(UNRECORDED_NAME if level == UNRECORDED else LEVEL_NAMES.get(level, level))
 
 
 class RecordsError(TableError):
@@ -177,6 +192,8 @@ async def leaderboard_message(
         variant = find_variant(variant).name
     if page < 1:
         raise RecordsError(N_("Pages start at 1."))
+    if order == "rating":
+        return await rating_leaderboard(t, store, guild_id, variant, page)
     currency = default_currency(order, currency, variant)
     try:
         rows, total = await store.leaderboard(
@@ -207,10 +224,68 @@ async def leaderboard_message(
     embed.set_footer(text=" · ".join((t._("Season {season}", season=season),
                                       t._("page {page} of {pages}", page=page, pages=pages),
                                       t.ngettext("{n} player", "{n} players", total))))
+    return embed, _page_buttons(order, currency, variant, page, pages, t)
+
+
+def _page_buttons(order: str, currency: str | None, variant: str | None, page: int, pages: int,
+                  t: Text) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for target, direction, disabled in ((max(page - 1, 1), "p", page <= 1), (min(page + 1, pages), "n", page >= pages)):
         view.add_item(LeaderboardPageButton(order, currency, variant, target, direction, t, disabled=disabled))
-    return embed, view
+    return view
+
+
+def rating_text(t: Text, rating: float) -> str:
+    """A rating as the leaderboard and the stats write it (one decimal)."""
+    return t.number(Decimal(f"{rating:.1f}"))
+
+
+def standing_line(t: Text, s: Standing) -> str:
+    """A rating with its uncertainty in words, and whether it is provisional."""
+    line = t._("{rating} (skill {skill}, give or take {error}) · {hands}", rating=rating_text(t, s.rating),
+               skill=rating_text(t, s.mu), error=rating_text(t, 3 * s.sigma),
+               hands=t.ngettext("{n} hand", "{n} hands", s.hands))
+    if s.provisional:
+        line += " · " + t._("provisional")
+    return line
+
+
+async def rating_leaderboard(
+    t: Text, store: DataStore, guild_id: int, variant: str | None, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    """``/taroky leaderboard order:rating``: the people of a variant by their rating (the
+    variant most rated this season unless one is named), the computer levels beside them
+    for comparison (docs/review.md, "Ratings")."""
+    if variant is None:
+        variant = next(iter(await store.rated_variants(guild_id)), None)
+    standings = await store.ratings(guild_id, variant) if variant is not None else []
+    people = [s for s in standings if not s.player.startswith(COMPUTER_PREFIX)]
+    computers = [s for s in standings if s.player.startswith(COMPUTER_PREFIX)]
+    pages = max(1, -(-len(people) // LEADERBOARD_PAGE))
+    if page > pages:
+        raise RecordsError(N_("There is no page {page}; the last page of this leaderboard is {pages}."),
+                           page=page, pages=pages)
+    season = await store.current_season(guild_id)
+    scope = [t._(ORDERS["rating"])] + ([t.variant_title(variant)] if variant else [])
+    embed = discord.Embed(title=t._("Leaderboard — {scope}", scope=" · ".join(scope)), colour=discord.Colour.green())
+    first = (page - 1) * LEADERBOARD_PAGE
+    lines = [f"**{first + i}.** {who(int(s.player), t)} — {standing_line(t, s)}"
+             for i, s in enumerate(people[first:first + LEADERBOARD_PAGE], 1)]
+    if not lines:
+        lines.append(t._("Nobody is on this leaderboard yet: play a hand first."))
+    if computers:
+        lines.append("")
+        lines.append(t._("For comparison, the computer players: {levels}", levels=", ".join(
+            f"{level_name(t, s.player)} {rating_text(t, s.rating)}" for s in computers)))
+    lines.append("")
+    lines.append(t._("The rating is the skill the bot is nearly sure a player has: it rises with good results "
+                     "and as the bot gets to know the player. Provisional: fewer than {n} hands rated.",
+                     n=PROVISIONAL_HANDS))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=" · ".join((t._("Season {season}", season=season),
+                                      t._("page {page} of {pages}", page=page, pages=pages),
+                                      t.ngettext("{n} player", "{n} players", len(people)))))
+    return embed, _page_buttons("rating", None, variant, page, pages, t)
 
 
 # ---------------------------------------------------------------------- balance / stats
@@ -256,6 +331,27 @@ async def stats_embed(t: Text, store: DataStore, guild_id: int, player_id: int, 
         )
     embed.set_footer(text=t._("Season {season}", season=stats.season))
     return embed
+
+
+async def stats_message(
+    t: Text, store: DataStore, guild_id: int, player_id: int, name: str
+) -> tuple[discord.Embed, list[discord.File]]:
+    """``/taroky stats``: the counters of ``stats_embed``, the player's rating in each
+    variant, and a chart of the season hand by hand (of the variant they played most)."""
+    embed = await stats_embed(t, store, guild_id, player_id, name)
+    history = await store.rating_history(guild_id, str(player_id))
+    if not history:
+        return embed, []
+    embed.add_field(name=t._("Rating"), value="\n".join(
+        f"{t.variant_title(v)}: {standing_line(t, past[-1])}" for v, past in history.items()), inline=False)
+    variant, past = max(history.items(), key=lambda vp: (vp[1][-1].hands, vp[0]))
+    series = [Series(t._("Rating"), tuple(s.rating for s in past)),
+              Series(t._("Skill"), tuple(s.mu for s in past), thin=True)]
+    png = await asyncio.to_thread(chart_png, ChartScene(
+        t._("Rating of {name} — {variant}", name=name, variant=t.variant_title(variant)), tuple(series),
+        t._("hands this season"), decimal_comma=t.number(Decimal("0.5")) != "0.5"))
+    embed.set_image(url="attachment://rating.png")
+    return embed, [discord.File(io.BytesIO(png), filename="rating.png")]
 
 
 # ---------------------------------------------------------------------- components

@@ -366,17 +366,17 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
     @cooldown("stats")
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
-        embed = await records.stats_embed(
+        embed, files = await records.stats_message(
             await records.reader(interaction), records.store_of(interaction), records.guild_of(interaction),
             target.id, display_name(target),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="This server's leaderboard (this season)")
     @app_commands.describe(
         currency="Which money (default: the variant's)",
         variant="Only this variant",
-        order="Rank by balance, hands played, hands won as bidder or biggest win",
+        order="Rank by balance, hands played, hands won as bidder, biggest win or rating (skill)",
         page="Page (10 players each)",
     )
     @app_commands.choices(
