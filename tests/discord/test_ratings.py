@@ -99,3 +99,14 @@ async def test_rating_pages_keep_their_order_and_variant(world: Any) -> None:
 async def test_an_empty_rating_leaderboard_says_so(world: Any) -> None:
     board = await world.alice.slash(world.channel, "taroky leaderboard", order="rating")
     assert "Nobody is on this leaderboard yet" in board.response.embeds[0].description
+
+
+async def test_stats_rating_in_the_readers_language(world: Any) -> None:
+    """The rating's words and the chart come in the reader's language (Czech here)."""
+    await played_hand(world)
+    await world.alice.slash(world.channel, "taroky language", language="cs")
+    stats = await world.alice.slash(world.channel, "taroky stats")
+    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+    assert "(dovednost " in fields["Hodnocení"] and "plus minus" in fields["Hodnocení"]
+    assert fields["Hodnocení"].endswith("· předběžné")
+    assert stats.response.attachments
