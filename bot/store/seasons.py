@@ -19,8 +19,9 @@ class Seasons(StoreCore):
     async def start_new_season(self, guild_id: int) -> int:
         """Start the guild's next season and return its number.
 
-        Balances, pools, stats and leaderboards are per season: everyone starts the
-        new season from the starting amount.  Old seasons' rows are kept untouched.
+        Balances, pools, stats, ratings and leaderboards are per season: everyone
+        starts the new season from the starting amount, and every rating from the start
+        (``bot/store/ratings.py`` keys them by season).  Old seasons' rows are kept untouched.
         """
         async with self._write() as conn:
             current = await self._current_season(conn, guild_id)
