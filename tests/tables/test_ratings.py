@@ -123,3 +123,18 @@ async def test_ratings_of_another_version_are_recomputed_when_the_bot_starts(sto
     assert await refresh_stale(store) == 1
     assert all(s.hands == 2 for s in await store.ratings(1, "czech"))
     assert await store.stale_rating_sets() == []
+
+
+async def test_taroky_rate_in_words(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--json``: one line per (server, season, variant) and its best players."""
+    t = await a_table(store, "nebraska", channel=5)
+    await play_out(t, random.Random(2))
+    assert await asyncio.to_thread(main, ["rate", "--database", str(store.path), "--top", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("Guild 1, season 1, nebraska: 1 hand(s) rated, 4 player(s); "
+                      "the same figures as stored.")
+    assert len(out) == 3 and all(line.endswith("(provisional)") for line in out[1:])
+    missing = tmp_path / "none.sqlite3"
+    assert await asyncio.to_thread(main, ["rate", "--database", str(missing)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: there is no database at {missing} (pass --database, or set TAROKY_DB)")
