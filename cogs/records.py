@@ -337,14 +337,18 @@ async def stats_message(
     t: Text, store: DataStore, guild_id: int, player_id: int, name: str
 ) -> tuple[discord.Embed, list[discord.File]]:
     """``/taroky stats``: the counters of ``stats_embed``, the player's rating in each
-    variant, and a chart of the season hand by hand (of the variant they played most)."""
+    variant, and a chart of the season hand by hand (of the variant they played most,
+    from their second rated hand on)."""
     embed = await stats_embed(t, store, guild_id, player_id, name)
     history = await store.rating_history(guild_id, str(player_id))
     if not history:
         return embed, []
     embed.add_field(name=t._("Rating"), value="\n".join(
         f"{t.variant_title(v)}: {standing_line(t, past[-1])}" for v, past in history.items()), inline=False)
-    variant, past = max(history.items(), key=lambda vp: (vp[1][-1].hands, vp[0]))
+    charted = {v: past for v, past in history.items() if len(past) >= 2}  # (a line needs two hands)
+    if not charted:
+        return embed, []
+    variant, past = max(charted.items(), key=lambda vp: (vp[1][-1].hands, vp[0]))
     series = [Series(t._("Rating"), tuple(s.rating for s in past)),
               Series(t._("Skill"), tuple(s.mu for s in past), thin=True)]
     png = await asyncio.to_thread(chart_png, ChartScene(

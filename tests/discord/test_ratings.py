@@ -63,6 +63,10 @@ async def test_leaderboard_by_rating_and_stats_with_a_chart(world: Any) -> None:
     assert stats.ephemeral
     fields = {f.name: f.value for f in stats.response.embeds[0].fields}
     assert fields["Rating"].startswith(f"Czech Taroky (Hlučín): {alice.rating:.1f} (skill")
+    assert not stats.response.attachments  # one hand: no line to draw yet
+    await world.alice.click(table_message(world), label="Deal the next hand")
+    await play_out(world, {m.id: await open_panel(world, m) for m in (world.alice, world.bob)})
+    stats = await world.alice.slash(world.channel, "taroky stats")
     assert stats.response.embeds[0].image.url == "attachment://rating.png"
     (attachment,) = stats.response.attachments
     chart = Image.open(io.BytesIO(world.env.backend.cdn.get(attachment.url)))
@@ -109,4 +113,3 @@ async def test_stats_rating_in_the_readers_language(world: Any) -> None:
     fields = {f.name: f.value for f in stats.response.embeds[0].fields}
     assert "(dovednost " in fields["Hodnocení"] and "plus minus" in fields["Hodnocení"]
     assert fields["Hodnocení"].endswith("· předběžné")
-    assert stats.response.attachments
