@@ -154,7 +154,8 @@ class Ratings(StoreCore):
         sql = ("SELECT seq, participants_json, record_json FROM hands WHERE guild_id = ?"
                " AND season = ? AND variant = ? AND seq > ? ORDER BY seq")
         async with self._read() as conn:
-            rate(await self._rows(conn, sql, (guild_id, season, variant, 0)))
+            hands = await self._rows(conn, sql, (guild_id, season, variant, 0))
+        rate(hands)  # (the replays run outside the read: other reads go on meanwhile)
         async with self._write() as conn:
             rate(await self._rows(conn, sql, (guild_id, season, variant, last_seq)))
             key = (guild_id, season, variant)
