@@ -113,3 +113,18 @@ async def test_stats_rating_in_the_readers_language(world: Any) -> None:
     fields = {f.name: f.value for f in stats.response.embeds[0].fields}
     assert "(dovednost " in fields["Hodnocení"] and "plus minus" in fields["Hodnocení"]
     assert fields["Hodnocení"].endswith("· předběžné")
+
+
+async def test_the_bot_recomputes_ratings_of_another_version_when_it_starts(world: Any, make_bot: Any) -> None:
+    """Ratings stored under another ``RATINGS_VERSION`` (as after a new definition, or the
+    upgrade that brought ratings) are recomputed from the history when the bot starts."""
+    await played_hand(world)
+    store = world.bot.store
+    live = await store.ratings(world.guild.id, "czech")
+    async with store._write() as conn:  # as if written by another definition
+        await conn.execute("UPDATE rating_sets SET version = version - 1")
+        await conn.execute("UPDATE ratings SET mu = mu + 1")
+    await world.env.restart_bot(make_bot())
+    again = world.bot.store
+    assert await again.stale_rating_sets() == []
+    assert await again.ratings(world.guild.id, "czech") == live
