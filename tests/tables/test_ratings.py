@@ -1,7 +1,7 @@
 """Standings by skill through the real payment path (issue 28, item 4): hands played at a
 table are rated as they are paid (``Table._after_action`` → ``_pay`` → the manager →
 ``TableLedger.settle`` → ``DataStore.settle_hand``), and ``taroky rate`` recomputes the
-same figures from the hand history."""
+same figures from the hand history; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -23,14 +23,23 @@ from bot.tables.manager import TableManager
 from bot.tables.ratings import UNRECORDED, outcome_from_history, rated_players, refresh_stale
 from bot.tables.table import BETWEEN, Table, TableConfig
 from bot.tables.table_states import DatabaseTableStore
+from tests.store.conftest import Location, location_for, open_at
 from tests.tables.helpers import HOST, NO_PAUSE, computers_done, open_table
 
 GUEST = 11
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> Location:
+    """The bot's database: a SQLite file, or an empty PostgreSQL schema."""
+    if request.param == "sqlite":
+        return tmp_path / "taroky.sqlite3"
+    return location_for(request.param, tmp_path, request.getfixturevalue("pg_cluster"))
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "taroky.sqlite3")
+async def store(location: Location) -> AsyncIterator[Store]:
+    s = await open_at(location)
     yield s
     await s.close()
 
@@ -69,7 +78,7 @@ async def a_table(store: Store, variant: str, channel: int) -> Table:
 
 @pytest.mark.parametrize("variant", ["czech", "nebraska"])
 async def test_hands_paid_at_a_table_are_rated_and_taroky_rate_finds_the_same_figures(
-        store: Store, variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        store: Store, variant: str, location: Location, capsys: pytest.CaptureFixture[str]) -> None:
     t = await a_table(store, variant, channel=2)
     rng = random.Random(7)
     for _ in range(6):
@@ -86,7 +95,7 @@ async def test_hands_paid_at_a_table_are_rated_and_taroky_rate_finds_the_same_fi
     assert {s.player: s for s in live} == recompute(o for o in outcomes if o is not None)[variant]
     # ... and so does ``taroky rate`` on the bot's database.
     # (the command runs its own event loop: in a thread, beside the test's)
-    assert await asyncio.to_thread(main, ["rate", "--database", str(store.path), "--json"]) == 0
+    assert await asyncio.to_thread(main, ["rate", "--database", str(location), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     (rated,) = out["sets"]
     assert (rated["variant"], rated["hands"], rated["changed"]) == (variant, 6, 0)
@@ -125,11 +134,12 @@ async def test_ratings_of_another_version_are_recomputed_when_the_bot_starts(sto
     assert await store.stale_rating_sets() == []
 
 
-async def test_taroky_rate_in_words(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_taroky_rate_in_words(store: Store, location: Location, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
     """Without ``--json``: one line per (server, season, variant) and its best players."""
     t = await a_table(store, "nebraska", channel=5)
     await play_out(t, random.Random(2))
-    assert await asyncio.to_thread(main, ["rate", "--database", str(store.path), "--top", "2"]) == 0
+    assert await asyncio.to_thread(main, ["rate", "--database", str(location), "--top", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("Guild 1, season 1, nebraska: 1 hand(s) rated, 4 player(s); "
                       "the same figures as stored.")
