@@ -189,17 +189,16 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
     nullo): lose every trick you can, with your highest card that still loses; else take
     it with a high card that adds the fewest points, to be rid of it."""
     trick = view.trick
-    say = R.say_msg
     if not trick:
         a, c = min(cards, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: lead {card}, your lowest card, so that someone else takes the trick."), {"contract": Term(title), "card": say(variant, c)}))
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: lead {card}, your lowest card, so that someone else takes the trick."), {"contract": Term(title), "card": R.say_msg(variant, c)}))
     under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) != seat]
     who = R.winning_msg(variant, trick, frozenset())
     if under:
         a, c = max(under, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
     a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
-    return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
+    return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -280,7 +279,7 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     if Kind.REJECT in by_kind and value < 6:
         return Choice.said(by_kind[Kind.REJECT][0], Msg(N_("These talon cards hold no high taroky and few card points, so look at the next ones.")))
     cards = groups.get(int(best.value or 0), [])
-    return Choice.said(best, Msg(N_("Take {cards}: of the talon cards you may take, these add the most taroky and card points to your hand."), {"cards": R.says(variant, cards)}))
+    return Choice.said(best, Msg(N_("Take {cards}: of the talon cards you may take, these add the most taroky and card points to your hand."), {"cards": R.says_msg(variant, cards)}))
 
 
 def choose_normal(game: Game, seat: int) -> Choice:

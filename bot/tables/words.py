@@ -59,16 +59,17 @@ def say(table: Table, card: Card, *, long: bool = False, t: Text | None = None) 
     return say_card(card, variant_of(table).card_words, long=long, t=t or Text())
 
 
-def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False) -> str:
-    """Cards named for a player, in the given order (or ``sort``: as the hand picture)."""
+def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False, t: Text | None = None) -> str:
+    """Cards named for a player, in the given order (or ``sort``: as the hand picture), in
+    ``t``'s words (the škýz is "Skiż" to a Polish reader)."""
     v = variant_of(table)
     seq = sort_hand(cards, v.red_ace_high) if sort else list(cards)
-    return " ".join(say_card(c, v.card_words) for c in seq) or "—"
+    return " ".join(say_card(c, v.card_words, t=t or Text()) for c in seq) or "—"
 
 
-def hand_text(table: Table, cards: Iterable[Card]) -> str:
+def hand_text(table: Table, cards: Iterable[Card], t: Text | None = None) -> str:
     """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
-    return cards_text(table, cards, sort=True)
+    return cards_text(table, cards, sort=True, t=t)
 
 
 def label(table: Table, action: Action, t: Text | None = None) -> str:
@@ -245,9 +246,9 @@ def why_text(table: Table, seat: int) -> str:
         winner = game.variant.trick_winner(view.trick)
         card = next(c for s, c in view.trick if s == winner)
         if winner == seat:
-            parts.append(t._("So far your {card} wins this trick.", card=say(table, card)))
+            parts.append(t._("So far your {card} wins this trick.", card=say(table, card, t=t)))
         else:
-            parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card),
+            parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card, t=t),
                              name=table.seat_name(winner)))
     notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t), t)
     ordered: list[str] = []
