@@ -17,7 +17,7 @@ from bot.engine.actions import action_label
 from bot.engine.cards import CARDS, CZECH_WORDS, PAGAT, SKYZ, Card, CardWords, suit_label
 from bot.engine.say import ENGLISH, N_, Msg, MsgValue, Say
 
-__all__ = ["say_msg", "says_msg", "CardSaid", "CardsSaid", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "hand_words", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
+__all__ = ["choice_msg", "say_msg", "says_msg", "CardSaid", "CardsSaid", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "hand_words", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
            "winning"]
 
 
@@ -171,6 +171,12 @@ class Verb:
         else:
             text = cap(label)
         return text[:1].lower() + text[1:] if self.lower else text
+
+
+def choice_msg(variant: Variant, action: Action, message: str) -> Msg:
+    """A reason about ``action``; its ``{choice}`` field (if it has one) is the choice as
+    the button says it (``Verb``), so a Hint names a choice as the panel does."""
+    return Msg(message, {"choice": Verb(variant, action)} if "{choice}" in message else None)
 
 
 class Cap:
