@@ -342,10 +342,21 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
 
 __all__ = ["public_text", "seat_text", "announcement_text", "bid_label", "cards_text", "contract_text",
            "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text",
-           "money", "variant_title", "called_text", "deal_of", "pool_and_radler"]
+           "money", "teach_text", "variant_title", "called_text", "deal_of", "pool_and_radler"]
 
 
 # ---------------------------------------------------------------- a table's lines
+def teach_text(table: Table, t: Text) -> str:
+    """What teach mode does at this table, promising only what the variant does: a hand
+    is played out instead of settled only where the variant has such a house rule (the
+    Czech quiet povinnost, ``Variant.teach_options``); elsewhere a hand the rules settle
+    without play (all pass, a throw-in) is settled so in teach mode too."""
+    if variant_of(table).teach_options:
+        return t._("Teach mode is on: panels have a **Hint** button, costly choices ask first, and a "
+                   "hand the usual rules would settle without play is played out where the rules allow it.")
+    return t._("Teach mode is on: panels have a **Hint** button and costly choices ask first.")
+
+
 def money(table: Table, amount: int, t: Text | None = None) -> str:
     """An amount in the variant's smallest unit, as text (in ``t``'s language; the
     table's when none is given)."""
