@@ -43,11 +43,15 @@ async def hint(table: Table, seat: int) -> str:
 def hint_text(table: Table, action: Action, reason: str, t: Text) -> str:
     """The Hint's sentence: the choice as its button says it, in bold, and the reason.  A
     reason that opens with the choice itself ("Discard 10♣: cheap and ...", "Bid Four: you
-    hold ...") is not made to say it twice."""
+    hold ...") is not made to say it twice.  The variant's jargon it uses is pointed to its
+    rules pages (``words.rules_pointer``)."""
     label = words.label(table, action, t)
+    pointer = words.rules_pointer(table, [label, reason], t)  # (the jargon it uses: its rules pages)
+    said = t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
+               choice=label, reason=reason)
     for head in (Verb(words.variant_of(table), action).say(t), label):
         if reason.startswith(head + ":"):
-            return t._("The strongest computer player would choose **{choice}**: {reason}",
+            said = t._("The strongest computer player would choose **{choice}**: {reason}",
                        choice=label, reason=reason[len(head) + 1:].strip())
-    return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
-               choice=label, reason=reason)
+            break
+    return f"{said}\n{pointer}" if pointer else said
