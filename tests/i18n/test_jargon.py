@@ -31,7 +31,8 @@ def _pointer(variant: str, lang: str, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("variant", "text", "topics"), [
-    ("heun", "Nobody has bid yet, so there is nothing to hold. Five Over only over Five.", ["five over", "five"]),
+    ("heun", "Nobody has bid yet, so there is nothing to hold. Five Over is allowed only when the high "
+             "bid is Five.", ["five over", "five"]),
     ("heun", "The declarer takes three cards from the blind in stages.", ["blind"]),
     ("romanian", "Declare your taroace (or merge), announce bonuses — then Done.", ["taroace", "merge"]),
     ("romanian", "Unul de trei: the declarer plays with a partner.", ["unul de trei"]),

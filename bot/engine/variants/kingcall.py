@@ -181,7 +181,8 @@ class OnlyOver(ActionRule):
 
     def rule_text(self, t: Say = ENGLISH) -> str:
         # (the contracts' names are game terms: the sentence is a message, issue #14)
-        return "; ".join(t._("{contract} only over {previous}", contract=t.pgettext(TERM, high),
+        # (said plainly, issue #31: "Five Over is allowed only when the high bid is Five")
+        return "; ".join(t._("{contract} is allowed only when the high bid is {previous}", contract=t.pgettext(TERM, high),
                              previous=t.pgettext(TERM, low)) for high, low in self.titles) + "."
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
