@@ -170,7 +170,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         variant="Which game (default: Czech Taroky)",
         players="3, 4 or 5 players, as the variant allows (default: its usual number; with 5 the dealer sits out)",
         options="House rules as key=value, separated by commas",
-        teach="Teach mode (on by default): Hint, warnings before costly choices, every hand played out",
+        teach="Teach mode (on by default): Hint, and a warning before each costly choice",
         level="How well the computer players play: easy, normal (default) or strong",
         deals="Deals agreed for the session (0: until the table is closed or a player cannot pay)",
     )

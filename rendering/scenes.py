@@ -119,7 +119,7 @@ class PictureWords:
     #: The hand's groups in the text twin: hearts, diamonds, spades, clubs, taroky (the
     #: order of ``Suit``); empty: the engine's English suit names.
     suit_names: tuple[str, ...] = ()
-    total_amount: str = "total {amount}"
+    total_amount: str = "season balance {amount}"
     #: The words on the card faces.
     faces: FaceWords = ENGLISH_FACES
 

@@ -143,8 +143,9 @@ def text_table(scene: TableScene) -> str:
     return "\n".join(lines)
 
 
-def text_summary(scene: SummaryScene) -> str:
-    """The hand summary: card points per side, payment lines, results, the pool."""
+def text_summary(scene: SummaryScene, payments: bool = True) -> str:
+    """The hand summary: card points per side, payment lines (unless not ``payments``:
+    the short form, for an alt text that must fit), results, the pool."""
     w = scene.words
     lines = [scene.title]
     if scene.note:
@@ -157,7 +158,7 @@ def text_summary(scene: SummaryScene) -> str:
             f"{side.points_text or w.card_points.format(n=side.card_points)}"
             f"{', ' + w.cards_count.format(n=side.cards_taken) if side.cards_taken or not side.points_text else ''}")
         lines.append(f"{side.label}{who}: {count}{mark}")
-    if scene.payments:
+    if scene.payments and payments:
         lines.append(w.payments_line)
         lines += [f"  {p.text}: {p.amount}" for p in scene.payments]
     if scene.balances:

@@ -140,11 +140,12 @@ def command_messages() -> set[Message]:
 
 
 def engine_messages() -> set[Message]:
-    """The texts the engine keeps as data and the bot shows: the variants' titles, and the
-    game terms (context ``game term``): the titles of contracts, bonuses and declarations
+    """The texts the engine keeps as data and the bot shows: the variants' titles, their
+    words for cards (context ``card word``), and the game terms (context ``game term``): the titles of contracts, bonuses and declarations
     and the doubling words, each variant's own, said with ``bot.engine.actions.term``."""
     from bot.engine import VARIANTS
     from bot.engine.actions import TERM, TITLES
+    from bot.engine.cards import CARD_WORD
 
     out: set[Message] = {(VARIANT_CONTEXT, v.title, None) for v in VARIANTS.values()}
     terms: set[str] = set(TITLES.values())
@@ -153,6 +154,9 @@ def engine_messages() -> set[Message]:
         terms.update(w for w in v.double_words if w)
         terms.update(v.title_of(name) for name in (*TITLES, *v.contracts, "game"))
     out.update((TERM, term, None) for term in terms)
+    for v in VARIANTS.values():  # (the variants' words for cards: "horse", "luna", "Skiż")
+        cw = v.card_words
+        out.update((CARD_WORD, w, None) for w in (cw.skyz, cw.pagat, cw.mond, cw.rider) if w)
     return out
 
 

@@ -261,7 +261,7 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
         return (1 if (c.is_tarok or c.is_king) else 0, suit_len.get(int(c.suit), 9), c.points)
 
     best = min(discards, key=key)
-    return Choice.said(best, Msg(N_("Lay away {card}: cheap and from a short suit, to make a void."), {"card": R.say_msg(find_variant(view.variant), best.card)}))
+    return Choice.said(best, Msg(N_("{choice}: cheap and from a short suit, to make a void."), {"choice": R.Verb(find_variant(view.variant), best)}))
 
 
 def choose_action(game: Game, seat: int) -> Choice:
@@ -298,13 +298,13 @@ def choose_action(game: Game, seat: int) -> Choice:
     for kind, reason in (
         (Kind.KEEP, N_("Your hand is playable, so keep it.")),
         (Kind.THROW_IN, N_("A game of one is not worth playing, so throw the cards in.")),
-        (Kind.DRAW, N_("Take the talon cards: more cards to choose from.")),
+        (Kind.DRAW, N_("{choice}: more cards to choose from.")),
         (Kind.TAKE, N_("These talon cards are good enough: take them.")),
         (Kind.PLAY_ON, N_("Play on.")),
         (Kind.CUT, N_("Cut the pack.")),
     ):
         if kind in by_kind:
-            return Choice.said(by_kind[kind][0], Msg(reason))
+            return Choice.said(by_kind[kind][0], R.choice_msg(find_variant(view.variant), by_kind[kind][0], reason))
     if strength >= ANNOUNCE_STRENGTH:
         for kind in (Kind.ANNOUNCE, Kind.DOUBLE):
             if kind in by_kind:

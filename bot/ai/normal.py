@@ -189,17 +189,16 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
     nullo): lose every trick you can, with your highest card that still loses; else take
     it with a high card that adds the fewest points, to be rid of it."""
     trick = view.trick
-    say = R.say_msg
     if not trick:
         a, c = min(cards, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: lead {card}, your lowest card, so that someone else takes the trick."), {"contract": Term(title), "card": say(variant, c)}))
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: lead {card}, your lowest card, so that someone else takes the trick."), {"contract": Term(title), "card": R.say_msg(variant, c)}))
     under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) != seat]
     who = R.winning_msg(variant, trick, frozenset())
     if under:
         a, c = max(under, key=lambda ac: (rank(variant, ac[1]), ac[1].points))
-        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
+        return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
     a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
-    return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": say(variant, c)}))
+    return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -244,15 +243,15 @@ def _choose_discard(view: PlayerView, discards: list[Action]) -> Choice:
     best = discard_order(view, discards)[0]
     c = best.card
     if c.is_tarok or c.is_king:
-        return Choice.said(best, Msg(N_("Lay away {card}: nothing cheaper may go, and the cards you lay away count for your side."), {"card": R.say_msg(variant, c)}))
+        return Choice.said(best, Msg(N_("{choice}: nothing cheaper may go, and the cards you discard count for your side."), {"choice": R.Verb(variant, best)}))
     left = suit_len.get(int(c.suit), 0) - 1
     if left == 0:
-        return Choice.said(best, Msg(N_("Lay away {card}: the cards you lay away count for your side, "
+        return Choice.said(best, Msg(N_("{choice}: the cards you discard count for your side, "
                                         "and it leaves you no {suit}, so you can trump that suit."),
-                                     {"card": R.say_msg(variant, c), "suit": R.SuitWord(c)}))
-    return Choice.said(best, Msg(N_("Lay away {card}: the cards you lay away count for your side, and "
+                                     {"choice": R.Verb(variant, best), "suit": R.SuitWord(c)}))
+    return Choice.said(best, Msg(N_("{choice}: the cards you discard count for your side, and "
                                     "it shortens your {suit}, your shortest suit, towards a void."),
-                                 {"card": R.say_msg(variant, c), "suit": R.SuitWord(c)}))
+                                 {"choice": R.Verb(variant, best), "suit": R.SuitWord(c)}))
 
 
 def _group_value(cards: Sequence[Card]) -> int:
@@ -280,7 +279,7 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     if Kind.REJECT in by_kind and value < 6:
         return Choice.said(by_kind[Kind.REJECT][0], Msg(N_("These talon cards hold no high taroky and few card points, so look at the next ones.")))
     cards = groups.get(int(best.value or 0), [])
-    return Choice.said(best, Msg(N_("Take {cards}: of the talon cards you may take, these add the most taroky and card points to your hand."), {"cards": R.says(variant, cards)}))
+    return Choice.said(best, Msg(N_("{choice} ({cards}): of the talon cards you may take, these add the most taroky and card points to your hand."), {"choice": R.Verb(variant, best), "cards": R.says_msg(variant, cards)}))
 
 
 def choose_normal(game: Game, seat: int) -> Choice:
@@ -314,16 +313,16 @@ def choose_normal(game: Game, seat: int) -> Choice:
         calls = [a for a in by_kind.get(Kind.CALL, []) if a.card not in hand]
         honours = sum(1 for c in hand if c in (PAGAT, MOND, SKYZ))
         if Kind.VARSAVA in by_kind and taroky <= 3 and honours == 0:
-            return Choice.said(by_kind[Kind.VARSAVA][0], Msg(N_("Choose Varšava: with {taroky} and no honours you cannot win a game, so play to take fewer card points than anyone else."), {"taroky": R.taroky_msg(taroky)}))
+            return Choice.said(by_kind[Kind.VARSAVA][0], Msg(N_("{choice}: with {taroky} and no honours you cannot win a game, so play to take fewer card points than anyone else."), {"choice": R.Verb(variant, by_kind[Kind.VARSAVA][0]), "taroky": R.taroky_msg(taroky)}))
         if calls:
             lengths = suit_lengths(hand)
             kings = [a for a in calls if a.card.is_king]
             if kings:
                 pick = max(kings, key=lambda a: lengths.get(int(a.card.suit), 0))
                 n = lengths.get(int(pick.card.suit), 0)
-                return Choice.said(pick, Msg(N_("Call {card}: you hold {cards} of {suit}, more than of any other suit whose king you lack, so you can lead that suit to your partner."), {"card": R.say_msg(variant, pick.card), "cards": R.cards_msg(n), "suit": R.SuitWord(pick.card)}))
+                return Choice.said(pick, Msg(N_("{choice}: you hold {cards} of {suit}, more than of any other suit whose king you lack, so you can lead that suit to your partner."), {"choice": R.Verb(variant, pick), "cards": R.cards_msg(n), "suit": R.SuitWord(pick.card)}))
             pick = max(calls, key=lambda a: a.card.tarok_number)
-            return Choice.said(pick, Msg(N_("Call {card}, the highest card you do not hold: whoever holds it plays on your side."), {"card": R.say_msg(variant, pick.card)}))
+            return Choice.said(pick, Msg(N_("{choice}: the highest card you do not hold; whoever holds it plays on your side."), {"choice": R.Verb(variant, pick)}))
     talon = _choose_talon(game, view, by_kind)
     if talon is not None:
         return talon
@@ -332,12 +331,12 @@ def choose_normal(game: Game, seat: int) -> Choice:
     for kind, reason in (
         (Kind.KEEP, N_("Keep the hand: it is playable.")),
         (Kind.PLAY_ON, N_("Play on: the hand may still be won.")),
-        (Kind.DRAW, N_("Take the talon card: it counts for your side.")),
-        (Kind.TAKE, N_("Take these talon cards: they are good enough.")),
+        (Kind.DRAW, N_("{choice}: the talon card counts for your side.")),
+        (Kind.TAKE, N_("{choice}: these talon cards are good enough.")),
         (Kind.CUT, N_("Cut the pack.")),
     ):
         if kind in by_kind:
-            return Choice.said(by_kind[kind][0], Msg(reason))
+            return Choice.said(by_kind[kind][0], R.choice_msg(variant, by_kind[kind][0], reason))
     if Kind.DECLARE in by_kind:
         a = by_kind[Kind.DECLARE][0]
         return Choice.said(a, Msg(N_("{choice}: you hold it, and a declaration is paid to your side whatever happens in the play."), {"choice": R.Verb(variant, a)}))
@@ -348,10 +347,10 @@ def choose_normal(game: Game, seat: int) -> Choice:
     for a in by_kind.get(Kind.DOUBLE, []):
         if a.value == "game" and taroky >= 11 and view.bidder != seat:
             return Choice.said(a, Msg(N_("{choice}: with {n} taroky you hold more than the bidder can beat."), {"choice": R.Verb(variant, a), "n": taroky}))
-    for kind, reason in ((Kind.DONE, N_("Say nothing more: nothing in your hand is sure enough to "
+    for kind, reason in ((Kind.DONE, N_("{choice}: nothing in your hand is sure enough to "
                                         "announce or double.")),
                          (Kind.PASS, N_("Pass: your hand is not strong enough to say more.")),
                          (Kind.DECLINE, N_("Don't draw: your hand is better as it is."))):
         if kind in by_kind:
-            return Choice.said(by_kind[kind][0], Msg(reason))
+            return Choice.said(by_kind[kind][0], R.choice_msg(variant, by_kind[kind][0], reason))
     return Choice.said(legal[0], Msg(N_("It is the safe choice here.")))

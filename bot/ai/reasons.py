@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Action, Kind, Variant
+from bot.engine import Action, Kind, Variant, find_variant
 from bot.engine.actions import action_label
-from bot.engine.cards import CZECH_WORDS, PAGAT, Card, CardWords, suit_label
+from bot.engine.cards import CARDS, CZECH_WORDS, PAGAT, SKYZ, Card, CardWords, suit_label
 from bot.engine.say import ENGLISH, N_, Msg, MsgValue, Say
 
-__all__ = ["say_msg", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "hand_words", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
+__all__ = ["choice_msg", "say_msg", "says_msg", "CardSaid", "CardsSaid", "Cap", "Label", "SuitWord", "Verb", "cap", "cards_msg", "winning_msg", "count", "hand_words", "kings_msg", "say", "seat_name", "suit_word", "taroky_msg", "verb",
            "winning"]
 
 
@@ -36,15 +36,59 @@ def say(variant: Variant, c: Card) -> str:
 
 
 def say_msg(variant: Variant, c: Card) -> MsgValue:
-    """``say`` as a value of a message: tarok one without a word of its own is "tarok I" in
-    the reader's language."""
+    """``say`` as a value of a message, said in the reader's language: tarok one without a
+    word of its own is "tarok I"; a card the variant has a word for (the pagát, the škýz)
+    is said with the reader's word."""
     if c == PAGAT and variant.say(c, long=True) == variant.say(c):
         return Msg(N_("tarok {numeral}"), {"numeral": variant.say(c)})
+    if c in (PAGAT, SKYZ):
+        return CardSaid(variant.name, c)
     return say(variant, c)
+
+
+class CardSaid:
+    """A card named as ``say`` names it, in the reader's words (a message's value; it keeps
+    the variant's name, not the variant, so a reason pickles light)."""
+
+    __slots__ = ("card", "variant")
+
+    def __init__(self, variant: str, card: Card) -> None:
+        self.variant = variant
+        self.card = card
+
+    def say(self, t: Say = ENGLISH) -> str:
+        v = find_variant(self.variant)
+        return v.say(self.card, long=self.card == PAGAT, t=t)
+
+    def __reduce__(self) -> tuple[object, tuple[str, int]]:
+        return (_card_said, (self.variant, int(self.card)))
+
+
+def _card_said(variant: str, card: int) -> CardSaid:
+    return CardSaid(variant, CARDS[card])
 
 
 def says(variant: Variant, cards: Sequence[Card]) -> str:
     return ", ".join(say(variant, c) for c in cards)
+
+
+class CardsSaid:
+    """Cards named as ``says`` names them, in the reader's words."""
+
+    __slots__ = ("cards", "variant")
+
+    def __init__(self, variant: str, cards: Sequence[Card]) -> None:
+        self.variant = variant
+        self.cards = tuple(int(c) for c in cards)
+
+    def say(self, t: Say = ENGLISH) -> str:
+        v = find_variant(self.variant)
+        return ", ".join(v.say(CARDS[c], long=c == PAGAT, t=t) for c in self.cards)
+
+
+def says_msg(variant: Variant, cards: Sequence[Card]) -> CardsSaid:
+    """``says`` as a value of a message, said in the reader's language."""
+    return CardsSaid(variant.name, cards)
 
 
 def suit_word(c: Card) -> str:
@@ -127,6 +171,12 @@ class Verb:
         else:
             text = cap(label)
         return text[:1].lower() + text[1:] if self.lower else text
+
+
+def choice_msg(variant: Variant, action: Action, message: str) -> Msg:
+    """A reason about ``action``; its ``{choice}`` field (if it has one) is the choice as
+    the button says it (``Verb``), so a Hint names a choice as the panel does."""
+    return Msg(message, {"choice": Verb(variant, action)} if "{choice}" in message else None)
 
 
 class Cap:

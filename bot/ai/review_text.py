@@ -29,12 +29,13 @@ def money_text(currency: str, amount: float, sign: bool = False) -> str:
 
 
 def choice_text(variant: str, a: Action) -> str:
-    """A choice in words, inside a sentence: "play K♥ king", "bid Four", "pass"."""
+    """A choice in words, inside a sentence, as its button names it (issue #31, one word
+    for one action): "play K♥", "bid Four", "pass", 'say "Done"', "discard 10♣"."""
     v = find_variant(variant)
     if a.kind is Kind.PLAY:
         return "play " + R.say(v, a.card)
     if a.kind is Kind.DONE:
-        return "say nothing more"
+        return f'say "{R.verb(v, a)}"'
     text = R.verb(v, a)
     return text[:1].lower() + text[1:]
 

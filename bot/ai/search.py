@@ -295,9 +295,9 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     a = cands[best_i]
     v = game.variant
     if a.kind is Kind.DONE:
-        return Choice.said(a, Msg(N_("Say nothing more: played out over many ways the hidden cards "
+        return Choice.said(a, Msg(N_("{choice}: played out over many ways the hidden cards "
                                      "may lie, {other} costs more often than it pays with this hand."),
-                                  {"other": R.Verb(v, base.action, lower=True)}))
+                                  {"choice": R.Verb(v, a), "other": R.Verb(v, base.action, lower=True)}))
     return Choice.said(a, Msg(N_("{choice}: played out over many ways the hidden cards may lie, your "
                                  "hand makes it often enough to pay more than saying nothing."),
                               {"choice": R.Verb(v, a)}))

@@ -359,7 +359,11 @@ class CardWords:
     """How a variant's rule text names cards for players: the red one is an ace (``A♦``,
     Czech, Polish, Romanian, Kozy) or a one (``1♦``: "it's a 'one', not an ace!" — Heun;
     Nebraska's "1 (ace) is lowest"), and the words for the škýz, the honours and the rider.
-    A variant holds one as ``Variant.card_words``; :func:`say_card` reads it."""
+    A variant holds one as ``Variant.card_words``; :func:`say_card` reads it.
+
+    The words are catalog messages (context ``card word``; ``python -m tools.catalogs``
+    collects every variant's): a player reads the rider as "kaval" in Czech, "konik" in
+    Polish, "cal" in Romanian, whichever variant's word ("rider", "horse", "cavalier") it is."""
 
     __slots__ = ("ace", "skyz", "pagat", "mond", "rider")
 
@@ -370,6 +374,14 @@ class CardWords:
         self.pagat = pagat
         self.mond = mond
         self.rider = rider
+
+
+#: The catalog context of the variants' words for cards.
+CARD_WORD: Final = "card word"
+
+def card_word(word: str, t: Say = ENGLISH) -> str:
+    """A variant's word for a card (``CardWords``) in ``t``'s language ("" stays "")."""
+    return t.pgettext(CARD_WORD, word) if word else word
 
 
 #: The Czech text's words (the default): "king, queen, rider, jack, ace, 2, 3, 4".
@@ -384,24 +396,25 @@ def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False,
     the škýz by name, a suit card by rank and suit symbol (``K♥``, ``C♣``, ``A♦`` or
     ``1♦`` as ``words`` says, ``10♠``).  ``long`` adds the word players say for a court
     card or an honour (``K♥ king``, ``C♣ rider``, ``I pagát``, ``XXI mond``): for buttons
-    and lists a newcomer reads.  Codes such as ``KH`` or ``1D`` (``Card.short``) are for
-    records and custom ids only."""
+    and lists a newcomer reads.  Every word is said in ``t``'s language (the variant's own
+    words through the catalog's ``card word`` context).  Codes such as ``KH`` or ``1D``
+    (``Card.short``) are for records and custom ids only."""
     if c == SKYZ:
-        return words.skyz
+        return card_word(words.skyz, t)
     if c.is_tarok:
         numeral = ROMAN[c]
         if long and c == PAGAT and words.pagat:
-            return f"{numeral} {words.pagat}"
+            return f"{numeral} {card_word(words.pagat, t)}"
         if long and c == MOND and words.mond:
-            return f"{numeral} {words.mond}"
+            return f"{numeral} {card_word(words.mond, t)}"
         return numeral
     f = c.face
     symbol = c.suit.symbol
     if f < 4:
         text = _FACE_SHORT[f] + symbol
         if long:
-            # (the rider's word is the variant's own term; the other faces are translated)
-            text += " " + (words.rider if f == RIDER else t._(_FACE_NAMES[f]))
+            # (the rider's word is the variant's own term; the other faces are the catalog's)
+            text += " " + (card_word(words.rider, t) if f == RIDER else t._(_FACE_NAMES[f]))
         return text
     pip = (_RED_PIPS if c.suit.is_red else _BLACK_PIPS)[f - 4]
     if pip == "1":
@@ -409,6 +422,6 @@ def say_card(c: Card, words: CardWords = CZECH_WORDS, *, long: bool = False,
     return pip + symbol
 
 
-def say_cards(cards: Iterable[Card], words: CardWords = CZECH_WORDS) -> str:
+def say_cards(cards: Iterable[Card], words: CardWords = CZECH_WORDS, t: Say = ENGLISH) -> str:
     """Cards named for a player, separated by spaces ("—" for none)."""
-    return " ".join(say_card(c, words) for c in cards) or "—"
+    return " ".join(say_card(c, words, t=t) for c in cards) or "—"

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action, Kind
-from .cards import CARDS, PLAIN_SUITS, Suit, say_card
+from .cards import CARDS, PLAIN_SUITS, Suit, card_word, say_card
 from .game import Phase
 from .masks import NUM_TAROKY
 from .restrictions import Restriction
@@ -475,7 +475,7 @@ def _cards_page(v: Variant, t: Say = ENGLISH) -> str:
                  ace=v.card_words.ace))
     return "\n".join([
         t._("{taroky} taroky (trumps), numbered I to XXI, and the {skyz}, the highest; a tarok "
-            "beats every suit card.", taroky=taroky, skyz=v.card_words.skyz),
+            "beats every suit card.", taroky=taroky, skyz=card_word(v.card_words.skyz, t)),
         suits,
         pip_order(v, t),
         t._("Card points: {honours} and each king 5; {counts}; every other card 1 (how they "

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from bot.ai.players import decision_seed
 from bot.ai.pool import choose_off_loop
-from bot.i18n import N_
+from bot.ai.reasons import Verb
+from bot.engine import Action
+from bot.i18n import N_, Text
 from bot.tables import words
 from bot.tables.errors import TableError
 from bot.tables.table import PLAYING, Table
@@ -35,5 +37,21 @@ async def hint(table: Table, seat: int) -> str:
         choice = await choose_off_loop("strong", game, seat, decision_seed(table.hand_no, table.step),
                                        levels=table.computer_levels())
         t = table.seat_text(seat)  # (the label and the reason: the engine's, in the player's words)
-        return t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
-                   choice=words.label(table, choice.action, t), reason=table.named(choice.say(t)))
+        return hint_text(table, choice.action, table.named(choice.say(t)), t)
+
+
+def hint_text(table: Table, action: Action, reason: str, t: Text) -> str:
+    """The Hint's sentence: the choice as its button says it, in bold, and the reason.  A
+    reason that opens with the choice itself ("Discard 10♣: cheap and ...", "Bid Four: you
+    hold ...") is not made to say it twice.  The variant's jargon it uses is pointed to its
+    rules pages (``words.rules_pointer``)."""
+    label = words.label(table, action, t)
+    pointer = words.rules_pointer(table, [label, reason], t)  # (the jargon it uses: its rules pages)
+    said = t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
+               choice=label, reason=reason)
+    for head in (Verb(words.variant_of(table), action).say(t), label):
+        if reason.startswith(head + ":"):
+            said = t._("The strongest computer player would choose **{choice}**: {reason}",
+                       choice=label, reason=reason[len(head) + 1:].strip())
+            break
+    return f"{said}\n{pointer}" if pointer else said

@@ -101,7 +101,7 @@ def picture_words(lang: str) -> PictureWords:
         card_points=t._("{n} card points"),
         payments_line=t._("Payments:"),
         players_line=t._("Players:"),
-        total_amount=t._("total {amount}"),
+        total_amount=t._("season balance {amount}"),
         suit_names=(t._("Hearts"), t._("Diamonds"), t._("Spades"), t._("Clubs"), t._("Taroky")),
         faces=face_words(lang),
     )
@@ -397,12 +397,10 @@ def summary_scene(table: Table, hand_no: int, result: HandResult) -> SummaryScen
         if s == sitting_out and not net_total.get(s):
             continue
         change = net_total.get(s, 0)
-        if balances_now is not None and s in balances_now:
-            total = balances_now[s]
-        else:
-            total = table.scores[s] if s < len(table.scores) else 0
-        balances.append(PlayerBalance(picture_name(table, s), change, _signed(table, change, t),
-                                      money(table, total, t)))
+        # The balance after the hand is the season's, across variants (the store's, once the
+        # hand is paid); before that there is no season balance to show, only the change.
+        season = money(table, balances_now[s], t) if balances_now is not None and s in balances_now else ""
+        balances.append(PlayerBalance(picture_name(table, s), change, _signed(table, change, t), season))
 
     pool_before = pool_after = ""
     delta = net_total.get(POOL, 0)

@@ -16,9 +16,12 @@ Nothing here reads a player's hidden cards: callers pass what the player may see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import cache
 
 from bot.engine import (
+    VARIANTS,
     Action,
     Card,
     HandResult,
@@ -31,7 +34,7 @@ from bot.engine import (
 )
 from bot.engine.actions import TITLES, action_label, term
 from bot.engine.cards import say_card
-from bot.engine.rulebook import choice_notes
+from bot.engine.rulebook import choice_notes, topic_names, topics
 from bot.i18n import Text
 from bot.tables.table import PLAYING, Table
 from rendering.faces import sort_hand
@@ -59,16 +62,17 @@ def say(table: Table, card: Card, *, long: bool = False, t: Text | None = None) 
     return say_card(card, variant_of(table).card_words, long=long, t=t or Text())
 
 
-def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False) -> str:
-    """Cards named for a player, in the given order (or ``sort``: as the hand picture)."""
+def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False, t: Text | None = None) -> str:
+    """Cards named for a player, in the given order (or ``sort``: as the hand picture), in
+    ``t``'s words (the škýz is "Skiż" to a Polish reader)."""
     v = variant_of(table)
     seq = sort_hand(cards, v.red_ace_high) if sort else list(cards)
-    return " ".join(say_card(c, v.card_words) for c in seq) or "—"
+    return " ".join(say_card(c, v.card_words, t=t or Text()) for c in seq) or "—"
 
 
-def hand_text(table: Table, cards: Iterable[Card]) -> str:
+def hand_text(table: Table, cards: Iterable[Card], t: Text | None = None) -> str:
     """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
-    return cards_text(table, cards, sort=True)
+    return cards_text(table, cards, sort=True, t=t)
 
 
 def label(table: Table, action: Action, t: Text | None = None) -> str:
@@ -245,9 +249,9 @@ def why_text(table: Table, seat: int) -> str:
         winner = game.variant.trick_winner(view.trick)
         card = next(c for s, c in view.trick if s == winner)
         if winner == seat:
-            parts.append(t._("So far your {card} wins this trick.", card=say(table, card)))
+            parts.append(t._("So far your {card} wins this trick.", card=say(table, card, t=t)))
         else:
-            parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card),
+            parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card, t=t),
                              name=table.seat_name(winner)))
     notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t), t)
     ordered: list[str] = []
@@ -263,7 +267,59 @@ def why_text(table: Table, seat: int) -> str:
     notes = ordered + notes
     if notes:
         parts.append(t._("What your choices mean:") + "\n" + "\n".join(f"• {n}" for n in notes))
-    return "\n".join(p for p in parts if p)
+    pointer = rules_pointer(table, [prompt, *parts], t)  # (the panel's prompt's terms too)
+    return "\n".join(p for p in [*parts, pointer] if p)
+
+
+#: Glossary topics that are everyday words rather than a variant's jargon (no pointer):
+#: the roles, the plain choices, the units, and the game's own name for its trumps.
+PLAIN_TOPICS = frozenset({
+    "declarer", "bidder", "partner", "king", "surrender", "play on", "throw in", "hold", "draw",
+    "don't draw", "level", "chips", "pot", "game points", "1", "21", "kč", "haléř", "take back",
+    "talon group", "annul", "basic score", "combinations", "honour", "taroky", "taroki", "tarok",
+})
+
+
+@cache
+def _jargon(variant: Variant) -> tuple[tuple[str, str], ...]:
+    """The glossary topics of ``variant`` that are its own jargon (not in every variant's
+    glossary, not everyday words), each with its game term's title if it is one (a
+    contract, bonus or declaration, "Five Over": matched only as the title is written, so
+    that the plain number "five" is not taken for it), else ""."""
+    common = set.intersection(*(set(v.glossary) for v in VARIANTS.values()))
+    titles = {x.lower(): x for x in _terms(variant)}
+    return tuple((key, titles.get(key, "")) for key in topics(variant)
+                 if key in variant.glossary and key not in common and key not in PLAIN_TOPICS)
+
+
+def rules_pointer(table: Table, texts: Iterable[str], t: Text) -> str:
+    """A way into the jargon of ``texts`` (Why?, a Hint, a prompt): each of the variant's
+    own terms they use ("Five Over", "blind", "taroace", "Unul de trei", "Król ultymo"),
+    named as ``/taroky rules topic:`` takes it in the reader's language, at most four, in
+    the order they are met; "" when they use none."""
+    v = variant_of(table)
+    text = "\n".join(texts)
+    names = topic_names(v, t)
+    found: list[tuple[int, int, str]] = []
+    for key, title_ in _jargon(v):
+        name = names.get(key, key)
+        if title_:  # (a title as written: "Five", not "five cards")
+            found += [(m.start(), m.end(), name) for m in
+                      re.finditer(r"(?<!\w)" + re.escape(game_term(title_, t)) + r"(?!\w)", text)]
+        else:
+            found += [(m.start(), m.end(), name) for m in
+                      re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text, re.IGNORECASE)]
+    pages: list[str] = []
+    taken: list[tuple[int, int]] = []
+    for start, end, name in sorted(found, key=lambda f: (f[0], f[0] - f[1])):
+        if name in pages or any(a <= start and end <= b for a, b in taken):
+            continue  # ("Five" inside "Five Over", "trei" inside "Unul de trei")
+        pages.append(name)
+        taken.append((start, end))
+    if not pages:
+        return ""
+    return t._("Rules of these terms: {pages}",
+               pages=", ".join(f"`/taroky rules topic:{name}`" for name in pages[:4]))
 
 
 #: The choices teach mode may ask about before they are said: promises and doubles.
@@ -340,11 +396,22 @@ def confirmation(table: Table, seat: int | None, code: str) -> str | None:
 
 
 __all__ = ["public_text", "seat_text", "announcement_text", "bid_label", "cards_text", "contract_text",
-           "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text",
-           "money", "variant_title", "called_text", "deal_of", "pool_and_radler"]
+           "bids_of", "side_label", "points_text", "doubles_text", "phase_name", "prompt_text", "game_term", "hand_text", "label", "named", "rules_pointer", "say", "variant_of", "why_text", "confirmation", "is_costly", "stake_text",
+           "money", "teach_text", "variant_title", "called_text", "deal_of", "pool_and_radler"]
 
 
 # ---------------------------------------------------------------- a table's lines
+def teach_text(table: Table, t: Text) -> str:
+    """What teach mode does at this table, promising only what the variant does: a hand
+    is played out instead of settled only where the variant has such a house rule (the
+    Czech quiet povinnost, ``Variant.teach_options``); elsewhere a hand the rules settle
+    without play (all pass, a throw-in) is settled so in teach mode too."""
+    if variant_of(table).teach_options:
+        return t._("Teach mode is on: panels have a **Hint** button, costly choices ask first, and a "
+                   "hand the usual rules would settle without play is played out where the rules allow it.")
+    return t._("Teach mode is on: panels have a **Hint** button and costly choices ask first.")
+
+
 def money(table: Table, amount: int, t: Text | None = None) -> str:
     """An amount in the variant's smallest unit, as text (in ``t``'s language; the
     table's when none is given)."""

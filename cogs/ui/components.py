@@ -265,8 +265,7 @@ class LobbyButton(
             if table.seat_of(user.id) is None and user.id != table.host_id:
                 raise TableError(N_("Only seated players can switch teach mode."))
             on = await table.toggle_teach()
-            await reply(interaction, t._("Teach mode is on: Hint, a warning before costly choices, every hand "
-                                         "played out.") if on else t._("Teach mode is off."))
+            await reply(interaction, words.teach_text(table, t) if on else t._("Teach mode is off."))
         else:
             await table.start(user.id)
             await interaction.edit_original_response(content=dealt_text(t))

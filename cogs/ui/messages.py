@@ -14,7 +14,7 @@ import discord
 from bot.engine import VARIANTS, Action, Card, HandResult, Kind, PlayerView
 from bot.engine.actions import SAFE_KINDS, act, safe_first
 from bot.engine.cards import cards_of
-from bot.engine.scoring import POOL, transfers_from_net
+from bot.engine.scoring import POOL, Transfer, transfers_from_net
 from bot.i18n import N_, Text
 from bot.store.models import Session
 from bot.tables import words
@@ -76,8 +76,7 @@ def _seat_label(table: Table, seat: int, t: Text | None = None) -> str:
 def lobby_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     """The lobby, in the server's language (the table's public message)."""
     t = words.public_text(table)
-    teach = (t._("Teach mode is on: panels have a **Hint** button, costly choices ask first and every "
-                 "hand is played out.") if table.config.teach else t._("Teach mode is off."))
+    teach = words.teach_text(table, t) if table.config.teach else t._("Teach mode is off.")
     embed = discord.Embed(
         title=t.ngettext("Taroky table — {variant}, {n} player", "Taroky table — {variant}, {n} players",
                          table.config.players, variant=variant_title(table, t)),
@@ -403,13 +402,19 @@ def line_payments(table: Table, net: Mapping[int, int], t: Text | None = None) -
     if sum(net.values()) != 0:  # (not a closed line: each party's change instead)
         return ", ".join(f"{side_name(table, who, t)} {'+' if v > 0 else ''}{money(table, v, t)}"
                          for who, v in net.items() if v)
-    return "; ".join(
-        t._("{payer} pays {payee} {amount}", payer=side_name(table, tr.payer, t),
-            payee=side_name(table, tr.payee, t), amount=money(table, tr.amount, t))
-        if tr.payer != POOL else
-        t._("{payee} takes {amount} from the pool", payee=side_name(table, tr.payee, t),
-            amount=money(table, tr.amount, t))
-        for tr in transfers_from_net(dict(net)))
+    return "; ".join(transfer_text(table, tr, t) for tr in transfers_from_net(dict(net)))
+
+
+def transfer_text(table: Table, tr: Transfer, t: Text) -> str:
+    """One transfer in plain words: "Bob pays Alice Kč 2.00", "Bob pays 5 points into the
+    pool", "Alice takes 5 points from the pool"."""
+    amount = money(table, tr.amount, t)
+    if tr.payer == POOL:
+        return t._("{payee} takes {amount} from the pool", payee=side_name(table, tr.payee, t), amount=amount)
+    if tr.payee == POOL:
+        return t._("{payer} pays {amount} into the pool", payer=side_name(table, tr.payer, t), amount=amount)
+    return t._("{payer} pays {payee} {amount}", payer=side_name(table, tr.payer, t),
+               payee=side_name(table, tr.payee, t), amount=amount)
 
 
 def payment_lines(table: Table, result: HandResult, t: Text | None = None) -> list[str]:
@@ -443,9 +448,7 @@ def summary_embeds(table: Table, hand_no: int, result: HandResult) -> list[disco
     if result.lines:
         add_lines(embeds, t._("Payments"), payment_lines(table, result, t), t)
     if result.transfers:
-        add_lines(embeds, t._("Who pays whom in all"), [
-            f"{side_name(table, tr.payer, t)} → {side_name(table, tr.payee, t)}: {money(table, tr.amount, t)}"
-            for tr in result.transfers], t)
+        add_lines(embeds, t._("Who pays whom in all"), [transfer_text(table, tr, t) for tr in result.transfers], t)
     usual = usual_outcome(table.game, table.config.options) if (
         table.config.teach and table.game is not None and table.game.is_over) else None
     if usual is not None:

@@ -132,11 +132,24 @@ _ALTS: OrderedDict[Scene, str] = OrderedDict()
 ALT_CACHE_SIZE = 512
 
 
+def alt_text(scene: Scene) -> str:
+    """The picture's alt text: its text twin, summarised to fit Discord's limit rather than
+    cut (a summary too long loses its payment lines, which its message lists; then whole
+    lines from the end, marked "…"), so a screen reader never reads half a result."""
+    text = _text_twin(scene)
+    if len(text) > ALT_TEXT_LIMIT and isinstance(scene, SummaryScene):
+        text = rendering.text_summary(scene, payments=False)
+    if len(text) <= ALT_TEXT_LIMIT:
+        return text
+    cut = text.rfind("\n", 0, ALT_TEXT_LIMIT - 2)
+    return (text[:cut] if cut > 0 else text[:ALT_TEXT_LIMIT - 2]) + "\n…"
+
+
 def _alt_text(scene: Scene) -> str:
-    """The picture's alt text (its text twin, cut to Discord's limit)."""
+    """The picture's alt text (``alt_text``), remembered."""
     alt = _ALTS.get(scene)
     if alt is None:
-        alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+        alt = alt_text(scene)
         _remember_alt(scene, alt)
     return alt
 
@@ -172,7 +185,7 @@ def _draw_all(scenes: list[Scene]) -> list[Drawn]:
             png = None
         if png is not None:
             try:
-                alt = _text_twin(scene)[:ALT_TEXT_LIMIT]
+                alt = alt_text(scene)
             except Exception:
                 log.exception("Writing the alt text of %s failed", name)
         out.append((name, png, alt, time.perf_counter() - start))

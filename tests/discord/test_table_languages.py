@@ -134,14 +134,15 @@ class Reader:
         raise AssertionError("the hand did not finish")
 
     def leftovers(self, lang: str, table: Table) -> list[tuple[str, str, set[str]]]:
-        """Every text read with English words left once names and cards are taken out:
-        (where, text, the English words)."""
+        """Every text read with English words left once names and cards are taken out
+        (cards as the reader's language names them: "C♦ kaval", so an English "C♦ rider"
+        is found, issue #31): (where, text, the English words)."""
         for message in self.world.channel.history(viewer=self.member):
             self.look("channel", message)
         v = words.variant_of(table)
         strip = sorted({s.name for s in table.seats if s is not None}
                        | {self.member.name}
-                       | {say_card(c, v.card_words, long=long) for c in CARDS for long in (False, True)},
+                       | {say_card(c, v.card_words, long=long, t=self.t) for c in CARDS for long in (False, True)},
                        key=len, reverse=True)
         marker = self.t._("The strongest computer player would choose **{choice}**. Its reason: {reason}",
                           choice="\0", reason="\0").split("\0")[-2]  # (the AI's reason follows it)

@@ -289,7 +289,7 @@ def test_one_turn_each_and_four_only_over_three():
     assert [a.value for a in g.legal_actions(0) if a.kind is Kind.BID] == ["jeden", "dwa", "trzy"]
     g.act(0, A("bid", "dwa"))
     assert [a.value for a in g.legal_actions(1) if a.kind is Kind.BID] == ["trzy"]
-    with pytest.raises(IllegalAction, match="Cztery only over Trzy"):
+    with pytest.raises(IllegalAction, match="Cztery is allowed only when the high bid is Trzy"):
         g.verify(1, A("bid", "cztery"))
     g.act(1, A("bid", "trzy"))
     assert [a.value for a in g.legal_actions(2) if a.kind is Kind.BID] == ["cztery"]

@@ -95,8 +95,8 @@ def _walk(payload: dict[str, Any], path: str, found: list[tuple[str, dict[str, A
 
 
 async def test_every_command_is_localized_in_a_form_discord_accepts() -> None:
-    """Names lowercase, 1–32 letters, digits, - or _; descriptions and choices at most
-    100 characters; no two siblings share a localized name (Discord refuses the whole
+    """Names lowercase, 1–32 letters, digits, - or _; descriptions (the commands' and
+    every option's, in every language) and choices at most 100 characters; no two siblings share a localized name (Discord refuses the whole
     sync otherwise)."""
     payloads = await _payloads(CatalogTranslator())
     nodes: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = []
@@ -113,6 +113,10 @@ async def test_every_command_is_localized_in_a_form_discord_accepts() -> None:
             names = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
             assert len(names) == len(set(names)), (path, locale, names)
         for option in options:
+            # (issue #31: an option's description too; Polish "/taroky new teach" was 102)
+            for locale, text in [(None, option.get("description", "")),
+                                 *(option.get("description_localizations") or {}).items()]:
+                assert 1 <= len(text) <= 100, (path, option["name"], locale, len(text), text)
             for choice in option.get("choices") or []:
                 for text in (choice.get("name_localizations") or {}).values():
                     assert 1 <= len(text) <= 100

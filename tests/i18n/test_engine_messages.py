@@ -25,7 +25,7 @@ from bot.ai.heuristic import choose_action
 from bot.ai.normal import choose_normal
 from bot.ai.search import choose_strong
 from bot.engine import VARIANTS, Action, Game, Kind, Phase, new_game
-from bot.engine.cards import CARDS, ROMAN, say_card
+from bot.engine.cards import CARDS, ROMAN, SKYZ, say_card
 from bot.engine.say import ENGLISH, English, Msg, Say
 from bot.i18n import Text
 from tools.catalogs import code_messages, engine_messages
@@ -77,15 +77,18 @@ class Marked:
 
 
 def _allowed_words() -> set[str]:
+    """The values a sentence may carry unmarked: a seat's placeholder, tarok numerals, a
+    card's code letters and its symbol's rank ("K", "C", "A", "Sk").  A variant's words for
+    cards ("rider", "horse", "cavalier", "pagát", "Skiż") are not among them: they are said
+    through the catalog (context ``card word``), as every other word (issue #31)."""
     words = {"Seat", "seat", *ROMAN, "⅓", "⅔"}  # (a Kozy pile's exact worth: 35⅓)
     for v in VARIANTS.values():
-        cw = v.card_words
-        for w in (cw.ace, cw.skyz, cw.pagat, cw.mond, cw.rider):
-            words.update(re.findall(r"[^\W\d_]+", w))
+        words.update(re.findall(r"[^\W\d_]+", v.card_words.ace))
     for c in CARDS:
         words.update(re.findall(r"[^\W\d_]+", c.short))
         for v in VARIANTS.values():
-            words.update(re.findall(r"[^\W\d_]+", say_card(c, v.card_words)))
+            if c != SKYZ:
+                words.update(re.findall(r"[^\W\d_]+", say_card(c, v.card_words)))
     return words
 
 

@@ -12,7 +12,7 @@ from cogs.ui.output import (
     Drawn,
     RenderPool,
     _draw_all,
-    _text_twin,
+    alt_text,
 )
 from rendering import samples
 
@@ -38,8 +38,8 @@ async def test_render_processes_draw_the_golden_pictures() -> None:
         diff = check_golden(name, png)
         assert diff.ok, f"{name} drawn in a render process differs from its golden image: {diff}"
         # The alt text comes back with the picture (written there, not on the event
-        # loop): the scene's text twin, cut to Discord's limit.
-        assert alt and alt == _text_twin(scene)[:ALT_TEXT_LIMIT], name
+        # loop): the scene's text twin, summarised to Discord's limit.
+        assert alt and alt == alt_text(scene) and len(alt) <= ALT_TEXT_LIMIT, name
     assert [png for _, png, _, _ in drawn] == [png for _, png, _, _ in _draw_all(scenes)]
 
 

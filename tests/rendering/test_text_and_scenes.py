@@ -78,7 +78,7 @@ def test_text_summary() -> None:
     text = text_summary(samples.summary_povinnost())
     assert "Bidder's side (Drahomír, Jiří Uhřík): 39 card points, 30 cards — won" in text
     assert "  Game: 4 points over 35, flek ×2: +0.80 Kč" in text
-    assert "  Alois: −0.30 Kč (total 0.90 Kč)" in text
+    assert "  Alois: −0.30 Kč (season balance 0.90 Kč)" in text
     vs = text_summary(samples.summary_varsava())
     assert "Alois: 26 card points, 15 cards — lost" in vs
     assert vs.endswith("Pool: 3.00 Kč → 5.00 Kč")

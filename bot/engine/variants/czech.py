@@ -1056,6 +1056,8 @@ class Czech(Variant):
 def discard_prompt(v: Variant, g: Game, t: Say = ENGLISH) -> str:
     """The discard prompt: how many cards are still to go, then the discard rules."""
     rules = " ".join(r.rule_text(t) for r in v.rules_of(Phase.DISCARD))
+    if g.discard_seat is not None and not g.discards[g.discard_seat]:  # (none yet: not "more")
+        return t.ngettext("Discard {n} card. {rules}", "Discard {n} cards. {rules}", g.discard_need, rules=rules)
     return t.ngettext("Discard {n} more card. {rules}", "Discard {n} more cards. {rules}",
                       g.discard_need, rules=rules)
 

@@ -109,6 +109,14 @@ class HoldOnlyEarlier(ActionRule):
                    rule=lower_first(self.rule_text(t)))
 
 
+
+def discard_count(g: Game, t: Say = ENGLISH) -> str:
+    """How many cards are still to be discarded, as the discard prompt opens: "Discard 4
+    cards" before the first, "Discard 3 more cards" after it."""
+    if g.discard_seat is not None and not g.discards[g.discard_seat]:
+        return t.ngettext("Discard {n} card", "Discard {n} cards", g.discard_need)
+    return t.ngettext("Discard {n} more card", "Discard {n} more cards", g.discard_need)
+
 def holding_turn(g: Game, seat: int, a: Action, hold_words: str) -> int | None:
     """NE-2, RO-7: book ``seat``'s pass, hold or bid in an auction with holding (a pass is
     final) and return who speaks next: the next seat in play order that has not passed and
@@ -173,7 +181,8 @@ class OnlyOver(ActionRule):
 
     def rule_text(self, t: Say = ENGLISH) -> str:
         # (the contracts' names are game terms: the sentence is a message, issue #14)
-        return "; ".join(t._("{contract} only over {previous}", contract=t.pgettext(TERM, high),
+        # (said plainly, issue #31: "Five Over is allowed only when the high bid is Five")
+        return "; ".join(t._("{contract} is allowed only when the high bid is {previous}", contract=t.pgettext(TERM, high),
                              previous=t.pgettext(TERM, low)) for high, low in self.titles) + "."
 
     def forbids(self, g: Game, seat: int, action: Action) -> bool:
@@ -335,7 +344,7 @@ def turn_prompt(g: Game, seat: int, knock: str = "tap it", t: Say = ENGLISH) -> 
         return t._("Choose a packet of twelve cards.")
     if ph is Phase.DISCARD:
         rules = " ".join(r.rule_text(t) for r in g.variant.rules_of(Phase.DISCARD))
-        return t._("Discard {n} more: {rules}", n=g.discard_need, rules=lower_first(rules))
+        return t._("{count}: {rules}", count=discard_count(g, t), rules=lower_first(rules))
     if ph is Phase.PLAY:
         trick = g.trick
         if trick is None or not trick.plays:

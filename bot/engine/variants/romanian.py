@@ -65,7 +65,7 @@ from ..restrictions import (
 from ..say import ENGLISH, N_, LowerTerm, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import POOL, HandResult, PaymentLine, add_into, share, side_payment
 from .base import OptionSpec, Variant, hand_result, tarok_count
-from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, holding_turn
+from .kingcall import HoldOnlyEarlier, ThrowInEmptyHand, discard_count, holding_turn
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -1450,8 +1450,8 @@ class Romanian(Variant):
                              for j, grp in enumerate(order[:-1]))
             return t._("Take back one of the groups you showed: {groups}.", groups=opts)
         if ph is Phase.DISCARD:
-            return t._("Discard {n} more: kings, the skiz, luna and pagat stay; other taroace only if "
-                       "you must.", n=g.discard_need)
+            return t._("{count}: kings, the skiz, luna and pagat stay; other taroace only if "
+                       "you must.", count=discard_count(g, t))
         if ph is Phase.ANNOUNCE:
             if g.first_turn(seat):
                 return t._("Declare your taroace (or merge), announce bonuses, say contra on what "
