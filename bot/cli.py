@@ -747,6 +747,60 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analysis_location(args: argparse.Namespace) -> str | Path:
+    """The store ``taroky analyse`` works on: ``--database``, else ``DATABASE_URL`` (a
+    PostgreSQL database several bot processes share), else ``TAROKY_DB``, else the default."""
+    if args.database:
+        return str(args.database)
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        return url
+    return Path(os.environ.get("TAROKY_DB", "").strip() or DEFAULT_DB_PATH)
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``taroky analyse``: the analysis queue's counts; ``--worker``: take jobs and store
+    their reviews beside the bot processes (until Ctrl-C, or once with ``--once``)."""
+    import asyncio
+    import socket
+
+    from bot.ai import pool
+    from bot.ai.analyst import ANALYSIS_POLL, Analyst
+    from bot.ai.review import Budget
+    from bot.store import open_store
+
+    async def run() -> int:
+        location = _analysis_location(args)
+        if isinstance(location, Path) and not location.exists():
+            raise CliError(f"There is no database at {location} (set --database, TAROKY_DB or DATABASE_URL).")
+        store = await open_store(location)
+        try:
+            counts = await store.analysis_backlog()
+            print("Analysis queue: " + ", ".join(f"{n} {state}" for state, n in counts.items()) + ".",
+                  flush=True)
+            if not args.worker:
+                return 0
+            analyst = Analyst(store, f"analyse:{socket.gethostname()}:{os.getpid()}",
+                              Budget(playouts=args.playouts))
+            try:
+                while True:
+                    reviewed, failed = analyst.reviewed, analyst.failed
+                    if await analyst.catch_up():
+                        print(f"Reviewed {analyst.reviewed - reviewed} hand(s)"
+                              + (f", {analyst.failed - failed} failed" if analyst.failed > failed else "")
+                              + ".", flush=True)
+                    if args.once:
+                        return 0
+                    await asyncio.sleep(ANALYSIS_POLL)
+            finally:
+                await analyst.stop()
+                pool.shutdown()
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
 def _add_store_commands(sub: Any) -> None:
     """The subcommands that work on the bot's SQLite database."""
     where = ("the SQLite database (default: $TAROKY_DB, else data/taroky.sqlite3)")
@@ -758,6 +812,18 @@ def _add_store_commands(sub: Any) -> None:
     rs.add_argument("file", metavar="FILE", help="a backup written by 'taroky backup'")
     rs.add_argument("--database", metavar="PATH", help=where)
     rs.set_defaults(func=cmd_restore)
+    an = sub.add_parser("analyse", help="the hand analysis queue: its counts, or --worker to review "
+                        "the paid hands beside the bot")
+    an.add_argument("--worker", action="store_true",
+                    help="take jobs from the queue and store their reviews until stopped (Ctrl-C)")
+    an.add_argument("--once", action="store_true",
+                    help="with --worker: review what waits now, then stop")
+    an.add_argument("--playouts", type=whole_arg(10, 1_000_000, "hands played out"), default=4000,
+                    help="the review's budget: hands played out per reviewed seat (default 4000)")
+    an.add_argument("--database", metavar="PATH_OR_URL",
+                    help="the SQLite file or PostgreSQL URL (default: $DATABASE_URL, else $TAROKY_DB, "
+                    "else data/taroky.sqlite3)")
+    an.set_defaults(func=cmd_analyse)
 
 
 def variants_help() -> str:

@@ -32,7 +32,14 @@ from typing import Any, Final
 
 from bot.store.core import StoreCore, dumps
 from bot.store.interface import SqlConnection
-from bot.store.models import AnalysisJob, AnalysisState, SeatFigures, SettledHand, SkillRow, is_computer
+from bot.store.models import (
+    AnalysisJob,
+    AnalysisState,
+    SeatFigures,
+    SettledHand,
+    SkillRow,
+    is_computer,
+)
 
 __all__ = [
     "ANALYSIS_LEASE", "MAX_ATTEMPTS", "AnalysisJob", "AnalysisState", "Analyses", "SeatFigures",
@@ -189,6 +196,31 @@ class Analyses(StoreCore):
             review=None if review_json is None else json.loads(review_json),
             error=None if error is None else str(error),
         )
+
+    async def review_hand_id(
+        self, guild_id: int, player_id: int, seq: int | None = None
+    ) -> str | None:
+        """The hand a player asks the review of: the guild's hand numbered ``seq`` (as the
+        history shows it), else the player's latest hand in the guild that has an
+        analysis; None if there is none.  (Whether the player played it is the caller's
+        to check, from the hand's participants.)"""
+        async with self._read() as conn:
+            if seq is not None:
+                rows = await self._rows(
+                    conn, "SELECT hand_id FROM hands WHERE guild_id = ? AND seq = ?", (guild_id, seq)
+                )
+                return str(rows[0][0]) if rows else None
+            rows = await self._rows(
+                conn,
+                "SELECT h.hand_id, h.participants_json FROM hands h JOIN analyses a"
+                " ON a.hand_id = h.hand_id WHERE h.guild_id = ? AND h.participants_json LIKE ?"
+                " ORDER BY h.seq DESC LIMIT 50",
+                (guild_id, f"%{player_id}%"),
+            )
+        for hand_id, parts_json in rows:
+            if player_id in (int(p) for p in json.loads(parts_json)):
+                return str(hand_id)
+        return None
 
     async def analysis_backlog(self) -> dict[str, int]:
         """How many jobs stand in each state (every state named, 0 included)."""

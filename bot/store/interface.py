@@ -304,6 +304,10 @@ class DataStore(TableStore, Protocol):
 
     async def get_analysis(self, hand_id: str) -> AnalysisState | None: ...
 
+    async def review_hand_id(
+        self, guild_id: int, player_id: int, seq: int | None = None
+    ) -> str | None: ...
+
     async def analysis_backlog(self) -> dict[str, int]: ...
 
     async def skill_aggregates(
