@@ -181,7 +181,7 @@ def review_embed(hand: HandSummary, review: HandReview, record: dict[str, Any], 
     """The review of ``seat`` in hand ``hand`` as an embed (the reader's language)."""
     head, fields, foot = review_lines(review, record, seat, t)
     embed = discord.Embed(
-        title=t._("Your review of hand #{seq} ({variant})", seq=hand.seq, variant=t.variant_title(hand.variant)),
+        title=t._("Your review of hand #{seq} — {variant}", seq=hand.seq, variant=t.variant_title(hand.variant)),
         description=head[:4000], colour=discord.Colour.teal())
     for name, value in fields:
         embed.add_field(name=name[:256], value=value[:1024], inline=False)
@@ -261,8 +261,8 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
     seat = list(hand.participants).index(interaction.user.id)
     state = await store.get_analysis(hand.hand_id)
     if state is None or seat not in state.seats:
-        raise TableError(N_("Hand #{seq} has no review: hands are reviewed from when the bot began "
-                            "to review them, and only their players' seats."), seq=hand.seq)
+        raise TableError(N_("Hand #{seq} has no review: only hands paid since the bot began reviewing "
+                            "are reviewed, and only the seats of people."), seq=hand.seq)
     if state.status == "failed":
         raise TableError(N_("Hand #{seq} could not be reviewed."), seq=hand.seq)
     if state.done and state.review is not None:
