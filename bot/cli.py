@@ -44,6 +44,7 @@ from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
 from bot.engine.variants.base import OptionValue, option_value
 from bot.store.backup import BackupError, backup, restore
+from bot.store.interface import is_postgres_url
 from bot.version import version_text
 from rendering.faces import sort_hand
 
@@ -751,7 +752,7 @@ def _analysis_location(args: argparse.Namespace) -> str | Path:
     """The store ``taroky analyse`` works on: ``--database``, else ``DATABASE_URL`` (a
     PostgreSQL database several bot processes share), else ``TAROKY_DB``, else the default."""
     if args.database:
-        return str(args.database)
+        return str(args.database) if is_postgres_url(args.database) else Path(args.database)
     url = os.environ.get("DATABASE_URL", "").strip()
     if url:
         return url
