@@ -282,10 +282,12 @@ class DiscordTableOutput:
         self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
-    @property
-    def keeps_hands(self) -> bool:
-        """The bot keeps the paid hands (a store), so their reviews can be shown (issue #28)."""
-        return isinstance(self.client, TableClient) and self.client.store is not None
+    def keeps_hands(self, table: Table) -> bool:
+        """The bot keeps ``table``'s paid hands (a store, and the table is one of the
+        bot's tables, not a lesson), so their reviews can be shown (issue #28)."""
+        client = self.client
+        return (isinstance(client, TableClient) and client.store is not None
+                and client.tables.get(table.channel_id) is table)
 
     def start_warm_up(self) -> None:
         """Warm the renderer up in a worker thread, in the background (idempotent)."""
@@ -429,7 +431,7 @@ class DiscordTableOutput:
         self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """A private panel: embed (text), the legal choices and the hand picture."""
-        embed, view = panel_message(table, seat, reviews=self.keeps_hands)
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: list[discord.File] = []
         chair = table.seats[seat]
         if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
@@ -586,7 +588,7 @@ class DiscordTableOutput:
         scene = self._scene(lambda: summary_scene(table, hand_no, result))
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         view = discord.ui.View(timeout=None)  # (issue #28: each player's own review of the paid hand)
-        if self.keeps_hands and table.settlement.unpaid is None:
+        if self.keeps_hands(table) and table.settlement.unpaid is None:
             view.add_item(ReviewButton(table.hand_id, words.public_text(table)))
         drawing: asyncio.Task[None] | None = None
         if scene is not None and self.picture_wait is not None:
@@ -730,7 +732,7 @@ class DiscordTableOutput:
         if not edit:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
-            embed, view = panel_message(table, seat, reviews=self.keeps_hands)
+            embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
             else:

@@ -241,7 +241,8 @@ async def _payload(store: DataStore, hand: HandSummary, seat: int, review_dict: 
     except ValueError:
         raise TableError(N_("The review of hand #{seq} was made by an older version of the bot."),
                          seq=hand.seq) from None
-    embed = review_embed(hand, review, record, seat, t)
+    # (a replay to each costly moment and a picture: in a thread, off the event loop)
+    embed = await asyncio.to_thread(review_embed, hand, review, record, seat, t)
     picture = await asyncio.to_thread(trick_picture, review, record, seat, t)
     if picture is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
