@@ -26,6 +26,7 @@ import signal
 import sys
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot import metrics
@@ -105,8 +106,16 @@ async def analyse_off_loop(record: dict[str, Any], seats: Sequence[int], budget:
     """The review (``HandReview.to_dict``) of the finished hand in ``record`` for
     ``seats``, made in the review worker process; the engine's errors for a record that
     does not replay, ``BrokenProcessPool`` (a ``RuntimeError``) if the worker died."""
+    global _analysis_pool
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_analysis_executor(), _analyse, record, list(seats), budget)
+    executor = _analysis_executor()
+    try:
+        return await loop.run_in_executor(executor, _analyse, record, list(seats), budget)
+    except BrokenProcessPool:
+        if _analysis_pool is executor:  # (the worker died: the next review starts a new one)
+            _analysis_pool = None
+            executor.shutdown(wait=False, cancel_futures=True)
+        raise
 
 
 def _decide(record: dict[str, Any], seat: int, level: str, seed: int,

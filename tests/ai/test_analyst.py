@@ -111,3 +111,32 @@ def test_taroky_analyse_worker_reviews_the_queue(tmp_path: Path, capsys: pytest.
                                        "Reviewed 2 hand(s).\n")
     assert asyncio.run(states()) == ["done", "done"]
     assert main(["analyse", "--database", str(tmp_path / "none.sqlite3")]) == 2
+
+
+async def test_a_dead_review_worker_is_replaced(tmp_path: Path) -> None:
+    """The review worker process dies (killed, out of memory): the job it had is tried
+    again by a new worker, and the reviews go on."""
+    import os
+    import signal
+
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        await pay(store, "h1", finished_record(5))
+        analyst = Analyst(store, "test", BUDGET)
+        assert await analyst.catch_up() == 1
+        worker = pool._analysis_pool
+        assert isinstance(worker, pool.ProcessPoolExecutor)
+        for pid in list(worker._processes):
+            os.kill(pid, signal.SIGKILL)
+        for _ in range(200):  # (the pool notices its dead worker)
+            if worker._broken:
+                break
+            await asyncio.sleep(0.05)
+        await pay(store, "h2", finished_record(6))
+        assert await analyst.catch_up() == 2  # (one failed attempt, then the review)
+        assert analyst.failed == 1 and analyst.reviewed == 2
+        state = await store.get_analysis("h2")
+        assert state is not None and state.done
+        assert pool._analysis_pool is not worker
+    finally:
+        await store.close()
