@@ -267,8 +267,9 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
     if state.status == "failed":
         raise TableError(N_("Hand #{seq} could not be reviewed."), seq=hand.seq)
     if state.done and state.review is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # (a picture to draw)
         embed, files = await _payload(store, hand, seat, state.review, t)
-        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        await interaction.edit_original_response(embed=embed, attachments=files)
         return
     await interaction.response.send_message(
         t._("The strong player is still looking at hand #{seq}: this message will show your review "
