@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final
 
+from bot import metrics
 from bot.ai import pool
 from bot.ai.review import Budget, HandReview
 from bot.store import DataStore, SeatFigures
@@ -67,16 +69,20 @@ class Analyst:
         job = await self.store.take_analysis(self.owner, lease=self.lease)
         if job is None:
             return None
+        started = time.monotonic()
         try:
             data = await self._analyse(job.record, job.seats, self.budget)
             review, figures = stored_review(HandReview.from_dict(data))
         except Exception as error:  # a record that does not replay, a worker that died
             log.warning("Reviewing hand %s failed (attempt %d): %s", job.hand_id, job.attempts, error)
             self.failed += 1
+            metrics.ANALYSES.labels(outcome="failed").inc()
             await self.store.fail_analysis(job.hand_id, self.owner, f"{type(error).__name__}: {error}")
             return job.hand_id
         if await self.store.finish_analysis(job.hand_id, self.owner, review, figures):
             self.reviewed += 1
+            metrics.ANALYSES.labels(outcome="stored").inc()
+            metrics.ANALYSIS_SECONDS.observe(time.monotonic() - started)
         return job.hand_id
 
     async def catch_up(self, limit: int | None = None) -> int:

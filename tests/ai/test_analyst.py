@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client import REGISTRY
 
 from bot.ai import pool
 from bot.ai.analyst import Analyst, stored_review
@@ -58,7 +59,9 @@ async def test_the_analyst_stores_what_review_record_says(tmp_path: Path) -> Non
         record = finished_record(5)
         await pay(store, "h1", record)
         analyst = Analyst(store, "test", BUDGET)
+        stored = REGISTRY.get_sample_value("taroky_analyses_total", {"outcome": "stored"}) or 0.0
         assert await analyst.catch_up() == 1 and analyst.reviewed == 1
+        assert REGISTRY.get_sample_value("taroky_analyses_total", {"outcome": "stored"}) == stored + 1
         assert await analyst.catch_up() == 0
         state = await store.get_analysis("h1")
         assert state is not None and state.done
