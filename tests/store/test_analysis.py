@@ -167,3 +167,20 @@ async def test_forgetting_a_member_renames_their_reviewed_seats(store: Store) ->
     await store.forget_member(ALICE)
     players = [r.player_id for r in await store.skill_aggregates(1)]
     assert ALICE not in players and len(players) == 1
+
+
+async def test_the_hand_a_player_asks_the_review_of(store: Store) -> None:
+    """``/taroky review [hand]``: the guild's hand of that number, else the player's latest
+    hand with an analysis in the guild (a hand of computers only has none)."""
+    await store.settle_hand(hand_with_alice("h1"))  # type: ignore[arg-type]
+    await store.settle_hand(hand_with_alice("h2", channel=11))  # type: ignore[arg-type]
+    await store.settle_hand(make_hand("h3", {CPU[0]: 3, CPU[1]: -3}, participants=CPU))
+    await store.settle_hand(hand_with_alice("h4", guild=2))  # type: ignore[arg-type]
+    first = await store.get_hand("h1")
+    assert first is not None
+    assert await store.review_hand_id(1, ALICE, first.seq) == "h1"
+    assert await store.review_hand_id(2, ALICE, first.seq) is None  # (another server's number)
+    assert await store.review_hand_id(1, ALICE) == "h2"  # (her latest, any channel of the server)
+    assert await store.review_hand_id(1, BOB) == "h2"
+    assert await store.review_hand_id(1, 9 << 22) is None
+    assert await store.review_hand_id(2, ALICE) == "h4"
