@@ -24,10 +24,12 @@ import asyncio
 import io
 import logging
 import re
+import weakref
 from decimal import Decimal
 from typing import Any, Final
 
 import discord
+from discord import app_commands
 
 from bot.ai import reasons as R
 from bot.ai.normal import choose_normal
@@ -39,8 +41,9 @@ from bot.engine.names import name_seats
 from bot.i18n import N_, Text
 from bot.store import DataStore, HandSummary
 from bot.tables.errors import TableError
+from bot.tables.limits import COOLDOWNS
 from bot.tables.scenes import picture_words
-from cogs.ui.client import table_client
+from cogs.ui.client import TableClient, table_client
 from cogs.ui.components import reply_error
 
 __all__ = ["REVIEW_POLL", "REVIEW_WAIT", "ReviewButton", "hand_for_button", "review_embed", "review_lines",
@@ -55,6 +58,11 @@ REVIEW_POLL: Final = 2.0
 REVIEW_WAIT: Final = 600.0
 #: The replies waiting for their review (kept, so their tasks are not collected).
 _waiting: set[asyncio.Task[None]] = set()
+#: Per bot, per (server, member): the reviews left before the cooldown (``COOLDOWNS["review"]``).
+_cooldowns: weakref.WeakKeyDictionary[TableClient, dict[tuple[int | None, int], app_commands.Cooldown]] = (
+    weakref.WeakKeyDictionary())
+#: Members whose cooldowns are kept before the passed ones are forgotten.
+MAX_BUCKETS: Final = 1000
 
 _PHASES: Final = {
     "auction": N_("In the auction"),
@@ -255,6 +263,8 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
     into the review once it is stored."""
     client = table_client(interaction)
     store = store_for(interaction)
+    if client.limits.cooldowns:
+        _spend_cooldown(client, interaction)
     t = await client.languages.for_reader(interaction)
     if interaction.user.id not in hand.participants:
         raise TableError(N_("You did not play in hand #{seq}: a review shows only your own choices."),
@@ -278,6 +288,20 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
                                                   name=f"taroky-review-{hand.hand_id}")
     _waiting.add(task)
     task.add_done_callback(_waiting.discard)
+
+
+def _spend_cooldown(client: TableClient, interaction: discord.Interaction) -> None:
+    """One review of the member's allowance (issue #29's bounds: each one replays the hand
+    and draws a picture); ``CommandOnCooldown`` (said with the seconds left) past it."""
+    rate, per = COOLDOWNS["review"]
+    buckets = _cooldowns.setdefault(client, {})
+    if len(buckets) > MAX_BUCKETS:  # (forget the members whose cooldown has passed)
+        for old in [k for k, b in buckets.items() if b.get_tokens() == rate]:
+            del buckets[old]
+    bucket = buckets.setdefault((interaction.guild_id, interaction.user.id), app_commands.Cooldown(rate, per))
+    retry_after = bucket.update_rate_limit()
+    if retry_after is not None:
+        raise app_commands.CommandOnCooldown(bucket, retry_after)
 
 
 async def _when_ready(interaction: discord.Interaction, store: DataStore, hand: HandSummary, seat: int,

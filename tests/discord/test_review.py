@@ -22,6 +22,7 @@ from bot.engine import Kind, find_variant, parse_action, replay_record
 from bot.engine.cards import CARDS, cards_of, say_card
 from bot.i18n import Text
 from bot.tables.deals import Deals
+from bot.tables.limits import COOLDOWNS, Limits
 from cogs.ui.review_view import REVIEW_POLL
 from tests.discord.harness import (
     PLAY,
@@ -45,13 +46,19 @@ def game_factory() -> Deals:
 
 
 @pytest.fixture
-async def make_bot(db_path: Path, game_factory: Deals) -> AsyncIterator[Callable[[], TarokyBot]]:
+def limits() -> Limits:
+    """The tests' bounds: no cooldowns (a test of them parametrizes this)."""
+    return Settings().for_tests().limits
+
+
+@pytest.fixture
+async def make_bot(db_path: Path, game_factory: Deals, limits: Limits) -> AsyncIterator[Callable[[], TarokyBot]]:
     """Bots on one SQLite file with hand reviews on (the tests' settings turn them off)."""
     bots: list[TarokyBot] = []
 
     def make() -> TarokyBot:
         settings = dataclasses.replace(Settings(token="", db_path=db_path).for_tests(), analysis=True,
-                                       analysis_playouts=PLAYOUTS)
+                                       analysis_playouts=PLAYOUTS, limits=limits)
         bot = TarokyBot(settings, deals=game_factory)
         bots.append(bot)
         return bot
@@ -249,3 +256,19 @@ async def test_the_leaderboard_ranks_by_accuracy(world: Any) -> None:
         assert embed.description == "Nobody is on this leaderboard yet: play a hand first."
     else:
         assert embed.description == f"**1.** <@{world.alice.id}> — {row.accuracy:.1f} % (1 hand)"
+
+
+@pytest.mark.parametrize("limits", [Limits(cooldowns=True, lobby_expiry=None)])
+async def test_reviews_have_a_cooldown(world: Any) -> None:
+    """Issue #29's bounds: each review replays the hand and draws a picture, so a member
+    has so many a minute; the next click is one sentence with the seconds left."""
+    await alice_plays_a_hand(world)
+    summary = summary_message(world)
+    rate, _per = COOLDOWNS["review"]
+    for _ in range(rate):
+        shown = await world.alice.click(summary, label="Review")
+        assert not (shown.response.content or "").startswith("Not so fast")
+    refused = await world.alice.click(summary, label="Review")
+    assert refused.response.content.startswith("Not so fast: you can use this command again in ")
+    other = await world.bob.click(summary, label="Review")  # (his own allowance)
+    assert other.response.content == "You did not play in hand #1: a review shows only your own choices."
