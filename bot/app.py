@@ -10,6 +10,8 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.ai import pool as search_pool
+from bot.ai.analyst import ANALYSIS_POLL, Analyst
+from bot.ai.review import Budget
 from bot.config import Settings
 from bot.monitor import Monitor
 from bot.store import DataStore, open_store
@@ -93,6 +95,9 @@ class TarokyBot(TableClient):
         self.limits = settings.limits
         #: The metrics and health endpoint (``TAROKY_METRICS_PORT``), once started.
         self.monitor: Monitor | None = None
+        #: Reviews the paid hands (issue #28), once the store is open and unless
+        #: ``TAROKY_ANALYSIS`` is off.
+        self.analyst: Analyst | None = None
 
     @property
     def manager(self) -> TableManager | None:
@@ -130,6 +135,10 @@ class TarokyBot(TableClient):
         if self.store is not None:
             await self._refresh_ratings(self.store)
         self._settle_sweep.start()
+        if self.settings.analysis and self.store is not None:
+            self.analyst = Analyst(self.store, self.settings.lease_owner,
+                                   Budget(playouts=self.settings.analysis_playouts))
+            self._analysis_loop.start()
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
@@ -172,19 +181,36 @@ class TarokyBot(TableClient):
         except Exception:
             log.exception("Closing the expired lobbies failed")
 
+    @tasks.loop(seconds=ANALYSIS_POLL)
+    async def _analysis_loop(self) -> None:
+        """Issue #28: catch up with the store's analysis queue (the reviews are made in
+        the review worker process, one at a time; a failure is logged and the loop goes on)."""
+        if self.analyst is None:
+            return
+        try:
+            await self.analyst.catch_up()
+        except Exception:
+            log.exception("Taking analysis jobs failed")
+
     async def close(self) -> None:
         """A clean stop (``bot.lifecycle``: SIGTERM, SIGINT).  The tables go first, while
         Discord is still connected: no more clicks (each gets one sentence), the action
         in flight at each finishes and is answered, the queued saves are written and the
         leases handed back (``TableManager.shutdown``); then the settlement sweep, the
-        gateway, the worker processes (pictures, the strong player's search) and the
-        store."""
+        gateway, the worker processes (pictures, the strong player's search, the hand
+        reviews) and the store."""
         if self._manager is not None and not self._manager.stopping:
             try:
                 await self._manager.shutdown(grace=self.settings.stop_grace)
             except Exception:
                 log.exception("Handing the tables back failed")
         self._settle_sweep.cancel()
+        self._analysis_loop.cancel()
+        if self.analyst is not None:
+            try:
+                await self.analyst.stop()  # (the job in hand waits again for the next process)
+            except Exception:
+                log.exception("Handing the analysis jobs back failed")
         await super().close()
         if self.monitor is not None:
             self.monitor.stop()

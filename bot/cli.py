@@ -749,8 +749,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rating_database(args: argparse.Namespace) -> str | Path:
-    """The store ``taroky rate`` works on: ``--database`` (a SQLite file or a PostgreSQL
+def _store_location(args: argparse.Namespace) -> str | Path:
+    """The store ``taroky rate`` and ``taroky analyse`` work on: ``--database`` (a SQLite file or a PostgreSQL
     URL), else ``DATABASE_URL``, else ``TAROKY_DB``, else the bot's default file."""
     if args.database:
         return str(args.database) if is_postgres_url(args.database) else Path(args.database)
@@ -767,7 +767,7 @@ async def _rate(args: argparse.Namespace) -> list[dict[str, Any]]:
     from bot.store import open_store
     from bot.tables.ratings import outcome_from_history
 
-    location = _rating_database(args)
+    location = _store_location(args)
     if isinstance(location, Path) and not location.is_file():
         raise CliError(f"there is no database at {location} (pass --database, or set TAROKY_DB)")
     store = await open_store(location)
@@ -810,6 +810,49 @@ def cmd_rate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``taroky analyse``: the analysis queue's counts; ``--worker``: take jobs and store
+    their reviews beside the bot processes (until Ctrl-C, or once with ``--once``)."""
+    import asyncio
+    import socket
+
+    from bot.ai import pool
+    from bot.ai.analyst import ANALYSIS_POLL, Analyst
+    from bot.ai.review import Budget
+    from bot.store import open_store
+
+    async def run() -> int:
+        location = _store_location(args)
+        if isinstance(location, Path) and not location.exists():
+            raise CliError(f"There is no database at {location} (set --database, TAROKY_DB or DATABASE_URL).")
+        store = await open_store(location)
+        try:
+            counts = await store.analysis_backlog()
+            print("Analysis queue: " + ", ".join(f"{n} {state}" for state, n in counts.items()) + ".",
+                  flush=True)
+            if not args.worker:
+                return 0
+            analyst = Analyst(store, f"analyse:{socket.gethostname()}:{os.getpid()}",
+                              Budget(playouts=args.playouts))
+            try:
+                while True:
+                    reviewed, failed = analyst.reviewed, analyst.failed
+                    if await analyst.catch_up():
+                        print(f"Reviewed {analyst.reviewed - reviewed} hand(s)"
+                              + (f", {analyst.failed - failed} failed" if analyst.failed > failed else "")
+                              + ".", flush=True)
+                    if args.once:
+                        return 0
+                    await asyncio.sleep(ANALYSIS_POLL)
+            finally:
+                await analyst.stop()
+                pool.shutdown()
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
 def _add_store_commands(sub: Any) -> None:
     """The subcommands that work on the bot's SQLite database."""
     where = ("the SQLite database (default: $TAROKY_DB, else data/taroky.sqlite3)")
@@ -831,6 +874,18 @@ def _add_store_commands(sub: Any) -> None:
                     help="print the N best of each variant (0 to 1,000; default 10)")
     ra.add_argument("--json", action="store_true", help="print every rating as one JSON object")
     ra.set_defaults(func=cmd_rate)
+    an = sub.add_parser("analyse", help="the hand analysis queue: its counts, or --worker to review "
+                        "the paid hands beside the bot")
+    an.add_argument("--worker", action="store_true",
+                    help="take jobs from the queue and store their reviews until stopped (Ctrl-C)")
+    an.add_argument("--once", action="store_true",
+                    help="with --worker: review what waits now, then stop")
+    an.add_argument("--playouts", type=whole_arg(10, 1_000_000, "hands played out"), default=4000,
+                    help="the review's budget: hands played out per reviewed seat (default 4000)")
+    an.add_argument("--database", metavar="PATH_OR_URL",
+                    help="the SQLite file or PostgreSQL URL (default: $DATABASE_URL, else $TAROKY_DB, "
+                    "else data/taroky.sqlite3)")
+    an.set_defaults(func=cmd_analyse)
 
 
 def variants_help() -> str:

@@ -95,6 +95,10 @@ class Settings:
     metrics_address: tuple[str, int] | None = None
     #: ``text`` or ``json`` (one JSON object a line).
     log_format: str = "text"
+    #: Review paid hands in this process (the store's analysis queue, issue #28).
+    analysis: bool = True
+    #: The review's budget: hands played out per reviewed seat (``bot.ai.review.Budget``).
+    analysis_playouts: int = 4000
 
     @property
     def store_location(self) -> str | Path:
@@ -111,10 +115,11 @@ class Settings:
     def for_tests(self) -> Settings:
         """A copy with every pause set to zero (computer players act at once), pictures
         drawn in a thread, the garbage collector left as it is, and no cooldowns or lobby
-        expiry (a test that checks them sets ``limits``)."""
+        expiry (a test that checks them sets ``limits``), and no hand reviews (a test of
+        them turns ``analysis`` on)."""
         return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False,
                        picture_wait=None, group_interval=0.0,
-                       limits=Limits(cooldowns=False, lobby_expiry=None))
+                       limits=Limits(cooldowns=False, lobby_expiry=None), analysis=False)
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
@@ -295,6 +300,14 @@ def load_settings(
     if log_format not in LOG_FORMATS:
         raise ConfigError(f"LOG_FORMAT must be text or json, not {log_format[:20]!r}.")
 
+    analysis_raw = env.get("TAROKY_ANALYSIS", "").strip().lower() or "on"
+    if analysis_raw not in ("on", "off", "1", "0", "true", "false", "yes", "no"):
+        raise ConfigError(f"TAROKY_ANALYSIS must be on or off, not {analysis_raw[:20]!r}.")
+    playouts_raw = env.get("TAROKY_ANALYSIS_PLAYOUTS", "").strip() or "4000"
+    if not playouts_raw.isdigit() or not 10 <= int(playouts_raw) <= 1_000_000:
+        raise ConfigError("TAROKY_ANALYSIS_PLAYOUTS must be a whole number from 10 to 1000000, "
+                          f"not {playouts_raw[:20]!r}.")
+
     return Settings(
         token=token,
         db_path=db_path,
@@ -309,4 +322,6 @@ def load_settings(
         limits=Limits(lobby_expiry=_float(env, "TAROKY_LOBBY_EXPIRY", 1800.0) or None),
         metrics_address=parse_metrics_address(env.get("TAROKY_METRICS_PORT", "")),
         log_format=log_format,
+        analysis=analysis_raw in ("on", "1", "true", "yes"),
+        analysis_playouts=int(playouts_raw),
     )

@@ -15,7 +15,8 @@ from prometheus_client import Counter, Gauge, Histogram
 
 __all__ = [
     "ACTIONS", "HANDS", "CLICK_ACK", "CLICK_EDIT", "COMPUTER_FALLBACKS", "DATABASE_ERRORS",
-    "SETTLEMENT_FAILURES", "SETTLEMENT_RETRIES", "PICTURES_QUEUED", "click_acked", "table_edited",
+    "SETTLEMENT_FAILURES", "SETTLEMENT_RETRIES", "PICTURES_QUEUED", "ANALYSES", "ANALYSIS_SECONDS",
+    "click_acked", "table_edited",
 ]
 
 #: Seconds: Discord's deadline for an acknowledgement is 3 s.
@@ -53,6 +54,13 @@ SETTLEMENT_RETRIES = Counter(
 PICTURES_QUEUED = Gauge(
     "taroky_pictures_queued", "Pictures waiting for a render worker or being drawn.",
 )
+ANALYSES = Counter(
+    "taroky_analyses", "Hand reviews made by this process's analyst, by outcome (stored or failed).", ["outcome"],
+)
+ANALYSIS_SECONDS = Histogram(
+    "taroky_analysis_seconds", "Seconds from taking a hand's analysis job to storing its review (off the event loop).",
+    buckets=(0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0),
+)
 
 for _by in ("player", "computer"):  # (every series exists from the start, at 0)
     ACTIONS.labels(by=_by)
@@ -62,6 +70,8 @@ for _kind in ("read", "write"):
     DATABASE_ERRORS.labels(kind=_kind)
 for _outcome in ("paid", "failed"):
     SETTLEMENT_RETRIES.labels(outcome=_outcome)
+for _outcome in ("stored", "failed"):
+    ANALYSES.labels(outcome=_outcome)
 
 #: Clicks per channel acknowledged but not yet shown by an edit of the table message:
 #: their Discord timestamps (the last few; a channel's edit observes and clears them).

@@ -27,7 +27,7 @@ from bot.engine import find_variant
 from bot.i18n import N_, Text
 from bot.ratings import PROVISIONAL_HANDS, Standing
 from bot.store import DataStore, parse_amount
-from bot.store.models import HandSummary
+from bot.store.models import HandSummary, LeaderboardRow
 from bot.store.ratings import COMPUTER_PREFIX
 from bot.tables.errors import TableError
 from bot.tables.ledger import variant_currency
@@ -53,6 +53,7 @@ ORDERS: dict[str, str] = {
     "hands_won_as_bidder": N_("Hands won as bidder"),
     "biggest_win": N_("Biggest win"),
     "rating": N_("Rating"),
+    "accuracy": N_("Accuracy"),  # (issue #28: the season's reviews, ``accuracy_rows``)
 }
 ORDER_KEYS = tuple(ORDERS)
 CURRENCY_NAMES: dict[str, str] = {"czk_hal": "Kč", "chips": N_("Chips"), "points": N_("Game points")}
@@ -195,10 +196,13 @@ async def leaderboard_message(
     if order == "rating":
         return await rating_leaderboard(t, store, guild_id, variant, page)
     currency = default_currency(order, currency, variant)
+    hands: dict[int, int] = {}  # (order:accuracy: the hands each player's accuracy is the mean of)
     try:
-        rows, total = await store.leaderboard(
-            guild_id, currency=currency, variant=variant, order_by=order, page=page, page_size=LEADERBOARD_PAGE
-        )
+        if order == "accuracy":
+            rows, total, hands = await accuracy_rows(store, guild_id, variant, page)
+        else:
+            rows, total = await store.leaderboard(guild_id, currency=currency, variant=variant, order_by=order,
+                                                  page=page, page_size=LEADERBOARD_PAGE)
     except ValueError as error:
         raise RecordsError(N_("That leaderboard cannot be drawn: {error}."), error=str(error)) from None
     pages = max(1, -(-total // LEADERBOARD_PAGE))
@@ -218,6 +222,7 @@ async def leaderboard_message(
         lines = []
         for r in rows:
             value = (t.money(r.currency, r.value) if r.currency and order in ("balance", "biggest_win")
+                     else accuracy_text(t, r.value, hands[r.player_id]) if order == "accuracy"
                      else t.number(r.value))
             lines.append(f"**{r.rank}.** {who(r.player_id, t)} — {value}")
         embed.description = "\n".join(lines)
@@ -286,6 +291,34 @@ async def rating_leaderboard(
                                       t._("page {page} of {pages}", page=page, pages=pages),
                                       t.ngettext("{n} player", "{n} players", len(people)))))
     return embed, _page_buttons("rating", None, variant, page, pages, t)
+
+
+async def accuracy_rows(
+    store: DataStore, guild_id: int, variant: str | None, page: int
+) -> tuple[list[LeaderboardRow], int, dict[int, int]]:
+    """The page of players by their mean accuracy this season (over the reviewed hands
+    with a judged choice, all variants unless ``variant``; the store's
+    ``skill_aggregates``): rows whose ``value`` is the accuracy in tenths of a percent,
+    how many players in all, and the hands each one's accuracy is the mean of."""
+    by_player: dict[int, tuple[float, int]] = {}
+    for r in await store.skill_aggregates(guild_id, variant=variant):
+        if r.accuracy is None or r.player_id < 0:
+            continue
+        total, n = by_player.get(r.player_id, (0.0, 0))
+        by_player[r.player_id] = (total + r.accuracy * r.judged_hands, n + r.judged_hands)
+    ranked = sorted(((round(10 * total / n), n, p) for p, (total, n) in by_player.items()),
+                    key=lambda x: (-x[0], -x[1], x[2]))
+    start = (page - 1) * LEADERBOARD_PAGE
+    page_rows = ranked[start:start + LEADERBOARD_PAGE]
+    rows = [LeaderboardRow(rank=start + i + 1, player_id=p, value=value, currency=None)
+            for i, (value, _n, p) in enumerate(page_rows)]
+    return rows, len(ranked), {p: n for _v, n, p in page_rows}
+
+
+def accuracy_text(t: Text, tenths: int, hands: int) -> str:
+    """A mean accuracy and the hands it is the mean of ("93.1 % (12 hands)")."""
+    return t._("{accuracy} % ({hands})", accuracy=t.number(Decimal(tenths).scaleb(-1)),
+               hands=t.ngettext("{n} hand", "{n} hands", hands))
 
 
 # ---------------------------------------------------------------------- balance / stats

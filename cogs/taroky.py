@@ -26,7 +26,7 @@ from bot.tables.errors import TableError
 from bot.tables.limits import COOLDOWNS
 from bot.tables.rules import rules_choices, rules_replies
 from bot.tables.table import LOBBY, Table, TableConfig
-from cogs import language, lesson, records
+from cogs import language, lesson, records, review
 from cogs.ui.components import (
     TABLE_COMPONENTS,
     dealt_text,
@@ -467,6 +467,7 @@ async def setup(bot: TarokyBot) -> None:
     group = cog.app_command
     assert group is not None  # (a GroupCog always has its group)
     lesson.setup_lesson(group, bot)  # /taroky lesson (cogs/lesson.py)
+    review.setup_review(group, bot)  # /taroky review and the Review button (cogs/review.py)
     admin = records.TarokyAdmin(bot)
     assert admin.app_command is not None
     language.setup_language(group, admin.app_command, bot)  # (cogs/language.py)

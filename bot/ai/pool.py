@@ -5,34 +5,48 @@ through ``choose_off_loop``, which sends the hand's record (``Game.to_record``, 
 dict) to a worker process, replays it there and runs the search.  When the worker does not
 answer within ``timeout`` seconds (a loaded machine) or the pool cannot be used, the
 normal player decides instead, at once.  The cheap levels decide in place.
+
+The same module runs the **hand reviews** (issue #28) off the event loop:
+``analyse_off_loop`` sends a finished hand's record to a second worker process, which
+replays it and reviews it (``bot.ai.review.review_record``) within a ``Budget``.  That
+worker is a process of its own, at a lower CPU priority (``ANALYSIS_NICE``), so a review
+(about a second of CPU) never stands between the strong player's search and its answer,
+nor between a click and the bot's reply: the operating system runs the event loop and
+the search first.  One review runs at a time; the jobs wait in the store's queue.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot import metrics
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level
+from bot.ai.review import Budget, review_record
 from bot.ai.search import searches
 from bot.engine import Game, parse_action
 from bot.engine.record import replay_record
 from bot.engine.say import Msg
 
-__all__ = ["choose_off_loop", "shutdown"]
+__all__ = ["ANALYSIS_NICE", "analyse_off_loop", "choose_off_loop", "shutdown"]
 
 log = logging.getLogger(__name__)
 
 _pool: Executor | None = None
+_analysis_pool: Executor | None = None
+#: How much lower the review worker's CPU priority is than the bot's (``os.nice``).
+ANALYSIS_NICE = 10
 
 
 def _die_with_parent() -> None:
@@ -58,12 +72,50 @@ def _executor() -> Executor:
     return _pool
 
 
+def _analysis_worker_start() -> None:
+    """In the review worker: as the search worker, and at a lower CPU priority."""
+    _die_with_parent()
+    with contextlib.suppress(OSError):
+        os.nice(ANALYSIS_NICE)
+
+
+def _analysis_executor() -> Executor:
+    global _analysis_pool
+    if _analysis_pool is None:
+        _analysis_pool = ProcessPoolExecutor(max_workers=1, initializer=_analysis_worker_start)
+    return _analysis_pool
+
+
 def shutdown() -> None:
-    """Stop the worker process (the bot calls this when it closes)."""
-    global _pool
+    """Stop the worker processes (the bot calls this when it closes)."""
+    global _pool, _analysis_pool
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
         _pool = None
+    if _analysis_pool is not None:
+        _analysis_pool.shutdown(wait=False, cancel_futures=True)
+        _analysis_pool = None
+
+
+def _analyse(record: dict[str, Any], seats: list[int], budget: Budget) -> dict[str, Any]:
+    """In the review worker: the review of the finished hand in ``record`` (as a dict)."""
+    return review_record(record, seats, budget).to_dict()
+
+
+async def analyse_off_loop(record: dict[str, Any], seats: Sequence[int], budget: Budget) -> dict[str, Any]:
+    """The review (``HandReview.to_dict``) of the finished hand in ``record`` for
+    ``seats``, made in the review worker process; the engine's errors for a record that
+    does not replay, ``BrokenProcessPool`` (a ``RuntimeError``) if the worker died."""
+    global _analysis_pool
+    loop = asyncio.get_running_loop()
+    executor = _analysis_executor()
+    try:
+        return await loop.run_in_executor(executor, _analyse, record, list(seats), budget)
+    except BrokenProcessPool:
+        if _analysis_pool is executor:  # (the worker died: the next review starts a new one)
+            _analysis_pool = None
+            executor.shutdown(wait=False, cancel_futures=True)
+        raise
 
 
 def _decide(record: dict[str, Any], seat: int, level: str, seed: int,

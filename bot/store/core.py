@@ -8,7 +8,8 @@ A store is one class made of parts, one per concern, each a mixin over
 * ``tables.py``   — table states (saved at once or in groups) and table leases;
 * ``history.py``  — hand history, hand records, the ledger as CSV;
 * ``stats.py``    — leaderboards, player statistics, the integrity check;
-* ``privacy.py``  — forgetting a member (their rows anonymised, the books exact).
+* ``privacy.py``  — forgetting a member (their rows anonymised, the books exact);
+* ``analysis.py`` — the hand analysis queue and the stored reviews (issue #28).
 
 ``db.py`` (SQLite, ``Store``) and ``pg.py`` (PostgreSQL, ``PostgresStore``) put the
 parts together over their own connections: they differ only in how a transaction is

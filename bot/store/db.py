@@ -28,6 +28,7 @@ from typing import Any, Final
 import aiosqlite
 
 from bot import metrics
+from bot.store.analysis import Analyses
 from bot.store.core import GROUP_INTERVAL, QueuedState, commit_uninterrupted
 from bot.store.history import History
 from bot.store.interface import SqlConnection, SqlCursor
@@ -129,7 +130,7 @@ class SqliteConnection:
             await asyncio.shield(cursor.close())
 
 
-class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
+class Store(Seasons, Ledger, TableStates, History, Stats, Privacy, Analyses):
     """Persistence for chips, pools, hand history, leaderboards, table states, sessions.
 
     Open with ``await Store.open(path)``; share one instance across all tables of the

@@ -20,13 +20,17 @@ from typing import Any, Protocol
 
 from bot.ratings import HandOutcome, Standing
 from bot.store.models import (
+    AnalysisJob,
+    AnalysisState,
     Forgotten,
     HandSummary,
     LeaderboardRow,
     PlayerStats,
     PoolBalance,
+    SeatFigures,
     Session,
     SettledHand,
+    SkillRow,
     TableState,
 )
 
@@ -307,3 +311,29 @@ class DataStore(TableStore, Protocol):
     async def finish_session(
         self, session_id: int, reason: str, *, pool_payout: Mapping[int, int] | None = None
     ) -> Session: ...
+
+    # hand analysis (issue #28; ``bot.store.analysis``)
+    async def take_analysis(
+        self, owner: str, *, lease: float = ..., now: float | None = None
+    ) -> AnalysisJob | None: ...
+
+    async def finish_analysis(
+        self, hand_id: str, owner: str, review: Mapping[str, Any], seats: Sequence[SeatFigures]
+    ) -> bool: ...
+
+    async def fail_analysis(self, hand_id: str, owner: str, error: str) -> bool: ...
+
+    async def release_analyses(self, owner: str) -> int: ...
+
+    async def get_analysis(self, hand_id: str) -> AnalysisState | None: ...
+
+    async def review_hand_id(
+        self, guild_id: int, player_id: int, seq: int | None = None
+    ) -> str | None: ...
+
+    async def analysis_backlog(self) -> dict[str, int]: ...
+
+    async def skill_aggregates(
+        self, guild_id: int, season: int | None = None, *, variant: str | None = None,
+        player_id: int | None = None,
+    ) -> list[SkillRow]: ...

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from bot.store.analysis import enqueue_analysis
 from bot.store.core import dumps
 from bot.store.interface import SqlConnection
 from bot.store.models import (
@@ -72,7 +73,8 @@ class Ledger(Ratings):
         settle of the same id is a no-op returning ``False``, or raises
         ``HandConflictError`` if its money differs), creates missing balance rows at
         the guild's starting amount (with a ``start`` ledger row), writes one ledger
-        row per transfer, updates balances, the table's pool
+        row per transfer, queues the hand's analysis (``bot.store.analysis``), updates
+        balances, the table's pool
         (``PoolOverdrawnError`` if it would go below zero, unless
         ``allow_pool_overdraw``), per-player stats, and records what the hand's session
         decided (``hand.session_step``: deals played, totals, whether it is over), and
@@ -134,6 +136,7 @@ class Ledger(Ratings):
                 return False
 
             await self._mark_season(conn, g, s)
+            await enqueue_analysis(conn, hand)  # (issue #28: paid and queued together)
             if pool_involved:
                 await self._apply_pool(conn, hand, pool_delta, allow_pool_overdraw)
             await self._ensure_balances(conn, g, s, cur, hand.participants)

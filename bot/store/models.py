@@ -472,3 +472,60 @@ class Forgotten:
     def anything(self) -> bool:
         """True if the store held anything about the member."""
         return bool(self.guilds or self.hands or self.ledger_rows or self.language)
+
+
+# ---------------------------------------------------------------- hand analysis (issue #28)
+@dataclass(frozen=True, slots=True)
+class AnalysisJob:
+    """A job handed to a taker: the hand's record (as stored), the seats to review, and
+    how many times it has been taken (this one included)."""
+
+    hand_id: str
+    seats: tuple[int, ...]
+    record: dict[str, Any]
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisState:
+    """Where a hand's analysis stands: ``queued``, ``running``, ``done`` (with its
+    ``review``) or ``failed`` (with its ``error``); ``seats``: the seats it reviews."""
+
+    hand_id: str
+    status: str
+    seats: tuple[int, ...]
+    review: dict[str, Any] | None
+    error: str | None
+
+    @property
+    def done(self) -> bool:
+        return self.status == "done"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFigures:
+    """One reviewed seat's figures, stored beside the review: its accuracy (None without
+    a judged choice), how many choices were judged, its luck and its money (the
+    variant's smallest unit)."""
+
+    seat: int
+    accuracy: float | None
+    judged: int
+    luck: int
+    money: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    """One player's reviewed hands of one variant in a season: how many, how many had a
+    judged choice, their mean accuracy (None if none had), and the sums of luck and
+    money (the variant's smallest unit, ``currency``)."""
+
+    player_id: int
+    variant: str
+    currency: str
+    hands: int
+    judged_hands: int
+    accuracy: float | None
+    luck: int
+    money: int

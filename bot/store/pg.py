@@ -42,6 +42,7 @@ from psycopg import errors as pg_errors
 from psycopg.abc import PQGen
 
 from bot import metrics
+from bot.store.analysis import Analyses
 from bot.store.core import commit_uninterrupted
 from bot.store.history import History
 from bot.store.interface import SqlConnection, is_postgres_url
@@ -187,7 +188,7 @@ async def _rollback(conn: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
         await conn.execute("ROLLBACK")
 
 
-class PostgresStore(Seasons, Ledger, TableStates, History, Stats, Privacy):
+class PostgresStore(Seasons, Ledger, TableStates, History, Stats, Privacy, Analyses):
     """The store on a PostgreSQL database (``DATABASE_URL=postgresql://...``).
 
     Same methods, results and errors as the SQLite ``Store`` (the same parts); open

@@ -4,7 +4,7 @@ The ledger is never deleted from: every balance, pool and hand must still add up
 (``check_integrity``), and the other players' money came from or went to someone.  So
 forgetting *renames*: in each guild the member's id becomes a fresh anonymous id (one
 per guild, so their guilds cannot be linked through it) in every row that holds it —
-ledger rows, balances, statistics, the hands they played (participants, money, the
+ledger rows, balances, statistics, reviewed seats, the hands they played (participants, money, the
 bidder, and their name in the hand's record) and the running totals of sessions — and
 their language choice is deleted.  What the anonymous id stands for is recorded nowhere.
 A hand's ``digest`` stays: it is a hash (of the money as settled, no name in it), and a
@@ -159,7 +159,7 @@ class Privacy(StoreCore):
             " AND payee_id = ?",
             (anonymous, guild_id, member_id),
         )
-        for table in ("balances", "player_stats"):
+        for table in ("balances", "player_stats", "seat_reviews"):
             await conn.execute(
                 f"UPDATE {table} SET player_id = ? WHERE guild_id = ? AND player_id = ?",
                 (anonymous, guild_id, member_id),

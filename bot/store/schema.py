@@ -339,8 +339,49 @@ CREATE TABLE rating_history (
 """
 
 
+def _v8_analysis(d: Dialect) -> str:
+    """8: the hand analysis queue and its results (issue #28).  ``analyses`` holds one job
+    per paid hand with a human seat (queued in the payment's transaction), taken by one
+    process at a time under a lease, and the stored review (``HandReview.to_dict``);
+    ``seat_reviews`` one row per reviewed seat, for the accuracy and luck figures."""
+    i = f"{d.int64:<7}"
+    return f"""
+CREATE TABLE analyses (
+    seq         {i} {d.auto_id}PRIMARY KEY,
+    hand_id     TEXT    NOT NULL UNIQUE REFERENCES hands (hand_id),
+    seats_json  TEXT    NOT NULL,
+    status      TEXT    NOT NULL DEFAULT 'queued'
+                CHECK (status IN ('queued', 'running', 'done', 'failed')),
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    owner       TEXT,
+    lease_until {d.real},
+    review_json TEXT,
+    error       TEXT,
+    queued_at   TEXT    NOT NULL DEFAULT ({d.now}),
+    done_at     TEXT
+);
+CREATE INDEX analyses_waiting ON analyses (status, seq);
+
+CREATE TABLE seat_reviews (
+    hand_id   TEXT    NOT NULL REFERENCES hands (hand_id),
+    seat      INTEGER NOT NULL,
+    guild_id  {i} NOT NULL,
+    season    {i} NOT NULL,
+    variant   TEXT    NOT NULL,
+    currency  TEXT    NOT NULL,
+    player_id {i} NOT NULL,
+    accuracy  {d.real},
+    judged    INTEGER NOT NULL,
+    luck      {i} NOT NULL,
+    money     {i} NOT NULL,
+    PRIMARY KEY (hand_id, seat)
+);
+CREATE INDEX seat_reviews_by_player ON seat_reviews (guild_id, season, player_id);
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

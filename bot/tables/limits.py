@@ -18,6 +18,7 @@ COOLDOWNS: dict[str, tuple[int, float]] = {
     "history": (4, 30.0),
     "stats": (4, 30.0),
     "balance": (4, 30.0),
+    "review": (6, 60.0),  # (issue #28: the Review button and /taroky review; each draws a picture)
 }
 
 #: Open tables a server may have unless its admins set another number

@@ -33,6 +33,7 @@ from cogs.ui.components import (
     RefreshButton,
     WhyButton,
 )
+from cogs.ui.review_view import ReviewButton
 from cogs.ui.turns import takeover_line
 
 GREEN = discord.Colour(0x2E7D32)
@@ -245,8 +246,10 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
 
 
 # ----------------------------------------------------------------------- private panel
-def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
-    """The private (ephemeral) panel of one seat: hand, prompt, legal choices only."""
+def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+    """The private (ephemeral) panel of one seat: hand, prompt, legal choices only.
+    ``reviews``: the bot keeps the hands and reviews them (issue #28): in teach mode the
+    panel of a paid hand offers the player its review."""
     game = table.game
     t = words.seat_text(table, seat)  # the player's own language
     embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),
@@ -259,6 +262,11 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
         if table.last_result is not None and seat < len(table.seats):
             embed.description = (your_result(table, seat, table.last_result)
                                  + "\n" + t._("The whole summary is in the channel."))[:4000]
+            if reviews and table.config.teach and table.settlement.unpaid is None:
+                embed.description = (embed.description + "\n\n" + t._(
+                    "What did your choices cost, and what would the strong player have done? "
+                    "**Review** shows you (only you)."))[:4000]
+                view.add_item(ReviewButton(table.hand_id, t))
         return embed, view
     pv: PlayerView = game.view_for(seat)
     legal = list(pv.legal)

@@ -45,7 +45,9 @@ from bot.tables import words
 from bot.tables.errors import TableError
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
+from cogs.ui.client import TableClient
 from cogs.ui.messages import panel_message, session_summary_embed, summary_embeds, table_message
+from cogs.ui.review_view import ReviewButton
 from cogs.ui.turns import TurnPings
 from rendering import HandScene, SummaryScene, TableScene, TrickScene
 
@@ -293,6 +295,13 @@ class DiscordTableOutput:
         self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
+    def keeps_hands(self, table: Table) -> bool:
+        """The bot keeps ``table``'s paid hands (a store, and the table is one of the
+        bot's tables, not a lesson), so their reviews can be shown (issue #28)."""
+        client = self.client
+        return (isinstance(client, TableClient) and client.store is not None
+                and client.tables.get(table.channel_id) is table)
+
     def start_warm_up(self) -> None:
         """Warm the renderer up in a worker thread, in the background (idempotent)."""
         if _warmed or self._warm_task is not None:
@@ -435,7 +444,7 @@ class DiscordTableOutput:
         self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """A private panel: embed (text), the legal choices and the hand picture."""
-        embed, view = panel_message(table, seat)
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: list[discord.File] = []
         chair = table.seats[seat]
         if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
@@ -591,15 +600,18 @@ class DiscordTableOutput:
         embeds = summary_embeds(table, hand_no, result)
         scene = self._scene(lambda: summary_scene(table, hand_no, result))
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        view = discord.ui.View(timeout=None)  # (issue #28: each player's own review of the paid hand)
+        if self.keeps_hands(table) and table.settlement.unpaid is None:
+            view.add_item(ReviewButton(table.hand_id, words.public_text(table)))
         drawing: asyncio.Task[None] | None = None
         if scene is not None and self.picture_wait is not None:
             drawing = asyncio.get_running_loop().create_task(self._draw_one(scene), name=f"taroky-draw-{table.id}")
             await self._wait_for(drawing)
         if drawing is None or drawing.done():
             files = await self.picture(scene, "summary.png", embeds[0])
-            await channel.send(embeds=embeds, files=files)
+            await channel.send(embeds=embeds, files=files, view=view)
             return
-        message = await channel.send(embeds=embeds)
+        message = await channel.send(embeds=embeds, view=view)
         asyncio.get_running_loop().create_task(
             self._late_summary(message, drawing, scene, embeds), name=f"taroky-pictures-{table.id}"
         )
@@ -733,7 +745,7 @@ class DiscordTableOutput:
         if not edit:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
-            embed, view = panel_message(table, seat)
+            embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
             else:

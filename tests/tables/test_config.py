@@ -66,6 +66,21 @@ def test_the_lobby_expiry_is_a_setting():
     assert load_settings({"DISCORD_TOKEN": GOOD, "TAROKY_LOBBY_EXPIRY": "0"}, None).limits.lobby_expiry is None
 
 
+def test_hand_reviews_are_a_setting():
+    """Issue #28: a process reviews paid hands unless TAROKY_ANALYSIS is off, within
+    TAROKY_ANALYSIS_PLAYOUTS hands played out per seat; anything else is one sentence."""
+    s = load_settings({"DISCORD_TOKEN": GOOD}, None)
+    assert s.analysis is True and s.analysis_playouts == 4000
+    s = load_settings({"DISCORD_TOKEN": GOOD, "TAROKY_ANALYSIS": "off", "TAROKY_ANALYSIS_PLAYOUTS": "500"}, None)
+    assert s.analysis is False and s.analysis_playouts == 500
+    for env, fragment in (({"TAROKY_ANALYSIS": "maybe"}, "TAROKY_ANALYSIS must be on or off"),
+                          ({"TAROKY_ANALYSIS_PLAYOUTS": "5"}, "TAROKY_ANALYSIS_PLAYOUTS must be a whole number"),
+                          ({"TAROKY_ANALYSIS_PLAYOUTS": "many"}, "TAROKY_ANALYSIS_PLAYOUTS must be a whole number")):
+        with pytest.raises(ConfigError) as info:
+            load_settings({"DISCORD_TOKEN": GOOD, **env}, None)
+        assert fragment in str(info.value)
+
+
 def test_shards_and_database_settings():
     """TAROKY_SHARDS names this process's shards (IDS/COUNT); DATABASE_URL picks PostgreSQL."""
     s = load_settings({"DISCORD_TOKEN": GOOD, "TAROKY_SHARDS": "0-2,5/8",
