@@ -200,12 +200,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         embed.description = status
         for name, value in public_lines(table, pub, t):
             embed.add_field(name=name, value=value[:1024], inline=False)
-    if table.deal_commitment is not None and table.status in (PLAYING, BETWEEN):
-        embed.add_field(name=t._("Shuffle commitment"), value=(
-            f"`{table.deal_commitment}`\n" + t._(
-                "A fingerprint of this hand's deck, fixed before the deal; "
-                "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")),
-            inline=False)
+    commitment = commitment_text(table, t)
+    if commitment is not None:
+        embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
     leavers = [(s.stands_in_for, s.name) for s in table.seats if s is not None and s.stands_in_for is not None]
     if leavers and table.status == PLAYING:  # (issue #29: a hand in play always ends paid)
         embed.add_field(name=t._("Left during the hand"), value="\n".join(t._(
@@ -245,6 +242,23 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     return embed, view
 
 
+def commitment_text(table: Table, t: Text) -> str | None:
+    """The hand's shuffle commitment and, once the pack is cut (C-2), where and by whom:
+    what ``taroky verify --commitment --cut`` checks the hand's record against
+    (docs/fair-shuffle.md).  Shown on the table message and in every panel."""
+    if table.deal_commitment is None or table.status not in (PLAYING, BETWEEN):
+        return None
+    text = f"`{table.deal_commitment}`\n" + t._(
+        "A fingerprint of this hand's deck, fixed before the deal; "
+        "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")
+    game = table.game
+    if game is not None and game.ritual.cut_at is not None:
+        cutter = next(seat for seat, a in game.history if a.kind is Kind.CUT)
+        text += "\n" + t._("The pack was cut at card {n} by {name}.", n=game.ritual.cut_at,
+                           name=table.seat_name(cutter))
+    return text
+
+
 # ----------------------------------------------------------------------- private panel
 def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only."""
@@ -277,6 +291,9 @@ def panel_message(table: Table, seat: int) -> tuple[discord.Embed, discord.ui.Vi
         embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen), inline=False)
     for name, value in public_lines(table, pv, t):
         embed.add_field(name=name, value=value[:1024], inline=False)
+    commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)
+    if commitment is not None:
+        embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
     if legal:
         _add_action_components(table, seat, view, legal, t)
     row = 4
@@ -332,7 +349,10 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
     t = t or words.seat_text(table, seat)
     selects: dict[Kind, list[Action]] = {}
     buttons: list[Action] = []
+    cut = any(a.kind is Kind.CUT for a in legal)
     for a in safe_first(legal):
+        if a.kind is Kind.CUT:
+            continue  # (the places to cut at: selects below)
         if a.kind in SELECT_KINDS:
             selects.setdefault(a.kind, []).append(a)
         else:
@@ -366,6 +386,21 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
             )
         )
         row += 1
+    if cut and table.game is not None:
+        _add_cut_selects(table, seat, view, table.game.cut_places, row, t)
+
+
+def _add_cut_selects(table: Table, seat: int, view: discord.ui.View, places: range, row: int, t: Text) -> None:
+    """C-2, issue #29: the cutter chooses where to cut, after the commitment is shown,
+    among the places the rules allow only (25 to a select)."""
+    for i, start in enumerate(range(places.start, places.stop, 25)):
+        chunk = range(start, min(start + 25, places.stop))
+        options = [discord.SelectOption(label=t._("At card {n}", n=n), value=act(Kind.CUT, n).code)
+                   for n in chunk]
+        view.add_item(ActionSelect(
+            table.id, seat, table.hand_no, table.step, "cut" + "abcd"[i], options=options,
+            placeholder=t._("Cut the pack at card {low} to {high}", low=chunk.start, high=chunk.stop - 1),
+            row=min(row + i, 3)))
 
 
 # ----------------------------------------------------------------------- summary
