@@ -295,8 +295,16 @@ CREATE TABLE guild_settings (
 """
 
 
+def _v7_annul(d: Dialect) -> str:
+    """7: a hand annulled in play (issue #29: every seated player agreed, or an admin): kept
+    with its record (the salt revealed), no money, marked in the history and the export."""
+    return """
+ALTER TABLE hands ADD COLUMN annulled INTEGER NOT NULL DEFAULT 0;
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_annul)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.recording import COMMITMENT_SCHEME
@@ -113,14 +114,7 @@ class TableLedger:
         result = game.result
         assert result is not None, "the hand is not finished"
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
-        record = dict(game.to_record())
-        record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
-        if table.deal_commitment is not None and table.deal_salt is not None:
-            # The hand is over: the salt is revealed, so anyone can check the deal
-            # (``taroky verify``) against the commitment shown before it.
-            record["commitment"] = {
-                "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
-            }
+        record = hand_record(table, game)
         bidder = players[game.bidder] if game.bidder is not None else None
         session = table.session
         step = SessionStep(
@@ -147,6 +141,20 @@ class TableLedger:
             session_id=table.settlement.session_id,
             session_step=step if in_session else None,
         )
+
+    async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
+        """Keep the hand in play at ``table`` as annulled (issue #29): its record, the
+        salt revealed, marked with ``how`` (``agreement`` or ``admin``) and ``by`` whom;
+        nobody pays or is paid."""
+        players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
+        record = hand_record(table, game)
+        record["annulled"] = {"how": how, "by": by}
+        await self.store.annul_hand(SettledHand(
+            hand_id=table.hand_id, guild_id=table.guild_id, channel_id=table.channel_id,
+            variant=table.config.variant, currency=self.currency(table),
+            season=table.settlement.season or 1, transfers=[], record=record,
+            participants=players,  # (no session: an annulled hand is no deal of it)
+        ))
 
     async def settle(
         self, table: Table, game: Game, *, expected_version: int | None = None,
@@ -198,3 +206,17 @@ class TableLedger:
         session = await self.store.finish_session(sid, SessionEnd.STOPPED.value,
                                                   pool_payout=payout)
         return session if session.deals_played else None
+
+
+def hand_record(table: Table, game: Game) -> dict[str, Any]:
+    """The record of the hand at ``table`` as the history keeps it: the engine's, the
+    players' names, and the shuffle commitment with its salt — the hand is over (paid or
+    annulled), so anyone can check the deal (``taroky verify``) against the commitment
+    shown before it."""
+    record = dict(game.to_record())
+    record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
+    if table.deal_commitment is not None and table.deal_salt is not None:
+        record["commitment"] = {
+            "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
+        }
+    return record

@@ -31,6 +31,7 @@ from cogs.ui.components import (
     MyHandButton,
     NextHandButton,
     RefreshButton,
+    StopVoteButton,
     WhyButton,
 )
 from cogs.ui.turns import takeover_line
@@ -209,7 +210,16 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             "{player} left: {computer} finishes the hand for them, and {player} pays or is paid "
             "as the cards fall.", player=player, computer=computer) for player, computer in leavers)[:1024],
             inline=False)
-    if table.closing and table.status in (PLAYING, BETWEEN):
+    vote = table.stop_vote
+    if vote is not None and table.status == PLAYING:  # (issue #29: a stop needs everyone)
+        agreed = [table.seat_name(i) for i, s in enumerate(table.seats)
+                  if s is not None and s.user_id is not None and s.user_id in vote.agreed]
+        embed.add_field(name=t._("Stop this hand now?"), value=t._(
+            "{name} asks to stop this hand now: nobody would pay or be paid for it. It stops only if "
+            "every seated player agrees; if anyone keeps playing, or nobody answers in time, it is played "
+            "out and paid. Agreed so far: {agreed}.", name=vote.asked_by, agreed=", ".join(agreed))[:1024],
+            inline=False)
+    if table.closing and table.status in (PLAYING, BETWEEN) and table.annulled is None:
         embed.add_field(name=t._("Closing"), value=t._(
             "{name} closed the table: it closes when this hand ends, and the hand is played out "
             "and paid as the cards fall.", name=table.closing_by or "?"), inline=False)
@@ -228,6 +238,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
         view.add_item(MyHandButton(table.id, t))
+        if vote is not None:
+            view.add_item(StopVoteButton(table.id, vote.hand_no, True, t))
+            view.add_item(StopVoteButton(table.id, vote.hand_no, False, t))
     elif table.status == BETWEEN:
         embed.colour = GREY
         if not table.closing:
@@ -238,6 +251,12 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         if table.expired:
             embed.description = t._("This lobby is closed: nobody started it in time. "
                                     "Open a new one with /taroky new.")
+        elif table.annulled is not None:
+            how = (t._("every seated player agreed") if table.annulled == "agreement"
+                   else t._("an admin annulled it"))
+            embed.description = t._(
+                "This table is closed. Its last hand was stopped in play ({how}): nobody paid or was paid "
+                "for it, and its record, with the deck and the salt, is in /taroky history.", how=how)
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
 
