@@ -327,7 +327,9 @@ class TableManager:
     async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
         # A finished hand is paid before the table goes (never thrown away), and its
-        # session finished in the store.
+        # session finished in the store; a hand still in play is kept annulled, its salt
+        # revealed (issue #29: every hand reveals it, however it ends).
+        await table.annul_before_close()
         session = await table.end_session()
         await table.close()
         self.tables.pop(table.channel_id, None)

@@ -654,9 +654,18 @@ class Table:
                 raise TableError(N_("This channel's table has no hand in play to annul."))
             await self._annul("admin", by)
 
-    async def _annul(self, how: str, by: str) -> None:
+    async def annul_before_close(self) -> None:
+        """The table is closed by its keeper with a hand still in play (no command does
+        that now: ``/taroky end`` waits for the hand): the hand is kept as annulled, so
+        its salt is revealed however it ends (issue #29)."""
+        async with self.lock:
+            if self.status == PLAYING and self.game is not None and not self.game.is_over:
+                await self._annul("closed", self.closing_by or "", close=False)
+
+    async def _annul(self, how: str, by: str, *, close: bool = True) -> None:
         """The hand in play is annulled (lock held): kept as such by the keeper, then the
-        table closes (by its keeper, once the lock is let go)."""
+        table closes (by its keeper, once the lock is let go; ``close`` False: the keeper
+        is closing it already)."""
         game = self.game
         assert game is not None
         try:
@@ -670,7 +679,8 @@ class Table:
         self.closing, self.closing_by = True, by
         self.status = BETWEEN
         self._cancel_tasks()
-        self.keeper.close_after_hand(self)
+        if close:
+            self.keeper.close_after_hand(self)
 
     def _start_stop_timer(self, vote: StopVote) -> None:
         async def expire() -> None:

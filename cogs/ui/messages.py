@@ -252,8 +252,8 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             embed.description = t._("This lobby is closed: nobody started it in time. "
                                     "Open a new one with /taroky new.")
         elif table.annulled is not None:
-            how = (t._("every seated player agreed") if table.annulled == "agreement"
-                   else t._("an admin annulled it"))
+            how = {"agreement": t._("every seated player agreed"),
+                   "admin": t._("an admin annulled it")}.get(table.annulled) or t._("the table was closed during it")
             embed.description = t._(
                 "This table is closed. Its last hand was stopped in play ({how}): nobody paid or was paid "
                 "for it, and its record, with the deck and the salt, is in /taroky history.", how=how)

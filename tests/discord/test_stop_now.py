@@ -133,3 +133,14 @@ async def test_only_an_admin_may_annul_and_an_annul_pays_nothing(world, tmp_path
     nothing = await admin.slash(world.channel, "taroky-admin annul")
     assert nothing.ephemeral and "no hand in play" in nothing.response.content
     capsys.readouterr()
+
+
+async def test_a_table_closed_with_a_hand_in_play_reveals_its_salt(world, tmp_path, capsys):
+    """However a hand ends, its salt is revealed: were a table closed by its keeper with
+    a hand still in play (no command does that now), the hand is kept annulled."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.bot.tables.close(table)
+    await _annulled(world, hand_id, tmp_path, shown, "closed")
+    capsys.readouterr()
