@@ -144,7 +144,7 @@ class TableLedger:
 
     async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
         """Keep the hand in play at ``table`` as annulled (issue #29): its record, the
-        salt revealed, marked with ``how`` (``agreement`` or ``admin``) and ``by`` whom;
+        salt revealed, marked with ``how`` (``agreement``, ``admin`` or ``closed``) and ``by`` whom;
         nobody pays or is paid."""
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
         record = hand_record(table, game)
@@ -155,6 +155,12 @@ class TableLedger:
             season=table.settlement.season or 1, transfers=[], record=record,
             participants=players,  # (no session: an annulled hand is no deal of it)
         ))
+
+    async def was_annulled(self, table: Table) -> bool:
+        """Whether the hand on ``table`` is already kept as annulled (a restart between
+        the annul and the close: the table is closed then, the hand not played on)."""
+        hand = await self.store.get_hand(table.hand_id)
+        return hand is not None and hand.annulled
 
     async def settle(
         self, table: Table, game: Game, *, expected_version: int | None = None,

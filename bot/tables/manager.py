@@ -25,6 +25,7 @@ from bot.tables.table import (
     BETWEEN,
     CLOSED,
     LOBBY,
+    PLAYING,
     Seat,
     Table,
     TableConfig,
@@ -386,6 +387,13 @@ class TableManager:
             self.tables[table.channel_id] = table
             self.versions[table.channel_id] = versions[table.channel_id]
             self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
+        for table in [t for t in restored if t.status == PLAYING and self.ledger is not None]:
+            assert self.ledger is not None
+            if await self.ledger.was_annulled(table):  # (stopped before a restart: it stays stopped)
+                log.info("Table %s: its hand was annulled before the restart; closing it", table.id)
+                table.status, table.annulled = BETWEEN, "closed"
+                await self.close(table)
+                restored.remove(table)
         now = time.time()
         for table in [t for t in restored if t.idle_since(now) > self.limits.restore_idle]:
             log.info("Table %s was idle for %.0f days; closing it instead of restoring it",

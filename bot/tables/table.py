@@ -163,7 +163,7 @@ class TableKeeper(Protocol):
 
     async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
         """Keep the hand in play as annulled (issue #29): its record with the salt
-        revealed, no money moved; ``how`` is ``agreement`` or ``admin``."""
+        revealed, no money moved; ``how`` is ``agreement``, ``admin`` or ``closed``."""
 
 
 class Unkept:
@@ -333,7 +333,7 @@ class Table:
         #: A request to stop the hand in play at once (``/taroky end now``), while it waits.
         self.stop_vote: StopVote | None = None
         self._stop_timer: asyncio.Task[None] | None = None
-        #: The hand in play was annulled (``agreement`` or ``admin``) and the table closed.
+        #: The hand in play was annulled (``agreement``, ``admin`` or ``closed``), the table closed.
         self.annulled: str | None = None
         #: When the table last changed (``time.monotonic``): a lobby nobody starts closes
         #: some time after (``TableManager.expire_lobbies``), and says so (``expired``).

@@ -144,3 +144,16 @@ async def test_a_table_closed_with_a_hand_in_play_reveals_its_salt(world, tmp_pa
     await world.bot.tables.close(table)
     await _annulled(world, hand_id, tmp_path, shown, "closed")
     capsys.readouterr()
+
+
+async def test_a_restart_between_the_annul_and_the_close_keeps_the_hand_stopped(world, make_bot):
+    """The annulled hand is kept before the table closes; a restart in between closes
+    the table instead of playing the hand on (and paying it a second way)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    ledger = world.bot.tables.ledger
+    await ledger.annul(table, table.game, "admin", "erika")  # (the crash comes before the close)
+    await world.env.restart_bot(make_bot())
+    assert world.bot.tables.get(world.channel.id) is None
+    hand = await world.bot.store.get_hand(hand_id)
+    assert hand is not None and hand.annulled and hand.deltas == {}
