@@ -142,13 +142,15 @@ class TableLedger:
             session_step=step if in_session else None,
         )
 
-    async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
+    async def annul(self, table: Table, game: Game, how: str) -> None:
         """Keep the hand in play at ``table`` as annulled (issue #29): its record, the
-        salt revealed, marked with ``how`` (``agreement``, ``admin`` or ``closed``) and ``by`` whom;
+        salt revealed, marked with ``how`` (``agreement``, ``admin`` or ``closed``);
         nobody pays or is paid."""
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
         record = hand_record(table, game)
-        record["annulled"] = {"how": how, "by": by}
+        # (who asked is not kept: a name in a record would outlive /taroky-admin forget,
+        # which renames only the hand's players)
+        record["annulled"] = {"how": how}
         await self.store.annul_hand(SettledHand(
             hand_id=table.hand_id, guild_id=table.guild_id, channel_id=table.channel_id,
             variant=table.config.variant, currency=self.currency(table),

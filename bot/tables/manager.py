@@ -298,11 +298,11 @@ class TableManager:
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
-    async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
+    async def annul(self, table: Table, game: Game, how: str) -> None:
         """Keep the hand in play as annulled through the ledger (without one, nothing is
         kept: no history, no money)."""
         if self.ledger is not None:
-            await self.ledger.annul(table, game, how, by)
+            await self.ledger.annul(table, game, how)
 
     async def _queue(self, table: Table, state: dict[str, Any]) -> None:
         if table.status == CLOSED:

@@ -161,7 +161,7 @@ class TableKeeper(Protocol):
         """The hand of a table asked to close (``/taroky end`` during a hand) is over and
         paid: close the table now, once the table's lock is let go."""
 
-    async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
+    async def annul(self, table: Table, game: Game, how: str) -> None:
         """Keep the hand in play as annulled (issue #29): its record with the salt
         revealed, no money moved; ``how`` is ``agreement``, ``admin`` or ``closed``."""
 
@@ -186,7 +186,7 @@ class Unkept:
         table.status = CLOSED
         table._cancel_tasks()
 
-    async def annul(self, table: Table, game: Game, how: str, by: str) -> None:
+    async def annul(self, table: Table, game: Game, how: str) -> None:
         return None  # (nothing is kept)
 
 
@@ -669,7 +669,7 @@ class Table:
         game = self.game
         assert game is not None
         try:
-            await self.keeper.annul(self, game, how, by)
+            await self.keeper.annul(self, game, how)
         except Exception:
             log.exception("Keeping the annulled hand of table %s failed", self.id)
             raise TableError(N_("The database is not available right now, so the hand was not "
