@@ -234,3 +234,24 @@ def test_check_record_fields_names_the_field():
     record["dealer"] = 99
     with pytest.raises(BadInput, match="dealer is 99, outside 0..3"):
         check_record_fields(record, find_variant("czech"))
+
+
+class _Spent:
+    """A random source that was used up by the shuffle: any later draw fails the test."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the deal drew from the random source ({name}) after the commitment")
+
+
+@pytest.mark.parametrize("ritual", [act(Kind.CUT), act(Kind.CUT, 29), act(Kind.KNOCK)])
+def test_nothing_random_is_drawn_after_the_shuffle(ritual):
+    """The commitment binds everything random in the deal (issue #29): once the deck is
+    shuffled (and committed to), the ritual draws nothing more — a cut is the cutter's
+    place or the deck's (C-2), a knock's batches are the players' choices (CZ-14)."""
+    g = new_game("czech", dealer=0, options={"ritual": True}, rng=seeded_rng(3))
+    g.rng = _Spent()
+    g.act(2, ritual)
+    while g.phase.value == "ritual":
+        seat = g.to_act
+        g.act(seat, g.legal_actions(seat)[0])
+    assert g.phase.value != "ritual" and sum(h.bit_count() for h in g.hands) + len(g.talon) == 54
