@@ -38,7 +38,12 @@ from bot.engine.actions import safe_first
 from bot.engine.cards import CARD_POINTS, PAGAT, cards_of, say_cards
 from bot.engine.game import Event
 from bot.engine.invariants import check_finished
-from bot.engine.recording import deal_commitment, game_to_record, result_to_json
+from bot.engine.recording import (
+    check_record_fields,
+    deal_commitment,
+    game_to_record,
+    result_to_json,
+)
 from bot.engine.rulebook import choice_notes
 from bot.engine.scoring import POOL, transfers_from_net
 from bot.engine.session import Session
@@ -283,6 +288,8 @@ def replay_file(path: str) -> tuple[dict[str, Any], Game]:
     """Load and replay a record file; :class:`BadRecordFile` for anything wrong with it."""
     record = load_record(path)
     try:
+        # Fields out of their range are refused before replaying (which would reduce some).
+        check_record_fields(record, find_variant(str(record.get("variant"))))
         return record, replay_record(record)
     except TarokyError as e:
         raise BadRecordFile(str(e)) from None
@@ -316,10 +323,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def commitment_arg(text: str) -> str:
+    """An argument type: a shuffle commitment as the table showed it (64 hex digits)."""
+    value = text.strip().strip("`").lower()
+    if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise argparse.ArgumentTypeError(
+            f"give the 64 hex digits of the commitment the table showed, not {_shown(text)}")
+    return value
+
+
+def _verify_mismatch(text: str) -> int:
+    print(f"MISMATCH: {text}", file=sys.stderr)
+    return 1
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Check a record's deal against the commitment shown before it was dealt."""
+    """Check a record's deal against the commitment shown before it was dealt, and its cut
+    (C-2) against the place the table showed (docs/fair-shuffle.md)."""
     record, g = replay_file(args.file)
-    if g.result is None:
+    if g.result is None and not record.get("annulled"):
         raise BadRecordFile("the record is incomplete: the hand does not finish")
     commitment = record.get("commitment")
     if not isinstance(commitment, dict) or not isinstance(commitment.get("hash"), str) \
@@ -329,11 +351,37 @@ def cmd_verify(args: argparse.Namespace) -> int:
     assert isinstance(deck, list)  # replay_file read it
     expected = deal_commitment([str(c) for c in deck], commitment["salt"])
     if expected != commitment["hash"].lower():
-        print(f"MISMATCH: the deck and salt give {expected}, not the committed "
-              f"{commitment['hash'][:64]}.", file=sys.stderr)
-        return 1
+        return _verify_mismatch(f"the deck and salt give {expected}, not the record's commitment "
+                                f"{commitment['hash'][:64]}.")
+    if args.commitment is not None and expected != args.commitment:
+        return _verify_mismatch(f"the deck and salt give {expected}, not the commitment the table "
+                                f"showed, {args.commitment}.")
+    at = g.ritual.cut_at
+    derived = at is not None and at == g.derived_cut()
+    if "cut" in record and record["cut"] != ({"at": at, "derived": derived} if at is not None else None):
+        return _verify_mismatch("the record's cut does not match the cut in its actions.")
+    if args.cut is not None and args.cut != at:
+        return _verify_mismatch(f"the record cuts the pack at {'no card' if at is None else f'card {at}'}, "
+                                f"not at card {args.cut} as the table showed.")
     print(f"The deal matches its commitment {expected}: the deck was fixed before the deal, "
           "and the hands, the talon and the result replay from it.")
+    if at is not None:
+        cutter = next(s for s, a in g.history if a.kind is Kind.CUT)
+        players = record.get("players")
+        who = (str(players[cutter])[:80] if isinstance(players, list) and cutter < len(players)
+               else f"seat {cutter + 1}")
+        if derived:
+            print(f"The pack was cut at card {at}, the place derived from the deck (a computer's cut).")
+        elif args.cut is None:
+            return _verify_mismatch(f"{who} chose to cut the pack at card {at}: give the place the "
+                                    "table showed with --cut to check it.")
+        else:
+            print(f"{who} chose to cut the pack at card {at}, as the table showed.")
+    if record.get("annulled"):
+        print("The hand was annulled before it ended: nobody paid or was paid for it.")
+    if args.commitment is None:
+        print("Only the record's own commitment was checked: compare it with the one the table "
+              "showed, or give that one with --commitment.")
     return 0
 
 
@@ -923,6 +971,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("verify", help="check a hand record's deal against its shuffle commitment")
     v.add_argument("file", help="a hand record (JSON) from a table, with its shuffle commitment")
+    v.add_argument("--commitment", type=commitment_arg, metavar="HASH",
+                   help="the shuffle commitment the table showed before the hand (64 hex digits)")
+    v.add_argument("--cut", type=whole_arg(1, 99, "the card the pack was cut at"), metavar="N",
+                   help="the card the table showed the pack was cut at (needed when a player chose it)")
     v.set_defaults(func=cmd_verify)
 
     rv = sub.add_parser("review", help="the strong player's review of a hand record: "

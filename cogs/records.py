@@ -34,7 +34,7 @@ from bot.tables.ledger import variant_currency
 from bot.tables.limits import DEFAULT_MAX_TABLES, MAX_TABLES_LIMIT
 from bot.tables.ratings import UNRECORDED
 from cogs.ui.client import table_client
-from cogs.ui.components import LEVEL_NAMES, reply, reply_error
+from cogs.ui.components import LEVEL_NAMES, display_name, reply, reply_error
 from cogs.ui.messages import who
 from rendering.chart import ChartScene, Series, chart_png
 
@@ -129,6 +129,9 @@ def _hand_line(t: Text, h: HandSummary) -> str:
     moves = ", ".join(f"{who(p, t)} {signed(t, h.currency, d)}" for p, d in sorted(h.deltas.items(), key=lambda x: -x[1]))
     if h.pool_delta:
         moves += ", " + t._("pool {amount}", amount=signed(t, h.currency, h.pool_delta))
+    if h.annulled:  # (issue #29: stopped in play, nobody paid; its record reveals the deal)
+        parts.append("**" + t._("annulled") + "**")
+        moves = t._("annulled in play: nobody paid or was paid")
     return " · ".join(parts) + "\n" + (moves or t._("no money moved"))
 
 
@@ -635,6 +638,22 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
             text = t._("The database still refuses this hand's payments: it stays recorded as unpaid "
                        "(the bot's log says why); try again once that is fixed.")
         await reply(interaction, text)
+
+    @app_commands.command(name="annul", description="Annul this channel's hand in play: nobody pays, the table closes")
+    async def annul(self, interaction: discord.Interaction) -> None:
+        await _guard(interaction, self._annul(interaction))
+
+    async def _annul(self, interaction: discord.Interaction) -> None:
+        """Issue #29: an admin's explicit annul of the hand in play (no vote needed)."""
+        require_admin(interaction)
+        table = table_client(interaction).tables.get(interaction.channel_id or 0)
+        if table is None:
+            raise RecordsError(N_("This channel's table has no hand in play to annul."))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await table.annul(display_name(interaction.user))
+        t = await reader(interaction)
+        await reply(interaction, t._("The hand is annulled: nobody pays or is paid for it, its record (with the "
+                                     "deck and the salt) is in /taroky history, and the table is closed."))
 
     @app_commands.command(name="export-ledger", description="Download this season's ledger as a CSV file")
     async def export_ledger(self, interaction: discord.Interaction) -> None:

@@ -25,7 +25,7 @@ from bot.i18n import N_, VARIANT_CONTEXT
 from bot.tables.errors import TableError
 from bot.tables.limits import COOLDOWNS
 from bot.tables.rules import rules_choices, rules_replies
-from bot.tables.table import LOBBY, Table, TableConfig
+from bot.tables.table import LOBBY, STOP_VOTE_SECONDS, Table, TableConfig
 from cogs import language, lesson, records, review
 from cogs.ui.components import (
     TABLE_COMPONENTS,
@@ -250,9 +250,10 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         await interaction.edit_original_response(content=dealt_text(t))
 
     @app_commands.command(name="end", description="Close this channel's table")
+    @app_commands.describe(now="Ask every seated player to stop the hand in play now, unpaid (all must agree)")
     @app_commands.guild_only()
     @guarded
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
         table = self._table(interaction)
         t = await note_reader(interaction, table)
         user = interaction.user
@@ -260,6 +261,20 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None and not may_moderate:
             raise TableError(N_("Only the host, a seated player or a moderator can close this table."))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if now:
+            # Issue #29: a hand stops at once only if every seated player agrees (buttons on
+            # the table); meanwhile, and if anyone keeps playing, it is played out and paid.
+            await table.ask_to_stop(user.id, display_name(user))
+            await table.close_after_hand(display_name(user))
+            minutes = max(1, round(STOP_VOTE_SECONDS / 60))
+            await interaction.edit_original_response(content=t.ngettext(
+                "You asked to stop this hand now: it stops, and nobody pays or is paid for it, if every "
+                "seated player clicks **Agree to stop now** on the table within {n} minute. Otherwise it is "
+                "played out and paid, and the table closes after it.",
+                "You asked to stop this hand now: it stops, and nobody pays or is paid for it, if every "
+                "seated player clicks **Agree to stop now** on the table within {n} minutes. Otherwise it is "
+                "played out and paid, and the table closes after it.", minutes))
+            return
         if await table.close_after_hand(display_name(user)):
             # A hand in play always ends paid (issue #29): it is played out, then the table closes.
             await interaction.edit_original_response(content=t._(

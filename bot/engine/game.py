@@ -45,6 +45,7 @@ from .kernel import (
     shuffle,
 )
 from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
+from .recording import derived_cut
 from .restrictions import ActionRule, CardRule
 from .rng import RandomSource, secure_rng
 from .say import ENGLISH, N_, Msg, Say, seat_word
@@ -583,7 +584,7 @@ class Game:
             m = self.cached_play_mask(seat) if ph is Phase.PLAY else self.discard_mask(seat)
             return bool(m >> cid & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
-            return any(a.kind is Kind.CUT for a in self._ritual_legal())
+            return self._can_cut(action)
         legal = self._cached_legal(seat)
         # Actions are interned: identity first, equality only for one built by hand.
         for a in legal:
@@ -616,10 +617,9 @@ class Game:
             self.history.append(PLAY_HISTORY[seat][cid])
             self._play(seat, action.card)
             return self.log[start:]
+        if action.kind is Kind.CUT:
+            action = self._cut_place(action)  # (C-2: the cutter's place, or the deck's)
         self.verify(seat, action)
-        if action.kind is Kind.CUT and action.value is None:
-            # The cut point is chosen by the engine's generator; the record keeps it.
-            action = act(Kind.CUT, self.rng.randrange(5, len(self.deck) - 4))
         self.history.append((seat, action))
         ph = self.phase
         if ph is Phase.PLAY:
@@ -821,11 +821,40 @@ class Game:
             return [act(Kind.BATCH, b + 1) for b in range(len(self.active)) if b not in taken]
         return []
 
+    @property
+    def cut_places(self) -> range:
+        """Where the pack may be cut (C-2): after at least five cards from the top and
+        before the last four; a cut at ``k`` moves the top ``k`` cards under the rest."""
+        return range(5, len(self.deck) - 4)
+
+    def derived_cut(self) -> int:
+        """The place a computer cutter cuts at: derived from the committed deck
+        (``recording.derived_cut``), so nobody steers it and anyone can check it."""
+        return derived_cut([CARDS[c].short for c in self.deck], self.cut_places)
+
+    def _can_cut(self, a: Action) -> bool:
+        """A cut is allowed where the ritual waits for one, at a place in ``cut_places``
+        (no place: the derived one)."""
+        return (self.ritual.step == "cut_or_knock"
+                and (a.value is None or (type(a.value) is int and a.value in self.cut_places)))
+
+    def _cut_place(self, a: Action) -> Action:
+        """The cut ``a`` at its place: a place out of range is refused in a sentence; no
+        place is the derived one (a computer's cut, the terminal's)."""
+        if a.value is None:
+            return act(Kind.CUT, self.derived_cut())
+        places = self.cut_places
+        if type(a.value) is not int or a.value not in places:
+            raise IllegalAction(Msg(N_("The pack is cut at a card from {low} to {high}."),
+                                    {"low": places.start, "high": places.stop - 1}))
+        return a
+
     def _ritual(self, seat: int, a: Action) -> None:
         if a.kind is Kind.CUT:
             assert isinstance(a.value, int)
             self.ritual.cut_at = a.value
-            self.emit("cut", seat, Msg(N_("{seat} cut the pack."), {"seat": seat_word(seat)}))
+            self.emit("cut", seat, Msg(N_("{seat} cut the pack at card {n}."),
+                                       {"seat": seat_word(seat), "n": a.value}))
             self.ritual.step = None
             self._deal_batches(6)
         elif a.kind is Kind.KNOCK:

@@ -8,8 +8,8 @@ import io
 import json
 from typing import Any, Final
 
-from bot.store.core import StoreCore
-from bot.store.models import HandSummary
+from bot.store.core import StoreCore, dumps
+from bot.store.models import HandSummary, HandValidationError, SettledHand
 from bot.store.money import format_amount
 
 __all__ = ["History"]
@@ -22,12 +22,12 @@ class History(StoreCore):
 
     _HAND_COLS: Final = (
         "seq, hand_id, guild_id, channel_id, variant, currency, season, bidder, bidder_won,"
-        " participants_json, deltas_json, settled_at, session_id"
+        " participants_json, deltas_json, settled_at, session_id, annulled"
     )
 
     @staticmethod
     def _hand_summary(row: tuple[Any, ...]) -> HandSummary:
-        (seq, hid, g, ch, variant, cur, season, bidder, won, parts, deltas_json, at, sess) = row
+        (seq, hid, g, ch, variant, cur, season, bidder, won, parts, deltas_json, at, sess, annulled) = row
         deltas = json.loads(deltas_json)
         return HandSummary(
             seq=int(seq),
@@ -44,7 +44,29 @@ class History(StoreCore):
             pool_delta=int(deltas.get("pool", 0)),
             settled_at=str(at),
             session_id=None if sess is None else int(sess),
+            annulled=bool(annulled),
         )
+
+    async def annul_hand(self, hand: SettledHand) -> bool:
+        """Keep a hand annulled in play (issue #29): its record (the deck and the salt
+        revealed), no transfer, no balance or statistic touched, marked annulled in the
+        history and the ledger export.  False if the hand id is already kept."""
+        hand.validate()
+        if hand.transfers:
+            raise HandValidationError("an annulled hand pays nothing")
+        async with self._write() as conn:
+            await self._mark_season(conn, hand.guild_id, hand.season)
+            inserted = await self._rows(
+                conn,
+                "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, season,"
+                " bidder, bidder_won, participants_json, deltas_json, digest, record_json,"
+                " session_id, annulled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,1)"
+                " ON CONFLICT (hand_id) DO NOTHING RETURNING seq",
+                (hand.hand_id, hand.guild_id, hand.channel_id, hand.variant, hand.currency, hand.season,
+                 None, None, dumps(list(hand.participants)), "{}", hand.digest(),
+                 dumps(dict(hand.record)), hand.session_id),
+            )
+        return bool(inserted)
 
     async def recent_hands(
         self, guild_id: int, channel_id: int, limit: int = 10, offset: int = 0
@@ -101,7 +123,9 @@ class History(StoreCore):
 
         Columns: id, created_at, season, kind, hand_id, channel_id, variant, currency,
         payer, payee, amount, amount_display.  payer/payee are a player id, ``pool``
-        or ``bank``; amount is in the currency's smallest unit.
+        or ``bank``; amount is in the currency's smallest unit.  A hand annulled in play
+        (issue #29) follows the transfers as one row of kind ``annulled``, no id, no
+        payer or payee, amount 0.
         """
         sql = (
             "SELECT id, created_at, season, kind, hand_id, channel_id, variant, currency,"
@@ -111,8 +135,12 @@ class History(StoreCore):
         if season is not None:
             sql += " AND season = ?"
             params.append(season)
+        annulled_sql = ("SELECT settled_at, season, hand_id, channel_id, variant, currency FROM hands"
+                        " WHERE guild_id = ? AND annulled = 1")
         async with self._read() as conn:
             rows = await self._rows(conn, sql + " ORDER BY id", params)
+            annulled = await self._rows(conn, annulled_sql + (" AND season = ?" if season is not None else "")
+                                        + " ORDER BY seq", params)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
@@ -148,4 +176,8 @@ class History(StoreCore):
                     format_amount(cur, int(amount)),
                 ]
             )
+        # Issue #29: a hand annulled in play moved no money; it is listed, marked, so the
+        # export accounts for every hand dealt.
+        for at, sea, hid, ch, var, cur in annulled:
+            writer.writerow(["", at, sea, "annulled", hid, ch, var, cur, "", "", 0, format_amount(cur, 0)])
         return out.getvalue()

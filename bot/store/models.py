@@ -363,6 +363,8 @@ class HandSummary:
     pool_delta: int
     settled_at: str
     session_id: int | None
+    #: The hand was annulled in play (issue #29): nobody paid or was paid for it.
+    annulled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

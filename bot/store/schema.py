@@ -380,8 +380,16 @@ CREATE INDEX seat_reviews_by_player ON seat_reviews (guild_id, season, player_id
 """
 
 
+def _v9_annul(d: Dialect) -> str:
+    """9: a hand annulled in play (issue #29: every seated player agreed, or an admin): kept
+    with its record (the salt revealed), no money, marked in the history and the export."""
+    return """
+ALTER TABLE hands ADD COLUMN annulled INTEGER NOT NULL DEFAULT 0;
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis, _v9_annul)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine import POOL, Game, TarokyError, find_variant
 from bot.engine.recording import COMMITMENT_SCHEME
@@ -114,18 +115,7 @@ class TableLedger:
         result = game.result
         assert result is not None, "the hand is not finished"
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
-        record = dict(game.to_record())
-        record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
-        if table.deal_commitment is not None and table.deal_salt is not None:
-            # The hand is over: the salt is revealed, so anyone can check the deal
-            # (``taroky verify``) against the commitment shown before it.
-            record["commitment"] = {
-                "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
-            }
-        # The computer levels by seat (None for a person): who the ratings name, now and
-        # when they are recomputed from the history (``bot.tables.ratings``).
-        levels = table.computer_levels()
-        record["levels"] = [levels.get(seat) if p < 0 else None for seat, p in enumerate(players)]
+        record = hand_record(table, game, players)
         bidder = players[game.bidder] if game.bidder is not None else None
         session = table.session
         step = SessionStep(
@@ -153,6 +143,28 @@ class TableLedger:
             session_step=step if in_session else None,
             outcome=live_outcome(game, players, record["levels"]),
         )
+
+    async def annul(self, table: Table, game: Game, how: str) -> None:
+        """Keep the hand in play at ``table`` as annulled (issue #29): its record, the
+        salt revealed, marked with ``how`` (``agreement``, ``admin`` or ``closed``);
+        nobody pays or is paid."""
+        players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
+        record = hand_record(table, game, players)
+        # (who asked is not kept: a name in a record would outlive /taroky-admin forget,
+        # which renames only the hand's players)
+        record["annulled"] = {"how": how}
+        await self.store.annul_hand(SettledHand(
+            hand_id=table.hand_id, guild_id=table.guild_id, channel_id=table.channel_id,
+            variant=table.config.variant, currency=self.currency(table),
+            season=table.settlement.season or 1, transfers=[], record=record,
+            participants=players,  # (no session: an annulled hand is no deal of it)
+        ))
+
+    async def was_annulled(self, table: Table) -> bool:
+        """Whether the hand on ``table`` is already kept as annulled (a restart between
+        the annul and the close: the table is closed then, the hand not played on)."""
+        hand = await self.store.get_hand(table.hand_id)
+        return hand is not None and hand.annulled
 
     async def settle(
         self, table: Table, game: Game, *, expected_version: int | None = None,
@@ -204,3 +216,21 @@ class TableLedger:
         session = await self.store.finish_session(sid, SessionEnd.STOPPED.value,
                                                   pool_payout=payout)
         return session if session.deals_played else None
+
+
+def hand_record(table: Table, game: Game, players: list[int]) -> dict[str, Any]:
+    """The record of the hand at ``table`` as the history keeps it: the engine's, the
+    players' names, the computer levels by seat, and the shuffle commitment with its salt
+    — the hand is over (paid or annulled), so anyone can check the deal (``taroky
+    verify``) against the commitment shown before it."""
+    record = dict(game.to_record())
+    record["players"] = [table.seat_name(i) for i in range(len(table.seats))]
+    if table.deal_commitment is not None and table.deal_salt is not None:
+        record["commitment"] = {
+            "scheme": COMMITMENT_SCHEME, "hash": table.deal_commitment, "salt": table.deal_salt,
+        }
+    # The computer levels by seat (None for a person): who the ratings name, now and
+    # when they are recomputed from the history (``bot.tables.ratings``).
+    levels = table.computer_levels()
+    record["levels"] = [levels.get(seat) if p < 0 else None for seat, p in enumerate(players)]
+    return record

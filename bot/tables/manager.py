@@ -25,6 +25,7 @@ from bot.tables.table import (
     BETWEEN,
     CLOSED,
     LOBBY,
+    PLAYING,
     Seat,
     Table,
     TableConfig,
@@ -297,6 +298,12 @@ class TableManager:
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
+    async def annul(self, table: Table, game: Game, how: str) -> None:
+        """Keep the hand in play as annulled through the ledger (without one, nothing is
+        kept: no history, no money)."""
+        if self.ledger is not None:
+            await self.ledger.annul(table, game, how)
+
     async def _queue(self, table: Table, state: dict[str, Any]) -> None:
         if table.status == CLOSED:
             return
@@ -321,7 +328,9 @@ class TableManager:
     async def close(self, table: Table) -> SessionRecord | None:
         """Close the table; returns the finished session (for a summary) or None."""
         # A finished hand is paid before the table goes (never thrown away), and its
-        # session finished in the store.
+        # session finished in the store; a hand still in play is kept annulled, its salt
+        # revealed (issue #29: every hand reveals it, however it ends).
+        await table.annul_before_close()
         session = await table.end_session()
         await table.close()
         self.tables.pop(table.channel_id, None)
@@ -378,6 +387,13 @@ class TableManager:
             self.tables[table.channel_id] = table
             self.versions[table.channel_id] = versions[table.channel_id]
             self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
+        for table in [t for t in restored if t.status == PLAYING and self.ledger is not None]:
+            assert self.ledger is not None
+            if await self.ledger.was_annulled(table):  # (stopped before a restart: it stays stopped)
+                log.info("Table %s: its hand was annulled before the restart; closing it", table.id)
+                table.status, table.annulled = BETWEEN, "closed"
+                await self.close(table)
+                restored.remove(table)
         now = time.time()
         for table in [t for t in restored if t.idle_since(now) > self.limits.restore_idle]:
             log.info("Table %s was idle for %.0f days; closing it instead of restoring it",

@@ -161,6 +161,10 @@ class TableKeeper(Protocol):
         """The hand of a table asked to close (``/taroky end`` during a hand) is over and
         paid: close the table now, once the table's lock is let go."""
 
+    async def annul(self, table: Table, game: Game, how: str) -> None:
+        """Keep the hand in play as annulled (issue #29): its record with the salt
+        revealed, no money moved; ``how`` is ``agreement``, ``admin`` or ``closed``."""
+
 
 class Unkept:
     """The keeper of a table nothing is kept of (a lesson, a table another process
@@ -181,6 +185,24 @@ class Unkept:
     def close_after_hand(self, table: Table) -> None:
         table.status = CLOSED
         table._cancel_tasks()
+
+    async def annul(self, table: Table, game: Game, how: str) -> None:
+        return None  # (nothing is kept)
+
+
+#: How long a request to stop the hand in play at once waits for every seated player's
+#: agreement (issue #29); no answer in time keeps the hand going.
+STOP_VOTE_SECONDS = 120.0
+
+
+@dataclass
+class StopVote:
+    """A request to stop the hand in play at once, unpaid (issue #29): who asked, and the
+    seated players who agreed so far; it stops the hand when every seated human agrees."""
+
+    hand_no: int
+    asked_by: str
+    agreed: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -308,6 +330,11 @@ class Table:
         self.closing = False
         #: The user who asked the table to close (named on the table message).
         self.closing_by: str | None = None
+        #: A request to stop the hand in play at once (``/taroky end now``), while it waits.
+        self.stop_vote: StopVote | None = None
+        self._stop_timer: asyncio.Task[None] | None = None
+        #: The hand in play was annulled (``agreement``, ``admin`` or ``closed``), the table closed.
+        self.annulled: str | None = None
         #: When the table last changed (``time.monotonic``): a lobby nobody starts closes
         #: some time after (``TableManager.expire_lobbies``), and says so (``expired``).
         self.active_at = time.monotonic()
@@ -577,6 +604,103 @@ class Table:
                 await self._changed()
             return True
 
+    # ------------------------------------------------------------------ stopping at once
+    async def ask_to_stop(self, user_id: int, name: str) -> None:
+        """``/taroky end now`` by a seated player: ask every seated player to stop the hand
+        in play at once, unpaid (issue #29).  One player alone cannot: with nobody else
+        seated the request is refused in a sentence (an admin may annul the hand)."""
+        async with self.lock:
+            self.require_seat(user_id)
+            if self.status != PLAYING or self.game is None or self.game.is_over:
+                raise TableError(N_("No hand is in play, so there is nothing to stop; "
+                                    "/taroky end closes the table."))
+            if len(self.humans) < 2:
+                raise TableError(N_(
+                    "Stopping a hand at once needs every other seated player to agree, and nobody else "
+                    "sits at this table: the hand is played out and paid as the cards fall (an admin "
+                    "can annul it with /taroky-admin annul)."))
+            vote = self.stop_vote
+            if vote is None or vote.hand_no != self.hand_no:
+                vote = self.stop_vote = StopVote(self.hand_no, name)
+                self._start_stop_timer(vote)
+            vote.agreed.add(user_id)
+            await self._changed()
+
+    async def vote_stop(self, user_id: int, hand_no: int, agree: bool) -> bool:
+        """A seated player's answer to the request to stop: anyone keeping the hand going
+        ends the request; the hand stops (annulled, nothing paid, the table closes) once
+        every seated human agreed.  True when it stopped."""
+        async with self.lock:
+            self.require_seat(user_id)
+            vote = self.stop_vote
+            if vote is None or vote.hand_no != hand_no or self.status != PLAYING:
+                raise StaleChoice(N_("Nobody is asking to stop this hand now; it goes on."))
+            if not agree:
+                self._end_stop_vote()
+                await self._changed()
+                return False
+            vote.agreed.add(user_id)
+            if set(self.humans) <= vote.agreed:
+                await self._annul("agreement", vote.asked_by)
+                return True
+            await self._changed()
+            return False
+
+    async def annul(self, by: str) -> None:
+        """``/taroky-admin annul``: the hand in play is annulled (nothing paid, the salt
+        revealed in its record, marked annulled) and the table closes."""
+        async with self.lock:
+            if self.status != PLAYING or self.game is None or self.game.is_over:
+                raise TableError(N_("This channel's table has no hand in play to annul."))
+            await self._annul("admin", by)
+
+    async def annul_before_close(self) -> None:
+        """The table is closed by its keeper with a hand still in play (no command does
+        that now: ``/taroky end`` waits for the hand): the hand is kept as annulled, so
+        its salt is revealed however it ends (issue #29)."""
+        async with self.lock:
+            if self.status == PLAYING and self.game is not None and not self.game.is_over:
+                await self._annul("closed", self.closing_by or "", close=False)
+
+    async def _annul(self, how: str, by: str, *, close: bool = True) -> None:
+        """The hand in play is annulled (lock held): kept as such by the keeper, then the
+        table closes (by its keeper, once the lock is let go; ``close`` False: the keeper
+        is closing it already)."""
+        game = self.game
+        assert game is not None
+        try:
+            await self.keeper.annul(self, game, how)
+        except Exception:
+            log.exception("Keeping the annulled hand of table %s failed", self.id)
+            raise TableError(N_("The database is not available right now, so the hand was not "
+                                "annulled and goes on; please try again in a moment.")) from None
+        self.annulled = how
+        self._end_stop_vote()
+        self.closing, self.closing_by = True, by
+        self.status = BETWEEN
+        self._cancel_tasks()
+        if close:
+            self.keeper.close_after_hand(self)
+
+    def _start_stop_timer(self, vote: StopVote) -> None:
+        async def expire() -> None:
+            await asyncio.sleep(STOP_VOTE_SECONDS)
+            async with self.lock:
+                if self.stop_vote is vote:  # no answer in time: the hand goes on
+                    self.stop_vote = None
+                    await self._changed()
+
+        if self._stop_timer is not None and not self._stop_timer.done():
+            self._stop_timer.cancel()
+        self._stop_timer = asyncio.get_running_loop().create_task(expire(), name=f"taroky-table-{self.id}-stop")
+
+    def _end_stop_vote(self) -> None:
+        self.stop_vote = None
+        timer = self._stop_timer
+        if timer is not None and timer is not asyncio.current_task() and not timer.done():
+            timer.cancel()
+        self._stop_timer = None
+
     def _close_if_asked(self) -> None:
         """A table asked to close whose hand is over and paid closes now (by its keeper,
         once the lock is let go)."""
@@ -611,6 +735,7 @@ class Table:
         self._cancel_tasks()
 
     def _cancel_tasks(self) -> None:
+        self._end_stop_vote()
         current = asyncio.current_task()
         for task in (self._driver, self._timer):
             if task is not None and task is not current and not task.done():
@@ -694,6 +819,7 @@ class Table:
         self.used_at = time.time()
         saved = False
         if game.is_over:
+            self._end_stop_vote()  # (the hand ended by itself: nothing left to stop)
             self._book(game)
             saved = await self._pay()
         if not saved:

@@ -342,6 +342,44 @@ class NextHandButton(
             content=self._t._("A new hand is dealt. Click **My hand** to see your cards."))
 
 
+class StopVoteButton(
+    TableComponent,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"tk:v:{_TABLE}:(?P<hand>\d{{1,9}}):(?P<vote>yes|no)",
+):
+    """"Agree to stop now" / "Keep playing" on the table message while a player asks to
+    stop the hand in play at once (issue #29): it stops only if every seated player agrees."""
+
+    def __init__(self, table_id: str, hand: int, agree: bool, t: Text | None = None) -> None:
+        t = t or Text()
+        super().__init__(
+            discord.ui.Button(
+                label=t._("Agree to stop now") if agree else t._("Keep playing"),
+                style=discord.ButtonStyle.danger if agree else discord.ButtonStyle.success,
+                custom_id=f"tk:v:{table_id}:{hand}:{'yes' if agree else 'no'}",
+            )
+        )
+        self.table_id, self.vote_hand, self.agree = table_id, hand, agree
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StopVoteButton:
+        return cls(match["table"], int(match["hand"]), match["vote"] == "yes")
+
+    async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        stopped = await table.vote_stop(interaction.user.id, self.vote_hand, self.agree)
+        t = self._t
+        if stopped:
+            text = t._("Everyone agreed: the hand is annulled (nobody pays or is paid for it) and the table closes.")
+        elif self.agree:
+            text = t._("You agreed to stop this hand now; it stops once every seated player agrees.")
+        else:
+            text = t._("You chose to keep playing: the hand goes on.")
+        await interaction.edit_original_response(content=text)
+
+
 # ----------------------------------------------------------------------- private panel
 class RefreshButton(
     TableComponent,
@@ -589,4 +627,5 @@ TABLE_COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionSelect,
     ConfirmButton,
     CancelButton,
+    StopVoteButton,
 )

@@ -31,6 +31,7 @@ from cogs.ui.components import (
     MyHandButton,
     NextHandButton,
     RefreshButton,
+    StopVoteButton,
     WhyButton,
 )
 from cogs.ui.review_view import ReviewButton
@@ -200,19 +201,25 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         embed.description = status
         for name, value in public_lines(table, pub, t):
             embed.add_field(name=name, value=value[:1024], inline=False)
-    if table.deal_commitment is not None and table.status in (PLAYING, BETWEEN):
-        embed.add_field(name=t._("Shuffle commitment"), value=(
-            f"`{table.deal_commitment}`\n" + t._(
-                "A fingerprint of this hand's deck, fixed before the deal; "
-                "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")),
-            inline=False)
+    commitment = commitment_text(table, t)
+    if commitment is not None:
+        embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
     leavers = [(s.stands_in_for, s.name) for s in table.seats if s is not None and s.stands_in_for is not None]
     if leavers and table.status == PLAYING:  # (issue #29: a hand in play always ends paid)
         embed.add_field(name=t._("Left during the hand"), value="\n".join(t._(
             "{player} left: {computer} finishes the hand for them, and {player} pays or is paid "
             "as the cards fall.", player=player, computer=computer) for player, computer in leavers)[:1024],
             inline=False)
-    if table.closing and table.status in (PLAYING, BETWEEN):
+    vote = table.stop_vote
+    if vote is not None and table.status == PLAYING:  # (issue #29: a stop needs everyone)
+        agreed = [table.seat_name(i) for i, s in enumerate(table.seats)
+                  if s is not None and s.user_id is not None and s.user_id in vote.agreed]
+        embed.add_field(name=t._("Stop this hand now?"), value=t._(
+            "{name} asks to stop this hand now: nobody would pay or be paid for it. It stops only if "
+            "every seated player agrees; if anyone keeps playing, or nobody answers in time, it is played "
+            "out and paid. Agreed so far: {agreed}.", name=vote.asked_by, agreed=", ".join(agreed))[:1024],
+            inline=False)
+    if table.closing and table.status in (PLAYING, BETWEEN) and table.annulled is None:
         embed.add_field(name=t._("Closing"), value=t._(
             "{name} closed the table: it closes when this hand ends, and the hand is played out "
             "and paid as the cards fall.", name=table.closing_by or "?"), inline=False)
@@ -231,6 +238,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     view = discord.ui.View(timeout=None)
     if table.status == PLAYING:
         view.add_item(MyHandButton(table.id, t))
+        if vote is not None:
+            view.add_item(StopVoteButton(table.id, vote.hand_no, True, t))
+            view.add_item(StopVoteButton(table.id, vote.hand_no, False, t))
     elif table.status == BETWEEN:
         embed.colour = GREY
         if not table.closing:
@@ -241,8 +251,31 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
         if table.expired:
             embed.description = t._("This lobby is closed: nobody started it in time. "
                                     "Open a new one with /taroky new.")
+        elif table.annulled is not None:
+            how = {"agreement": t._("every seated player agreed"),
+                   "admin": t._("an admin annulled it")}.get(table.annulled) or t._("the table was closed during it")
+            embed.description = t._(
+                "This table is closed. Its last hand was stopped in play ({how}): nobody paid or was paid "
+                "for it, and its record, with the deck and the salt, is in /taroky history.", how=how)
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
+
+
+def commitment_text(table: Table, t: Text) -> str | None:
+    """The hand's shuffle commitment and, once the pack is cut (C-2), where and by whom:
+    what ``taroky verify --commitment --cut`` checks the hand's record against
+    (docs/fair-shuffle.md).  Shown on the table message and in every panel."""
+    if table.deal_commitment is None or table.status not in (PLAYING, BETWEEN):
+        return None
+    text = f"`{table.deal_commitment}`\n" + t._(
+        "A fingerprint of this hand's deck, fixed before the deal; "
+        "the hand's record reveals the deck and its secret, so `taroky verify` can check it.")
+    game = table.game
+    if game is not None and game.ritual.cut_at is not None:
+        cutter = next(seat for seat, a in game.history if a.kind is Kind.CUT)
+        text += "\n" + t._("The pack was cut at card {n} by {name}.", n=game.ritual.cut_at,
+                           name=table.seat_name(cutter))
+    return text
 
 
 # ----------------------------------------------------------------------- private panel
@@ -284,6 +317,9 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
         embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen), inline=False)
     for name, value in public_lines(table, pv, t):
         embed.add_field(name=name, value=value[:1024], inline=False)
+    commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)
+    if commitment is not None:
+        embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
     if legal:
         _add_action_components(table, seat, view, legal, t)
     row = 4
@@ -339,7 +375,10 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
     t = t or words.seat_text(table, seat)
     selects: dict[Kind, list[Action]] = {}
     buttons: list[Action] = []
+    cut = any(a.kind is Kind.CUT for a in legal)
     for a in safe_first(legal):
+        if a.kind is Kind.CUT:
+            continue  # (the places to cut at: selects below)
         if a.kind in SELECT_KINDS:
             selects.setdefault(a.kind, []).append(a)
         else:
@@ -373,6 +412,21 @@ def _add_action_components(table: Table, seat: int, view: discord.ui.View, legal
             )
         )
         row += 1
+    if cut and table.game is not None:
+        _add_cut_selects(table, seat, view, table.game.cut_places, row, t)
+
+
+def _add_cut_selects(table: Table, seat: int, view: discord.ui.View, places: range, row: int, t: Text) -> None:
+    """C-2, issue #29: the cutter chooses where to cut, after the commitment is shown,
+    among the places the rules allow only (25 to a select)."""
+    for i, start in enumerate(range(places.start, places.stop, 25)):
+        chunk = range(start, min(start + 25, places.stop))
+        options = [discord.SelectOption(label=t._("At card {n}", n=n), value=act(Kind.CUT, n).code)
+                   for n in chunk]
+        view.add_item(ActionSelect(
+            table.id, seat, table.hand_no, table.step, "cut" + "abcd"[i], options=options,
+            placeholder=t._("Cut the pack at card {low} to {high}", low=chunk.start, high=chunk.stop - 1),
+            row=min(row + i, 3)))
 
 
 # ----------------------------------------------------------------------- summary

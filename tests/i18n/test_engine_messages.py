@@ -374,7 +374,7 @@ def test_extraction_finds_the_engine_messages() -> None:
     found = {m for key in code_messages() for m in key[1:] if m}
     said = {m for _path, _node, messages, _given in _calls() for m in messages}
     assert said <= found, sorted(said - found)[:10]
-    for sample in ("{seat} cut the pack.", "You must follow {suit}: you hold {card}.",
+    for sample in ("{seat} cut the pack at card {n}.", "You must follow {suit}: you hold {card}.",
                    "Discard {card}", "Kings, the škýz, the mond and the pagát are never discarded."):
         assert sample in found
     terms = {m for (c, m, _p) in engine_messages() if c == "game term"}

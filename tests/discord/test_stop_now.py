@@ -1,0 +1,159 @@
+"""Stopping a hand at once (issue #29): only if every seated human agrees (buttons on the
+table; anyone keeping playing, or no answer in time, and the hand goes on) or an admin
+annuls it.  An annulled hand pays nothing, reveals its salt (its record verifies against
+the commitment the table showed) and is marked annulled in the history and the ledger
+export.  A losing player cannot force it alone: each way tried leaves what they pay as
+the same deal played to the end (``tests.discord.test_no_escape``'s reference)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cli import main
+from bot.tables.table import STOP_VOTE_SECONDS
+from tests.discord.harness import labels, table_message
+from tests.discord.test_no_escape import _finish, _open, _paid, _reference
+
+
+@pytest.fixture
+def make_bot(make_sqlite_bot: Any) -> Any:
+    """A real SQLite file: the payments (or their absence) are real."""
+    return make_sqlite_bot
+
+
+def _admin(world: Any) -> Any:
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("erika"), roles=[role])
+
+
+def _commitment(message: Any) -> str:
+    field = next(f for f in message.embeds[0].fields if f.name == "Shuffle commitment")
+    return field.value.split("`")[1]
+
+
+async def _annulled(world: Any, hand_id: str, tmp_path: Any, shown: str, how: str) -> None:
+    """The hand is kept annulled: no money, marked in the history and the export, and its
+    record (the salt revealed) verifies against the commitment the table showed."""
+    store = world.bot.store
+    hand = await store.get_hand(hand_id)
+    assert hand is not None and hand.annulled and hand.deltas == {} and hand.pool_delta == 0
+    record = await store.get_hand_record(hand_id)
+    assert record["annulled"] == {"how": how} and record["result"] is None  # (no name kept)
+    assert record["commitment"]["hash"] == shown and len(record["commitment"]["salt"]) == 32
+    path = tmp_path / "annulled.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["verify", str(path), "--commitment", shown]) == 0
+    rows = [line.split(",") for line in (await store.export_ledger_csv(world.guild.id)).splitlines()]
+    mine = [r for r in rows if r[4] == hand_id]
+    assert [(r[3], r[10]) for r in mine] == [("annulled", "0")]  # marked, and no transfer
+    history = await world.alice.slash(world.channel, "taroky history")
+    assert "annulled in play: nobody paid or was paid" in history.response.embeds[0].description
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+async def test_alone_with_computers_a_player_cannot_stop_the_hand(world):
+    expected = await _reference(world, [world.alice], world.alice)
+    table = await _open(world, world.channel, [world.alice])
+    hand_id = table.hand_id
+    r = await world.alice.slash(world.channel, "taroky end", now=True)
+    assert r.ephemeral and "nobody else sits at this table" in r.response.content
+    assert table.stop_vote is None and table.status == "playing" and not table.closing  # (nothing changed)
+    await _finish(world, table)
+    assert await _paid(world, hand_id, world.alice) == expected
+
+
+async def test_one_player_keeping_playing_ends_the_request(world):
+    expected = await _reference(world, [world.alice, world.bob], world.alice)
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    r = await world.alice.slash(world.channel, "taroky end", now=True)
+    assert "Agree to stop now" in r.response.content
+    message = table_message(world)
+    assert {"Agree to stop now", "Keep playing"} <= set(labels(message))
+    assert any(f.name == "Stop this hand now?" for f in message.embeds[0].fields)
+    again = await world.alice.click(message, label="Agree to stop now")  # (her own voice counts once)
+    assert "once every seated player agrees" in again.response.content
+    stranger = await world.cyril.click(message, label="Agree to stop now")
+    assert stranger.ephemeral and "not seated" in stranger.response.content
+    assert table.status == "playing" and table.stop_vote is not None
+    no = await world.bob.click(table_message(world), label="Keep playing")
+    assert "the hand goes on" in no.response.content
+    assert table.stop_vote is None and table.status == "playing"
+    assert "Agree to stop now" not in labels(table_message(world))
+    await _finish(world, table)
+    assert await _paid(world, hand_id, world.alice) == expected  # (then the table closes, as asked)
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+async def test_no_answer_in_time_keeps_the_hand_going(world):
+    expected = await _reference(world, [world.alice, world.bob], world.alice)
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    assert table.stop_vote is not None
+    await world.env.advance_time(STOP_VOTE_SECONDS + 1)
+    assert table.stop_vote is None and table.status == "playing"
+    assert "Agree to stop now" not in labels(table_message(world))
+    await _finish(world, table)
+    assert await _paid(world, hand_id, world.alice) == expected
+
+
+async def test_every_seated_player_agreeing_annuls_the_hand(world, tmp_path, capsys):
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    yes = await world.bob.click(table_message(world), label="Agree to stop now")
+    assert "the hand is annulled" in yes.response.content
+    closed = next(m for m in world.channel.history() if m.id == table.message_id)
+    assert "stopped in play (every seated player agreed)" in closed.embeds[0].description
+    await _annulled(world, hand_id, tmp_path, shown, "agreement")
+    capsys.readouterr()
+
+
+async def test_only_an_admin_may_annul_and_an_annul_pays_nothing(world, tmp_path, capsys):
+    admin = _admin(world)
+    table = await _open(world, world.channel, [world.alice])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    command = world.env.backend.find_command("taroky-admin", world.guild.id, type=1)
+    world.guild.set_command_permissions(int(command["id"]), {world.alice: True})  # (shown to her anyway)
+    refused = await world.alice.slash(world.channel, "taroky-admin annul")
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    assert table.status == "playing" and await world.bot.store.get_hand(hand_id) is None
+    ok = await admin.slash(world.channel, "taroky-admin annul")
+    assert "The hand is annulled" in ok.response.content
+    closed = next(m for m in world.channel.history() if m.id == table.message_id)
+    assert "stopped in play (an admin annulled it)" in closed.embeds[0].description
+    await _annulled(world, hand_id, tmp_path, shown, "admin")
+    nothing = await admin.slash(world.channel, "taroky-admin annul")
+    assert nothing.ephemeral and "no hand in play" in nothing.response.content
+    capsys.readouterr()
+
+
+async def test_a_table_closed_with_a_hand_in_play_reveals_its_salt(world, tmp_path, capsys):
+    """However a hand ends, its salt is revealed: were a table closed by its keeper with
+    a hand still in play (no command does that now), the hand is kept annulled."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.bot.tables.close(table)
+    await _annulled(world, hand_id, tmp_path, shown, "closed")
+    capsys.readouterr()
+
+
+async def test_a_restart_between_the_annul_and_the_close_keeps_the_hand_stopped(world, make_bot):
+    """The annulled hand is kept before the table closes; a restart in between closes
+    the table instead of playing the hand on (and paying it a second way)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    ledger = world.bot.tables.ledger
+    await ledger.annul(table, table.game, "admin")  # (the crash comes before the close)
+    await world.env.restart_bot(make_bot())
+    assert world.bot.tables.get(world.channel.id) is None
+    hand = await world.bot.store.get_hand(hand_id)
+    assert hand is not None and hand.annulled and hand.deltas == {}
