@@ -19,10 +19,24 @@ and discards — and one where they play against the bidder.
 from __future__ import annotations
 
 import argparse
+import copy
 import time
 
 from bot.engine import find_variant
-from bot.tables.lesson import LEARNERS, PLANS, LessonPlan, _plan, rehearse, steps_of
+from bot.engine.session import Session
+from bot.tables.deals import Deals
+from bot.tables.lesson import (
+    LEARNERS,
+    PLANS,
+    Lesson,
+    LessonPlan,
+    Rehearsal,
+    _plan,
+    rehearse,
+    rehearse_hand,
+    shuffled,
+    steps_of,
+)
 
 
 def line(plan: LessonPlan, learners: list[str]) -> tuple[str, int, int]:
@@ -42,20 +56,38 @@ def line(plan: LessonPlan, learners: list[str]) -> tuple[str, int, int]:
 
 
 def search(variant: str, candidates: int, dealer: int | None, learners: list[str], most: int = 3) -> None:
-    """Hand by hand, the candidate shuffle that raises the score most, until every
-    learner meets every step or the lesson has ``most`` hands."""
-    players = min(find_variant(variant).seat_counts)
+    """Hand by hand, the candidate shuffle that raises the score most (every learner
+    meeting every step first), until every learner meets every step or the lesson has
+    ``most`` hands.  Each learner's rehearsal of the hands chosen so far is kept and
+    copied for each candidate."""
+    v = find_variant(variant)
+    players = min(v.seat_counts)
+    base = _plan(variant, [], players=players, dealer=dealer)
+    want = [s.key for s in steps_of(v) if s.key != "read"]
+    states = {name: (Rehearsal(Lesson(), v), Session.begin(variant, players, dict(base.options), dealer=base.dealer))
+              for name in learners}
     chosen: list[int] = []
     while len(chosen) < most:
-        best: tuple[int, int, int, str] | None = None
+        best: tuple[tuple[int, int], int, dict[str, tuple[Rehearsal, Session]], str] | None = None
         for seed in range(1, candidates + 1):
-            text, whole, score = line(_plan(variant, [*chosen, seed], players=players, dealer=dealer), learners)
-            if best is None or (whole, score) > (best[1], best[2]):
-                best = (seed, whole, score, text)
+            deals = Deals.stacked(*[shuffled(s, variant) for s in [*chosen, seed]])
+            after, parts, whole, score = {}, [], 0, 0
+            for name in learners:
+                out, session = copy.deepcopy(states[name])
+                rehearse_hand(out, session, deals, len(chosen) + 1, LEARNERS[name])
+                missing = [k for k in want if k not in out.met]
+                whole += not missing and out.ended is None
+                score += (len(want) - len(missing)) * (3 if name == "advice" else 1) - (100 if out.ended else 0)
+                parts.append(f"{name} {len(want) - len(missing)}/{len(want)}"
+                             + (f" (no {' '.join(missing)})" if missing else ""))
+                after[name] = (out, session)
+            if best is None or (whole, score) > best[0]:
+                best = ((whole, score), seed, after, "  ".join(parts))
         assert best is not None
-        chosen.append(best[0])
+        chosen.append(best[1])
+        states = best[2]
         print(f"{variant} {chosen}: {best[3]}", flush=True)
-        if best[1] == len(learners):
+        if best[0][0] == len(learners):
             break
 
 

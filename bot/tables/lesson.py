@@ -1,5 +1,6 @@
-"""The guided lesson (``/taroky lesson [variant]``): two prepared deals against
-computer seats, for one learner, about ten steps each with a goal, feedback and a review.
+"""The guided lesson (``/taroky lesson [variant]``): two or three prepared deals of any
+variant against computer seats, for one learner, about ten steps with a goal, feedback
+and a review.
 
 A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
 panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
@@ -8,18 +9,19 @@ panel and its buttons, Why? and Hint) dealt from a stacked deck, with three diff
 * it is private: the learner's panel is ephemeral and the lesson posts no public message
   (:class:`LessonOutput` draws the panel with the lesson's goal, feedback and the table
   picture);
-* it teaches: when the learner's decision matches a situation of :data:`STEPS` (the
-  first time it comes up), the strong computer player's choice for it is computed; after
-  the learner chose, :class:`Lesson` says whether that was it — and if not, what it would
-  have chosen and why, with what the engine says of the two choices (who would take the
-  trick, the card points) — and offers **Try again** (the deal goes back to before the
-  choice).  At the end a review lists every step.
+* it teaches: when the learner's decision matches a step of the variant
+  (:func:`steps_of`, the first time it comes up), the strong computer player's choice for
+  it is computed; after the learner chose, :class:`Lesson` says whether that was it — and
+  if not, what it would have chosen and why, with what the engine says of the two choices
+  (who would take the trick, the card points) — and offers **Try again** (the deal goes
+  back to before the choice).  At the end a review lists every step.
 
 Which steps come up is decided by the deal, not by a script: the situations are
-recognised from the legal choices and the trick (see :func:`situation`), and the prepared
-deals (:data:`PLANS`) were chosen so that following the strong player's advice meets
-them all (``tests/discord/test_lesson.py`` checks that it does).
-"""
+recognised from the legal choices and the trick (see :func:`situations`), and the
+prepared deals (:data:`PLANS`) were chosen (``benchmarks/lesson_deals.py``) so that a
+learner meets them all whether they follow the advice, pass whenever they may, or choose
+otherwise: :func:`rehearse` plays a lesson on the bare engine exactly as the table does
+(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord)."""
 
 from __future__ import annotations
 
@@ -119,11 +121,12 @@ CHOICE_STEPS = frozenset({"bid", "call", "talon", "declare", "flek"})
 
 def steps_of(variant: Variant) -> tuple[Step, ...]:
     """The steps a hand of ``variant`` offers, read from the variant: calling where its
-    hands have a call, the talon and the announcements where they have those parts,
-    doubling where anything may be doubled; bidding, the discard and the play always."""
+    terms have a call (every variant but Taper), the talon and the announcements where its
+    hands have those parts, doubling where anything may be doubled; bidding, the discard
+    and the play always."""
     parts = variant.how_it_goes
     keep = {
-        "call": "call" in parts,
+        "call": "call" in variant.glossary,
         "talon": "talon" in parts,
         "declare": "announcements" in parts,
         "flek": variant.max_double > 0,
@@ -540,45 +543,54 @@ def rehearse(plan: LessonPlan, learner: Learner = follows_advice, t: Text | None
     the steps as at the table and writes its review (``lesson.review``)."""
     variant = find_variant(plan.variant)
     session = Session.begin(plan.variant, plan.players, dict(plan.options), dealer=plan.dealer)
-    deals = Deals.stacked(*plan.decks)
-    lesson = Lesson()
-    out = Rehearsal(lesson, variant)
+    out = Rehearsal(Lesson(), variant)
     for hand_no in range(1, plan.hands + 1):
-        if session.over:
-            out.ended = session.end_reason
+        if not rehearse_hand(out, session, Deals.stacked(*plan.decks), hand_no, learner, t):
             break
-        game = session.deal(rng=deals.rng(hand_no), deck=deals.deck(hand_no))
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            if seat != 0:
-                game.act(seat, choose_level(OPPONENTS, game, seat).action)
-                continue
-            legal = game.legal_actions(0)
-            if len(legal) < 2:
-                game.act(0, legal[0])
-                continue
-            lesson.pending = pending = lesson.decision(game, 0, t, always_advise=learner in ADVICE_EVERYWHERE)
-            assert pending is not None
-            if pending.step is not None:
-                out.goals.append((pending.step.key, pending.goal, tuple(legal)))
-            chosen = list(learner(game, 0, pending))
-            out.decisions += 1
-            lesson.judge(game, 0, chosen, t)
-            for a in chosen:
-                game.act(0, a)
-        result = game.result
-        assert result is not None
-        lesson.hands.append((result.say_summary(t or Text()), result.net.get(0, 0)))
-        session.record(game)
-    lesson.review = lesson.review_text(variant, t)
+    out.lesson.review = out.lesson.review_text(variant, t)
     return out
+
+
+def rehearse_hand(out: Rehearsal, session: Session, deals: Deals, hand_no: int, learner: Learner,
+                  t: Text | None = None) -> bool:
+    """Hand ``hand_no`` of a rehearsal (:func:`rehearse`), added to ``out``; False when
+    the session ended before it (``out.ended`` says why)."""
+    if session.over:
+        out.ended = session.end_reason
+        return False
+    lesson = out.lesson
+    game = session.deal(rng=deals.rng(hand_no), deck=deals.deck(hand_no))
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if seat != 0:
+            game.act(seat, choose_level(OPPONENTS, game, seat).action)
+            continue
+        legal = game.legal_actions(0)
+        if len(legal) < 2:
+            game.act(0, legal[0])
+            continue
+        lesson.pending = pending = lesson.decision(game, 0, t, always_advise=learner in ADVICE_EVERYWHERE)
+        assert pending is not None
+        if pending.step is not None:
+            out.goals.append((pending.step.key, pending.goal, tuple(legal)))
+        chosen = list(learner(game, 0, pending))
+        out.decisions += 1
+        lesson.judge(game, 0, chosen, t)
+        for a in chosen:
+            game.act(0, a)
+    result = game.result
+    assert result is not None
+    lesson.hands.append((result.say_summary(t or Text()), result.net.get(0, 0)))
+    session.record(game)
+    return True
 
 
 # ----------------------------------------------------------------------- the table
 class LessonTable(Table):
-    """A lesson's table: the learner in seat 1 (forehand), three computer seats, the
-    prepared deck, teach mode, no money and no saving."""
+    """A lesson's table: the learner in the first seat (forehand of the first hand), the
+    plan's computer seats (three, two in Taper), the prepared decks, teach mode, no money
+    and no saving."""
 
     #: A lesson judges each choice after it is made and offers Try again, so it does not
     #: ask "Are you sure?" before announcements and doubles as a teach-mode table does.
