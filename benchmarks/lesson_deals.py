@@ -55,11 +55,13 @@ def line(plan: LessonPlan, learners: list[str]) -> tuple[str, int, int]:
     return "  ".join(parts), whole, score
 
 
-def search(variant: str, candidates: int, dealer: int | None, learners: list[str], most: int = 3) -> None:
+def search(variant: str, candidates: int, dealer: int | None, learners: list[str], most: int = 3,
+           shortlist: int = 5, before: tuple[int, ...] = ()) -> None:
     """Hand by hand, the candidate shuffle that raises the score most (every learner
     meeting every step first), until every learner meets every step or the lesson has
     ``most`` hands.  Each learner's rehearsal of the hands chosen so far is kept and
-    copied for each candidate."""
+    copied for each candidate; the advised learner (the slow one: the strong player's
+    advice at every turn) is walked only for the ``shortlist`` best by the others."""
     v = find_variant(variant)
     players = min(v.seat_counts)
     base = _plan(variant, [], players=players, dealer=dealer)
@@ -67,27 +69,44 @@ def search(variant: str, candidates: int, dealer: int | None, learners: list[str
     states = {name: (Rehearsal(Lesson(), v), Session.begin(variant, players, dict(base.options), dealer=base.dealer))
               for name in learners}
     chosen: list[int] = []
+
+    def walk(name: str, seed: int) -> tuple[tuple[Rehearsal, Session], int, int, str]:
+        deals = Deals.stacked(*[shuffled(s, variant) for s in [*chosen, seed]])
+        out, session = copy.deepcopy(states[name])
+        rehearse_hand(out, session, deals, len(chosen) + 1, LEARNERS[name])
+        missing = [k for k in want if k not in out.met]
+        whole = int(not missing and out.ended is None)
+        score = (len(want) - len(missing)) * (3 if name == "advice" else 1) - (100 if out.ended else 0)
+        text = f"{name} {len(want) - len(missing)}/{len(want)}" + (f" (no {' '.join(missing)})" if missing else "")
+        return (out, session), whole, score, text
+
+    for seed in before:  # (hands fixed beforehand)
+        states = {name: walk(name, seed)[0] for name in learners}
+        chosen.append(seed)
+    cheap = [n for n in learners if n != "advice"]
     while len(chosen) < most:
-        best: tuple[tuple[int, int], int, dict[str, tuple[Rehearsal, Session]], str] | None = None
+        rows = []
         for seed in range(1, candidates + 1):
-            deals = Deals.stacked(*[shuffled(s, variant) for s in [*chosen, seed]])
-            after, parts, whole, score = {}, [], 0, 0
-            for name in learners:
-                out, session = copy.deepcopy(states[name])
-                rehearse_hand(out, session, deals, len(chosen) + 1, LEARNERS[name])
-                missing = [k for k in want if k not in out.met]
-                whole += not missing and out.ended is None
-                score += (len(want) - len(missing)) * (3 if name == "advice" else 1) - (100 if out.ended else 0)
-                parts.append(f"{name} {len(want) - len(missing)}/{len(want)}"
-                             + (f" (no {' '.join(missing)})" if missing else ""))
-                after[name] = (out, session)
-            if best is None or (whole, score) > best[0]:
-                best = ((whole, score), seed, after, "  ".join(parts))
+            walks = {name: walk(name, seed) for name in cheap}
+            rows.append((sum(w[1] for w in walks.values()), sum(w[2] for w in walks.values()), seed, walks))
+        rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        best: tuple[tuple[int, ...], int, dict[str, tuple[Rehearsal, Session]], str] | None = None
+        if "advice" not in learners:
+            rows = rows[:1]
+        elif cheap:
+            rows = rows[:shortlist]
+        for _whole, _score, seed, walks in rows:
+            if "advice" in learners:
+                walks = {"advice": walk("advice", seed), **walks}
+            advised = walks["advice"][1:3] if "advice" in walks else (0, 0)
+            key = (*advised, sum(w[1] for w in walks.values()), sum(w[2] for w in walks.values()))
+            if best is None or key > best[0]:
+                best = (key, seed, {n: w[0] for n, w in walks.items()}, "  ".join(w[3] for w in walks.values()))
         assert best is not None
         chosen.append(best[1])
         states = best[2]
         print(f"{variant} {chosen}: {best[3]}", flush=True)
-        if best[0][0] == len(learners):
+        if best[0][2] == len(learners):
             break
 
 
@@ -101,6 +120,7 @@ def main() -> None:
     parser.add_argument("--learners", default=",".join(LEARNERS))
     parser.add_argument("--plans", action="store_true", help="walk the prepared lessons")
     parser.add_argument("--search", type=int, default=0, help="search hand by hand among this many shuffles")
+    parser.add_argument("--most", type=int, default=3, help="hands at most, in a search")
     args = parser.parse_args()
     learners = args.learners.split(",")
     if args.plans:
@@ -111,7 +131,7 @@ def main() -> None:
         return
     variant = find_variant(args.variant)
     if args.search:
-        search(variant.name, args.search, args.dealer, learners)
+        search(variant.name, args.search, args.dealer, learners, args.most, before=tuple(args.before))
         return
     players = min(variant.seat_counts)
     for seed in range(args.first, args.last):

@@ -364,8 +364,14 @@ def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int |
 #: that a learner meets every step of the variant whether they follow the advice or
 #: choose otherwise (``tests/tables/test_lesson_walks.py`` walks each both ways).
 PLANS: dict[str, LessonPlan] = {
-    "czech": _plan("czech", (17, 3)),
-    "nebraska": _plan("nebraska", (34, 80)),  # (the learner defends first, then bids)
+    "czech": _plan("czech", (17, 3, 7)),
+    "nebraska": _plan("nebraska", (34, 80, 4)),  # (the learner defends first, then bids)
+    "heun": _plan("heun", (1, 5)),
+    "kozy": _plan("kozy", (17, 3)),
+    "petrtyl": _plan("petrtyl", (14, 3, 30)),
+    "polish": _plan("polish", (7, 3)),
+    "romanian": _plan("romanian", (17, 3)),
+    "taper": _plan("taper", (8, 13, 2), players=3),
 }
 
 

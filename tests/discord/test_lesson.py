@@ -13,9 +13,17 @@ from typing import Any
 
 import pytest
 
-from bot.engine import VARIANTS, find_variant
+from bot.engine import VARIANTS, find_variant, parse_action
 from bot.i18n import Text
-from bot.tables.lesson import PLANS, LessonTable, say_all, situation, steps_of
+from bot.tables.lesson import (
+    PLANS,
+    LessonTable,
+    Pending,
+    say_all,
+    situation,
+    step_of_choice,
+    steps_of,
+)
 from bot.tables.table import Unkept
 from cogs.ui.output import _ensure_warm
 from tests.discord.harness import action_code, action_ids, select_ids, select_options
@@ -66,10 +74,14 @@ async def _choose(world: Any, panel: Any, codes: list[str]) -> None:
     raise AssertionError(f"no component for {codes} on the panel")
 
 
-def _other_choice(panel: Any, advice: list[str]) -> list[str] | None:
-    """A legal choice on the panel other than the advice (as many cards, for a discard)."""
+def _other_choice(panel: Any, advice: list[str], pending: Pending) -> list[str] | None:
+    """A legal choice on the panel other than the advice (as many cards, for a discard),
+    one the step in front of the learner judges (at a turn offering doubling and
+    announcing, a double or Done for "Double or not")."""
+    assert pending.step is not None
     buttons = [action_code(c) for c in action_ids(panel)]
-    others = [c for c in buttons if c not in advice]
+    others = [c for c in buttons if c not in advice
+              and step_of_choice(pending.keys, pending.step.key, [parse_action(c)]) == pending.step.key]
     if others and not advice[0].startswith("discard"):
         return [others[0]]
     for cid in select_ids(panel):
@@ -120,7 +132,7 @@ async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> 
             hint = await world.alice.click(panel, label=t._("Hint"))
             assert hint.ephemeral and say_all(pending.advice, table.game.variant, t) in hint.response.content
         if poor_first:
-            other = _other_choice(panel, advice)
+            other = _other_choice(panel, advice, pending)
             assert other is not None, f"no other choice at {pending.step.key}"
             await _choose(world, panel, other)
             after = _lesson_text(result.response)
@@ -133,12 +145,20 @@ async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> 
             assert table.lesson.pending is not None and table.lesson.pending.step == pending.step
             assert [a.code for a in table.lesson.pending.advice] == advice  # the same moment again
             panel = result.response
+        done = len(table.lesson.done)
+        words = say_all(pending.advice, table.game.variant, t)
         await _choose(world, panel, advice)
+        if len(table.lesson.done) == done:
+            # (at a turn offering doubling and announcing, the advice announced and
+            # announcing was met before: the doubling step waits for the next choice)
+            assert pending.keys == ("flek", "declare") and table.lesson.met("declare")
+            continue
+        judged = table.lesson.done[-1]
+        assert judged.good and judged.step.key in pending.keys
         after = _text(result.response)
         assert "✅ " + t._("Well done: **{choice}** is what the strong computer player chooses too. {reason}",
-                          choice=say_all(pending.advice, table.game.variant, t), reason="").strip() in after \
-            or table.status != "playing", after
-        met.add(pending.step.key)
+                          choice=words, reason="").strip() in after or table.status != "playing", after
+        met.add(judged.step.key)
     return table, result, met
 
 
@@ -158,7 +178,7 @@ async def test_lesson_meets_every_step_with_feedback_and_ends_with_a_review(worl
     assert table.status == "between" and table.hand_no == table.plan.hands >= 2
     steps = steps_of(find_variant(variant))
     assert met == {s.key for s in steps[1:]}, met
-    assert table.lesson.retries == len(met)
+    assert table.lesson.retries >= len(met)
     assert all(r.good for r in table.lesson.done)
     review = _lesson_text(result.response)
     assert "the review" in result.response.embeds[0].title

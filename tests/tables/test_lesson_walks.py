@@ -98,8 +98,23 @@ def test_the_steps_come_from_the_variant(variant):
     assert {"read", "bid", "discard", "follow", "trump", "smear", "pagat"} <= keys
 
 
-@pytest.mark.parametrize("learner", list(LEARNERS))
-@pytest.mark.parametrize("variant", sorted(PLANS))
+#: (variant, learner) -> the steps the prepared hands do not yet bring in front of that
+#: learner: the deal search (``benchmarks/lesson_deals.py --search``) found no shuffle
+#: for them in the time it had.  Each is a strict xfail: the test fails once it is met.
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
+
+
+def _cases() -> list[object]:
+    out: list[object] = []
+    for variant in sorted(PLANS):
+        for learner in LEARNERS:
+            gap = KNOWN_GAPS.get((variant, learner))
+            marks = [pytest.mark.xfail(strict=True, reason=f"not met yet: {gap}")] if gap else []
+            out.append(pytest.param(variant, learner, marks=marks, id=f"{variant}-{learner}"))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "learner"), _cases())
 def test_the_lesson_meets_every_step(variant, learner):
     """Whatever the learner chooses, the prepared hands bring every step of the variant
     in front of them (a learner who always passes meets calling, the talon and the discard
