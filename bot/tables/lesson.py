@@ -367,7 +367,7 @@ PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3, 7)),
     "nebraska": _plan("nebraska", (34, 80, 4)),  # (the learner defends first, then bids)
     "heun": _plan("heun", (1, 5)),
-    "kozy": _plan("kozy", (17, 3)),
+    "kozy": _plan("kozy", (17, 3, 30)),
     "petrtyl": _plan("petrtyl", (14, 3, 30)),
     "polish": _plan("polish", (7, 3)),
     "romanian": _plan("romanian", (17, 3)),
@@ -726,7 +726,7 @@ class LessonTable(Table):
         net = result.net.get(self.learner_seat, 0)
         summary = result.say_summary(t)  # (the engine's words, in the learner's language)
         self.lesson.hands.append((summary, net))
-        if self.hand_no < self.plan.hands:
+        if self._more_hands:
             self.lesson.between = (
                 "**" + t._("Hand {hand} of {hands} is over.", hand=self.hand_no, hands=self.plan.hands)
                 + f"** {summary} {self._verdict(net, t)}\n"
@@ -739,9 +739,15 @@ class LessonTable(Table):
         self.lesson.review = "\n".join(lines)
         return self.lesson.review
 
+    @property
+    def _more_hands(self) -> bool:
+        """Whether a prepared hand is left and the session can deal it (a chip game ends
+        when a player has no chips left, NE-9: then the lesson ends with its review)."""
+        return self.hand_no < self.plan.hands and not self.session.over
+
     async def next_hand(self, user_id: int) -> None:
         """Deal the next prepared hand (Next hand on the panel)."""
-        if self.hand_no >= self.plan.hands:
+        if not self._more_hands:
             raise TableError(N_("That was the last hand of the lesson."))
         self.lesson.between = None
         self.lesson.last = None
@@ -750,8 +756,8 @@ class LessonTable(Table):
 
     @property
     def has_next_hand(self) -> bool:
-        return self.status == BETWEEN and self.hand_no < self.plan.hands
+        return self.status == BETWEEN and self._more_hands
 
     @property
     def is_over(self) -> bool:
-        return self.status == BETWEEN and self.hand_no >= self.plan.hands
+        return self.status == BETWEEN and not self._more_hands
