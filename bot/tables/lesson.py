@@ -366,11 +366,11 @@ def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int |
 PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3, 7)),
     "nebraska": _plan("nebraska", (34, 80, 4)),  # (the learner defends first, then bids)
-    "heun": _plan("heun", (1, 5)),
+    "heun": _plan("heun", (1, 5, 21)),
     "kozy": _plan("kozy", (17, 3, 30)),
-    "petrtyl": _plan("petrtyl", (14, 3, 30)),
-    "polish": _plan("polish", (7, 3)),
-    "romanian": _plan("romanian", (17, 3)),
+    "petrtyl": _plan("petrtyl", (14, 3, 21)),
+    "polish": _plan("polish", (7, 3, 26)),
+    "romanian": _plan("romanian", (17, 3, 1)),
     "taper": _plan("taper", (8, 13, 2), players=3),
 }
 

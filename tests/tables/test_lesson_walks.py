@@ -101,7 +101,21 @@ def test_the_steps_come_from_the_variant(variant):
 #: (variant, learner) -> the steps the prepared hands do not yet bring in front of that
 #: learner: the deal search (``benchmarks/lesson_deals.py --search``) found no shuffle
 #: for them in the time it had.  Each is a strict xfail: the test fails once it is met.
-KNOWN_GAPS: dict[tuple[str, str], str] = {}
+KNOWN_GAPS: dict[tuple[str, str], str] = {
+    ("czech", "differs"): "call, pagat",
+    ("heun", "passes"): "call, talon, discard (no hand where the learner deals and all pass, HE-3)",
+    ("heun", "differs"): "call, talon, discard",
+    ("kozy", "passes"): "flek",
+    ("kozy", "differs"): "call, talon, discard, flek, pagat",
+    ("nebraska", "passes"): "smear",
+    ("nebraska", "differs"): "a computer player runs out of chips in hand 2 (NE-9): call, talon, discard, smear",
+    ("petrtyl", "passes"): "call, talon, discard, flek, pagat",
+    ("petrtyl", "differs"): "a computer player cannot pay in hand 2: call, talon, discard, flek, pagat",
+    ("polish", "passes"): "call",
+    ("polish", "differs"): "call, pagat",
+    ("romanian", "differs"): "call, talon, discard",
+    ("taper", "differs"): "pagat",
+}
 
 
 def _cases() -> list[object]:
@@ -173,8 +187,8 @@ def test_every_goal_agrees_with_the_screen(variant, learner):
     assert w.goals
     for key, goal, legal in w.goals:
         if key in ("bid", "call", "talon", "declare", "flek"):
-            choices = re.search(re.escape(t._("Your choices here: {choices}.", choices="\x00"))
-                                .replace("\\x00", "(.*)"), goal)
+            choices = re.search(re.escape(t._("Your choices here: {choices}.", choices="CHOICES"))
+                                .replace("CHOICES", "(.*)"), goal)
             assert choices is not None, goal
             assert choices.group(1).split(" · ") == [v.label(a, t) for a in legal], goal
         if key == "bid":
