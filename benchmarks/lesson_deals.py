@@ -121,6 +121,7 @@ def main() -> None:
     parser.add_argument("--plans", action="store_true", help="walk the prepared lessons")
     parser.add_argument("--search", type=int, default=0, help="search hand by hand among this many shuffles")
     parser.add_argument("--most", type=int, default=3, help="hands at most, in a search")
+    parser.add_argument("--shortlist", type=int, default=5, help="candidates the advised learner walks, in a search")
     args = parser.parse_args()
     learners = args.learners.split(",")
     if args.plans:
@@ -131,7 +132,7 @@ def main() -> None:
         return
     variant = find_variant(args.variant)
     if args.search:
-        search(variant.name, args.search, args.dealer, learners, args.most, before=tuple(args.before))
+        search(variant.name, args.search, args.dealer, learners, args.most, args.shortlist, before=tuple(args.before))
         return
     players = min(variant.seat_counts)
     for seed in range(args.first, args.last):
