@@ -30,7 +30,7 @@ def _lesson_output(client: TableClient) -> LessonOutput:
     return LessonOutput(client, edit_interval=0.0, render_in_thread=client.output.render_in_thread)
 
 
-@app_commands.command(name="lesson", description="A guided lesson: two prepared hands against computer players")
+@app_commands.command(name="lesson", description="A guided lesson: prepared hands against computer players")
 @app_commands.describe(variant="Which game to learn")
 @app_commands.choices(variant=[app_commands.Choice(name=find_variant(v).title, value=v) for v in lesson_variants()])
 @app_commands.guild_only()

@@ -1,5 +1,6 @@
-"""The guided lesson (``/taroky lesson [variant]``): two prepared deals against
-computer seats, for one learner, about ten steps each with a goal, feedback and a review.
+"""The guided lesson (``/taroky lesson [variant]``): two or three prepared deals of any
+variant against computer seats, for one learner, about ten steps with a goal, feedback
+and a review.
 
 A lesson is a real :class:`~bot.tables.table.Table` (the engine's rules, the normal
 panel and its buttons, Why? and Hint) dealt from a stacked deck, with three differences:
@@ -8,25 +9,26 @@ panel and its buttons, Why? and Hint) dealt from a stacked deck, with three diff
 * it is private: the learner's panel is ephemeral and the lesson posts no public message
   (:class:`LessonOutput` draws the panel with the lesson's goal, feedback and the table
   picture);
-* it teaches: when the learner's decision matches a situation of :data:`STEPS` (the
-  first time it comes up), the strong computer player's choice for it is computed; after
-  the learner chose, :class:`Lesson` says whether that was it — and if not, what it would
-  have chosen and why, with what the engine says of the two choices (who would take the
-  trick, the card points) — and offers **Try again** (the deal goes back to before the
-  choice).  At the end a review lists every step.
+* it teaches: when the learner's decision matches a step of the variant
+  (:func:`steps_of`, the first time it comes up), the strong computer player's choice for
+  it is computed; after the learner chose, :class:`Lesson` says whether that was it — and
+  if not, what it would have chosen and why, with what the engine says of the two choices
+  (who would take the trick, the card points) — and offers **Try again** (the deal goes
+  back to before the choice).  At the end a review lists every step.
 
 Which steps come up is decided by the deal, not by a script: the situations are
-recognised from the legal choices and the trick (see :func:`situation`), and the prepared
-deals (:data:`PLANS`) were chosen so that following the strong player's advice meets
-them all (``tests/discord/test_lesson.py`` checks that it does).
-"""
+recognised from the legal choices and the trick (see :func:`situations`), and the
+prepared deals (:data:`PLANS`) were chosen (``benchmarks/lesson_deals.py``) so that a
+learner meets them all whether they follow the advice, pass whenever they may, or choose
+otherwise: :func:`rehearse` plays a lesson on the bare engine exactly as the table does
+(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ai.heuristic import Choice
@@ -51,6 +53,7 @@ from bot.tables import words as table_words
 from bot.tables.deals import Deals
 from bot.tables.errors import TableError
 from bot.tables.table import BETWEEN, PLAYING, Seat, Table, TableConfig, TableOutput, TableTimings
+from bot.tables.teach import teach_overrides
 
 #: The level whose choice the lesson calls right (the teach-mode Hint asks it too).
 ADVISOR = "strong"
@@ -62,7 +65,9 @@ LESSON_PATIENCE = 86_400.0
 
 @dataclass(frozen=True)
 class Step:
-    """One thing the lesson teaches: a title and its goal in one or two sentences."""
+    """One thing the lesson teaches: a title and its goal in one or two sentences.  A goal
+    may name the variant's cards (``{skyz}``); at a decision the choices the panel shows
+    follow it (:func:`goal_text`), so a goal never promises a choice the screen lacks."""
 
     key: str
     title: str
@@ -71,93 +76,149 @@ class Step:
 
 STEPS: tuple[Step, ...] = (
     Step("read", N_("Read your hand"),
-         N_("Count your taroky (the trumps, I to XXI and the škýz) and your kings, and find the "
-         "pagát (tarok I): they decide whether you should bid.")),
+         N_("Count your taroky (the trumps, I to XXI and the {skyz}) and your kings, and find tarok I, "
+            "the lowest: they decide whether you should bid.")),
     Step("bid", N_("Bid or pass"),
          N_("Bid when your hand is strong (many taroky, high ones, kings); pass when it is not. "
-         "Whoever bids highest plays the game, with a partner or alone, against the others.")),
+            "Whoever bids highest plays the game against the others.")),
     Step("call", N_("Call a partner"),
-         N_("Name a card you do not hold (usually a king): whoever holds it is your secret partner.")),
+         N_("Name a card you do not hold: whoever holds it is your secret partner.")),
     Step("talon", N_("Take from the talon"),
          N_("The talon is the pile of cards left over after the deal: take the cards that help "
-         "your hand most.")),
-    Step("discard", N_("Lay cards away"),
-         N_("Lay away the cards you need least, best the last cards of a short suit so that you "
-         "have none of it and can trump it later. What you lay away counts for your side.")),
+            "your hand most.")),
+    Step("discard", N_("Discard cards"),
+         N_("Discard the cards you need least, best the last cards of a short suit so that you "
+            "have none of it and can trump it later. What you discard counts for your side.")),
     Step("declare", N_("Announce or say nothing"),
          N_("Announce a bonus only when you are sure of it: a missed announcement costs what a "
-         "made one would have won.")),
-    Step("flek", N_("Flek: double or not"),
-         N_("A flek doubles what the game is worth, won or lost: say it only when you expect "
-         "your side to win.")),
+            "made one would have won.")),
+    Step("flek", N_("Double or not"),
+         N_("Doubling doubles what the game is worth, won or lost: double only when you expect "
+            "your side to win.")),
     Step("follow", N_("Follow suit"),
          N_("You hold the suit that was led, so you must play it: play high to take the trick, "
-         "low to keep your good cards.")),
+            "low to keep your good cards.")),
     Step("trump", N_("Trump when you have none of the suit"),
          N_("You have none of the suit that was led, so you must play a tarok: a low one when "
-         "the trick is worth little or is lost anyway, a high one to take points.")),
+            "the trick is worth little or is lost anyway, a high one to take points.")),
     Step("smear", N_("Give points to your partner's trick"),
-         N_("Your partner is winning this trick: a card that counts (a king, queen, rider or jack) "
-         "added to it goes to your side — unless a player after you can still take the trick, "
-         "then keep it and play low.")),
-    Step("pagat", N_("Keep the pagát"),
-         N_("The pagát (tarok I) is the lowest tarok: play your other taroky first and keep it, "
-         "so that it can win the last trick for a bonus.")),
+         N_("Your partner is winning this trick: a card that counts (a king or another court "
+            "card) added to it goes to your side — unless a player after you can still take "
+            "the trick, then keep it and play low.")),
+    Step("pagat", N_("Tarok I: keep it or play it"),
+         N_("Tarok I is the lowest tarok: play your other taroky first and keep it for the end, "
+            "where taking the last trick with it is worth a bonus — unless it can only be lost.")),
 )
 STEP_BY_KEY: dict[str, Step] = {s.key: s for s in STEPS}
 
+#: The bidding goal when the panel offers no pass (forehand's first bid in Czech, Polish
+#: and Petrtyl, the last bidder in Nebraska).
+BID_FORCED = N_("Here you may not pass: choose the lowest game when your hand is weak, a higher "
+                "one when it is strong. Whoever bids highest plays the game against the others.")
+#: The decisions whose goal lists the panel's choices ("Your choices here: …").
+CHOICE_STEPS = frozenset({"bid", "call", "talon", "declare", "flek"})
+
+
+def steps_of(variant: Variant) -> tuple[Step, ...]:
+    """The steps a hand of ``variant`` offers, read from the variant: calling where its
+    terms have a call (every variant but Taper), the talon and the announcements where its
+    hands have those parts, doubling where anything may be doubled; bidding, the discard
+    and the play always."""
+    parts = variant.how_it_goes
+    keep = {
+        "call": "call" in variant.glossary,
+        "talon": "talon" in parts,
+        "declare": "announcements" in parts,
+        "flek": variant.max_double > 0,
+    }
+    return tuple(s for s in STEPS if keep.get(s.key, True))
+
 
 def say(action: Action, variant: Variant, t: Text | None = None) -> str:
-    """A choice in words, for the lesson's feedback: cards named as everywhere else
-    (``say_card`` with the variant's words: ``K♥ king``, ``A♦``, ``XIX``)."""
+    """A choice in words, for the lesson's feedback: as its button says it (cards named
+    as everywhere else: ``K♥ king``, ``Discard 7♠``, ``Call XIX``)."""
+    return variant.label(action, t or Text())
+
+
+def say_all(actions: Sequence[Action], variant: Variant, t: Text | None = None) -> str:
+    """Several choices in words (a discard of several cards is one choice)."""
+    return ", ".join(say(a, variant, t) for a in actions)
+
+
+def goal_text(step: Step, game: Game, seat: int, t: Text | None = None) -> str:
+    """``step``'s goal for the decision in front of ``seat``: in the variant's words, and
+    for a choice among buttons followed by exactly the choices the panel shows."""
     t = t or Text()
-    if action.kind is Kind.PLAY:
-        return say_card(action.card, variant.card_words, long=True, t=t)
-    if action.kind is Kind.DISCARD:
-        return t._("lay away {card}", card=say_card(action.card, variant.card_words, long=True, t=t))
-    if action.kind is Kind.CALL:
-        return t._("call {card}", card=say_card(action.card, variant.card_words, long=True, t=t))
-    return variant.label(action, t)
+    variant = game.variant
+    legal = game.legal_actions(seat)
+    goal = step.goal
+    if step.key == "bid" and not any(a.kind is Kind.PASS for a in legal):
+        goal = BID_FORCED
+    text = t._(goal, skyz=variant.card_words.skyz)
+    if step.key in CHOICE_STEPS:
+        text += " " + t._("Your choices here: {choices}.",
+                          choices=" · ".join(say(a, variant, t) for a in legal))
+    return text
 
 
-def situation(game: Game, seat: int) -> str | None:
-    """The lesson step the decision in front of ``seat`` teaches (a key of
-    :data:`STEP_BY_KEY`), or None: recognised from the legal choices and the trick."""
+def situations(game: Game, seat: int) -> tuple[str, ...]:
+    """The lesson steps the decision in front of ``seat`` teaches (keys of
+    :data:`STEP_BY_KEY`), recognised from the legal choices and the trick: usually one,
+    two where one turn offers both doubling and announcing."""
     if game.to_act != seat:
-        return None
+        return ()
     pv = game.view_for(seat)
     legal = pv.legal
     if len(legal) < 2:
-        return None
+        return ()
     kinds = {a.kind for a in legal}
     if kinds & {Kind.BID, Kind.HOLD}:
-        return "bid"
+        return ("bid",)
     if kinds & {Kind.CALL, Kind.CALL_FOURTH_KING}:
-        return "call"
+        return ("call",)
     if Kind.DISCARD in kinds:
-        return "discard"
+        return ("discard",)
     if kinds & {Kind.DRAW, Kind.TAKE, Kind.REJECT, Kind.DECLINE}:
-        return "talon"
+        return ("talon",)
+    announcing = bool(kinds & {Kind.ANNOUNCE, Kind.DECLARE})
     if Kind.DOUBLE in kinds:
-        return "flek"
-    if kinds & {Kind.ANNOUNCE, Kind.DECLARE}:
-        return "declare"
+        return ("flek", "declare") if announcing else ("flek",)
+    if announcing:
+        return ("declare",)
     if kinds != {Kind.PLAY}:
-        return None
+        return ()
     cards = [a.card for a in legal]
     if pv.trick:
         led = pv.trick[0][1]
         team = teammates(pv)
         winner = game.variant.trick_winner(pv.trick)
         if team and winner in team and any(c.points > 1 and not c.is_tarok for c in cards):
-            return "smear"
+            return ("smear",)
         if not led.is_tarok and all(not c.is_tarok and c.suit == led.suit for c in cards):
-            return "follow"
+            return ("follow",)
         if not led.is_tarok and all(c.is_tarok for c in cards):
-            return "trump"
+            return ("trump",)
     if PAGAT in cards and any(c.is_tarok and c != PAGAT for c in cards):
-        return "pagat"
-    return None
+        return ("pagat",)
+    return ()
+
+
+def situation(game: Game, seat: int) -> str | None:
+    """The first of :func:`situations`, or None."""
+    keys = situations(game, seat)
+    return keys[0] if keys else None
+
+
+def step_of_choice(keys: Sequence[str], pending: str, chosen: Sequence[Action]) -> str:
+    """The step a choice meets: at a turn that offers doubling and announcing both, a
+    double meets "Double or not" and an announcement or declaration "Announce or say
+    nothing", whichever goal was shown (the review names the step that was taken)."""
+    kind = chosen[0].kind if chosen else None
+    if kind is Kind.DOUBLE and "flek" in keys:
+        return "flek"
+    if kind in (Kind.ANNOUNCE, Kind.DECLARE) and "declare" in keys:
+        return "declare"
+    return pending
 
 
 @dataclass
@@ -175,17 +236,22 @@ class StepResult:
 @dataclass
 class Pending:
     """A decision in front of the learner, with the advisor's choice for it; ``step`` is
-    the lesson step it teaches (None: one met before, or none)."""
+    the lesson step it teaches (None: one met before, or none), ``keys`` every step the
+    decision could meet and ``goal`` the step's goal as the learner reads it."""
 
     step: Step | None
     at: int  # len(game.history) when it came up
     advice: tuple[Action, ...]
     reason: str
+    keys: tuple[str, ...] = ()
+    goal: str = ""
 
 
 @dataclass
 class Lesson:
-    """What the learner has met so far, and the feedback on their last step."""
+    """What the learner has met so far, and the feedback on their last step.  The same
+    object runs a lesson at a Discord table (:class:`LessonTable`) and a rehearsal on the
+    bare engine (:func:`rehearse`): it decides what a decision teaches and judges it."""
 
     done: list[StepResult] = field(default_factory=list)
     pending: Pending | None = None
@@ -198,43 +264,114 @@ class Lesson:
     def met(self, key: str) -> bool:
         return any(r.step.key == key for r in self.done)
 
+    def decision(self, game: Game, seat: int, t: Text | None = None, *, always_advise: bool = True) -> Pending | None:
+        """The decision in front of ``seat`` (to act, with two choices or more): the
+        first step it teaches not met yet, and the advisor's choice (in ``t``'s words;
+        unless ``always_advise``, only for a step or a discard)."""
+        if game.to_act != seat or len(game.legal_actions(seat)) < 2:
+            return None
+        keys = situations(game, seat)
+        key = next((k for k in keys if not self.met(k)), None)
+        step = STEP_BY_KEY[key] if key is not None else None
+        actions: tuple[Action, ...] = ()
+        reason = ""
+        if always_advise or step is not None or keys == ("discard",):
+            actions, reason = advise(game, seat, t)
+        goal = goal_text(step, game, seat, t) if step is not None else ""
+        return Pending(step, len(game.history), actions, reason, keys, goal)
+
+    def judge(self, game: Game, seat: int, chosen: Sequence[Action], t: Text | None = None) -> StepResult | None:
+        """The verdict on ``chosen`` for the pending decision (before it is applied), kept
+        as met; None when the decision teaches nothing new."""
+        pending = self.pending
+        if pending is None or pending.step is None or pending.at != len(game.history) or not chosen:
+            return None
+        key = step_of_choice(pending.keys, pending.step.key, chosen)
+        if self.met(key):
+            return None  # (announced where the goal was doubling, and announcing was met)
+        judged = feedback_for(game, seat, replace(pending, step=STEP_BY_KEY[key]), chosen, t)
+        self.done.append(judged)
+        self.last = judged
+        self.pending = None
+        return judged
+
+    def review_text(self, variant: Variant, t: Text | None = None) -> str:
+        """The review at the end: every step of the variant with the learner's choice,
+        the count of advised choices, each hand's result (``hands``' verdicts added by
+        the caller)."""
+        t = t or Text()
+        lines = []
+        for step in steps_of(variant):
+            if step.key == "read":
+                continue
+            title = t._(step.title)
+            r = next((x for x in self.done if x.step.key == step.key), None)
+            if r is None:
+                lines.append(f"▫️ **{title}** — " + t._("did not come up in these hands."))
+            elif r.good:
+                lines.append(f"✅ **{title}** — {say_all(r.chosen, variant, t)}.")
+            else:
+                lines.append(f"🔸 **{title}** — " + t._(
+                    "you chose {choice}; the advice was {advice}.",
+                    choice=say_all(r.chosen, variant, t), advice=say_all(r.advice, variant, t)))
+        good = sum(1 for r in self.done if r.good)
+        lines.append("")
+        lines.append(t.ngettext("{good} of {n} step as the strong computer player would play it.",
+                                "{good} of {n} steps as the strong computer player would play them.",
+                                len(self.done), good=good))
+        if self.retries:
+            lines[-1] += " " + t.ngettext("({n} tried again.)", "({n} tried again.)", self.retries)
+        return "\n".join(lines)
+
 
 @dataclass(frozen=True)
 class LessonPlan:
-    """Prepared deals: the variant, its house rules, who deals first and the stacked
-    decks, one per hand.  No one hand offers one player every step (the bidder calls and
-    takes the talon, only an opponent of the bidder says flek or kontra, and in Czech
-    only the opponents choose to draw or not), so a lesson is two hands: in one the
-    learner bids and plays the game, in the other plays against the bidder."""
+    """Prepared deals: the variant, its house rules, the seats, who deals first and the
+    stacked decks, one per hand.  No one hand offers one player every step (the bidder
+    calls and takes the talon, only an opponent of the bidder doubles, and in Czech only
+    the opponents choose to draw or not), so a lesson is two hands or three: the learner
+    bids in one (in one where the panel offers no pass, even a learner who always passes)
+    and plays against the bidder in another."""
 
     variant: str
     decks: tuple[tuple[int, ...], ...]
     dealer: int = 3
     options: tuple[tuple[str, OptionValue], ...] = ()
+    players: int = 4
 
     @property
     def hands(self) -> int:
         return len(self.decks)
 
 
-def shuffled(seed: int) -> tuple[int, ...]:
-    """The pack shuffled by ``random.Random(seed)``: a prepared deal is named by its seed."""
-    deck = list(range(54))
+def shuffled(seed: int, variant: str = "czech") -> tuple[int, ...]:
+    """``variant``'s pack shuffled by ``random.Random(seed)``: a prepared deal is named by
+    its seed."""
+    deck = list(find_variant(variant).pack_ids)
     random.Random(seed).shuffle(deck)
     return tuple(deck)
 
 
-def _plan(variant: str, seeds: Sequence[int], dealer: int = 3, **options: OptionValue) -> LessonPlan:
-    return LessonPlan(variant, tuple(shuffled(s) for s in seeds), dealer, tuple(sorted(options.items())))
+def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int | None = None) -> LessonPlan:
+    """A plan of ``seeds``' shuffles, with the house rules a teach-mode table of the
+    variant plays by (``Variant.teach_options``: a quiet povinnost played out, ...)."""
+    options = teach_overrides(find_variant(variant), {})
+    return LessonPlan(variant, tuple(shuffled(s, variant) for s in seeds),
+                      players - 1 if dealer is None else dealer, tuple(sorted(options.items())), players)
 
 
 #: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
-#: that a learner who follows the advice meets every step in the two hands.  Czech plays
-#: a quiet povinnost out (the lesson is about play, not about throwing in).
+#: that a learner meets every step of the variant whether they follow the advice or
+#: choose otherwise (``tests/tables/test_lesson_walks.py`` walks each both ways).
 PLANS: dict[str, LessonPlan] = {
-    "czech": _plan("czech", (17, 3), throw_in_povinnost=False),
-    "nebraska": _plan("nebraska", (34, 80)),  # (the learner defends first, then bids; re-chosen
-    # when the computer players' Nebraska bidding changed: 80 alone no longer made them the bidder)
+    "czech": _plan("czech", (17, 3, 7)),
+    "nebraska": _plan("nebraska", (34, 80, 4)),  # (the learner defends first, then bids)
+    "heun": _plan("heun", (1, 5, 21)),
+    "kozy": _plan("kozy", (17, 3, 30)),
+    "petrtyl": _plan("petrtyl", (14, 3, 21)),
+    "polish": _plan("polish", (7, 3, 26)),
+    "romanian": _plan("romanian", (17, 3, 1)),
+    "taper": _plan("taper", (8, 13, 2), players=3),
 }
 
 
@@ -280,7 +417,7 @@ def _same(chosen: Sequence[Action], advice: Sequence[Action]) -> bool:
 def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
                 advice: Sequence[Action], t: Text | None = None) -> str:
     """What the rules say of the two choices: who would take the trick so far, the card
-    points laid away or given."""
+    points discarded or given."""
     if step in ("follow", "trump", "smear", "pagat") and game.trick is not None and chosen:
         t = t or Text()
         pv = game.view_for(seat)
@@ -307,7 +444,7 @@ def engine_note(game: Game, seat: int, step: str, chosen: Sequence[Action],
     if step == "discard" and chosen:
         yours = sum(a.card.points for a in chosen if a.kind is Kind.DISCARD)
         theirs = sum(a.card.points for a in advice if a.kind is Kind.DISCARD)
-        return (t or Text())._("You laid away {yours} card points, the advice {theirs}; "
+        return (t or Text())._("You discarded {yours} card points, the advice {theirs}; "
                                "both count for your side at the end.", yours=yours, theirs=theirs)
     return ""
 
@@ -319,25 +456,147 @@ def feedback_for(game: Game, seat: int, pending: Pending, chosen: Sequence[Actio
     assert pending.step is not None
     t = t or Text()
     good = _same(chosen, pending.advice)
-    advice_words = ", ".join(say(a, game.variant, t) for a in pending.advice)
-    chosen_words = ", ".join(say(a, game.variant, t) for a in chosen)
+    advice_words = say_all(pending.advice, game.variant, t)
+    chosen_words = say_all(chosen, game.variant, t)
     note = engine_note(game, seat, pending.step.key, chosen, pending.advice, t)
     # (the reason is the computer player's, said in the learner's language when advised)
     if good:
         text = "✅ " + t._("Well done: **{choice}** is what the strong computer player chooses too. {reason}",
                           choice=chosen_words, reason=pending.reason)
     else:
-        text = "🔸 " + t._("You chose **{choice}**. The strong computer player would rather **{advice}**: {reason}",
+        text = "🔸 " + t._("You chose **{choice}**. The strong computer player would choose **{advice}**: {reason}",
                           choice=chosen_words, advice=advice_words, reason=pending.reason)
     if note:
         text += f"\n{note}"
     return StepResult(pending.step, tuple(chosen), pending.advice, pending.reason, good, text)
 
 
+# ----------------------------------------------------------------------- rehearsal
+#: A learner's way of choosing, for a rehearsal: the game, their seat and the decision
+#: in front of them (with the advice) -> the action(s) they take (a discard: every card).
+Learner = Callable[[Game, int, Pending], Sequence[Action]]
+
+
+def follows_advice(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
+    """The learner who takes the advice every time."""
+    return pending.advice
+
+
+def _discards(game: Game, seat: int, advice: Sequence[Action], swap: bool) -> list[Action]:
+    """As many legal discards as the advice has: the first ones, or (``swap``) the advice
+    with its first card replaced by another legal one."""
+    legal = [a for a in game.legal_actions(seat) if a.kind is Kind.DISCARD]
+    if swap:
+        other = next((a for a in legal if a not in advice), None)
+        if other is not None:
+            return [other, *advice[1:]]
+        return list(advice)
+    return legal[:len(advice)]
+
+
+def passes(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
+    """The learner who passes, declines and says nothing whenever the panel lets them,
+    and otherwise takes the first choice offered."""
+    legal = game.legal_actions(seat)
+    for kind in (Kind.PASS, Kind.DECLINE, Kind.DONE, Kind.KEEP, Kind.PLAY_ON):
+        quiet = next((a for a in legal if a.kind is kind), None)
+        if quiet is not None:
+            return [quiet]
+    if legal[0].kind is Kind.DISCARD:
+        return _discards(game, seat, pending.advice, swap=False)
+    return [legal[0]]
+
+
+def differs(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
+    """The learner who, at every step, takes a legal choice other than the advice (and
+    elsewhere the first choice offered)."""
+    if pending.step is None:
+        legal = game.legal_actions(seat)
+        return _discards(game, seat, pending.advice, swap=False) if legal[0].kind is Kind.DISCARD else [legal[0]]
+    if pending.advice[0].kind is Kind.DISCARD:
+        return _discards(game, seat, pending.advice, swap=True)
+    legal = game.legal_actions(seat)
+    return [next((a for a in legal if a != pending.advice[0]), pending.advice[0])]
+
+
+LEARNERS: dict[str, Learner] = {"advice": follows_advice, "passes": passes, "differs": differs}
+#: The learners who need the advice where no step is taught (to follow it).
+ADVICE_EVERYWHERE: frozenset[Learner] = frozenset({follows_advice})
+
+
+@dataclass
+class Rehearsal:
+    """A lesson played through on the bare engine: the lesson's record and the
+    learner's decisions (how many); ``ended``: why the session ended before the last
+    hand (a Nebraska player out of chips), or None."""
+
+    lesson: Lesson
+    variant: Variant
+    decisions: int = 0
+    ended: str | None = None
+    #: Every goal shown, with the step and the choices the panel offered beside it.
+    goals: list[tuple[str, str, tuple[Action, ...]]] = field(default_factory=list)
+
+    @property
+    def met(self) -> list[str]:
+        return [r.step.key for r in self.lesson.done]
+
+
+def rehearse(plan: LessonPlan, learner: Learner = follows_advice, t: Text | None = None) -> Rehearsal:
+    """Play ``plan`` as a lesson table does, without Discord: the learner in seat 0
+    choosing by ``learner``, the computer seats at the lesson's level, the decks and
+    their generators as :class:`LessonTable` deals them.  The lesson meets and judges
+    the steps as at the table and writes its review (``lesson.review``)."""
+    variant = find_variant(plan.variant)
+    session = Session.begin(plan.variant, plan.players, dict(plan.options), dealer=plan.dealer)
+    out = Rehearsal(Lesson(), variant)
+    for hand_no in range(1, plan.hands + 1):
+        if not rehearse_hand(out, session, Deals.stacked(*plan.decks), hand_no, learner, t):
+            break
+    out.lesson.review = out.lesson.review_text(variant, t)
+    return out
+
+
+def rehearse_hand(out: Rehearsal, session: Session, deals: Deals, hand_no: int, learner: Learner,
+                  t: Text | None = None) -> bool:
+    """Hand ``hand_no`` of a rehearsal (:func:`rehearse`), added to ``out``; False when
+    the session ended before it (``out.ended`` says why)."""
+    if session.over:
+        out.ended = session.end_reason
+        return False
+    lesson = out.lesson
+    game = session.deal(rng=deals.rng(hand_no), deck=deals.deck(hand_no))
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if seat != 0:
+            game.act(seat, choose_level(OPPONENTS, game, seat).action)
+            continue
+        legal = game.legal_actions(0)
+        if len(legal) < 2:
+            game.act(0, legal[0])
+            continue
+        lesson.pending = pending = lesson.decision(game, 0, t, always_advise=learner in ADVICE_EVERYWHERE)
+        assert pending is not None
+        if pending.step is not None:
+            out.goals.append((pending.step.key, pending.goal, tuple(legal)))
+        chosen = list(learner(game, 0, pending))
+        out.decisions += 1
+        lesson.judge(game, 0, chosen, t)
+        for a in chosen:
+            game.act(0, a)
+    result = game.result
+    assert result is not None
+    lesson.hands.append((result.say_summary(t or Text()), result.net.get(0, 0)))
+    session.record(game)
+    return True
+
+
 # ----------------------------------------------------------------------- the table
 class LessonTable(Table):
-    """A lesson's table: the learner in seat 1 (forehand), three computer seats, the
-    prepared deck, teach mode, no money and no saving."""
+    """A lesson's table: the learner in the first seat (forehand of the first hand), the
+    plan's computer seats (three, two in Taper), the prepared decks, teach mode, no money
+    and no saving."""
 
     #: A lesson judges each choice after it is made and offers Try again, so it does not
     #: ask "Are you sure?" before announcements and doubles as a teach-mode table does.
@@ -348,7 +607,7 @@ class LessonTable(Table):
                  channel_id: int, timings: TableTimings, output: TableOutput | None = None,
                  lang: str = SOURCE) -> None:
         self.plan = plan
-        config = TableConfig(variant=plan.variant, players=4, options=dict(plan.options),
+        config = TableConfig(variant=plan.variant, players=plan.players, options=dict(plan.options),
                              teach=True, level=OPPONENTS, lang=lang)
         super().__init__(
             guild_id=guild_id, channel_id=channel_id, host_id=learner_id, config=config,
@@ -359,7 +618,7 @@ class LessonTable(Table):
         )
         self.learner_id = learner_id
         self.seats = [Seat(name=learner_name, user_id=learner_id, lang=lang)]
-        for _ in range(3):  # (one by one: each computer gets its own name)
+        for _ in range(plan.players - 1):  # (one by one: each computer gets its own name)
             self.seats.append(Seat(name=self._computer_name(), level=OPPONENTS))
         self.lesson = Lesson()
         # The deal before the learner's last choice (Try again) and the session with it.
@@ -380,7 +639,7 @@ class LessonTable(Table):
         if pending is not None and game is not None and pending.at == len(game.history) and seat == self.learner_seat:
             t = table_words.seat_text(self, seat)
             return t._("The strong computer player would choose **{choice}**: {reason}",
-                       choice=", ".join(say(a, game.variant, t) for a in pending.advice), reason=pending.reason)
+                       choice=say_all(pending.advice, game.variant, t), reason=pending.reason)
         return None
 
     def takeover_in(self) -> float | None:
@@ -398,34 +657,26 @@ class LessonTable(Table):
         if self.lesson.pending is not None and self.lesson.pending.at == at:
             return
         self.lesson.pending = None
-        if len(game.legal_actions(seat)) < 2:
-            return
-        key = situation(game, seat)
-        step = STEP_BY_KEY[key] if key is not None and not self.lesson.met(key) else None
-        actions, reason = await asyncio.to_thread(advise, game, seat, table_words.seat_text(self, seat))
-        # (the reason names seats by the engine's placeholder: the lesson names its players)
-        self.lesson.pending = Pending(step, at, actions, self.named(reason))
+        pending = await asyncio.to_thread(self.lesson.decision, game, seat, table_words.seat_text(self, seat))
+        if pending is not None:
+            # (the reason names seats by the engine's placeholder: the lesson names its players)
+            self.lesson.pending = replace(pending, reason=self.named(pending.reason))
 
     async def act(self, user_id: int, hand_no: int, step: int, codes: list[str], *,
                   panel_seat: int | None = None) -> list[Event]:
         """The learner's choice: judged against the advice (before it is applied), then
         played as at any table."""
         game = self.game
-        pending = self.lesson.pending
         judged: StepResult | None = None
-        if (game is not None and pending is not None and pending.step is not None
-                and pending.at == len(game.history)
-                and game.to_act == self.learner_seat and self.check_moment(hand_no, step)):
+        if game is not None and game.to_act == self.learner_seat and self.check_moment(hand_no, step):
             chosen = [parse_action(c) for c in codes]
             if chosen and game.can(self.learner_seat, chosen[0]):
-                judged = feedback_for(game, self.learner_seat, pending, chosen,
-                                      table_words.seat_text(self, self.learner_seat))
-                self._before = (game.to_record(), self.session.to_dict(), self.step)
-        if judged is not None:
-            self.lesson.done.append(judged)
-            self.lesson.last = judged
-            self.lesson.pending = None
-        elif game is not None and game.to_act == self.learner_seat:
+                before = (game.to_record(), self.session.to_dict(), self.step)
+                judged = self.lesson.judge(game, self.learner_seat, chosen,
+                                           table_words.seat_text(self, self.learner_seat))
+                if judged is not None:
+                    self._before = before
+        if judged is None and game is not None and game.to_act == self.learner_seat:
             self.lesson.last = None  # an ordinary move: the old feedback goes
         return await super().act(user_id, hand_no, step, codes, panel_seat=panel_seat)
 
@@ -475,44 +726,28 @@ class LessonTable(Table):
         net = result.net.get(self.learner_seat, 0)
         summary = result.say_summary(t)  # (the engine's words, in the learner's language)
         self.lesson.hands.append((summary, net))
-        if self.hand_no < self.plan.hands:
+        if self._more_hands:
             self.lesson.between = (
                 "**" + t._("Hand {hand} of {hands} is over.", hand=self.hand_no, hands=self.plan.hands)
                 + f"** {summary} {self._verdict(net, t)}\n"
-                + t._("In the next hand you play against the bidder: click **Next hand**."))
+                + t._("Click **Next hand** for the next prepared hand."))
             return self.lesson.between
-        lines = []
-        variant = find_variant(self.config.variant)
-        for step in STEPS:
-            if step.key == "read":
-                continue
-            title = t._(step.title)
-            r = next((x for x in self.lesson.done if x.step.key == step.key), None)
-            if r is None:
-                lines.append(f"▫️ **{title}** — " + t._("did not come up in these hands."))
-            elif r.good:
-                lines.append(f"✅ **{title}** — {', '.join(say(a, variant, t) for a in r.chosen)}.")
-            else:
-                lines.append(f"🔸 **{title}** — " + t._(
-                    "you chose {choice}; the advice was {advice}.",
-                    choice=", ".join(say(a, variant, t) for a in r.chosen),
-                    advice=", ".join(say(a, variant, t) for a in r.advice)))
-        good = sum(1 for r in self.lesson.done if r.good)
-        lines.append("")
-        lines.append(t.ngettext("{good} of {n} step as the strong computer player would play it.",
-                                "{good} of {n} steps as the strong computer player would play them.",
-                                len(self.lesson.done), good=good))
-        if self.lesson.retries:
-            lines[-1] += " " + t.ngettext("({n} tried again.)", "({n} tried again.)", self.lesson.retries)
+        lines = [self.lesson.review_text(find_variant(self.config.variant), t)]
         for n, (summary, won) in enumerate(self.lesson.hands, 1):
             lines.append(t._("Hand {hand}:", hand=n) + f" {summary} {self._verdict(won, t)}")
         lines.append(t._("This was a lesson, so nothing was booked."))
         self.lesson.review = "\n".join(lines)
         return self.lesson.review
 
+    @property
+    def _more_hands(self) -> bool:
+        """Whether a prepared hand is left and the session can deal it (a chip game ends
+        when a player has no chips left, NE-9: then the lesson ends with its review)."""
+        return self.hand_no < self.plan.hands and not self.session.over
+
     async def next_hand(self, user_id: int) -> None:
         """Deal the next prepared hand (Next hand on the panel)."""
-        if self.hand_no >= self.plan.hands:
+        if not self._more_hands:
             raise TableError(N_("That was the last hand of the lesson."))
         self.lesson.between = None
         self.lesson.last = None
@@ -521,8 +756,8 @@ class LessonTable(Table):
 
     @property
     def has_next_hand(self) -> bool:
-        return self.status == BETWEEN and self.hand_no < self.plan.hands
+        return self.status == BETWEEN and self._more_hands
 
     @property
     def is_over(self) -> bool:
-        return self.status == BETWEEN and self.hand_no >= self.plan.hands
+        return self.status == BETWEEN and not self._more_hands

@@ -51,11 +51,12 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
         pending = lesson.pending
         if not lesson.done:
             read = STEP_BY_KEY["read"]
-            parts.append("**" + t._("Step {n} — {title}.", n=1, title=t._(read.title)) + f"** {t._(read.goal)}")
+            goal = t._(read.goal, skyz=table.session.variant.card_words.skyz)
+            parts.append("**" + t._("Step {n} — {title}.", n=1, title=t._(read.title)) + f"** {goal}")
         if pending is not None and pending.step is not None:
             n = len(lesson.done) + 2
             parts.append("**" + t._("Step {n} — {title}.", n=n, title=t._(pending.step.title)) + "** "
-                         + t._("Goal: {goal}", goal=t._(pending.step.goal)))
+                         + t._("Goal: {goal}", goal=pending.goal))
         elif table.status == PLAYING and table.game is not None and table.game.to_act != table.learner_seat:
             parts.append(t._("The computer players are playing…"))
         parts.append(t._("Why? explains the rules of this moment; Hint shows the strong computer player's choice."))
@@ -69,7 +70,7 @@ class LessonButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"tk:L:(?P<table>[0-9a-f]{1,16}):(?P<what>again|end|next)",
 ):
-    """Try again (take the last judged choice back), Next hand (the lesson's second
+    """Try again (take the last judged choice back), Next hand (the lesson's next
     prepared hand) and End lesson, on a lesson panel."""
 
     LABELS = {"again": (N_("Try again"), discord.ButtonStyle.primary),

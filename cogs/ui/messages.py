@@ -613,7 +613,7 @@ def session_summary_embed(table: Table, session: Session) -> discord.Embed:
 
 #: /taroky help: every command and button in one page, for a newcomer.
 HELP_LINES = (
-    (N_("New to Taroky?"), N_("`/taroky lesson` (Czech or Nebraska) deals two prepared hands against "
+    (N_("New to Taroky?"), N_("`/taroky lesson` deals prepared hands of any of the games against "
      "computer players, in a panel only you see: a goal at every step, what you did well or "
      "could do better, and a review at the end. Nothing is booked.")),
     (N_("Start a game"), N_("`/taroky new` opens a table in this channel (choose the game with `variant`; "

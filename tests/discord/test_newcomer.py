@@ -254,7 +254,7 @@ async def test_a_newcomer_takes_the_lesson(world):
     the safe choice comes first."""
     newcomer = Newcomer(world, world.alice)
     await newcomer.take_lesson("czech")
-    assert newcomer.lesson.lesson.review is not None and newcomer.lesson.hand_no == 2
+    assert newcomer.lesson.lesson.review is not None and newcomer.lesson.hand_no == newcomer.lesson.plan.hands
     assert any(w == "lesson picture" for w, _ in newcomer.seen)
     check_seen(newcomer.seen)
     assert newcomer.whys
