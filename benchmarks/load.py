@@ -371,6 +371,10 @@ class LoadReport:
     lock_wait: dict[str, float] = field(default_factory=dict)
     groups: int = 0
     states_per_group: float = 0.0
+    #: ``--memory``: the memory the open tables hold, KB a table by who allocated it (the
+    #: innermost frame of a known party: the simulator keeps every message and
+    #: interaction it was sent, which a real deployment keeps on Discord's side).
+    memory_by_party: dict[str, float] = field(default_factory=dict)
     #: The raw samples (seconds) for a total over several processes (``--processes``).
     samples: dict[str, list[float]] = field(default_factory=dict)
 
@@ -395,7 +399,9 @@ class LoadReport:
             f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
             f"panels and summaries {self.other_edits_per_action:.2f}",
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
-            f"{self.rss_end_mb:.0f} MB at the end",
+            f"{self.rss_end_mb:.0f} MB at the end"
+            + ("; allocated per table: " + ", ".join(f"{k} {v:.0f} KB" for k, v in self.memory_by_party.items())
+               if self.memory_by_party else ""),
             f"  store: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
             f"{self.written_kb_per_hand:.0f} KB of table state per hand; {self.groups} groups "
             f"({self.states_per_group:.1f} tables a group)",
@@ -408,6 +414,21 @@ class LoadReport:
             f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
             f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
         ]
+
+
+def memory_split(before: Any, after: Any, tables: int) -> dict[str, float]:
+    """KB a table allocated between two ``tracemalloc`` snapshots, by party (the innermost
+    frame of a known party, as ``party_of`` counts CPU)."""
+    out: dict[str, float] = {}
+    for stat in after.compare_to(before, "traceback"):
+        party = "other"
+        for frame in reversed(stat.traceback):  # innermost first
+            named = next((p for marker, p in PARTIES if marker in frame.filename), None)
+            if named is not None:
+                party = named
+                break
+        out[party] = out.get(party, 0.0) + stat.size_diff / 1024 / tables
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
 class Signals:
@@ -457,6 +478,7 @@ async def run_load(
     shard_of: tuple[int, int] = (0, 1),
     start_together: Callable[[], Awaitable[None]] | None = None,
     keep_samples: bool = False,
+    memory: bool = False,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -710,7 +732,7 @@ async def run_load(
         report.rss_base_mb = rss0 / 2**20
         tabs: list[Any] = []
 
-        async def until(cond: Callable[[], bool], channel_id: int, limit: float = 60.0) -> None:
+        async def until(cond: Callable[[], bool], channel_id: int, limit: float = 600.0) -> None:
             end = time.perf_counter() + limit
             while not cond():
                 if time.perf_counter() > end:
@@ -746,6 +768,11 @@ async def run_load(
         tabs.append(await open_table(0))  # the first one warms up (imports, card faces)
         gc.collect()
         rss0 = rss_bytes()
+        if memory:
+            import tracemalloc
+
+            tracemalloc.start(25)
+            before = tracemalloc.take_snapshot()
         batch = 20
         for start in range(1, tables, batch):
             tabs.extend(await asyncio.gather(*(open_table(i) for i in range(start, min(tables, start + batch)))))
@@ -753,6 +780,9 @@ async def run_load(
         gc.collect()
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
+        if memory:
+            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1))
+            tracemalloc.stop()
         report.stored_views_start = stored_views(bot)
         if tracer is not None:
             for tab in tabs:
@@ -971,6 +1001,8 @@ def main() -> int:
     parser.add_argument("--database-url", default=None, help="a PostgreSQL database of yours (an empty schema)")
     parser.add_argument("--shard", type=int, default=None, help=argparse.SUPPRESS)  # a worker of --processes
     parser.add_argument("--together", default=None, help=argparse.SUPPRESS)  # its start-line directory
+    parser.add_argument("--memory", action="store_true",
+                        help="also split the open tables' memory by who allocated it (tracemalloc: slower)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
@@ -992,7 +1024,7 @@ def main() -> int:
                                   progress=None if args.json else print,
                                   tracer=tracer, database_url=args.database_url,
                                   shard_of=(shard, args.processes), start_together=start_together,
-                                  keep_samples=args.together is not None))
+                                  keep_samples=args.together is not None, memory=args.memory))
     if args.json:
         print(json.dumps(asdict(report)))
     else:
