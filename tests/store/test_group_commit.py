@@ -238,3 +238,68 @@ async def test_a_settlement_committed_as_its_task_is_cancelled_supersedes_the_qu
     saved = await store.load_table_state(1, 10)
     assert saved is not None and (saved.state, saved.version) == ({"status": "between", "step": 62}, 1)
     assert await store.is_settled("h1")
+
+
+def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Count the statements the store's parts run through ``StoreCore._rows`` (every
+    statement of a group and of a lease claim)."""
+    from bot.store.core import StoreCore
+
+    ran: list[str] = []
+    original = StoreCore._rows
+
+    async def rows(conn: Any, sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
+        ran.append(sql.split(" ", 1)[0])
+        return await original(conn, sql, params)
+
+    monkeypatch.setattr(StoreCore, "_rows", staticmethod(rows))
+    return ran
+
+
+async def test_a_group_of_many_tables_is_a_statement_per_part(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #33: a group is written without a round trip per table: one UPDATE per
+    ``STATES_AT_ONCE`` stored tables (each over its expected version), one INSERT per as
+    many new ones.  600 tables: 300 saved before (250 of them expected at their version,
+    50 at a version another writer has passed), 290 new (version 0 expected) and 10 new
+    whose version is not checked."""
+    from bot.store.tables import STATES_AT_ONCE
+
+    assert STATES_AT_ONCE < 300  # (the group below needs two parts)
+    store.group_interval = 10.0
+    for ch in range(300):
+        store.queue_table_state(1, ch, {"step": 0}, message_id=7, expected_version=0)
+    await store.flush_table_states()
+    told: dict[int, int | None] = {}
+    for ch in range(600):
+        expected = None if ch >= 590 else 1 if ch < 250 else 5 if ch < 300 else 0
+        store.queue_table_state(1, ch, {"step": 1, "ch": ch}, expected_version=expected,
+                                done=lambda v, ch=ch: told.__setitem__(ch, v))
+    ran = _count_statements(monkeypatch)
+    await store.flush_table_states()
+    assert ran == ["UPDATE"] * 3 + ["INSERT"] * 2  # 600 states: 3 parts; 300 new: 2 parts
+    assert told == {ch: 2 if ch < 250 else None if ch < 300 else 1 for ch in range(600)}
+    got = {s.channel_id: s for s in await store.load_all_table_states()}
+    assert len(got) == 600
+    assert all(got[ch].state == {"step": 1, "ch": ch} and got[ch].version == 2 and got[ch].message_id == 7
+               for ch in range(250))
+    assert all(got[ch].state == {"step": 0} and got[ch].version == 1 for ch in range(250, 300))
+    assert all(got[ch].state == {"step": 1, "ch": ch} and got[ch].version == 1 for ch in range(300, 600))
+
+
+async def test_a_lease_claim_of_many_tables_is_a_statement_per_part(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #33: renewing the leases of many tables at once (``claim_tables``) holds the
+    write lock for one statement per ``STATES_AT_ONCE`` tables, not one per table; a
+    live lease of another process is left alone, a table named twice is claimed once."""
+    others = [(1, ch) for ch in range(5)]
+    assert await store.claim_tables("other", others, ttl=60.0, now=1000.0) == others
+    tables = [(1, ch) for ch in range(300)]
+    ran = _count_statements(monkeypatch)
+    held = await store.claim_tables("me", [*tables, (1, 7)], ttl=60.0, now=1010.0)
+    assert ran == ["INSERT", "INSERT"]
+    assert held == tables[5:]
+    # Expired, the other process's leases are taken.
+    assert await store.claim_tables("me", tables[:6], ttl=60.0, now=1100.0) == tables[:6]
