@@ -485,9 +485,9 @@ async def run_load(
 
     from bot.app import make_bot
     from bot.config import Settings
+    from bot.engine import ENGINE_BUILD
     from bot.store import Shards
     from bot.tables.limits import DEFAULT_MAX_TABLES
-    from bot.engine import ENGINE_BUILD
     from bot.tables.table import BETWEEN, PLAYING, Table
     from tests.discord.harness import action_ids, labels, select_ids, select_options
 

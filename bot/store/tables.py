@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from bot.store.core import QueuedState, StoreCore, dumps
 from bot.store.interface import Shards, SqlConnection, TableKey
-from bot.store.models import StaleTableStateError, StoreError, TableState
+from bot.store.models import StaleTableStateError, TableState
 from bot.store.schema import Dialect
 
 __all__ = ["TableStates", "upsert_table_state"]

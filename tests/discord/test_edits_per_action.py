@@ -33,13 +33,16 @@ async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
 
     monkeypatch.setattr(backend, "edit_message", edit_message)
     drawn: list[str] = []
-    for name in ("render_table", "render_hand"):
-        def counted(scene: Any, _draw: Any = getattr(rendering, name), _name: str = name) -> bytes:
-            drawn.append(_name)
-            png: bytes = _draw(scene)
+    def counting(name: str, draw: Any) -> Any:
+        def counted(scene: Any) -> bytes:
+            drawn.append(name)
+            png: bytes = draw(scene)
             return png
 
-        monkeypatch.setattr(rendering, name, counted)
+        return counted
+
+    monkeypatch.setattr(rendering, "render_table", counting("render_table", rendering.render_table))
+    monkeypatch.setattr(rendering, "render_hand", counting("render_hand", rendering.render_hand))
     step, hand = table.step, table.hand_no
     await play_out(world, panels)
     await world.env.advance_time(10)  # (the edits the throttle held back go out)
