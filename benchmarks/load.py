@@ -185,13 +185,31 @@ class TimedLock(asyncio.Lock):
         super().__init__()
         self._waits = waits
         self._on = on
+        self._since = 0.0
+        self._who = ""
+        #: Who held the lock (the task's kind and the innermost store method) -> seconds held.
+        self.holds: dict[str, list[float]] = {}
 
     async def acquire(self) -> bool:
         t = time.perf_counter()
         ok = await super().acquire()
         if self._on():
             self._waits.append(time.perf_counter() - t)
+        self._since = time.perf_counter()
+        task = asyncio.current_task()
+        frame = sys._getframe(1)
+        method = ""
+        while frame is not None and not method:
+            if "/bot/store/" in frame.f_code.co_filename and frame.f_code.co_name not in ("_write", "__aenter__"):
+                method = frame.f_code.co_name
+            frame = frame.f_back  # type: ignore[assignment]
+        self._who = f"{task_kind(task.get_name()) if task is not None else '?'} {method}"
         return ok
+
+    def release(self) -> None:
+        if self._on():
+            self.holds.setdefault(self._who, []).append(time.perf_counter() - self._since)
+        super().release()
 
 
 class TracedLock(asyncio.Lock):
@@ -369,6 +387,8 @@ class LoadReport:
     #: groups, settlements, lease claims), groups written and states per group.
     writer_lag: dict[str, float] = field(default_factory=dict)
     lock_wait: dict[str, float] = field(default_factory=dict)
+    #: Who held the write lock: holder -> [times, seconds in all, longest seconds].
+    lock_holders: dict[str, list[float]] = field(default_factory=dict)
     groups: int = 0
     states_per_group: float = 0.0
     #: ``--memory``: the memory the open tables hold, KB a table by who allocated it (the
@@ -408,6 +428,9 @@ class LoadReport:
             f"  writer lag (queued -> committed) p50 {w['p50']:.1f} ms  p95 {w['p95']:.1f} ms  "
             f"p99 {w['p99']:.1f} ms  max {w['max']:.1f} ms; write-lock wait p50 {lw['p50']:.1f} ms  "
             f"p99 {lw['p99']:.1f} ms  max {lw['max']:.1f} ms",
+            "  write lock held by: " + ", ".join(
+                f"{who} {n:.0f}x {1000 * total:.0f} ms (longest {1000 * longest:.0f})"
+                for who, (n, total, longest) in sorted(self.lock_holders.items(), key=lambda kv: -kv[1][1])),
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
             f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
@@ -597,6 +620,7 @@ async def run_load(
     writer_lags: list[float] = []
     lock_waits: list[float] = []
     unwritten_since: dict[Any, float] = {}
+    write_lock = TimedLock(lock_waits, lambda: measuring)
 
     def instrument_store(store: Any) -> None:
         original_queue = store.queue_table_state
@@ -618,7 +642,7 @@ async def run_load(
                            done=written_)
 
         store.queue_table_state = queue_table_state
-        store._write_lock = TimedLock(lock_waits, lambda: measuring)
+        store._write_lock = write_lock
     actions = [0]
     hands = [0]
     original_after = Table._after_action
@@ -940,6 +964,7 @@ async def run_load(
         writes = bot.store.transactions - writes0
         report.groups = bot.store.groups - groups0
         report.writer_lag, report.lock_wait = percentiles(writer_lags), percentiles(lock_waits)
+        report.lock_holders = {who: [len(v), sum(v), max(v)] for who, v in write_lock.holds.items()}
         report.states_per_group = len(writer_lags) / max(report.groups, 1)
         if keep_samples:
             report.samples = {"edit": edits, "ack": acks, "writer_lag": writer_lags, "lock_wait": lock_waits}

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
-from bot.store.core import QueuedState, StoreCore, dumps
+from bot.store.core import QueuedState, Statements, StoreCore, dumps
 from bot.store.interface import Shards, SqlConnection, TableKey
 from bot.store.models import StaleTableStateError, TableState
 from bot.store.schema import Dialect
@@ -219,13 +219,16 @@ class TableStates(StoreCore):
 
     async def _write_group(self) -> None:
         group: dict[TableKey, QueuedState] = {}
-        written: dict[TableKey, int | None] = {}
+
+        def take() -> Statements[dict[TableKey, int | None]]:
+            nonlocal group
+            group, self._queued = self._queued, {}  # taken under the write lock
+            return self._group_statements(group)
+
         try:
-            async with self._write() as conn:
-                group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
-                if group:
-                    written = await self._write_states(conn, group)
-                    self.groups += 1
+            written = await self._write_at_once(take)
+            if group:
+                self.groups += 1
         except BaseException:
             for key, value in group.items():  # newer states queued meanwhile win
                 self._queued.setdefault(key, value)
@@ -243,19 +246,19 @@ class TableStates(StoreCore):
                 except Exception:
                     log.exception("Reporting the save of table %s/%s failed", *key)
 
-    async def _write_states(
-        self, conn: SqlConnection, group: Mapping[TableKey, QueuedState]
-    ) -> dict[TableKey, int | None]:
-        """Write a group's states in the open transaction: each over the version it
-        expects (checked in the statement, under the write lock of every process); the
-        version each was written at, or None where the stored version was another (not
-        written).
+    def _group_statements(self, group: Mapping[TableKey, QueuedState]) -> Statements[dict[TableKey, int | None]]:
+        """A group's statements (``Statements``): each state written over the version it
+        expects (checked in the statement, under the write lock of every process); their
+        result is the version each was written at, or None where the stored version was
+        another (not written).
 
         One statement per ``STATES_AT_ONCE`` tables, whatever their number: an UPDATE
         of the stored tables from a VALUES list (it returns the tables it wrote), then,
         only for tables never saved, one INSERT.  (It used to read the versions first
-        and then run ``executemany``: three or four round trips — thread hops on SQLite,
-        each waiting for a turn of the event loop — per group, and more per 200 tables.)"""
+        and then run ``executemany``: four or five round trips — thread hops on SQLite,
+        each waiting for a turn of the event loop — per group, and more per 200 tables.)
+        On SQLite the states are serialised on the connection's thread, with the
+        statements."""
         written: dict[TableKey, int | None] = {}
         rows: list[tuple[Any, ...]] = []
         for (g, c), q in group.items():
@@ -263,7 +266,7 @@ class TableStates(StoreCore):
         for i in range(0, len(rows), STATES_AT_ONCE):
             part = rows[i:i + STATES_AT_ONCE]
             params = [value for row in part for value in row]
-            for g, c, v in await self._rows(conn, _update_group(self.dialect, len(part)), params):
+            for g, c, v in (yield _update_group(self.dialect, len(part)), params):
                 written[(int(g), int(c))] = int(v)
         # Not written over a stored state: a table never saved (expected 0, or None:
         # whatever is stored) is inserted; any other was saved or deleted by another writer.
@@ -271,7 +274,7 @@ class TableStates(StoreCore):
         for i in range(0, len(new), STATES_AT_ONCE):
             part = new[i:i + STATES_AT_ONCE]
             params = [value for g, c, m, _e, text in part for value in (g, c, m, text)]
-            for g, c in await self._rows(conn, _insert_group(len(part)), params):
+            for g, c in (yield _insert_group(len(part)), params):
                 written[(int(g), int(c))] = 1
         for key in group:
             written.setdefault(key, None)  # another writer's version, or deleted by another
@@ -329,13 +332,17 @@ class TableStates(StoreCore):
             raise ValueError("a lease lasts a positive number of seconds")
         at = time.time() if now is None else now
         keys = list(dict.fromkeys(tables))  # (one row a table: an upsert touches a row once)
-        held: set[TableKey] = set()
-        async with self._write() as conn:
+
+        def claim() -> Statements[set[TableKey]]:
+            held: set[TableKey] = set()
             for i in range(0, len(keys), STATES_AT_ONCE):
                 part = keys[i:i + STATES_AT_ONCE]
                 params: list[Any] = [v for g, c in part for v in (g, c, owner, at + ttl)]
-                for g, c in await self._rows(conn, _claim(len(part)), [*params, at]):
+                for g, c in (yield _claim(len(part)), [*params, at]):
                     held.add((int(g), int(c)))
+            return held
+
+        held = await self._write_at_once(claim)
         return [key for key in keys if key in held]
 
     async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:

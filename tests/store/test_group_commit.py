@@ -151,17 +151,17 @@ async def test_a_state_queued_while_its_table_is_written_goes_over_that_write(st
     and a stale table's newer queued states are dropped with it."""
     told: list[int | None] = []
     store.queue_table_state(1, 10, {"step": 1}, expected_version=0, done=told.append)
-    original = store._write_states
+    original = store._group_statements
 
-    async def write_and_change(conn, group):  # type: ignore[no-untyped-def]
-        written = await original(conn, group)
-        # The table changes during the write; its manager still knows version 0.
+    def write_and_change(group):  # type: ignore[no-untyped-def]
+        # The table changes once its group is taken, as the group is written; its manager
+        # still knows version 0.
         store.queue_table_state(1, 10, {"step": 2}, expected_version=0, done=told.append)
-        return written
+        return original(group)
 
-    store._write_states = write_and_change  # type: ignore[method-assign]
+    store._group_statements = write_and_change  # type: ignore[method-assign]
     await store.flush_table_states()
-    store._write_states = original  # type: ignore[method-assign]
+    store._group_statements = original  # type: ignore[method-assign]
     await store.flush_table_states()
     assert told == [1, 2]
     saved = await store.load_table_state(1, 10)
@@ -175,8 +175,19 @@ def cancelled_at_commit(store: Store, victim: asyncio.Task[Any]) -> Iterator[Non
     (aiosqlite's thread runs it; the server has it).  The load run's shutdown did this to
     a table's task flushing before its settlement."""
     conn: Any
+    hop: Any = None
     if type(store) is Store:
         conn = store._writer
+        # (A group or a lease claim is BEGIN .. COMMIT in one hop to the writer's thread:
+        # cancelled as that hop is sent.)
+        from bot.store.db import _transaction
+
+        real_hop = conn._execute
+
+        async def hop(fn: Any, *args: Any) -> Any:
+            if fn is _transaction and not victim.done():
+                victim.cancel()
+            return await real_hop(fn, *args)
     else:
         from bot.store.pg import PostgresStore  # (psycopg is optional)
 
@@ -190,10 +201,14 @@ def cancelled_at_commit(store: Store, victim: asyncio.Task[Any]) -> Iterator[Non
         return real(sql, *args)
 
     conn.execute = execute
+    if hop is not None:
+        conn._execute = hop
     try:
         yield
     finally:
         del conn.execute
+        if hop is not None:
+            del conn._execute
 
 
 async def test_a_group_committed_as_its_writer_is_cancelled_tells_its_tables(store: Store) -> None:
@@ -241,19 +256,43 @@ async def test_a_settlement_committed_as_its_task_is_cancelled_supersedes_the_qu
 
 
 def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Count the statements the store's parts run through ``StoreCore._rows`` (every
-    statement of a group and of a lease claim)."""
-    from bot.store.core import StoreCore
+    """Count the statements of groups and lease claims (each is made by one of these
+    builders, which the store looks up when it makes one)."""
+    from bot.store import tables
 
     ran: list[str] = []
-    original = StoreCore._rows
+    for name in ("_update_group", "_insert_group", "_claim"):
+        def counted(*args: Any, _build: Any = getattr(tables, name)) -> str:  # noqa: B008
+            sql: str = _build(*args)
+            ran.append(sql.split(" ", 1)[0])
+            return sql
 
-    async def rows(conn: Any, sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
-        ran.append(sql.split(" ", 1)[0])
-        return await original(conn, sql, params)
-
-    monkeypatch.setattr(StoreCore, "_rows", staticmethod(rows))
+        monkeypatch.setattr(tables, name, counted)
     return ran
+
+
+async def test_a_group_on_sqlite_is_one_hop_to_the_writer_thread(tmp_path: Any) -> None:
+    """Issue #33: on SQLite a group (BEGIN, its statements, COMMIT) is one call on the
+    writer's thread, so a busy event loop delays it by one turn, not one per statement."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        store.group_interval = 10.0
+        for ch in range(300):
+            store.queue_table_state(1, ch, {"step": 0}, expected_version=0)
+        hops: list[Any] = []
+        real = store._writer._execute
+
+        async def counted(fn: Any, *args: Any) -> Any:
+            hops.append(fn)
+            return await real(fn, *args)
+
+        store._writer._execute = counted  # type: ignore[method-assign]
+        await store.flush_table_states()
+        assert len(hops) == 1
+        assert len(await store.load_all_table_states()) == 300
+    finally:
+        del store._writer._execute
+        await store.close()
 
 
 async def test_a_group_of_many_tables_is_a_statement_per_part(
