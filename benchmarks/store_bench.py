@@ -159,8 +159,8 @@ async def group_bench(sync: str, tables: int, interval: float, seconds: float, k
             return ok
 
         lock.acquire = timed_acquire  # type: ignore[method-assign]
-        end = time.perf_counter() + seconds
         rng = random.Random(1)
+        end = 0.0  # (set when the tables start)
 
         async def table(t: int) -> None:
             n = 0
@@ -207,7 +207,10 @@ async def group_bench(sync: str, tables: int, interval: float, seconds: float, k
               f" wall, {statistics.median(cpus) * 1000:.0f} ms CPU of this process")
         for t in range(tables):
             versions[t] = 10
+        lags.clear()
+        waits.clear()
         t0 = time.perf_counter()
+        end = t0 + seconds
         groups0 = store.groups
         await asyncio.gather(*(table(t) for t in range(tables)))
         await store.flush_table_states()
