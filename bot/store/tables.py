@@ -257,12 +257,16 @@ class TableStates(StoreCore):
         only for tables never saved, one INSERT.  (It used to read the versions first
         and then run ``executemany``: four or five round trips — thread hops on SQLite,
         each waiting for a turn of the event loop — per group, and more per 200 tables.)
-        On SQLite the states are serialised on the connection's thread, with the
-        statements."""
+        The states are serialised here, on the event loop, before the statements run
+        (the JSON holds the GIL wherever it is made; in SQLite's thread it would also
+        read the states' dicts from another thread)."""
+        rows = [(g, c, q.message_id, q.expected_version, dumps(dict(q.state))) for (g, c), q in group.items()]
+        return self._group_writes(rows, list(group))
+
+    def _group_writes(
+        self, rows: list[tuple[Any, ...]], keys: list[TableKey]
+    ) -> Statements[dict[TableKey, int | None]]:
         written: dict[TableKey, int | None] = {}
-        rows: list[tuple[Any, ...]] = []
-        for (g, c), q in group.items():
-            rows.append((g, c, q.message_id, q.expected_version, dumps(dict(q.state))))
         for i in range(0, len(rows), STATES_AT_ONCE):
             part = rows[i:i + STATES_AT_ONCE]
             params = [value for row in part for value in row]
@@ -276,7 +280,7 @@ class TableStates(StoreCore):
             params = [value for g, c, m, _e, text in part for value in (g, c, m, text)]
             for g, c in (yield _insert_group(len(part)), params):
                 written[(int(g), int(c))] = 1
-        for key in group:
+        for key in keys:
             written.setdefault(key, None)  # another writer's version, or deleted by another
         return written
 
