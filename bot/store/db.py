@@ -271,10 +271,9 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy):
     async def _write_at_once(self, work: Callable[[], Statements[T]]) -> T:
         """A write transaction of ``work()``'s statements (a group of table states, a
         lease claim) in **one** hop to the writer's thread: BEGIN, every statement and
-        COMMIT run there, so the
-        write lock is held for one turn of the event loop, not one per statement (on a
-        busy loop each hop waits a turn: a claim of three statements held the lock for
-        seconds).  aiosqlite runs the function on its thread, in order with the
+        COMMIT run there, so the write lock waits for one turn of the event loop, not
+        one per statement (on a busy loop each hop waits a turn: a lease claim of a
+        statement per table held the lock for seconds).  aiosqlite runs the function on its thread, in order with the
         connection's other calls (``Connection._execute``, its own way to run a call
         there).  Like a COMMIT, the hop is awaited to its end if this task is cancelled
         (``commit_uninterrupted``)."""
