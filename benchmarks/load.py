@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import os
@@ -37,7 +38,7 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Actions in a Czech hand of this benchmark (measured: 60-66), for per-hand figures of
 #: runs too short to finish a few hands.
 ACTIONS_PER_HAND = 63
+#: The first server id's high bits (``id >> 22``): the servers are numbered from here.
+GUILD_BASE = 1 << 12
 PLAY = "throw_in_povinnost=false"  # a quiet povinnost is played out (CZ-10): hands reach the tricks
 
 
@@ -173,6 +176,40 @@ class Sampler:
         total = sum(self.counts.values()) or 1
         ranked = sorted(self.functions.items(), key=lambda kv: -kv[1])[:n]
         return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
+
+
+class TimedLock(asyncio.Lock):
+    """The store's write lock, noting how long each acquisition waited."""
+
+    def __init__(self, waits: list[float], on: Callable[[], bool]) -> None:
+        super().__init__()
+        self._waits = waits
+        self._on = on
+        self._since = 0.0
+        self._who = ""
+        #: Who held the lock (the task's kind and the innermost store method) -> seconds held.
+        self.holds: dict[str, list[float]] = {}
+
+    async def acquire(self) -> bool:
+        t = time.perf_counter()
+        ok = await super().acquire()
+        if self._on():
+            self._waits.append(time.perf_counter() - t)
+        self._since = time.perf_counter()
+        task = asyncio.current_task()
+        frame = sys._getframe(1)
+        method = ""
+        while frame is not None and not method:
+            if "/bot/store/" in frame.f_code.co_filename and frame.f_code.co_name not in ("_write", "__aenter__"):
+                method = frame.f_code.co_name
+            frame = frame.f_back  # type: ignore[assignment]
+        self._who = f"{task_kind(task.get_name()) if task is not None else '?'} {method}"
+        return ok
+
+    def release(self) -> None:
+        if self._on():
+            self.holds.setdefault(self._who, []).append(time.perf_counter() - self._since)
+        super().release()
 
 
 class TracedLock(asyncio.Lock):
@@ -342,12 +379,31 @@ class LoadReport:
     gc_by_generation: dict[int, int] = field(default_factory=dict)
     gc_max_generation: int = 0
     errors: int = 0
+    #: The store (sqlite or postgresql) and which process of how many this was.
+    store: str = "sqlite"
+    process: str = "1 of 1"
+    #: The group writer: a table state's wait from its queueing to its group's commit
+    #: (the writer's lag), the wait for the store's write lock (every write transaction:
+    #: groups, settlements, lease claims), groups written and states per group.
+    writer_lag: dict[str, float] = field(default_factory=dict)
+    lock_wait: dict[str, float] = field(default_factory=dict)
+    #: Who held the write lock: holder -> [times, seconds in all, longest seconds].
+    lock_holders: dict[str, list[float]] = field(default_factory=dict)
+    groups: int = 0
+    states_per_group: float = 0.0
+    #: ``--memory``: the memory the open tables hold, KB a table by who allocated it (the
+    #: innermost frame of a known party: the simulator keeps every message and
+    #: interaction it was sent, which a real deployment keeps on Discord's side).
+    memory_by_party: dict[str, float] = field(default_factory=dict)
+    #: The raw samples (seconds) for a total over several processes (``--processes``).
+    samples: dict[str, list[float]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         a, e = self.ack, self.edit
+        w, lw = self.writer_lag or percentiles([]), self.lock_wait or percentiles([])
         return [
             f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}, "
-            f"table edits at most every {self.edit_interval:g} s",
+            f"table edits at most every {self.edit_interval:g} s, store {self.store}, process {self.process}",
             f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
             f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
@@ -363,15 +419,39 @@ class LoadReport:
             f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
             f"panels and summaries {self.other_edits_per_action:.2f}",
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
-            f"{self.rss_end_mb:.0f} MB at the end",
-            f"  SQLite: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
-            f"{self.written_kb_per_hand:.0f} KB of table state per hand",
+            f"{self.rss_end_mb:.0f} MB at the end"
+            + ("; allocated per table: " + ", ".join(f"{k} {v:.0f} KB" for k, v in self.memory_by_party.items())
+               if self.memory_by_party else ""),
+            f"  store: {self.writes} write transactions, {self.writes_per_hand:.1f} per hand, "
+            f"{self.written_kb_per_hand:.0f} KB of table state per hand; {self.groups} groups "
+            f"({self.states_per_group:.1f} tables a group)",
+            f"  writer lag (queued -> committed) p50 {w['p50']:.1f} ms  p95 {w['p95']:.1f} ms  "
+            f"p99 {w['p99']:.1f} ms  max {w['max']:.1f} ms; write-lock wait p50 {lw['p50']:.1f} ms  "
+            f"p99 {lw['p99']:.1f} ms  max {lw['max']:.1f} ms",
+            "  write lock held by: " + ", ".join(
+                f"{who} {n:.0f}x {1000 * total:.0f} ms (longest {1000 * longest:.0f})"
+                for who, (n, total, longest) in sorted(self.lock_holders.items(), key=lambda kv: -kv[1][1])),
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
             f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
             f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
             f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
         ]
+
+
+def memory_split(before: Any, after: Any, tables: int) -> dict[str, float]:
+    """KB a table allocated between two ``tracemalloc`` snapshots, by party (the innermost
+    frame of a known party, as ``party_of`` counts CPU)."""
+    out: dict[str, float] = {}
+    for stat in after.compare_to(before, "traceback"):
+        party = "other"
+        for frame in reversed(stat.traceback):  # innermost first
+            named = next((p for marker, p in PARTIES if marker in frame.filename), None)
+            if named is not None:
+                party = named
+                break
+        out[party] = out.get(party, 0.0) + stat.size_diff / 1024 / tables
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
 class Signals:
@@ -417,13 +497,20 @@ async def run_load(
     workdir: Path | None = None,
     progress: Callable[[str], None] | None = None,
     tracer: Tracer | None = None,
+    database_url: str | None = None,
+    shard_of: tuple[int, int] = (0, 1),
+    start_together: Callable[[], Awaitable[None]] | None = None,
+    keep_samples: bool = False,
+    memory: bool = False,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
 
-    from bot.app import TarokyBot
+    from bot.app import make_bot
     from bot.config import Settings
     from bot.engine import ENGINE_BUILD
+    from bot.store import Shards
+    from bot.tables.limits import DEFAULT_MAX_TABLES
     from bot.tables.table import BETWEEN, PLAYING, Table
     from tests.discord.harness import action_ids, labels, select_ids, select_options
 
@@ -431,20 +518,31 @@ async def run_load(
     rng = random.Random(seed)
     tmp = tempfile.TemporaryDirectory() if workdir is None else None
     db = (Path(tmp.name) if tmp is not None else workdir) / "taroky.sqlite3"  # type: ignore[operator]
+    shard, shard_count = shard_of
     settings = Settings(
         token="", db_path=db, reminder_after=1e6, takeover_after=1e6,
         ai_delay=ai_delay if human else 0.0,
         edit_interval=edit_interval if edit_interval is not None else (1.0 if human else 0.0),
         render_processes=render_processes,
+        database_url=database_url or "",
+        shards=Shards(shard_count, (shard,)) if shard_count > 1 else None,
+        instance=f"load-{shard}-of-{shard_count}" if shard_count > 1 else "",
     )
-    bot = TarokyBot(settings)
+    bot = make_bot(settings)
     env = Env(bot, check_errors=False, settle_timeout=60.0)
-    guild = env.create_guild()
-    channels = [guild.create_text_channel(f"table{i}") for i in range(tables)]
-    people = [(guild.add_member(env.create_user(f"a{i}")), guild.add_member(env.create_user(f"b{i}")))
+    # A server may have DEFAULT_MAX_TABLES open tables (issue #29): the tables are spread
+    # over servers of that many, whose ids put them on this process's shard
+    # (``(id >> 22) % count``), as Discord's gateway would give a sharded bot its guilds.
+    guilds = [env.create_guild(f"server{j}", id=(GUILD_BASE + j * shard_count + shard) << 22)
+              for j in range((tables + DEFAULT_MAX_TABLES - 1) // DEFAULT_MAX_TABLES)]
+    channels = [guilds[i // DEFAULT_MAX_TABLES].create_text_channel(f"table{i}") for i in range(tables)]
+    people = [(guilds[i // DEFAULT_MAX_TABLES].add_member(env.create_user(f"a{i}")),
+               guilds[i // DEFAULT_MAX_TABLES].add_member(env.create_user(f"b{i}")))
               for i in range(tables)]
     report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD),
-                        edit_interval=settings.edit_interval)
+                        edit_interval=settings.edit_interval,
+                        store="postgresql" if database_url else "sqlite",
+                        process=f"{shard + 1} of {shard_count}")
 
     # --- instruments (of the simulated Discord and the store; the bot is unchanged)
     signals = Signals()
@@ -517,6 +615,34 @@ async def run_load(
 
     for module in dumping_modules:
         module.dumps = counting_dumps
+    # The group writer: when each table's oldest unwritten state was queued, and when
+    # its group told the table the version written (``done``, after the COMMIT).
+    writer_lags: list[float] = []
+    lock_waits: list[float] = []
+    unwritten_since: dict[Any, float] = {}
+    write_lock = TimedLock(lock_waits, lambda: measuring)
+
+    def instrument_store(store: Any) -> None:
+        original_queue = store.queue_table_state
+
+        def queue_table_state(guild_id: int, channel_id: int, state: Mapping[str, Any],
+                              message_id: int | None = None, *, expected_version: int | None = None,
+                              done: Callable[[int | None], None] | None = None) -> None:
+            key = (guild_id, channel_id)
+            unwritten_since.setdefault(key, time.perf_counter())
+
+            def written_(version: int | None) -> None:
+                since = unwritten_since.pop(key, None)
+                if since is not None and measuring:
+                    writer_lags.append(time.perf_counter() - since)
+                if done is not None:
+                    done(version)
+
+            original_queue(guild_id, channel_id, state, message_id, expected_version=expected_version,
+                           done=written_)
+
+        store.queue_table_state = queue_table_state
+        store._write_lock = write_lock
     actions = [0]
     hands = [0]
     original_after = Table._after_action
@@ -610,6 +736,7 @@ async def run_load(
     simulated: tuple[Any, ...] = ()
     await env.start()
     try:
+        instrument_store(bot.store)
         actors._dispatch_actor_interaction = dispatch_nowait
         # Real time once the bot is up.  SimCord's clock is virtual: the bot's
         # time.monotonic() moves only when a timer fires, and a timer firing makes
@@ -629,7 +756,7 @@ async def run_load(
         report.rss_base_mb = rss0 / 2**20
         tabs: list[Any] = []
 
-        async def until(cond: Callable[[], bool], channel_id: int, limit: float = 60.0) -> None:
+        async def until(cond: Callable[[], bool], channel_id: int, limit: float = 600.0) -> None:
             end = time.perf_counter() + limit
             while not cond():
                 if time.perf_counter() > end:
@@ -665,6 +792,11 @@ async def run_load(
         tabs.append(await open_table(0))  # the first one warms up (imports, card faces)
         gc.collect()
         rss0 = rss_bytes()
+        if memory:
+            import tracemalloc
+
+            tracemalloc.start(25)
+            before = tracemalloc.take_snapshot()
         batch = 20
         for start in range(1, tables, batch):
             tabs.extend(await asyncio.gather(*(open_table(i) for i in range(start, min(tables, start + batch)))))
@@ -672,6 +804,9 @@ async def run_load(
         gc.collect()
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
+        if memory:
+            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1))
+            tracemalloc.stop()
         report.stored_views_start = stored_views(bot)
         if tracer is not None:
             for tab in tabs:
@@ -700,6 +835,8 @@ async def run_load(
 
             out._draw = counted_draw  # type: ignore[method-assign]
 
+        if start_together is not None:
+            await start_together()  # (the other processes have opened their tables too)
         stop = asyncio.Event()
 
         clicks = [0]
@@ -789,6 +926,7 @@ async def run_load(
         wall0 = time.perf_counter()
         actions[0] = hands[0] = written[0] = 0
         writes0 = bot.store.transactions
+        groups0 = bot.store.groups
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -824,6 +962,12 @@ async def run_load(
         report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
         report.other_edits_per_action = edit_counts["other"] / max(actions[0], 1)
         writes = bot.store.transactions - writes0
+        report.groups = bot.store.groups - groups0
+        report.writer_lag, report.lock_wait = percentiles(writer_lags), percentiles(lock_waits)
+        report.lock_holders = {who: [len(v), sum(v), max(v)] for who, v in write_lock.holds.items()}
+        report.states_per_group = len(writer_lags) / max(report.groups, 1)
+        if keep_samples:
+            report.samples = {"edit": edits, "ack": acks, "writer_lag": writer_lags, "lock_wait": lock_waits}
         report.writes = writes
         report.writes_per_hand = writes / max(actions[0], 1) * per_hand
         report.written_kb_per_hand = written[0] / 1024 / max(actions[0], 1) * per_hand
@@ -862,7 +1006,7 @@ async def run_load(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--tables", type=int, default=10, help="tables in all (over every process)")
     parser.add_argument("--mode", choices=("human", "nothink"), default="human")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
@@ -873,6 +1017,17 @@ def main() -> int:
                         help="the table message's edit throttle in seconds (default: 1 at human pace, as the "
                              "bot's settings; 0 without think time: every change edits it, which real Discord "
                              "would refuse past five edits in five seconds a channel)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes (shards) sharing one PostgreSQL database, each serving its "
+                             "share of the tables (default 1)")
+    parser.add_argument("--postgresql", action="store_true",
+                        help="a throwaway local PostgreSQL (tests/pg_cluster.py) instead of SQLite; "
+                             "implied by --processes above 1")
+    parser.add_argument("--database-url", default=None, help="a PostgreSQL database of yours (an empty schema)")
+    parser.add_argument("--shard", type=int, default=None, help=argparse.SUPPRESS)  # a worker of --processes
+    parser.add_argument("--together", default=None, help=argparse.SUPPRESS)  # its start-line directory
+    parser.add_argument("--memory", action="store_true",
+                        help="also split the open tables' memory by who allocated it (tracemalloc: slower)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
@@ -881,12 +1036,20 @@ def main() -> int:
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
     logging_off()
+    if args.shard is None and (args.processes > 1 or (args.postgresql and args.database_url is None)):
+        return several_processes(args)
     tracer = Tracer() if args.trace else None
-    report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed,
+    shard = args.shard or 0
+    start_together = None
+    if args.together is not None:
+        start_together = functools.partial(wait_for_all, Path(args.together), shard, args.processes)
+    report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed + shard,
                                   ai_delay=args.ai_delay, render_processes=args.render_processes,
                                   edit_interval=args.edit_interval,
                                   progress=None if args.json else print,
-                                  tracer=tracer))
+                                  tracer=tracer, database_url=args.database_url,
+                                  shard_of=(shard, args.processes), start_together=start_together,
+                                  keep_samples=args.together is not None, memory=args.memory))
     if args.json:
         print(json.dumps(asdict(report)))
     else:
@@ -898,6 +1061,103 @@ def main() -> int:
             print("event loop thread, by innermost function of the party it works for:")
             print("\n".join(report.main_top))
     return 0
+
+
+async def wait_for_all(directory: Path, shard: int, processes: int) -> None:
+    """A worker's tables are open: say so (a file) and wait until every worker's are, so
+    the processes measure the same seconds."""
+    (directory / f"ready-{shard}").touch()
+    while len(list(directory.glob("ready-*"))) < processes:
+        await asyncio.sleep(0.2)
+
+
+def several_processes(args: argparse.Namespace) -> int:
+    """``--processes N`` (or ``--postgresql``): N bot processes, each a worker of this
+    script with its shard (``TAROKY_SHARDS`` k/N) and its share of the tables, on one
+    PostgreSQL database; their figures are printed per process and in total."""
+    import subprocess
+
+    from tests.pg_cluster import fresh_url, start_cluster
+
+    cluster = None
+    url = args.database_url
+    if url is None:
+        started = start_cluster()
+        if isinstance(started, str):
+            print(started, file=sys.stderr)
+            return 1
+        cluster = started
+        url = fresh_url(cluster)
+    n = args.processes
+    shares = [args.tables // n + (1 if k < args.tables % n else 0) for k in range(n)]
+    reports: list[dict[str, Any]] = []
+    try:
+        with tempfile.TemporaryDirectory() as together:
+            workers = []
+            for k in range(n):
+                cmd = [sys.executable, str(Path(__file__).resolve()), "--tables", str(shares[k]),
+                       "--mode", args.mode, "--seconds", str(args.seconds), "--seed", str(args.seed),
+                       "--ai-delay", str(args.ai_delay), "--render-processes", str(args.render_processes),
+                       "--processes", str(n), "--shard", str(k), "--together", together,
+                       "--database-url", url, "--json"]
+                if args.edit_interval is not None:
+                    cmd += ["--edit-interval", str(args.edit_interval)]
+                workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
+            for k, worker in enumerate(workers):
+                out, _ = worker.communicate()
+                if worker.returncode != 0:
+                    print(f"process {k + 1} of {n} failed ({worker.returncode})", file=sys.stderr)
+                    return 1
+                reports.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    total = combined(reports)
+    if args.json:
+        print(json.dumps({"processes": [{k: v for k, v in r.items() if k != "samples"} for r in reports],
+                          "total": total}))
+        return 0
+    for r in reports:
+        r.pop("samples", None)
+        print("\n".join(LoadReport(**r).lines()))
+    print("\n".join(total_lines(total)))
+    return 0
+
+
+def combined(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """The processes' figures together: sums, and percentiles over every sample."""
+    def pooled(name: str) -> dict[str, float]:
+        return percentiles([x for r in reports for x in r["samples"].get(name, [])])
+
+    actions = sum(r["actions"] for r in reports)
+    bot_ms = sum(r["bot_cpu_per_action_ms"] * r["actions"] for r in reports) / max(actions, 1)
+    return {
+        "processes": len(reports),
+        "tables": sum(r["tables"] for r in reports),
+        "actions": actions,
+        "actions_per_second": sum(r["actions_per_second"] for r in reports),
+        "edit": pooled("edit"),
+        "ack": pooled("ack"),
+        "writer_lag": pooled("writer_lag"),
+        "lock_wait": pooled("lock_wait"),
+        "bot_cpu_per_action_ms": bot_ms,
+        "writes": sum(r["writes"] for r in reports),
+        "groups": sum(r["groups"] for r in reports),
+        "errors": sum(r["errors"] for r in reports),
+    }
+
+
+def total_lines(t: dict[str, Any]) -> list[str]:
+    e, a, w, lw = t["edit"], t["ack"], t["writer_lag"], t["lock_wait"]
+    return [
+        f"total: {t['processes']} processes, {t['tables']} tables, {t['actions']} actions "
+        f"({t['actions_per_second']:.0f}/s), bot errors {t['errors']}",
+        f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
+        f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
+        f"  the bot alone: {t['bot_cpu_per_action_ms']:.2f} ms CPU per action (mean over the processes)",
+        f"  store: {t['writes']} write transactions, {t['groups']} groups; writer lag p99 {w['p99']:.1f} ms "
+        f"(max {w['max']:.1f}), write-lock wait p99 {lw['p99']:.1f} ms (max {lw['max']:.1f})",
+    ]
 
 
 def logging_off() -> None:

@@ -8,6 +8,12 @@
 
 Prints per-call latency (median / p95 / max) for synchronous=FULL (the default,
 fsync per commit) and NORMAL, sequentially and with many tables at once.
+
+``--group-tables N`` measures the group writer instead (``queue_table_state``, issue
+#33): N tables each queue a state every ``--interval`` seconds on average (2.1 s: a
+four-seat table at human pace), and a hand's settlement every 63 states, for
+``--seconds``; it prints the writer's lag (a state's queueing to its group's commit:
+p50 / p99 / max), the wait for the write lock, the groups and states a group.
 """
 
 from __future__ import annotations
@@ -123,6 +129,99 @@ async def bench(sync: str, n: int, kb: int, tables: int, url: str | None = None)
         await store.close()
 
 
+def pcts(samples: list[float]) -> str:
+    ms = sorted(x * 1000 for x in samples) or [0.0]
+    return (f"p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.1f} ms,"
+            f" max {ms[-1]:.1f} ms (n {len(samples)})")
+
+
+async def group_bench(sync: str, tables: int, interval: float, seconds: float, kb: int,
+                      url: str | None = None) -> None:
+    """The group writer at ``tables`` tables (``--group-tables``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        if url is not None:
+            store: Store = await PostgresStore.open(url, synchronous=sync)
+        else:
+            store = await Store.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
+        for t in range(tables):
+            await store.seed_pool(1, 100 + t, "nebraska", CHIPS, 10**9)
+        state = fake_state(kb)
+        lags: list[float] = []
+        waits: list[float] = []
+        versions: dict[int, int] = {}
+        lock = store._write_lock
+        original_acquire = lock.acquire
+
+        async def timed_acquire() -> bool:
+            t = time.perf_counter()
+            ok = await original_acquire()
+            waits.append(time.perf_counter() - t)
+            return ok
+
+        lock.acquire = timed_acquire  # type: ignore[method-assign]
+        rng = random.Random(1)
+        end = 0.0  # (set when the tables start)
+
+        async def table(t: int) -> None:
+            n = 0
+            await asyncio.sleep(rng.uniform(0, interval))
+            while time.perf_counter() < end:
+                queued = time.perf_counter()
+                done = asyncio.get_running_loop().create_future()
+
+                def written(version: int | None, done: asyncio.Future[None] = done, at: float = queued) -> None:
+                    lags.append(time.perf_counter() - at)
+                    if version is not None:
+                        versions[t] = version
+                    if not done.done():
+                        done.set_result(None)
+
+                store.queue_table_state(1, 100 + t, {**state, "n": n}, expected_version=versions.get(t, 0),
+                                        done=written)
+                n += 1
+                if n % 63 == 0:
+                    await store.settle_hand(hand(n, t))
+                await asyncio.sleep(rng.expovariate(1 / interval))
+
+        # The leases of every table renewed in one claim (the bot renews those due together).
+        keys = [(1, 100 + t) for t in range(tables)]
+        walls: list[float] = []
+        for _ in range(5):
+            w = time.perf_counter()
+            held = await store.claim_tables("bench", keys, ttl=90.0)
+            walls.append(time.perf_counter() - w)
+            assert len(held) == tables
+        print(f"[{sync}] one lease claim of {tables} tables, 5 times: median {statistics.median(walls) * 1000:.0f} ms"
+              " (the write lock held as long)")
+        # One group of every table at once, repeated: the writer's own cost per group.
+        walls: list[float] = []
+        cpus: list[float] = []
+        for r in range(10):
+            for t in range(tables):
+                store.queue_table_state(1, 100 + t, {**state, "r": r}, expected_version=r)
+            w, c = time.perf_counter(), time.process_time()
+            await store.flush_table_states()
+            walls.append(time.perf_counter() - w)
+            cpus.append(time.process_time() - c)
+        print(f"[{sync}] one group of {tables} states, 10 times: median {statistics.median(walls) * 1000:.0f} ms"
+              f" wall, {statistics.median(cpus) * 1000:.0f} ms CPU of this process")
+        for t in range(tables):
+            versions[t] = 10
+        lags.clear()
+        waits.clear()
+        t0 = time.perf_counter()
+        end = t0 + seconds
+        groups0 = store.groups
+        await asyncio.gather(*(table(t) for t in range(tables)))
+        await store.flush_table_states()
+        wall = time.perf_counter() - t0
+        groups = store.groups - groups0
+        print(f"[{sync}] group writer, {tables} tables, a state every {interval:g} s each"
+              f" ({len(lags) / wall:.0f} states/s): writer lag {pcts(lags)};"
+              f" write-lock wait {pcts(waits)}; {groups} groups, {len(lags) / max(groups, 1):.1f} states a group")
+        await store.close()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=500)
@@ -130,6 +229,11 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--postgresql", action="store_true", help="a throwaway local PostgreSQL")
     parser.add_argument("--database-url", help="a PostgreSQL database of yours (an empty schema)")
+    parser.add_argument("--group-tables", type=int, default=0,
+                        help="measure the group writer at this many tables instead")
+    parser.add_argument("--interval", type=float, default=2.1, help="seconds between a table's states")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--sync", default=None, help="only this synchronous mode (FULL or NORMAL)")
     args = parser.parse_args()
     cluster: Cluster | None = None
     if args.postgresql:
@@ -138,11 +242,14 @@ async def main() -> None:
             sys.exit(started)
         cluster = started
     try:
-        for sync in ("FULL", "NORMAL"):
+        for sync in (args.sync,) if args.sync else ("FULL", "NORMAL"):
             url = fresh_url(cluster) if cluster is not None else args.database_url
             if url is not None:
                 print(f"PostgreSQL {cluster.version if cluster else ''}")
-            await bench(sync, args.n, args.state_kb, args.tables, url)
+            if args.group_tables:
+                await group_bench(sync, args.group_tables, args.interval, args.seconds, args.state_kb, url)
+            else:
+                await bench(sync, args.n, args.state_kb, args.tables, url)
     finally:
         if cluster is not None:
             cluster.stop()

@@ -22,16 +22,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from bot import metrics
 from bot.store.interface import SqlConnection, TableKey
 from bot.store.schema import Dialect
 
-__all__ = ["GROUP_INTERVAL", "QueuedState", "StoreCore", "commit_uninterrupted", "dumps"]
+__all__ = ["GROUP_INTERVAL", "QueuedState", "Statements", "StoreCore", "commit_uninterrupted", "dumps", "run_statements"]
+
+T = TypeVar("T")
+
+#: A write transaction's statements, written once for both ways of running them: a
+#: generator that yields each statement (SQL with ``?`` placeholders, parameters), is
+#: sent the rows it returned, and returns the transaction's result.  ``StoreCore`` runs
+#: it statement by statement (``_write``); the SQLite store runs all of it on its
+#: connection's thread in one hop (``Store._write_at_once``).
+Statements = Generator[tuple[str, Sequence[Any]], list[tuple[Any, ...]], T]
 
 #: Seconds a queued table state waits for the other tables' states to share its
 #: transaction (``queue_table_state``).
@@ -43,7 +52,7 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-async def commit_uninterrupted(commit: Awaitable[object]) -> None:
+async def commit_uninterrupted(commit: Awaitable[T]) -> T:
     """Await a transaction's ``COMMIT`` to its end, even if this task is cancelled meanwhile.
 
     The database finishes a COMMIT it was sent whatever happens to the task waiting for
@@ -63,14 +72,25 @@ async def commit_uninterrupted(commit: Awaitable[object]) -> None:
         except asyncio.CancelledError:
             cancelled = True
     if not cancelled:
-        committing.result()  # the COMMIT's error, if any
-        return
+        return committing.result()  # (the COMMIT's error, if any)
     if committing.cancelled() or committing.exception() is not None:
         raise asyncio.CancelledError()  # not committed (rolled back by the caller); cancelled
     task = asyncio.current_task()
     if task is not None:
         task.uncancel()  # committed: the cancellation is requested again, once
         task.cancel()
+    return committing.result()
+
+
+def run_statements(statements: Statements[T], execute: Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]) -> T:
+    """Run ``statements`` with ``execute`` (one statement -> its rows), synchronously."""
+    try:
+        sql, params = next(statements)
+        while True:
+            sql, params = statements.send(execute(sql, params))
+    except StopIteration as done:
+        result: T = done.value
+        return result
 
 
 @dataclass(slots=True)
@@ -151,6 +171,20 @@ class StoreCore:
             finally:
                 if not committed and queued is not None and supersedes is not None:
                     self._queued.setdefault(supersedes, queued)
+
+    async def _write_at_once(self, work: Callable[[], Statements[T]]) -> T:
+        """One write transaction of the statements ``work()`` gives (called under the
+        write lock, so a group takes the states queued until then), each statement a
+        round trip.  (The SQLite store runs them all in one hop to its thread.)"""
+        async with self._write() as conn:
+            statements = work()
+            try:
+                sql, params = next(statements)
+                while True:
+                    sql, params = statements.send(await self._rows(conn, sql, params))
+            except StopIteration as done:
+                result: T = done.value
+                return result
 
     def _begin(self) -> contextlib.AbstractAsyncContextManager[SqlConnection]:
         """``BEGIN`` .. ``COMMIT`` of one write transaction (the caller holds the write

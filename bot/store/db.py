@@ -20,16 +20,22 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 import aiosqlite
 
 from bot import metrics
 from bot.store.analysis import Analyses
-from bot.store.core import GROUP_INTERVAL, QueuedState, commit_uninterrupted
+from bot.store.core import (
+    GROUP_INTERVAL,
+    QueuedState,
+    Statements,
+    commit_uninterrupted,
+    run_statements,
+)
 from bot.store.history import History
 from bot.store.interface import SqlConnection, SqlCursor
 from bot.store.ledger import Ledger
@@ -50,6 +56,7 @@ __all__ = [
 ]
 
 BUSY_TIMEOUT_MS: Final = 5000
+T = TypeVar("T")
 _SYNC_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
@@ -128,6 +135,28 @@ class SqliteConnection:
             # cursor is freed by aiosqlite's thread or by the loop at once, never during a
             # later executemany: that comes after the transaction's ROLLBACK.)
             await asyncio.shield(cursor.close())
+
+
+def _transaction(conn: sqlite3.Connection, statements: Statements[T]) -> T:
+    """``BEGIN IMMEDIATE``, the statements, ``COMMIT`` — on the connection's own thread
+    (``Store._write_at_once``); rolled back on any error."""
+
+    def execute(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        cursor = conn.execute(sql, params)
+        try:
+            return [tuple(row) for row in cursor.fetchall()]
+        finally:
+            cursor.close()  # (here, on this thread: see SqliteConnection)
+
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = run_statements(statements, execute)
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 class Store(Seasons, Ledger, TableStates, History, Stats, Privacy, Analyses):
@@ -239,6 +268,29 @@ class Store(Seasons, Ledger, TableStates, History, Stats, Privacy, Analyses):
             if not committed:
                 # Shielded: a cancelled task must still leave no open transaction.
                 await asyncio.shield(self._rollback(conn))
+
+    async def _write_at_once(self, work: Callable[[], Statements[T]]) -> T:
+        """A write transaction of ``work()``'s statements (a group of table states, a
+        lease claim) in **one** hop to the writer's thread: BEGIN, every statement and
+        COMMIT run there, so the write lock waits for one turn of the event loop, not
+        one per statement (on a busy loop each hop waits a turn: a lease claim of a
+        statement per table held the lock for seconds).  aiosqlite runs the function on its thread, in order with the
+        connection's other calls (``Connection._execute``, its own way to run a call
+        there).  Like a COMMIT, the hop is awaited to its end if this task is cancelled
+        (``commit_uninterrupted``)."""
+        async with self._write_lock:
+            statements = work()  # (under the lock: a group takes the states queued until now)
+            writer = self._writer
+            hop = cast(  # (aiosqlite's _execute is untyped)
+                "Callable[..., Any]", writer._execute  # noqa: SLF001
+            )(_transaction, writer._conn, statements)  # noqa: SLF001
+            try:
+                result: T = await commit_uninterrupted(hop)
+            except self._DATABASE_ERRORS:
+                metrics.DATABASE_ERRORS.labels(kind="write").inc()
+                raise
+            self.transactions += 1
+            return result
 
     @staticmethod
     async def _rollback(conn: aiosqlite.Connection) -> None:

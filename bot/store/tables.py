@@ -16,31 +16,67 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
-from bot.store.core import QueuedState, StoreCore, dumps
+from bot.store.core import QueuedState, Statements, StoreCore, dumps
 from bot.store.interface import Shards, SqlConnection, TableKey
-from bot.store.models import StaleTableStateError, StoreError, TableState
+from bot.store.models import StaleTableStateError, TableState
 from bot.store.schema import Dialect
 
 __all__ = ["TableStates", "upsert_table_state"]
 
 log = logging.getLogger(__name__)
 
-_INSERT_QUEUED: Final = (
-    "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
-    " VALUES (?, ?, ?, 1, ?)"
-)
-#: Tables whose versions one statement reads (a group may hold more: it reads in parts).
-_VERSIONS_AT_ONCE: Final = 200
+#: Table states one statement of a group writes (a bigger group is written in parts:
+#: 5 parameters a state, well under SQLite's 32 766 and PostgreSQL's 65 535).
+STATES_AT_ONCE: Final = 250
 _STATE_COLS: Final = "guild_id, channel_id, message_id, version, state_json, updated_at"
 
 
 @cache
-def _update_queued(d: Dialect) -> str:
-    """A queued state's write: only over the version read in the same transaction."""
+def _values(d: Dialect, rows: int) -> str:
+    """``rows`` rows of (guild, channel, message id, expected version, state JSON), typed
+    (PostgreSQL types a bare parameter of a VALUES list from its first use)."""
+    i = d.int64
+    row = f"(CAST(? AS {i}), CAST(? AS {i}), CAST(? AS {i}), CAST(? AS {i}), CAST(? AS TEXT))"
+    return ",".join([row] * rows)
+
+
+@cache
+def _update_group(d: Dialect, rows: int) -> str:
+    """Write ``rows`` queued states in **one** statement, each only over the version it
+    expects (NULL: whatever is stored), and return the tables written and their versions.
+    (A VALUES list's columns are ``column1``.. in both dialects.)"""
     return (
-        "UPDATE table_states SET message_id = COALESCE(?, message_id), version = ?,"
-        f" state_json = ?, updated_at = {d.now}"
-        " WHERE guild_id = ? AND channel_id = ? AND version = ?"
+        "UPDATE table_states SET message_id = COALESCE(v.column3, table_states.message_id),"
+        f" version = table_states.version + 1, state_json = v.column5, updated_at = {d.now}"
+        f" FROM (VALUES {_values(d, rows)}) AS v"
+        " WHERE table_states.guild_id = v.column1 AND table_states.channel_id = v.column2"
+        " AND (v.column4 IS NULL OR table_states.version = v.column4)"
+        " RETURNING table_states.guild_id, table_states.channel_id, table_states.version"
+    )
+
+
+@cache
+def _insert_group(rows: int) -> str:
+    """Insert ``rows`` states of tables never saved (version 1); a table saved meanwhile
+    by another process is left alone (not returned)."""
+    row = "(?, ?, ?, 1, ?)"
+    return (
+        "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
+        f" VALUES {','.join([row] * rows)} ON CONFLICT (guild_id, channel_id) DO NOTHING"
+        " RETURNING guild_id, channel_id"
+    )
+
+
+@cache
+def _claim(rows: int) -> str:
+    """Lease ``rows`` tables in one statement (``claim_tables``): the tables returned are
+    held."""
+    return (
+        "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
+        f" VALUES {','.join(['(?, ?, ?, ?)'] * rows)} ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
+        " owner = excluded.owner, expires_at = excluded.expires_at"
+        " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
+        " RETURNING guild_id, channel_id"
     )
 
 
@@ -183,13 +219,16 @@ class TableStates(StoreCore):
 
     async def _write_group(self) -> None:
         group: dict[TableKey, QueuedState] = {}
-        written: dict[TableKey, int | None] = {}
+
+        def take() -> Statements[dict[TableKey, int | None]]:
+            nonlocal group
+            group, self._queued = self._queued, {}  # taken under the write lock
+            return self._group_statements(group)
+
         try:
-            async with self._write() as conn:
-                group, self._queued = self._queued, {}  # taken under the lock, after BEGIN
-                if group:
-                    written = await self._write_states(conn, group)
-                    self.groups += 1
+            written = await self._write_at_once(take)
+            if group:
+                self.groups += 1
         except BaseException:
             for key, value in group.items():  # newer states queued meanwhile win
                 self._queued.setdefault(key, value)
@@ -207,48 +246,42 @@ class TableStates(StoreCore):
                 except Exception:
                     log.exception("Reporting the save of table %s/%s failed", *key)
 
-    async def _write_states(
-        self, conn: SqlConnection, group: Mapping[TableKey, QueuedState]
-    ) -> dict[TableKey, int | None]:
-        """Write a group's states in the open transaction: each over the version it
-        expects (read here, under the write lock of every process); the version each
-        was written at, or None where the stored version was another (not written)."""
-        stored: dict[TableKey, int] = {}
-        keys = list(group)
-        for i in range(0, len(keys), _VERSIONS_AT_ONCE):
-            part = keys[i:i + _VERSIONS_AT_ONCE]
-            guilds = sorted({g for g, _ in part})
-            channels = sorted({c for _, c in part})
-            for g, c, v in await self._rows(
-                conn,
-                f"SELECT guild_id, channel_id, version FROM table_states"
-                f" WHERE guild_id IN ({','.join('?' * len(guilds))})"
-                f" AND channel_id IN ({','.join('?' * len(channels))})",
-                [*guilds, *channels],
-            ):
-                stored[(int(g), int(c))] = int(v)
+    def _group_statements(self, group: Mapping[TableKey, QueuedState]) -> Statements[dict[TableKey, int | None]]:
+        """A group's statements (``Statements``): each state written over the version it
+        expects (checked in the statement, under the write lock of every process); their
+        result is the version each was written at, or None where the stored version was
+        another (not written).
+
+        One statement per ``STATES_AT_ONCE`` tables, whatever their number: an UPDATE
+        of the stored tables from a VALUES list (it returns the tables it wrote), then,
+        only for tables never saved, one INSERT.  (It used to read the versions first
+        and then run ``executemany``: four or five round trips — thread hops on SQLite,
+        each waiting for a turn of the event loop — per group, and more per 200 tables.)
+        The states are serialised here, on the event loop, before the statements run
+        (the JSON holds the GIL wherever it is made; in SQLite's thread it would also
+        read the states' dicts from another thread)."""
+        rows = [(g, c, q.message_id, q.expected_version, dumps(dict(q.state))) for (g, c), q in group.items()]
+        return self._group_writes(rows, list(group))
+
+    def _group_writes(
+        self, rows: list[tuple[Any, ...]], keys: list[TableKey]
+    ) -> Statements[dict[TableKey, int | None]]:
         written: dict[TableKey, int | None] = {}
-        inserts: list[tuple[Any, ...]] = []
-        updates: list[tuple[Any, ...]] = []
-        for key, q in group.items():
-            current = stored.get(key)
-            if q.expected_version is not None and q.expected_version != (current or 0):
-                written[key] = None  # another writer's version, or deleted by another
-                continue
-            text = dumps(dict(q.state))
-            if current is None:
-                inserts.append((key[0], key[1], q.message_id, text))
-                written[key] = 1
-            else:
-                updates.append((q.message_id, current + 1, text, key[0], key[1], current))
-                written[key] = current + 1
-        count = 0
-        if inserts:
-            count += (await conn.executemany(_INSERT_QUEUED, inserts)).rowcount
-        if updates:
-            count += (await conn.executemany(_update_queued(self.dialect), updates)).rowcount
-        if count != len(inserts) + len(updates):  # cannot happen under the write lock
-            raise StoreError(f"a group of table states wrote {count} of {len(inserts) + len(updates)} rows")
+        for i in range(0, len(rows), STATES_AT_ONCE):
+            part = rows[i:i + STATES_AT_ONCE]
+            params = [value for row in part for value in row]
+            for g, c, v in (yield _update_group(self.dialect, len(part)), params):
+                written[(int(g), int(c))] = int(v)
+        # Not written over a stored state: a table never saved (expected 0, or None:
+        # whatever is stored) is inserted; any other was saved or deleted by another writer.
+        new = [row for row in rows if (row[0], row[1]) not in written and not row[3]]
+        for i in range(0, len(new), STATES_AT_ONCE):
+            part = new[i:i + STATES_AT_ONCE]
+            params = [value for g, c, m, _e, text in part for value in (g, c, m, text)]
+            for g, c in (yield _insert_group(len(part)), params):
+                written[(int(g), int(c))] = 1
+        for key in keys:
+            written.setdefault(key, None)  # another writer's version, or deleted by another
         return written
 
     @staticmethod
@@ -302,21 +335,19 @@ class TableStates(StoreCore):
         if ttl <= 0:
             raise ValueError("a lease lasts a positive number of seconds")
         at = time.time() if now is None else now
-        held: list[TableKey] = []
-        async with self._write() as conn:
-            for guild_id, channel_id in tables:
-                rows = await self._rows(
-                    conn,
-                    "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
-                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
-                    " owner = excluded.owner, expires_at = excluded.expires_at"
-                    " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
-                    " RETURNING owner",
-                    (guild_id, channel_id, owner, at + ttl, at),
-                )
-                if rows:
-                    held.append((guild_id, channel_id))
-        return held
+        keys = list(dict.fromkeys(tables))  # (one row a table: an upsert touches a row once)
+
+        def claim() -> Statements[set[TableKey]]:
+            held: set[TableKey] = set()
+            for i in range(0, len(keys), STATES_AT_ONCE):
+                part = keys[i:i + STATES_AT_ONCE]
+                params: list[Any] = [v for g, c in part for v in (g, c, owner, at + ttl)]
+                for g, c in (yield _claim(len(part)), [*params, at]):
+                    held.add((int(g), int(c)))
+            return held
+
+        held = await self._write_at_once(claim)
+        return [key for key in keys if key in held]
 
     async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
         """End ``owner``'s leases of ``tables`` (it closed them or shuts down)."""

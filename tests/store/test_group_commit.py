@@ -151,17 +151,17 @@ async def test_a_state_queued_while_its_table_is_written_goes_over_that_write(st
     and a stale table's newer queued states are dropped with it."""
     told: list[int | None] = []
     store.queue_table_state(1, 10, {"step": 1}, expected_version=0, done=told.append)
-    original = store._write_states
+    original = store._group_statements
 
-    async def write_and_change(conn, group):  # type: ignore[no-untyped-def]
-        written = await original(conn, group)
-        # The table changes during the write; its manager still knows version 0.
+    def write_and_change(group):  # type: ignore[no-untyped-def]
+        # The table changes once its group is taken, as the group is written; its manager
+        # still knows version 0.
         store.queue_table_state(1, 10, {"step": 2}, expected_version=0, done=told.append)
-        return written
+        return original(group)
 
-    store._write_states = write_and_change  # type: ignore[method-assign]
+    store._group_statements = write_and_change  # type: ignore[method-assign]
     await store.flush_table_states()
-    store._write_states = original  # type: ignore[method-assign]
+    store._group_statements = original  # type: ignore[method-assign]
     await store.flush_table_states()
     assert told == [1, 2]
     saved = await store.load_table_state(1, 10)
@@ -175,8 +175,19 @@ def cancelled_at_commit(store: Store, victim: asyncio.Task[Any]) -> Iterator[Non
     (aiosqlite's thread runs it; the server has it).  The load run's shutdown did this to
     a table's task flushing before its settlement."""
     conn: Any
+    hop: Any = None
     if type(store) is Store:
         conn = store._writer
+        # (A group or a lease claim is BEGIN .. COMMIT in one hop to the writer's thread:
+        # cancelled as that hop is sent.)
+        from bot.store.db import _transaction
+
+        real_hop = conn._execute
+
+        async def hop(fn: Any, *args: Any) -> Any:
+            if fn is _transaction and not victim.done():
+                victim.cancel()
+            return await real_hop(fn, *args)
     else:
         from bot.store.pg import PostgresStore  # (psycopg is optional)
 
@@ -190,10 +201,14 @@ def cancelled_at_commit(store: Store, victim: asyncio.Task[Any]) -> Iterator[Non
         return real(sql, *args)
 
     conn.execute = execute
+    if hop is not None:
+        conn._execute = hop
     try:
         yield
     finally:
         del conn.execute
+        if hop is not None:
+            del conn._execute
 
 
 async def test_a_group_committed_as_its_writer_is_cancelled_tells_its_tables(store: Store) -> None:
@@ -238,3 +253,92 @@ async def test_a_settlement_committed_as_its_task_is_cancelled_supersedes_the_qu
     saved = await store.load_table_state(1, 10)
     assert saved is not None and (saved.state, saved.version) == ({"status": "between", "step": 62}, 1)
     assert await store.is_settled("h1")
+
+
+def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Count the statements of groups and lease claims (each is made by one of these
+    builders, which the store looks up when it makes one)."""
+    from bot.store import tables
+
+    ran: list[str] = []
+    for name in ("_update_group", "_insert_group", "_claim"):
+        def counted(*args: Any, _build: Any = getattr(tables, name)) -> str:  # noqa: B008
+            sql: str = _build(*args)
+            ran.append(sql.split(" ", 1)[0])
+            return sql
+
+        monkeypatch.setattr(tables, name, counted)
+    return ran
+
+
+async def test_a_group_on_sqlite_is_one_hop_to_the_writer_thread(tmp_path: Any) -> None:
+    """Issue #33: on SQLite a group (BEGIN, its statements, COMMIT) is one call on the
+    writer's thread, so a busy event loop delays it by one turn, not one per statement."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        store.group_interval = 10.0
+        for ch in range(300):
+            store.queue_table_state(1, ch, {"step": 0}, expected_version=0)
+        hops: list[Any] = []
+        real = store._writer._execute
+
+        async def counted(fn: Any, *args: Any) -> Any:
+            hops.append(fn)
+            return await real(fn, *args)
+
+        store._writer._execute = counted  # type: ignore[method-assign]
+        await store.flush_table_states()
+        assert len(hops) == 1
+        assert len(await store.load_all_table_states()) == 300
+    finally:
+        del store._writer._execute
+        await store.close()
+
+
+async def test_a_group_of_many_tables_is_a_statement_per_part(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #33: a group is written without a round trip per table: one UPDATE per
+    ``STATES_AT_ONCE`` stored tables (each over its expected version), one INSERT per as
+    many new ones.  600 tables: 300 saved before (250 of them expected at their version,
+    50 at a version another writer has passed), 290 new (version 0 expected) and 10 new
+    whose version is not checked."""
+    from bot.store.tables import STATES_AT_ONCE
+
+    assert STATES_AT_ONCE < 300  # (the group below needs two parts)
+    store.group_interval = 10.0
+    for ch in range(300):
+        store.queue_table_state(1, ch, {"step": 0}, message_id=7, expected_version=0)
+    await store.flush_table_states()
+    told: dict[int, int | None] = {}
+    for ch in range(600):
+        expected = None if ch >= 590 else 1 if ch < 250 else 5 if ch < 300 else 0
+        store.queue_table_state(1, ch, {"step": 1, "ch": ch}, expected_version=expected,
+                                done=lambda v, ch=ch: told.__setitem__(ch, v))
+    ran = _count_statements(monkeypatch)
+    await store.flush_table_states()
+    assert ran == ["UPDATE"] * 3 + ["INSERT"] * 2  # 600 states: 3 parts; 300 new: 2 parts
+    assert told == {ch: 2 if ch < 250 else None if ch < 300 else 1 for ch in range(600)}
+    got = {s.channel_id: s for s in await store.load_all_table_states()}
+    assert len(got) == 600
+    assert all(got[ch].state == {"step": 1, "ch": ch} and got[ch].version == 2 and got[ch].message_id == 7
+               for ch in range(250))
+    assert all(got[ch].state == {"step": 0} and got[ch].version == 1 for ch in range(250, 300))
+    assert all(got[ch].state == {"step": 1, "ch": ch} and got[ch].version == 1 for ch in range(300, 600))
+
+
+async def test_a_lease_claim_of_many_tables_is_a_statement_per_part(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #33: renewing the leases of many tables at once (``claim_tables``) holds the
+    write lock for one statement per ``STATES_AT_ONCE`` tables, not one per table; a
+    live lease of another process is left alone, a table named twice is claimed once."""
+    others = [(1, ch) for ch in range(5)]
+    assert await store.claim_tables("other", others, ttl=60.0, now=1000.0) == others
+    tables = [(1, ch) for ch in range(300)]
+    ran = _count_statements(monkeypatch)
+    held = await store.claim_tables("me", [*tables, (1, 7)], ttl=60.0, now=1010.0)
+    assert ran == ["INSERT", "INSERT"]
+    assert held == tables[5:]
+    # Expired, the other process's leases are taken.
+    assert await store.claim_tables("me", tables[:6], ttl=60.0, now=1100.0) == tables[:6]

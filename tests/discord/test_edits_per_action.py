@@ -1,0 +1,66 @@
+"""Message edits and pictures per action (issue #33): Discord allows about five edits in
+five seconds a channel, every edit is a call the bot pays for, and every picture is
+drawn in the render processes.  A scripted hand (two humans, two computers, the seeded
+deal) is played at the bot's human-pace throttle (``edit_interval`` 1 s) and the edits of
+the table message and of the two panels, and the pictures drawn, are counted.  The
+bounds are what the bot needs now (measured: see each assertion), so a change that adds
+edits or pictures shows here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import rendering
+from tests.discord.harness import play_out, two_humans
+
+
+async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
+    world: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, panels = await two_humans(world)
+    output = world.bot.output
+    output.edit_interval = 1.0  # the bot's setting at human pace (tests: 0)
+    kinds = {table.message_id: "table", **{p.response.id: "panel" for p in panels.values()}}
+    edits: list[str] = []
+    backend = world.env.backend
+    original = backend.edit_message
+
+    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        edits.append(kinds.get(message_id, "other"))
+        return original(channel_id, message_id, fields)
+
+    monkeypatch.setattr(backend, "edit_message", edit_message)
+    drawn: list[str] = []
+    def counting(name: str, draw: Any) -> Any:
+        def counted(scene: Any) -> bytes:
+            drawn.append(name)
+            png: bytes = draw(scene)
+            return png
+
+        return counted
+
+    monkeypatch.setattr(rendering, "render_table", counting("render_table", rendering.render_table))
+    monkeypatch.setattr(rendering, "render_hand", counting("render_hand", rendering.render_hand))
+    step, hand = table.step, table.hand_no
+    await play_out(world, panels)
+    await world.env.advance_time(10)  # (the edits the throttle held back go out)
+    assert table.hand_no == hand and table.status != "playing"
+    actions = table.step - step
+    assert actions > 40  # (the seeded hand is played out to its tricks)
+    per_action = {k: n / actions for k, n in
+                  (("table", edits.count("table")), ("panel", edits.count("panel")),
+                   ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")))}
+    print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in per_action.items()))
+    # Measured on this hand (81 actions): the table message 0.79 edits an action (the
+    # throttle: five in five seconds), the panels 1.32 (the clicker's answer, the turn,
+    # a held-back panel once a second); 0.79 table pictures (one per table edit) and 0.80
+    # hand pictures an action (a human's move changes their hand twice: their turn
+    # lights the playable cards, the move takes one away; a computer's move changes no
+    # hand a panel shows, so a held-back panel's picture is never drawn again).  Each
+    # bound leaves a tenth for the seeded deal's variance.
+    assert per_action["table"] <= 0.87, per_action
+    assert per_action["panel"] <= 1.45, per_action
+    assert per_action["table pictures"] <= 0.87, per_action
+    assert per_action["hand pictures"] <= 0.88, per_action
