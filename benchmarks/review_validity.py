@@ -13,7 +13,11 @@ table, every seat reviewed).
     nice -n 19 .venv/bin/python benchmarks/review_validity.py --variant nebraska --deals 100
     .venv/bin/python benchmarks/review_validity.py --typical     # the variants' typical stakes
 
-``--log FILE`` appends one JSON line per deal; ``--from-log FILE`` reports from such lines.
+Several ``--variant`` options are played deal by deal in turn (deal 0 of each, then deal
+1 of each, ...), so a run stopped early has every variant at about the same count.
+``--log FILE`` appends one JSON line per deal and variant, and a run with the same
+``--log`` resumes: deals already in it are reported, not played again; ``--from-log FILE``
+reports from such lines.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -167,18 +172,32 @@ def main() -> int:
         return 0
     budget = Budget(worlds=args.worlds)
     levels = tuple(args.levels.split(","))
+    variants = args.variant or ["nebraska"]
     rows = []
+    done: set[tuple[str, int, int]] = set()
+    if args.log and os.path.exists(args.log):
+        # Resume: the deals already in the log are reported, not played again.
+        with open(args.log) as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    if row["variant"] in variants and tuple(row["levels"]) == levels:
+                        rows.append(row)
+                        done.add((row["variant"], row["seed"], row["deal"]))
     out = open(args.log, "a") if args.log else None  # noqa: SIM115 (kept open for the run)
-    for variant in args.variant or ["nebraska"]:
-        seats = 3 if variant == "taper" else 4
-        for d in range(args.first, args.first + args.deals):
+    # Deal by deal across the variants, so a run stopped early has every variant alike.
+    for d in range(args.first, args.first + args.deals):
+        for variant in variants:
+            if (variant, args.seed, d) in done:
+                continue
+            seats = 3 if variant == "taper" else 4
             row = one_deal(variant, seats, d, args.seed, budget, levels)
             rows.append(row)
             if out is not None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
-            print(f"\r{variant} {d + 1 - args.first}/{args.deals}", end="", file=sys.stderr)
-        print(file=sys.stderr)
+        print(f"\r{d + 1 - args.first}/{args.deals} deals", end="", file=sys.stderr)
+    print(file=sys.stderr)
     report(rows)
     return 0
 

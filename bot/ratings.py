@@ -125,8 +125,8 @@ def _score(seats: list[SeatOutcome], by: Basis) -> float:
 class Rater:
     """Ratings updated hand by hand (``recompute`` runs one over a history)."""
 
-    def __init__(self, by: Basis = "money") -> None:
-        self.model = PlackettLuce()
+    def __init__(self, by: Basis = "money", model: PlackettLuce | None = None) -> None:
+        self.model = model if model is not None else PlackettLuce()
         self.by: Basis = by
         self.ratings: dict[tuple[str, str], PlackettLuceRating] = {}
         self.hands: dict[tuple[str, str], int] = {}
@@ -165,10 +165,12 @@ class Rater:
         return out
 
 
-def recompute(hands: Iterable[HandOutcome], by: Basis = "money") -> Standings:
+def recompute(hands: Iterable[HandOutcome], by: Basis = "money",
+              model: PlackettLuce | None = None) -> Standings:
     """The standings after rating ``hands`` in order from the start (deterministic: the
-    same hands in the same order give the same figures)."""
-    rater = Rater(by)
+    same hands in the same order give the same figures).  ``model``: the openskill model
+    and its parameters (default: ``Rater``'s)."""
+    rater = Rater(by, model)
     for h in hands:
         rater.rate(h)
     return rater.standings()
