@@ -21,7 +21,8 @@ balances alone.  ``--sweep`` also rates the same hands with other openskill para
 
 Playing is the slow part and rating is quick: ``--log FILE`` appends one JSON line per
 hand (who sat where, sides, money, luck), a run with the same ``--log`` resumes after the
-hands already in it, and ``--from-log FILE`` rates a finished log again.
+hands already in it, and ``--from-log FILE`` rates a finished log again.  ``--prefixes`` also rates the first
+500, 1,000 and 1,500 hands alone (by money minus luck), to show what more hands add.
 
     nice -n 19 .venv/bin/python benchmarks/ratings_community.py --variant nebraska --hands 2000 --log neb.jsonl
     .venv/bin/python benchmarks/ratings_community.py --from-log neb.jsonl --sweep
@@ -151,7 +152,7 @@ def orders(name: str, figure: dict[str, float], unit: str = "") -> str:
         f"{kendall_tau_b([0, 1, 2, 3], means):+.3f}")
 
 
-def report(rows: list[dict[str, Any]], sweep: bool) -> None:
+def report(rows: list[dict[str, Any]], sweep: bool, prefixes: list[int]) -> None:
     variant = rows[0]["variant"]
     v = find_variant(variant)
     outcomes = [outcome(r["outcome"]) for r in rows if r["outcome"] is not None]
@@ -174,6 +175,12 @@ def report(rows: list[dict[str, Any]], sweep: bool) -> None:
             st = recompute(outcomes, by=by, model=model)[variant]
             print(orders(f"rating by {by} ({label})", {p: s.mu for p, s in st.items()}))
     print(orders(f"balances alone ({v.currency})", balance))
+    for k in prefixes:
+        if k < len(rows):
+            first = [outcome(r["outcome"]) for r in rows[:k] if r["outcome"] is not None]
+            st = recompute(first, by="play")[variant]
+            print(orders(f"after the first {k} hands, rating by play",
+                         {p: s.mu for p, s in st.items()}))
 
 
 def main() -> int:
@@ -184,17 +191,20 @@ def main() -> int:
     p.add_argument("--log")
     p.add_argument("--from-log")
     p.add_argument("--sweep", action="store_true")
+    p.add_argument("--prefixes", default="500,1000,1500",
+                   help="also rate the first N hands alone, for each N (comma-separated)")
     args = p.parse_args()
+    prefixes = [int(x) for x in args.prefixes.split(",") if x]
     if args.from_log:
         with open(args.from_log) as f:
             rows = [json.loads(line) for line in f if line.strip()]
         rows.sort(key=lambda r: r["hand"])
-        report(rows, args.sweep)
+        report(rows, args.sweep, prefixes)
         return 0
     cpu = time.process_time()
     rows = play_hands(args.variant, args.hands, args.seed, args.log)
     print(f"(CPU {time.process_time() - cpu:.0f} s for the hands played now)")
-    report(rows, args.sweep)
+    report(rows, args.sweep, prefixes)
     return 0
 
 

@@ -41,7 +41,8 @@ __all__ = ["PROVISIONAL_HANDS", "RATINGS_VERSION", "HandOutcome", "Rater", "Seat
 
 #: The version of the rating's definition (model, its parameters, what ranks the sides):
 #: stored ratings of another version are recomputed.
-RATINGS_VERSION = 1
+RATINGS_VERSION = 2  # (2: a player in several seats of a hand gets the mean of its seats'
+#   updates; version 1 gave it their sum, the seats sharing one rating object)
 #: A rating is provisional until its player has this many hands rated in the variant.
 PROVISIONAL_HANDS = 20
 
@@ -139,12 +140,17 @@ class Rater:
             self.ratings[key] = r
         return r
 
+    def _copy(self, r: PlackettLuceRating) -> PlackettLuceRating:
+        return self.model.rating(mu=r.mu, sigma=r.sigma, name=r.name)
+
     def rate(self, hand: HandOutcome) -> None:
         sides = sorted({s.side for s in hand.seats})
         if len(sides) < 2:
             return
         teams: list[list[SeatOutcome]] = [[s for s in hand.seats if s.side == i] for i in sides]
-        ratings = [[self._rating(hand.variant, s.player) for s in t] for t in teams]
+        # (every seat a copy of its player's rating: openskill updates the objects it is
+        # given, and one object in two seats would be updated twice)
+        ratings = [[self._copy(self._rating(hand.variant, s.player)) for s in t] for t in teams]
         new = self.model.rate(ratings, scores=[_score(t, self.by) for t in teams])
         updates: dict[str, list[PlackettLuceRating]] = {}
         for team, rated in zip(teams, new, strict=True):

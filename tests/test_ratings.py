@@ -94,3 +94,16 @@ def test_a_hand_won_with_luck_alone_does_not_raise_a_play_rating() -> None:
     by_money = recompute([hand])["nebraska"]
     assert by_play["ann"].mu == by_play["cid"].mu
     assert by_money["ann"].mu > by_money["cid"].mu
+
+
+
+def test_a_computer_level_on_both_sides_gets_the_mean_of_its_seats() -> None:
+    """One level in a seat of each side of an even match: its two seats' updates, one up
+    and one down by as much, average to no change (each seat is rated as a copy; when the
+    two seats shared one rating, the second update was applied on top of the first)."""
+    bot = computer_id("normal")
+    hand = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6), SeatOutcome(bot, 0, 6),
+                                    SeatOutcome(bot, 1, -6), SeatOutcome("ben", 1, -6)))
+    st = recompute([hand])["nebraska"]
+    assert abs(st[bot].mu - 25.0) < 1e-9
+    assert st["ann"].mu - 25.0 == 25.0 - st["ben"].mu > 0
