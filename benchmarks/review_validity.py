@@ -11,6 +11,8 @@ decisions, and the CPU time of the reviews (per seat-hand; per hand for the all-
 table, every seat reviewed).
 
     nice -n 19 .venv/bin/python benchmarks/review_validity.py --variant nebraska --deals 100
+    nice -n 19 .venv/bin/python benchmarks/review_validity.py --variant nebraska --variant czech \
+        --deals 500 --log validity.jsonl      # (run again with the same --log to resume)
     .venv/bin/python benchmarks/review_validity.py --typical     # the variants' typical stakes
 
 Several ``--variant`` options are played deal by deal in turn (deal 0 of each, then deal
