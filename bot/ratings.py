@@ -58,7 +58,7 @@ Basis = Literal["money", "play"]
 #: of tarot is mostly the cards, and four times as much orders a simulated community of
 #: the four computer levels best: Kendall's τ-b between level and rating, 16 players,
 #: 2,000 hands, by money minus luck, 0.745 → 0.839 in Nebraska (where it was chosen),
-#: 0.839 → 0.876 in Czech, and the same or better in every other variant measured
+#: 0.801 → 0.894 in Czech, and the same or better in each of the other six variants
 #: (docs/review.md, "Ratings").
 BETA = 25.0 / 1.5
 
