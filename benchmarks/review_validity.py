@@ -4,16 +4,23 @@ On duplicate deals (``bot.ai.duel``'s dealing: deal ``d`` of ``seed`` is always 
 cards), each level L plays every deal twice against the normal player: L in the even
 seats, then in the odd ones.  Each of L's seat-hands is reviewed (``bot.ai.review``), and
 per deal the script keeps L's mean accuracy, mean money and mean money minus luck.  It
-prints each level's means and, for each neighbouring pair (strong − normal, normal −
+prints each level's means (accuracy also over all its decisions at once, ``pooled``) and,
+for each neighbouring pair (strong − normal, normal −
 easy, easy − random), the mean of the per-deal differences with its 95 % interval (1.96
 standard errors; the deals are the pairs).  Also the classes of the normal player's
 decisions, and the CPU time of the reviews (per seat-hand; per hand for the all-normal
 table, every seat reviewed).
 
     nice -n 19 .venv/bin/python benchmarks/review_validity.py --variant nebraska --deals 100
+    nice -n 19 .venv/bin/python benchmarks/review_validity.py --variant nebraska --variant czech \
+        --deals 500 --log validity.jsonl      # (run again with the same --log to resume)
     .venv/bin/python benchmarks/review_validity.py --typical     # the variants' typical stakes
 
-``--log FILE`` appends one JSON line per deal; ``--from-log FILE`` reports from such lines.
+Several ``--variant`` options are played deal by deal in turn (deal 0 of each, then deal
+1 of each, ...), so a run stopped early has every variant at about the same count.
+``--log FILE`` appends one JSON line per deal and variant, and a run with the same
+``--log`` resumes: deals already in it are reported, not played again; ``--from-log FILE``
+reports from such lines.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -29,7 +37,7 @@ from typing import Any
 
 from bot.ai.duel import percentile
 from bot.ai.players import choose_level, decision_seed
-from bot.ai.review import Budget, Judgement, review_game
+from bot.ai.review import Budget, Judgement, accuracy_of, review_game
 from bot.engine import VARIANTS, Game, find_variant, new_game
 
 LEVELS = ("strong", "normal", "easy", "random")
@@ -95,6 +103,13 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
+def pooled(row: dict[str, Any], level: str) -> float | None:
+    """The level's accuracy in one deal over all its judged decisions at once (each
+    decision counts alike), rather than the mean of its hands' accuracies (each hand
+    counts alike, a hand of one judged bid as much as one of twelve cards)."""
+    return accuracy_of(row["levels"][level]["costs"], 1.0)  # (costs are in typical stakes)
+
+
 def report(rows: list[dict[str, Any]]) -> None:
     by_variant: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
@@ -111,15 +126,20 @@ def report(rows: list[dict[str, Any]]) -> None:
             cls = {k: sum(r["levels"][lv]["classes"][k] for r in rs) for k in rs[0]["levels"][lv]["classes"]}
             tot = max(1, sum(cls.values()))
             shares = ", ".join(f"{k} {100 * n / tot:.1f} %" for k, n in cls.items())
-            print(f"  {lv:<7} accuracy {statistics.mean(acc):5.1f} %   money {statistics.mean(m):+8.2f}"
+            pa = [x for x in (pooled(r, lv) for r in rs) if x is not None]
+            print(f"  {lv:<7} accuracy {statistics.mean(acc):5.1f} % (over decisions "
+                  f"{statistics.mean(pa):5.1f} %)   money {statistics.mean(m):+8.2f}"
                   f"   money - luck {statistics.mean(a):+8.2f}   decisions: {shares} (of {tot})")
         for hi, lo in zip(levels, levels[1:], strict=False):
             both = [r for r in rs if r["levels"][hi]["accuracy"] is not None
                     and r["levels"][lo]["accuracy"] is not None]
             da = interval([r["levels"][hi]["accuracy"] - r["levels"][lo]["accuracy"] for r in both])
             dm = interval([r["levels"][hi]["adjusted"] - r["levels"][lo]["adjusted"] for r in rs])
+            pairs = [(pooled(r, hi), pooled(r, lo)) for r in rs]
+            dp = interval([a - b for a, b in pairs if a is not None and b is not None])
             print(f"  {hi} - {lo}: accuracy {da[0]:+.2f} points (95 % CI {da[0] - da[1]:+.2f} ... "
-                  f"{da[0] + da[1]:+.2f}, {len(both)} deals); money - luck {dm[0]:+.2f} "
+                  f"{da[0] + da[1]:+.2f}, {len(both)} deals); over decisions {dp[0]:+.2f} "
+                  f"({dp[0] - dp[1]:+.2f} ... {dp[0] + dp[1]:+.2f}); money - luck {dm[0]:+.2f} "
                   f"({dm[0] - dm[1]:+.2f} ... {dm[0] + dm[1]:+.2f})")
         seat = [c * 1000 for r in rs for lv in levels for c in r["levels"][lv]["seat_cpu"]]
         hand = [r["levels"]["normal"]["hand_cpu"] * 1000 for r in rs
@@ -167,18 +187,32 @@ def main() -> int:
         return 0
     budget = Budget(worlds=args.worlds)
     levels = tuple(args.levels.split(","))
+    variants = args.variant or ["nebraska"]
     rows = []
+    done: set[tuple[str, int, int]] = set()
+    if args.log and os.path.exists(args.log):
+        # Resume: the deals already in the log are reported, not played again.
+        with open(args.log) as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    if row["variant"] in variants and tuple(row["levels"]) == levels:
+                        rows.append(row)
+                        done.add((row["variant"], row["seed"], row["deal"]))
     out = open(args.log, "a") if args.log else None  # noqa: SIM115 (kept open for the run)
-    for variant in args.variant or ["nebraska"]:
-        seats = 3 if variant == "taper" else 4
-        for d in range(args.first, args.first + args.deals):
+    # Deal by deal across the variants, so a run stopped early has every variant alike.
+    for d in range(args.first, args.first + args.deals):
+        for variant in variants:
+            if (variant, args.seed, d) in done:
+                continue
+            seats = 3 if variant == "taper" else 4
             row = one_deal(variant, seats, d, args.seed, budget, levels)
             rows.append(row)
             if out is not None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
-            print(f"\r{variant} {d + 1 - args.first}/{args.deals}", end="", file=sys.stderr)
-        print(file=sys.stderr)
+        print(f"\r{d + 1 - args.first}/{args.deals} deals", end="", file=sys.stderr)
+    print(file=sys.stderr)
     report(rows)
     return 0
 

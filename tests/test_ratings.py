@@ -41,7 +41,19 @@ def _community(hands: int, seed: int = 5) -> list[HandOutcome]:
 def test_recomputing_from_the_history_gives_the_same_figures() -> None:
     hands = _community(12)
     assert recompute(hands) == recompute(list(hands))
-    assert recompute(hands, by="play") == recompute(hands, by="play")
+    assert recompute(hands, by="money") == recompute(hands, by="money")
+
+
+def test_by_default_the_sides_rank_by_money_minus_luck_and_by_money_without_it() -> None:
+    """The default basis is money minus luck; a hand whose luck is not known (outcomes
+    made without ``luck``) is ranked by its money, as ``by="money"`` ranks it."""
+    hands = _community(12)
+    assert all(s.luck is None for h in hands for s in h.seats)
+    assert recompute(hands) == recompute(hands, by="money")
+    lucky = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6, 9), SeatOutcome("ben", 0, 6, 9),
+                                     SeatOutcome("cid", 1, -6, -9), SeatOutcome("dan", 1, -6, -9)))
+    assert recompute([lucky]) == recompute([lucky], by="play")
+    assert recompute([lucky])["nebraska"]["ann"].mu < 25.0  # (it won 6 of the 9 its cards were worth)
 
 
 def test_the_normal_players_rate_above_the_random_ones() -> None:
@@ -91,6 +103,19 @@ def test_a_hand_won_with_luck_alone_does_not_raise_a_play_rating() -> None:
     hand = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6, 6), SeatOutcome("ben", 0, 6, 6),
                                     SeatOutcome("cid", 1, -6, -6), SeatOutcome("dan", 1, -6, -6)))
     by_play = recompute([hand], by="play")["nebraska"]
-    by_money = recompute([hand])["nebraska"]
+    by_money = recompute([hand], by="money")["nebraska"]
     assert by_play["ann"].mu == by_play["cid"].mu
     assert by_money["ann"].mu > by_money["cid"].mu
+
+
+
+def test_a_computer_level_on_both_sides_gets_the_mean_of_its_seats() -> None:
+    """One level in a seat of each side of an even match: its two seats' updates, one up
+    and one down by as much, average to no change (each seat is rated as a copy; when the
+    two seats shared one rating, the second update was applied on top of the first)."""
+    bot = computer_id("normal")
+    hand = HandOutcome("nebraska", (SeatOutcome("ann", 0, 6), SeatOutcome(bot, 0, 6),
+                                    SeatOutcome(bot, 1, -6), SeatOutcome("ben", 1, -6)))
+    st = recompute([hand])["nebraska"]
+    assert abs(st[bot].mu - 25.0) < 1e-9
+    assert st["ann"].mu - 25.0 == 25.0 - st["ben"].mu > 0

@@ -1,6 +1,7 @@
 """The computer players by level, one entry point for the tables, Hint and ``taroky duel``.
 
-* ``easy`` — the first heuristic (``bot.ai.heuristic``), kept as it was;
+* ``easy`` — the first heuristic (``bot.ai.heuristic``) with slips: now and then a
+  random legal card, or a coin between passing and the cheapest bid (``bot.ai.easy``);
 * ``normal`` — the fixed heuristic (``bot.ai.normal``);
 * ``strong`` — search over sampled worlds (``bot.ai.search``);
 * ``random`` — a uniformly random legal choice (for measuring only).
@@ -14,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from bot.ai.heuristic import Choice, choose_action
+from bot.ai.easy import choose_easy
+from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.engine import Game
 from bot.engine.say import N_, Msg
@@ -42,7 +44,7 @@ def choose_level(level: str, game: Game, seat: int, seed: int = 0,
     ``levels``: the level of each seat the table knows to be a computer (the strong
     player models those seats by it, every other seat as a normal player)."""
     if level == "easy":
-        return choose_action(game, seat)
+        return choose_easy(game, seat, seed)
     if level == "normal":
         return choose_normal(game, seat)
     if level == "strong":

@@ -178,7 +178,7 @@ def old_shape(state: dict[str, Any]) -> dict[str, Any]:
 
 async def test_a_table_saved_between_hands_in_the_old_shape_restores() -> None:
     store = MemoryTableStore()
-    m = manager(deals=Deals(seed=1), store=store)  # (a deal whose chip session outlasts two hands)
+    m = manager(deals=Deals(seed=4), store=store)  # (deals whose chip session outlasts two hands of the easy computers; seed 1 did before they slipped)
     t = open_table(m, TableConfig(variant="nebraska", level="easy"), seated=False)
     await play_hand(t)
     await play_hand(t)
