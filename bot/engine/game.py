@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from .actions import DONE, Action, Kind, Term, act
+from . import announcing, pre_auction, refusals, talon
+from .actions import DONE, Action, Kind, act
 from .cards import (
     CARD_POINTS,
     CARDS,
@@ -27,8 +27,6 @@ from .cards import (
     PAGAT,
     SKYZ,
     Card,
-    CardName,
-    card_name,
     cards_of,
     mask_of,
 )
@@ -44,30 +42,18 @@ from .kernel import (
     actions_of,
     shuffle,
 )
-from .masks import FIVE_POINT_MASK, KING_MASK, NUM_TAROKY, count_mask_points
+from .masks import FIVE_POINT_MASK, KING_MASK, count_mask_points
+from .phase import Phase as Phase  # (exported: the variants import it from here)
 from .recording import derived_cut
-from .restrictions import ActionRule, CardRule
+from .restrictions import ActionRule, CardRule, allowed
 from .rng import RandomSource, secure_rng
 from .say import ENGLISH, N_, Msg, Say, seat_word
-from .scoring import HandResult, side_payment
+from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .variants.base import OptionValue, Variant
 
 
-class Phase(StrEnum):
-    """Where the hand stands."""
-
-    RITUAL = "ritual"  # cut or knock, batches (C-2)
-    THROW_IN = "throw_in"  # a player may abandon the deal before bidding
-    AUCTION = "auction"
-    CALL = "call"  # the bidder calls a partner (or chooses Varšava)
-    TALON = "talon"  # drawing from the talon / looking at staged groups
-    SURRENDER = "surrender"  # the bidder may give up
-    DISCARD = "discard"
-    ANNOUNCE = "announce"  # bonuses, declarations, doubles
-    PLAY = "play"
-    FINISHED = "finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +243,6 @@ class Trick:
 
     def clone(self) -> Trick:
         return Trick(self.leader, self.plays.copy(), self.winner, self.talon_card)
-
-
-def shown_cards(cards: Sequence[Card]) -> Msg:
-    """The event line of talon cards laid face up."""
-    return Msg(N_("Talon cards shown: {cards}."), {"cards": ", ".join(c.short for c in cards)})
 
 
 class Game:
@@ -503,9 +484,11 @@ class Game:
         phase ``THROW_IN`` while there is no contract; it is held only when some seat may
         do more in it than keep its hand, and then every seat is asked, so being asked
         tells nobody anything.  False: no round is held, the deal goes to the bidding."""
-        return self._open_pre_round(0)
+        return self.open_pre_round(0)
 
-    def _open_pre_round(self, first: int) -> bool:
+    def open_pre_round(self, first: int) -> bool:
+        """Open the first round from ``first`` on in which some seat may do more than keep
+        its hand (False: none, the bidding may start)."""
         rounds = self.variant.pre_auction_rounds
         for k in range(first, len(rounds)):
             self.enter(Phase.THROW_IN, None)
@@ -520,24 +503,6 @@ class Game:
     def pre_auction_offers(self) -> tuple[Action, ...]:
         """What the round before the bidding in progress offers (before its rules)."""
         return self.variant.pre_auction_rounds[self.auction.pre_round]
-
-    def _pre_auction(self, seat: int, action: Action) -> None:
-        """A seat's answer in a round before the bidding: the variant applies anything
-        but keeping the hand; a throw-in ends the deal; when every seat has answered, the
-        next round opens, or the bidding starts with forehand."""
-        if action.kind is Kind.KEEP:
-            self.emit("keep", seat, Msg(N_("{seat} keeps the hand."), {"seat": seat_word(seat)}))
-        else:
-            self.variant.apply_pre_auction(self, seat, action)
-            if self.phase is not Phase.THROW_IN:
-                return
-        st = self.auction
-        st.turn += 1
-        if st.turn < self._n_active:
-            self.turn_to(self.next_active(seat))
-            return
-        if not self._open_pre_round(st.pre_round + 1):
-            self.start_auction()
 
     # ---- the triad -----------------------------------------------------------------
 
@@ -562,11 +527,11 @@ class Game:
         if ph is Phase.DISCARD:
             out = actions_of(self.discard_mask(seat), DISCARD_BYTES)
         elif ph is Phase.ANNOUNCE:
-            out = self._announce_legal(seat)
+            out = announcing.legal(self, seat)
         elif ph is Phase.RITUAL:
             out = self._ritual_legal()
         else:
-            out = self._allowed(seat, self.candidates(seat))
+            out = allowed(self, seat, self.candidates(seat))
         self._legal_key = key
         self._legal_val = tuple(out)
         return self._legal_val
@@ -625,13 +590,13 @@ class Game:
         if ph is Phase.PLAY:
             self._play(seat, action.card)
         elif ph is Phase.DISCARD:
-            self._discard(seat, action.card)
+            talon.discard(self, seat, action.card)
         elif ph is Phase.ANNOUNCE:
-            self._announce(seat, action)
+            announcing.say(self, seat, action)
         elif ph is Phase.RITUAL:
             self._ritual(seat, action)
         elif ph is Phase.THROW_IN and self.contract is None:
-            self._pre_auction(seat, action)
+            pre_auction.answer(self, seat, action)
         else:
             self._apply_variant_phase(ph, seat, action)
         return self.log[start:]
@@ -681,48 +646,6 @@ class Game:
                 return r
         return None
 
-    def _allowed(self, seat: int, candidates: list[Action]) -> list[Action]:
-        """The candidates no rule forbids: the same answer as ``forbidding_rule`` for each.
-        Candidates come grouped by kind, so each kind's rules are looked up once, and the
-        rules that open a list of values (``ValueRule``) are asked once per kind."""
-        out: list[Action] = []
-        v = self.variant
-        ph = self.phase
-        kind: Kind | None = None
-        rules: tuple[ActionRule, ...] = ()
-        opened: list[list[str]] = []
-        closed = False
-        for a in candidates:
-            if a.kind is not kind:
-                kind = a.kind
-                value_rules, rules = v.split_rules_for_kind(kind)
-                opened = []
-                closed = False
-                for vr in value_rules:
-                    if vr.phase is ph and (not vr.conditional or vr.applies(self)):
-                        vals = vr.open_values(self, seat)
-                        if vals is not None:
-                            if not vals:
-                                closed = True
-                                break
-                            opened.append(vals)
-            if closed:
-                continue
-            shut = False
-            for vals in opened:
-                if a.value not in vals:
-                    shut = True
-                    break
-            if shut:
-                continue
-            for r in rules:
-                if (r.phase is ph and (not r.conditional or r.applies(self))
-                        and r.forbids(self, seat, a)):
-                    break
-            else:
-                out.append(a)
-        return out
-
     def _card_rules(self) -> tuple[CardRule, ...]:
         return self._play_rules if self.phase is Phase.PLAY else self._discard_rules
 
@@ -744,56 +667,12 @@ class Game:
     def why_not(self, seat: int, action: Action, t: Say = ENGLISH) -> str:
         """A sentence saying why ``action`` is not allowed for ``seat`` now: the refusal of
         the rule that forbids it (``Variant.restrictions``)."""
-        ph = self.phase
-        want = Kind.PLAY if ph is Phase.PLAY else Kind.DISCARD if ph is Phase.DISCARD else None
-        if want is not None and action.kind is want:
-            c = action.card
-            m = self.hands[seat]
-            if not m >> c & 1:
-                return t._("You do not hold {card}.", card=card_name(c, t))
-            for r in self._card_rules():
-                n = r.narrow(self, seat, m)
-                if not n >> c & 1:
-                    return r.reason(self, seat, action, t)
-                m = n
-        elif want is None and action in self.candidates(seat):
-            rule = self.forbidding_rule(seat, action)
-            if rule is not None:
-                return rule.reason(self, seat, action, t)
-        label = self.variant.label(action, t)
-        return t._("You cannot choose {choice} now. {prompt}", choice=label,
-                   prompt=self.prompt(seat, t))
+        return refusals.why_not(self, seat, action, t)
 
     def explain(self, seat: int, t: Say = ENGLISH) -> str:
         """The "Why?" text: the rules that close some of the choices in front of ``seat``
         now, each in a sentence naming a card or bid it closes; the prompt when none do."""
-        if seat != self.to_act or self.phase is Phase.FINISHED:
-            return self.prompt(seat, t)
-        ph = self.phase
-        reasons: list[str] = []
-        if ph is Phase.PLAY or ph is Phase.DISCARD:
-            kind = Kind.PLAY if ph is Phase.PLAY else Kind.DISCARD
-            m = self.hands[seat]
-            for r in self._card_rules():
-                n = r.narrow(self, seat, m)
-                closed = m & ~n
-                if closed:
-                    c = CARDS[(closed & -closed).bit_length() - 1]
-                    reasons.append(r.why(self, seat, act(kind, c), t))
-                m = n
-            if not reasons:
-                return (t._("Every card in your hand may be played now.") if kind is Kind.PLAY
-                        else t._("You may discard any card in your hand."))
-            return " ".join(reasons)
-        seen: set[str] = set()
-        for a in self.candidates(seat):
-            rule = self.forbidding_rule(seat, a)
-            if rule is not None and rule.key not in seen:
-                seen.add(rule.key)
-                reasons.append(rule.why(self, seat, a, t))
-        if not reasons:
-            return t._("{prompt} Every choice is open to you.", prompt=self.prompt(seat, t))
-        return " ".join(reasons)
+        return refusals.explain(self, seat, t)
 
     @property
     def is_over(self) -> bool:
@@ -906,7 +785,7 @@ class Game:
         assert self.bidder is not None
         self.talon_state = StagedTalon(group, groups)
         self.enter(Phase.TALON, self.bidder)
-        self._show_group(0)
+        talon.show_group(self, 0)
 
     @property
     def staged(self) -> StagedTalon:
@@ -919,61 +798,18 @@ class Game:
         size = self.staged.group
         return self.talon[g * size : (g + 1) * size]
 
-    def _show_group(self, g: int) -> None:
-        assert self.bidder is not None
-        cards = self.talon_group(g)
-        self.seen_talon[self.bidder] |= mask_of(cards)
-        self.emit("talon_look", self.bidder,
-                  Msg(N_("{seat} looks at talon cards {first}-{last}."),
-                      {"seat": seat_word(self.bidder), "first": g * len(cards) + 1,
-                       "last": (g + 1) * len(cards)}))
-        self.emit("talon_private", self.bidder,
-                  Msg(N_("You see {cards}."), {"cards": ", ".join(c.short for c in cards)}),
-                  frozenset((self.bidder,)), tuple(cards))
-
     def staged_reject(self, expose: bool = True, next_group: int | None = None) -> None:
         """Put the group in view aside (face up unless ``expose`` is false) and look at the next
         (RO-9: ``next_group`` in a cyclic order; -1: none, every group has been seen)."""
-        st = self.staged
-        g = st.stage
-        cards = self.talon_group(g)
-        st.rejected.append(g)
-        if expose:
-            self.exposed.extend(cards)
-            self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
-        nxt = g + 1 if next_group is None else next_group
-        st.stage = nxt
-        if nxt >= 0:
-            self._show_group(nxt)
+        talon.reject(self, expose, next_group)
 
     def staged_take(self, g: int, level: int, expose_others: bool = False) -> None:
         """The bidder adds group ``g`` to the hand; the rest goes to the opponents."""
-        assert self.bidder is not None
-        cards = self.talon_group(g)
-        m = mask_of(cards)
-        self.hands[self.bidder] |= m
-        self.drawn[self.bidder] |= m
-        self.level = level
-        if expose_others:
-            for og in range(self.staged.groups):
-                if og != g and og not in self.staged.rejected:
-                    oc = self.talon_group(og)
-                    self.exposed.extend(oc)
-                    self.emit("talon_exposed", self.bidder, shown_cards(oc), None, tuple(oc))
-        rest = mask_of(self.talon) & ~m
-        self.talon_to_opponents |= rest
-        self.emit("talon_take", self.bidder,
-                  Msg(N_("{seat} takes talon group {n} (level {level})."),
-                      {"seat": seat_word(self.bidder), "n": g + 1, "level": level}),
-                  None, tuple(cards) if g in self.staged.rejected else ())
+        talon.take(self, g, level, expose_others)
 
     def staged_reject_and_take(self, reject: int, take: int, level: int) -> None:
         """Show the group in view face up and take an earlier group back instead."""
-        cards = self.talon_group(reject)
-        self.staged.rejected.append(reject)
-        self.exposed.extend(cards)
-        self.emit("talon_exposed", self.bidder, shown_cards(cards), None, tuple(cards))
-        self.staged_take(take, level)
+        talon.reject_and_take(self, reject, take, level)
 
     # ---- discarding -------------------------------------------------------------------
 
@@ -993,53 +829,15 @@ class Game:
             m = r.narrow(self, seat, m)
         return m
 
-    def _discard(self, seat: int, c: Card) -> None:
-        self.hands[seat] &= ~(1 << c)
-        self.discards[seat] |= 1 << c
-        self.discard_need -= 1
-        if c < NUM_TAROKY:
-            if self.variant.tarok_discards_face_up:
-                self.public_discards.append((seat, c))
-                self.emit("discard_tarok", seat,
-                          Msg(N_("{seat} discards {card} face up."),
-                              {"seat": seat_word(seat), "card": CardName(c)}), None, (c,))
-            else:
-                self.discard_counts[seat] += 1
-        self.emit("discard", seat, Msg(N_("You discard {card}."), {"card": c.short}), frozenset((seat,)), (c,))
-        if self.discard_need == 0:
-            n = self.discard_counts[seat]
-            if n and not self.variant.tarok_discards_face_up:
-                self.emit("discard_count", seat,
-                          Msg(N_("{seat} discarded {n} tarok."), {"seat": seat_word(seat)},
-                              plural=N_("{seat} discarded {n} taroky."), n=n))
-            self.emit("discard_done", seat, Msg(N_("{seat} has discarded."), {"seat": seat_word(seat)}))
-            self.discard_seat = None
-            self.variant.after_discard(self, seat)
-
     # ---- announcements (CZ-6 and relatives) -------------------------------------------
 
     def start_announcements(self) -> None:
         """Each active player, from the bidder on, has a first turn for everything; then
         the round goes on for doubles only until every active player passes in a row."""
-        self.ann.rounds += 1
-        self.variant.before_announcements(self)
-        self.ann.start_round(self.num_seats, self.variant.announce_passes(self))
-        self.enter(Phase.ANNOUNCE, None)
-        start = self.variant.announcement_starter(self)
-        if start is None:
-            self.finish_announcements()
-            return
-        self.turn_to(start)
-        self._skip_silent_turns()
+        announcing.open_round(self)
 
     def first_turn(self, seat: int) -> bool:
         return not self.ann.spoke_first[seat]
-
-    def _announce_legal(self, seat: int) -> list[Action]:
-        """The announcements, declarations and doubles the rules leave ``seat``, then Done."""
-        out = self._allowed(seat, self.variant.announce_candidates(self, seat))  # (a new list)
-        out.append(DONE)
-        return out
 
     def true_declarations(self, seat: int) -> list[str]:
         """The combinations ``seat`` holds now (``Variant.declarations_true``), remembered
@@ -1054,7 +852,7 @@ class Game:
         """What ``seat`` may double now (remembered until the next action)."""
         key = len(self.history) * 8 + seat
         if self._dbl_key != key:
-            self._dbl_val = self._double_targets(seat)
+            self._dbl_val = announcing.open_doubles(self, seat)
             self._dbl_key = key
         return self._dbl_val
 
@@ -1064,137 +862,21 @@ class Game:
         charge it: the variant's ``stake_of`` at the level the action leaves, shared over
         the sides as every payment is.  None for other actions or where the variant has no
         such amount."""
-        name = str(action.value)
-        if action.kind is Kind.ANNOUNCE:
-            level = 0
-        elif action.kind is Kind.DOUBLE and name in self.ann.announced:
-            level = self.ann.announced[name].level + 1
-        else:
-            return None
-        return self._side_stake(seat, name, level)
+        return announcing.stake_against(self, seat, action)
 
     def game_cost(self, seat: int) -> int | None:
         """The most the game itself, at its doubling now, can cost ``seat``."""
-        return self._side_stake(seat, "game", self.ann.game_level)
-
-    def _side_stake(self, seat: int, name: str, level: int) -> int | None:
-        amount = self.variant.stake_of(self, name, level)
-        if amount is None:
-            return None
-        if not self.knows_own_side(seat):
-            # Privacy: the bidder does not know yet whether a player holds the called card
-            # or it lies in the talon (or, CZ-2, in the bidder's own hand), so the amount is
-            # quoted as if alone, the most it can be, whichever it is.
-            mine = frozenset((seat,))
-            return -side_payment(frozenset(self.active) - mine, mine, amount).get(seat, 0)
-        return -side_payment(self.opponents_of(seat), self.side_of(seat), amount).get(seat, 0)
+        return announcing.side_stake(self, seat, "game", self.ann.game_level)
 
     def knows_own_side(self, seat: int) -> bool:
         """Whether ``seat`` knows which side it is on.  Everyone does (a player holds the
         called card or not) except the bidder before the partner shows himself: until then
         the called card may be with any player or in the talon."""
-        if seat != self.bidder or self.contract is None or self.contract.alone or self.called is None:
-            return True
-        if self.partner_revealed:
-            return True
-        ps = self.ann.public_side  # said so (RO-15), or known by elimination (RO-13)
-        return bool(ps) and (len(ps - {seat}) >= len(self.active) - 2
-                             or (self.partner is not None and self.partner in ps))
-
-    def _double_targets(self, seat: int) -> list[str]:
-        """Flek by the side opposing the announcers, reflek by the announcers, super by the
-        flek side, up to the variant's depth, on what the variant lets be doubled."""
-        out: list[str] = []
-        an = self.ann
-        if not an.announced:
-            return out
-        if an.doublable is None:  # fixed once the contract is: ask the variant once
-            an.double_depth = self.variant.double_depth(self)
-            an.doublable = self.variant.doublable(self)
-        depth = an.double_depth
-        doublable = an.doublable
-        mine = self.side_of(seat)  # (being on the same side is symmetric)
-        v = self.variant
-        for name, ann in an.announced.items():
-            lvl = ann.level
-            if lvl >= depth or name not in doublable:
-                continue
-            if (ann.seat in mine) == (lvl % 2 == 1) and (
-                    not v.has_may_double or v.may_double(self, seat, name, lvl)):
-                out.append(name)
-        return out
-
-    def _announce(self, seat: int, a: Action) -> None:
-        an = self.ann
-        if a.kind is Kind.DONE:
-            if self.first_turn(seat):
-                an.first_done.add(seat)
-                an.spoke_first[seat] = True
-            if an.spoke:
-                an.passes = 0
-            else:
-                an.passes += 1
-                self.emit("pass", seat, Msg(N_("{seat} has nothing to say."), {"seat": seat_word(seat)}))
-            an.spoke = False
-            self._next_announcer(seat)
-            return
-        an.spoke = True
-        if a.kind is Kind.DOUBLE:
-            name = str(a.value)
-            ann = an.announced[name]
-            ann.level += 1
-            ann.doublers.append(seat)
-            if self.variant.doubles_reveal_side:
-                an.public_side.add(seat)
-            if name == "game":
-                an.game_level = ann.level
-            word = self.variant.double_word(ann.level)
-            what = self.variant.title_of(name)
-            an.log.append((seat, f"{word} ({what})"))
-            self.emit("double", seat, Msg(N_("{seat}: {word} on {what}."),
-                                          {"seat": seat_word(seat), "word": Term(word),
-                                           "what": Term(what)}))
-        else:
-            self.variant.apply_announcement(self, seat, a)
-        # (Through the cache: when the turn goes on, the seat's next legal_actions is this.)
-        if not self.first_turn(seat) and not self._cached_legal(seat)[:-1]:
-            # A doubling turn with nothing more to say ends by itself.
-            self._announce(seat, DONE)
-
-    def _next_announcer(self, seat: int) -> None:
-        an = self.ann
-        if len(an.first_done) >= self._n_active and an.passes >= an.passes_to_end:
-            self.finish_announcements()
-            return
-        self.turn_to(self.next_active(seat))
-        self._skip_silent_turns()
-
-    def _skip_silent_turns(self) -> None:
-        # A doubling-only turn is skipped when the seat has nothing to double and its side
-        # is public (skipping a possible secret partner would give the partnership away).
-        n = self._n_active
-        an = self.ann
-        guard = 0
-        while self.phase is Phase.ANNOUNCE and self.to_act is not None and guard < 3 * n:
-            s = self.to_act
-            if self.first_turn(s) or self.double_targets(s) or not self.side_is_public(s):
-                return
-            an.passes += 1
-            if len(an.first_done) >= n and an.passes >= an.passes_to_end:
-                self.finish_announcements()
-                return
-            self.turn_to(self.next_active(s))
-            guard += 1
+        return announcing.own_side_known(self, seat)
 
     def side_is_public(self, seat: int) -> bool:
         """Whether everyone knows which side ``seat`` is on."""
-        if self.contract is None or seat == self.bidder:
-            return True
-        ps = self.ann.public_side
-        if seat in ps or (ps and (len(ps - {self.bidder}) >= len(self.active) - 2
-                                  or (self.partner is not None and self.partner in ps))):
-            return True  # said so (RO-15), or known by elimination (RO-13)
-        return self.contract.alone or self.called is None or self.partner_revealed
+        return announcing.side_public(self, seat)
 
     @property
     def partner_revealed(self) -> bool:

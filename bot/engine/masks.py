@@ -47,3 +47,16 @@ def mask_thirds(mask: int) -> int:
     face = (n + 4 * (mask & FIVE_POINT_MASK).bit_count() + 3 * (mask & QUEEN_MASK).bit_count()
             + 2 * (mask & RIDER_MASK).bit_count() + (mask & JACK_MASK).bit_count())
     return 3 * face - 2 * n
+
+
+def mask_ids(mask: int) -> tuple[int, ...]:
+    """The card ids in ``mask``, lowest first.  (``cards.cards_of`` gives the ``Card``
+    objects; this one is compiled, for the per-hand piles that need ids only.)"""
+    out: list[int] = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return tuple(out)

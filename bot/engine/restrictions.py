@@ -365,10 +365,54 @@ class DoubleChain(ValueRule):
         return self.rule_text(t)
 
 
+def allowed(g: Game, seat: int, candidates: list[Action]) -> list[Action]:
+    """The candidates no rule forbids now (``Game``'s legal actions outside trick play): the
+    same answer as ``Game.forbidding_rule`` for each.
+    Candidates come grouped by kind, so each kind's rules are looked up once, and the
+    rules that open a list of values (``ValueRule``) are asked once per kind."""
+    out: list[Action] = []
+    v = g.variant
+    ph = g.phase
+    kind: Kind | None = None
+    rules: tuple[ActionRule, ...] = ()
+    opened: list[list[str]] = []
+    closed = False
+    for a in candidates:
+        if a.kind is not kind:
+            kind = a.kind
+            value_rules, rules = v.split_rules_for_kind(kind)
+            opened = []
+            closed = False
+            for vr in value_rules:
+                if vr.phase is ph and (not vr.conditional or vr.applies(g)):
+                    vals = vr.open_values(g, seat)
+                    if vals is not None:
+                        if not vals:
+                            closed = True
+                            break
+                        opened.append(vals)
+        if closed:
+            continue
+        shut = False
+        for vals in opened:
+            if a.value not in vals:
+                shut = True
+                break
+        if shut:
+            continue
+        for r in rules:
+            if (r.phase is ph and (not r.conditional or r.applies(g))
+                    and r.forbids(g, seat, a)):
+                break
+        else:
+            out.append(a)
+    return out
+
+
 __all__ = [
     "NONE_OPEN", "ValueRule",
     "AnnounceOnce", "DeclareOnlyTrue", "DoubleChain", "FirstTurnOnly", "NoBonusInNegative",
     "ActionRule", "BidHigher", "CardRule", "FollowSuit", "KeepAnnounced", "NoFivePointDiscard",
     "PAGAT", "Restriction", "TarokWhenVoid", "TarokyLastDiscard", "high_bid", "lower_first",
-    "suit_mask_of",
+    "allowed", "suit_mask_of",
 ]

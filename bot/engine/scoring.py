@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .masks import mask_ids, mask_thirds
 from .say import ENGLISH, N_, Msg, Say
 
 POOL: Final = -1
@@ -93,18 +94,27 @@ class Pile:
     the talon cards counted for it (the talon's ownership).  ``role`` is ``SIDE_DECLARERS``,
     ``SIDE_OPPONENTS`` or ``SIDE_PLAYER`` (one seat counted alone); ``thirds`` is three
     times the exact card points (cards counted in threes: 3 × face sum − 2 × cards), so a
-    program can compare exact counts without rounding."""
+    program can compare exact counts without rounding.  The pile keeps its cards as a
+    mask; ``cards`` and ``thirds`` are worked out when read (every hand makes its piles,
+    few readers look at them)."""
 
     role: str
     seats: frozenset[int]
-    cards: tuple[int, ...]  # card ids, in pack order
-    thirds: int
+    mask: int  # the cards, one bit per card id
 
-    def __init__(self, role: str, seats: frozenset[int], cards: tuple[int, ...], thirds: int) -> None:
+    def __init__(self, role: str, seats: frozenset[int], mask: int) -> None:
         self.role = role
         self.seats = seats
-        self.cards = cards
-        self.thirds = thirds
+        self.mask = mask
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The card ids, in pack order."""
+        return mask_ids(self.mask)
+
+    @property
+    def thirds(self) -> int:
+        return mask_thirds(self.mask)
 
 
 @dataclass(init=False)

@@ -116,3 +116,19 @@ def test_mask_points_agree_with_counting_the_cards():
     for _ in range(2000):
         pile = rng.sample(range(54), rng.randrange(0, 55))
         assert by_mask(sum(1 << c for c in pile)) == count_card_points(pile)
+
+
+def test_mask_ids_are_the_cards_of_the_mask_in_pack_order():
+    """masks.mask_ids (the compiled ids behind ``HandResult.piles``) lists exactly the
+    cards cards_of gives, lowest id first: the empty pile, the whole pack, random piles."""
+    import random
+
+    from bot.engine.cards import cards_of
+    from bot.engine.masks import mask_ids
+
+    assert mask_ids(0) == ()
+    assert mask_ids(FULL_MASK) == tuple(range(54))
+    rng = random.Random(7)
+    for _ in range(500):
+        m = sum(1 << c for c in rng.sample(range(54), rng.randrange(0, 55)))
+        assert mask_ids(m) == tuple(int(c) for c in cards_of(m))

@@ -18,12 +18,11 @@ from ..cards import (
     SKYZ,
     Card,
     CardWords,
-    cards_of,
     say_card,
     strength_table,
 )
 from ..errors import BadInput
-from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK, mask_thirds
+from ..masks import KING_MASK, NUM_TAROKY, TAROK_MASK
 from ..restrictions import ActionRule, CardRule, Restriction, ValueRule
 from ..say import ENGLISH, N_, Msg, Say, Sayable, Term, seat_word
 from ..scoring import (
@@ -554,12 +553,12 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
     """A ``HandResult`` from payment lines: zero entries dropped, and in two against two
     the transfers pair each player with one player of the other side."""
     net = {k: v for k, v in net.items() if v}
-    for ln in lines:
-        ln.side = _line_side(g, ln, declarer_side)
+    declarers_net = _mark_sides(lines, declarer_side)
+    opponents = frozenset(s for s in g.active if s not in declarer_side)
     pairs: list[tuple[int, int]] = []
     if len(declarer_side) == 2:
         d = sorted(declarer_side)
-        o = sorted(s for s in g.active if s not in declarer_side)
+        o = sorted(opponents)
         if len(o) == 2:
             if net.get(d[0], 0) < 0:
                 pairs = [(d[0], o[0]), (d[1], o[1])]
@@ -576,57 +575,67 @@ def hand_result(g: Game, summary: str | Msg, points: dict[str, int], lines: list
         declarers_won=declarers_won,
         thrown_in=g.thrown_in,
         card_counts=card_counts,
-        sides=card_sides(g, points, declarer_side),
-        declarers_net_won=_net_won(lines, declarer_side) if declarers_won is not None else None,
-        piles=hand_piles(g, declarer_side),
+        sides=card_sides(g, points, declarer_side, opponents),
+        declarers_net_won=declarers_net > 0 if declarers_won is not None else None,
+        piles=hand_piles(g, declarer_side, opponents),
     )
 
 
-def _line_side(g: Game, ln: PaymentLine, declarer_side: frozenset[int]) -> str:
-    """The role of the side ``ln`` pays (``PaymentLine.side``)."""
-    gain = [k for k, v in ln.net.items() if v > 0]
-    if not gain:
-        return ""
-    if gain == [POOL]:
-        return SIDE_POOL
-    if declarer_side:
-        if all(s in declarer_side for s in gain):
-            return SIDE_DECLARERS
-        if not any(s in declarer_side for s in gain):
-            return SIDE_OPPONENTS
-    return SIDE_PLAYER if len(gain) == 1 else ""
-
-
-def _net_won(lines: list[PaymentLine], side: frozenset[int]) -> bool:
-    """Whether ``side`` is ahead in the lines between players (pool lines left out)."""
-    total = 0
+def _mark_sides(lines: list[PaymentLine], declarer_side: frozenset[int]) -> int:
+    """Set each line's ``side`` (the role of the side it pays) and return what the
+    declarer's side nets over the lines between players (the pool's lines left out): one
+    pass over each line's amounts."""
+    declarers_net = 0
     for ln in lines:
-        if POOL not in ln.net:
-            for s in side:
-                total += ln.net.get(s, 0)
-    return total > 0
+        gainers = 0  # the seats (or the pool) the line pays
+        declarers = 0  # of them, on the declarer's side
+        pool_gains = False
+        pool_line = False
+        mine = 0
+        for k, v in ln.net.items():
+            if k == POOL:
+                pool_line = True
+            elif k in declarer_side:
+                mine += v
+            if v > 0:
+                gainers += 1
+                if k == POOL:
+                    pool_gains = True
+                elif k in declarer_side:
+                    declarers += 1
+        if not pool_line:
+            declarers_net += mine
+        if not gainers:
+            ln.side = ""
+        elif pool_gains and gainers == 1:
+            ln.side = SIDE_POOL
+        elif declarer_side and declarers == gainers:
+            ln.side = SIDE_DECLARERS
+        elif declarer_side and not declarers:
+            ln.side = SIDE_OPPONENTS
+        else:
+            ln.side = SIDE_PLAYER if gainers == 1 else ""
+    return declarers_net
 
 
-def hand_piles(g: Game, declarer_side: frozenset[int]) -> tuple[Pile, ...]:
+def hand_piles(g: Game, declarer_side: frozenset[int], opponents: frozenset[int]) -> tuple[Pile, ...]:
     """The sides' piles at the end of ``g`` (``HandResult.piles``): the declarer's side
     and the opponents, or each active seat alone when there is no declarer side; none
     when no card was played."""
     if not g.tricks:
         return ()
     if declarer_side:
-        opp = frozenset(s for s in g.active if s not in declarer_side)
-        sides = [(SIDE_DECLARERS, declarer_side), (SIDE_OPPONENTS, opp)]
-    else:
-        sides = [(SIDE_PLAYER, frozenset((s,))) for s in g.active]
+        return (Pile(SIDE_DECLARERS, declarer_side, g.side_mask(declarer_side)),
+                Pile(SIDE_OPPONENTS, opponents, g.side_mask(opponents)))
     out: list[Pile] = []
-    for role, seats in sides:
-        m = g.side_mask(seats)
-        out.append(Pile(role, seats, tuple(int(c) for c in cards_of(m)), mask_thirds(m)))
+    for s in g.active:
+        seats = frozenset((s,))
+        out.append(Pile(SIDE_PLAYER, seats, g.side_mask(seats)))
     return tuple(out)
 
 
-def card_sides(g: Game, points: dict[str, int],
-               declarer_side: frozenset[int]) -> dict[str, tuple[str, frozenset[int]]]:
+def card_sides(g: Game, points: dict[str, int], declarer_side: frozenset[int],
+               opponents: frozenset[int]) -> dict[str, tuple[str, frozenset[int]]]:
     """The role and seats behind each card-points label (``HandResult.sides``): the
     declarer's side, the opponents (the other active seats), or one seat by its
     placeholder (``seat_word``)."""
@@ -635,7 +644,7 @@ def card_sides(g: Game, points: dict[str, int],
         if label in DECLARER_LABELS:
             out[label] = (SIDE_DECLARERS, declarer_side)
         elif label in OPPONENT_LABELS:
-            out[label] = (SIDE_OPPONENTS, frozenset(s for s in g.active if s not in declarer_side))
+            out[label] = (SIDE_OPPONENTS, opponents)
         else:
             for s in range(g.num_seats):
                 if label == seat_word(s):

@@ -812,8 +812,8 @@ class Czech(Variant):
             rest = [s for s in g.order if s != g.bidder]
             paid = side_payment(rest, [g.bidder], SURRENDER_PAYMENT)
             line = PaymentLine(Msg(N_("Surrender")), paid, "surrender")
-            return _result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid,
-                           declarer_side=g.declarer_side, declarers_won=False)
+            return hand_result(g, Msg(N_("{seat} surrendered."), {"seat": seat_word(g.bidder)}), {}, [line], paid,
+                               declarer_side=g.declarer_side, declarers_won=False)
         if g.partner is None and g.called is not None and not g.contract.alone:
             h = g.holder_of(g.called)
             g.partner = None if h is None or h == g.bidder else h
@@ -877,8 +877,8 @@ class Czech(Variant):
         won = None
         if lines:
             won = net.get(g.bidder, 0) > 0 if not g.thrown_in else True
-        res = _result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
-                      declarer_side=decl, declarers_won=won)
+        res = hand_result(g, summary, {"Bidder's side": pts_d, "Opponents": pts_o}, lines, net,
+                          declarer_side=decl, declarers_won=won)
         return res
 
     def _bonus_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int]) -> list[PaymentLine]:
@@ -975,9 +975,9 @@ class Czech(Variant):
                                              else N_("{seat} receives"), {"seat": seat_word(s)}), line_net, "varsava"))
                 add_into(net, line_net)
         who = ", ".join(f"seat {s + 1}" for s in losers)
-        return _result(g, Msg(N_("Varšava: {who} took the most card points ({points})."),
-                              {"who": who, "points": top}),
-                       {f"Seat {s + 1}": pts[s] for s in g.order}, lines, net)
+        return hand_result(g, Msg(N_("Varšava: {who} took the most card points ({points})."),
+                                  {"who": who, "points": top}),
+                           {f"Seat {s + 1}": pts[s] for s in g.order}, lines, net)
 
     # ---- words -----------------------------------------------------------------------------
 
@@ -1081,7 +1081,3 @@ _ANNOUNCE_CANDIDATES: Final = (_ANNOUNCE_PAGAT, _ANNOUNCE_VALAT,
                                 *(declare(d) for d in DECLARATIONS))
 
 _BONUS_TITLES: Final[dict[str, str]] = {"game": "the game", "pagat": "Pagát", "valat": "Valát"}
-
-
-_result = hand_result
-

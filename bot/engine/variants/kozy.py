@@ -25,7 +25,7 @@ from typing import ClassVar, Final
 
 from ..actions import PASS, Action, Kind, Term, act, bid, declare, double, register_titles, term
 from ..cards import MOND, PAGAT, SKYZ, CardWords, cards_of, mask_of
-from ..game import Contract, Game, Phase, StagedTalon, shown_cards
+from ..game import Contract, Game, Phase, StagedTalon
 from ..masks import HONOUR_MASK, KING_MASK, TAROK_MASK, count_mask_points, mask_thirds
 from ..restrictions import (
     ActionRule,
@@ -42,6 +42,7 @@ from ..restrictions import (
 )
 from ..say import ENGLISH, N_, Msg, MsgValue, Say, Sayable, seat_word
 from ..scoring import HandResult, PaymentLine, add_into, side_payment
+from ..talon import shown_cards
 from .base import OptionSpec, Variant, hand_result, has, tarok_count
 from .kingcall import KING_CALLS, call_card, ladder_rules, record_announcement, turn_prompt
 
