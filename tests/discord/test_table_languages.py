@@ -22,16 +22,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import discord
 import pytest
-from babel.messages.pofile import read_po
 
 from bot.engine import CARDS, Kind
 from bot.engine.cards import say_card
-from bot.i18n import LOCALE_DIR, Text, catalog_path
+from bot.i18n import Text
 from bot.tables import words
 from bot.tables.deals import Deals
 from bot.tables.table import Table
@@ -44,36 +42,7 @@ from tests.discord.harness import (
     table_of,
     visible_texts,
 )
-
-
-# ----------------------------------------------------------------------- the English detector
-def _words(text: str) -> set[str]:
-    text = re.sub(r"\{\w+\}", " ", text)  # a message's fields
-    text = re.sub(r"`[^`]*`|/taroky[\w -]*", " ", text)  # commands keep their English names
-    text = re.sub(r"\b\w*\d\w*\b", " ", text)  # numbers, and ids such as a table's (1e309be6)
-    return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text)}
-
-
-@cache
-def english_only(lang: str) -> frozenset[str]:
-    """The words of the bot's English messages that ``lang``'s catalog never uses."""
-    with (LOCALE_DIR / "taroky.pot").open("rb") as f:
-        template = read_po(f)
-    with catalog_path(lang).open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    english: set[str] = set()
-    for m in template:
-        for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
-            english |= _words(text or "")
-    own: set[str] = set()
-    for m in catalog:
-        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
-            own |= _words(text or "")
-    return frozenset(english - own)
-
-
-def english_in(lang: str, text: str) -> set[str]:
-    return _words(text) & english_only(lang)
+from tools.english_left import english_in  # (the one English detector: the tool counts with it too)
 
 
 # ----------------------------------------------------------------------- the player
