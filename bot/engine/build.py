@@ -35,6 +35,7 @@ COMPILED: tuple[str, ...] = (
     "announcing",
     "pre_auction",
     "talon",
+    "ritual",
     "refusals",
     "game",
     "scoring",

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from . import announcing, pre_auction, refusals, talon
-from .actions import DONE, Action, Kind, act
+from . import announcing, pre_auction, refusals, ritual, talon
+from .actions import DONE, Action, Kind
 from .cards import (
     CARD_POINTS,
     CARDS,
@@ -529,7 +529,7 @@ class Game:
         elif ph is Phase.ANNOUNCE:
             out = announcing.legal(self, seat)
         elif ph is Phase.RITUAL:
-            out = self._ritual_legal()
+            out = ritual.legal(self)
         else:
             out = allowed(self, seat, self.candidates(seat))
         self._legal_key = key
@@ -549,7 +549,7 @@ class Game:
             m = self.cached_play_mask(seat) if ph is Phase.PLAY else self.discard_mask(seat)
             return bool(m >> cid & 1)
         if action.kind is Kind.CUT and ph is Phase.RITUAL:
-            return self._can_cut(action)
+            return ritual.can_cut(self, action)
         legal = self._cached_legal(seat)
         # Actions are interned: identity first, equality only for one built by hand.
         for a in legal:
@@ -583,7 +583,7 @@ class Game:
             self._play(seat, action.card)
             return self.log[start:]
         if action.kind is Kind.CUT:
-            action = self._cut_place(action)  # (C-2: the cutter's place, or the deck's)
+            action = ritual.cut_place(self, action)  # (C-2: the cutter's place, or the deck's)
         self.verify(seat, action)
         self.history.append((seat, action))
         ph = self.phase
@@ -594,7 +594,7 @@ class Game:
         elif ph is Phase.ANNOUNCE:
             announcing.say(self, seat, action)
         elif ph is Phase.RITUAL:
-            self._ritual(seat, action)
+            ritual.apply(self, seat, action)
         elif ph is Phase.THROW_IN and self.contract is None:
             pre_auction.answer(self, seat, action)
         else:
@@ -659,7 +659,7 @@ class Game:
         if ph is Phase.ANNOUNCE:
             return [*self.variant.announce_candidates(self, seat), DONE]
         if ph is Phase.RITUAL:
-            return self._ritual_legal()
+            return ritual.legal(self)
         if ph is Phase.THROW_IN and self.contract is None:
             return list(self.pre_auction_offers())
         return self.variant.candidates(self, seat)
@@ -687,18 +687,7 @@ class Game:
         else:
             self.log.append(Event(kind, seat, text, audience, cards))
 
-    # ---- ritual (C-2, CZ-14) ------------------------------------------------------------
-
-    def _ritual_legal(self) -> list[Action]:
-        step = self.ritual.step
-        if step == "cut_or_knock":
-            return [act(Kind.CUT), act(Kind.KNOCK)]
-        if step == "dealer_choice":
-            return [act(Kind.DEAL_SIX_SIX), act(Kind.DEAL_TWELVES)]
-        if step == "batches":
-            taken = set(self.ritual.batches.values())
-            return [act(Kind.BATCH, b + 1) for b in range(len(self.active)) if b not in taken]
-        return []
+    # ---- ritual (C-2, CZ-14): the procedure is ``ritual.py`` -----------------------------
 
     @property
     def cut_places(self) -> range:
@@ -710,73 +699,6 @@ class Game:
         """The place a computer cutter cuts at: derived from the committed deck
         (``recording.derived_cut``), so nobody steers it and anyone can check it."""
         return derived_cut([CARDS[c].short for c in self.deck], self.cut_places)
-
-    def _can_cut(self, a: Action) -> bool:
-        """A cut is allowed where the ritual waits for one, at a place in ``cut_places``
-        (no place: the derived one)."""
-        return (self.ritual.step == "cut_or_knock"
-                and (a.value is None or (type(a.value) is int and a.value in self.cut_places)))
-
-    def _cut_place(self, a: Action) -> Action:
-        """The cut ``a`` at its place: a place out of range is refused in a sentence; no
-        place is the derived one (a computer's cut, the terminal's)."""
-        if a.value is None:
-            return act(Kind.CUT, self.derived_cut())
-        places = self.cut_places
-        if type(a.value) is not int or a.value not in places:
-            raise IllegalAction(Msg(N_("The pack is cut at a card from {low} to {high}."),
-                                    {"low": places.start, "high": places.stop - 1}))
-        return a
-
-    def _ritual(self, seat: int, a: Action) -> None:
-        if a.kind is Kind.CUT:
-            assert isinstance(a.value, int)
-            self.ritual.cut_at = a.value
-            self.emit("cut", seat, Msg(N_("{seat} cut the pack at card {n}."),
-                                       {"seat": seat_word(seat), "n": a.value}))
-            self.ritual.step = None
-            self._deal_batches(6)
-        elif a.kind is Kind.KNOCK:
-            self.emit("knock", seat, Msg(N_("{seat} knocked: the cards come in twelves."), {"seat": seat_word(seat)}))
-            if self.options.get("knock_six_six") and self.sitting_out is None:
-                self.ritual.step = "dealer_choice"
-                self.turn_to(self.dealer)
-            else:
-                self._start_batches()
-        elif a.kind is Kind.DEAL_SIX_SIX:
-            self.emit("deal_six_six", seat, Msg(N_("The dealer deals six-six.")))
-            self.ritual.step = None
-            self._deal_six_six()
-        elif a.kind is Kind.DEAL_TWELVES:
-            self._start_batches()
-        elif a.kind is Kind.BATCH:
-            batches = self.ritual.batches
-            assert isinstance(a.value, int)
-            batches[seat] = a.value - 1
-            self.emit("batch", seat, Msg(N_("{seat} chose batch {n}."), {"seat": seat_word(seat), "n": a.value}))
-            remaining = [s for s in self.order if s not in batches]
-            if len(batches) == 1 and a.value == 1 and self.variant.first_batch_fixes_order:
-                # Nebraska: the first chooser took the first packet, so the others take the
-                # next packets in play order.
-                for i, s in enumerate(remaining):
-                    batches[s] = i + 1
-                remaining = []
-            if not remaining:
-                self.ritual.step = None
-                self._deal_twelves(batches)
-                return
-            if len(remaining) == 1:
-                left = next(b for b in range(len(self.active)) if b not in batches.values())
-                batches[remaining[0]] = left
-                self.ritual.step = None
-                self._deal_twelves(batches)
-            else:
-                self.turn_to(remaining[0])
-
-    def _start_batches(self) -> None:
-        self.ritual.step = "batches"
-        self.ritual.batches = {}
-        self.turn_to(self.order[0])
 
     # ---- staged talon (Czech trojka, Nebraska Four, Romanian levels) ---------------------
 
