@@ -329,6 +329,7 @@ class LoadReport:
     mode: str
     seconds: float
     engine: str
+    analysis: bool = True  # the hands' reviews (issue #28), on as the bot's default
     clicks: int = 0
     refused: int = 0
     ack: dict[str, float] = field(default_factory=dict)
@@ -403,7 +404,8 @@ class LoadReport:
         w, lw = self.writer_lag or percentiles([]), self.lock_wait or percentiles([])
         return [
             f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}, "
-            f"table edits at most every {self.edit_interval:g} s, store {self.store}, process {self.process}",
+            f"table edits at most every {self.edit_interval:g} s, store {self.store}, process {self.process}, "
+            f"analysis {'on' if self.analysis else 'off'}",
             f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
             f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
@@ -502,6 +504,7 @@ async def run_load(
     start_together: Callable[[], Awaitable[None]] | None = None,
     keep_samples: bool = False,
     memory: bool = False,
+    analysis: bool = True,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -527,6 +530,7 @@ async def run_load(
         database_url=database_url or "",
         shards=Shards(shard_count, (shard,)) if shard_count > 1 else None,
         instance=f"load-{shard}-of-{shard_count}" if shard_count > 1 else "",
+        analysis=analysis,
     )
     bot = make_bot(settings)
     env = Env(bot, check_errors=False, settle_timeout=60.0)
@@ -539,7 +543,7 @@ async def run_load(
     people = [(guilds[i // DEFAULT_MAX_TABLES].add_member(env.create_user(f"a{i}")),
                guilds[i // DEFAULT_MAX_TABLES].add_member(env.create_user(f"b{i}")))
               for i in range(tables)]
-    report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD),
+    report = LoadReport(tables=tables, mode=mode, seconds=seconds, engine=str(ENGINE_BUILD), analysis=analysis,
                         edit_interval=settings.edit_interval,
                         store="postgresql" if database_url else "sqlite",
                         process=f"{shard + 1} of {shard_count}")
@@ -1028,6 +1032,9 @@ def main() -> int:
     parser.add_argument("--together", default=None, help=argparse.SUPPRESS)  # its start-line directory
     parser.add_argument("--memory", action="store_true",
                         help="also split the open tables' memory by who allocated it (tracemalloc: slower)")
+    parser.add_argument("--analysis", choices=("on", "off"), default="on",
+                        help="review every paid hand in the background, as the bot does by default "
+                             "(issue #28); off: the same load without the reviews")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
@@ -1049,7 +1056,8 @@ def main() -> int:
                                   progress=None if args.json else print,
                                   tracer=tracer, database_url=args.database_url,
                                   shard_of=(shard, args.processes), start_together=start_together,
-                                  keep_samples=args.together is not None, memory=args.memory))
+                                  keep_samples=args.together is not None, memory=args.memory,
+                                  analysis=args.analysis == "on"))
     if args.json:
         print(json.dumps(asdict(report)))
     else:
@@ -1099,7 +1107,7 @@ def several_processes(args: argparse.Namespace) -> int:
                        "--mode", args.mode, "--seconds", str(args.seconds), "--seed", str(args.seed),
                        "--ai-delay", str(args.ai_delay), "--render-processes", str(args.render_processes),
                        "--processes", str(n), "--shard", str(k), "--together", together,
-                       "--database-url", url, "--json"]
+                       "--database-url", url, "--analysis", args.analysis, "--json"]
                 if args.edit_interval is not None:
                     cmd += ["--edit-interval", str(args.edit_interval)]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
