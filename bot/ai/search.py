@@ -50,7 +50,7 @@ from bot.engine.say import N_, Msg
 from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "Model", "choose_strong", "exact_value", "models_for", "option_values",
-           "playout", "searches"]
+           "play_message", "playout", "searches"]
 
 #: Playouts per decision (split between the candidate cards), and the bounds on worlds.
 PLAYOUTS = 160
@@ -655,7 +655,7 @@ def _search_play(game: Game, seat: int, seed: int) -> Choice:
     c = CARDS[cards[best_i]]
     other = CARDS[cards[base_i]]
     share = ours[best_i] / max(1, len(values[best_i]))
-    return Choice.said(legal[best_i], _play_msg(game, seat, view, c, other, share, exact))
+    return Choice.said(legal[best_i], play_message(game, seat, view, c, other, share, exact))
 
 
 #: A card that takes the trick from a partner the view shows winning must beat the best
@@ -692,11 +692,11 @@ def _spare_partner(game: Game, seat: int, view: PlayerView, cards: list[int],
 
 def _play_reason(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
                  exact: bool) -> str:
-    """``_play_msg`` in English."""
-    return _play_msg(game, seat, view, c, b, share, exact).say()
+    """``play_message`` in English."""
+    return play_message(game, seat, view, c, b, share, exact).say()
 
 
-def _play_msg(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
+def play_message(game: Game, seat: int, view: PlayerView, c: Card, b: Card, share: float,
               exact: bool) -> Msg:
     """Why the searched card ``c`` beats the normal player's ``b``, in a newcomer's words,
     read from the position: who is winning the trick, whether ``c`` takes it (and, over the

@@ -34,7 +34,7 @@ from discord import app_commands
 from bot.ai import reasons as R
 from bot.ai.normal import choose_normal
 from bot.ai.review import Decision, HandReview, Judgement, SeatReview
-from bot.ai.search import _play_msg  # (the strong player's reason for a card, as Hint says it)
+from bot.ai.search import play_message  # (the strong player's reason for a card, as Hint says it)
 from bot.engine import Kind, Variant, find_variant, parse_action, parse_card, replay_record
 from bot.engine.cards import say_card
 from bot.engine.names import name_seats
@@ -125,7 +125,7 @@ def lesson_line(v: Variant, record: dict[str, Any], d: Decision, names: list[str
     if best.kind is Kind.PLAY and chosen.kind is Kind.PLAY:
         view = before.view_for(d.seat)
         # (no share of the worlds is claimed: the review weighed the options, not the tricks)
-        msg = _play_msg(before, d.seat, view, best.card, chosen.card, 0.5, False)
+        msg = play_message(before, d.seat, view, best.card, chosen.card, 0.5, False)
     else:
         normal = choose_normal(before, d.seat)
         if normal.action.code == d.best:
