@@ -25,6 +25,7 @@ import io
 import logging
 import re
 import weakref
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, Final
 
@@ -51,8 +52,12 @@ __all__ = ["REVIEW_POLL", "REVIEW_WAIT", "ReviewButton", "hand_for_button", "rev
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two looks at the store while a reply waits for its review.
+#: Seconds before the first look at the store while a reply waits for its review; each
+#: later look waits half as long again as the one before, up to ``REVIEW_POLL_MAX`` (a
+#: review is usually stored within seconds; one that is queued behind others is not
+#: looked for every 2 s for ten minutes: about 45 reads instead of 300).
 REVIEW_POLL: Final = 2.0
+REVIEW_POLL_MAX: Final = 15.0
 #: Seconds a "still being analysed" reply waits for its review (an interaction's reply
 #: can be edited for 15 minutes).
 REVIEW_WAIT: Final = 600.0
@@ -304,14 +309,25 @@ def _spend_cooldown(client: TableClient, interaction: discord.Interaction) -> No
         raise app_commands.CommandOnCooldown(bucket, retry_after)
 
 
+def review_polls() -> Iterator[float]:
+    """The pauses between a waiting reply's looks at the store: ``REVIEW_POLL``, then each
+    half as long again, at most ``REVIEW_POLL_MAX``."""
+    pause = REVIEW_POLL
+    while True:
+        yield pause
+        pause = min(REVIEW_POLL_MAX, pause * 1.5)
+
+
 async def _when_ready(interaction: discord.Interaction, store: DataStore, hand: HandSummary, seat: int,
                       t: Text) -> None:
     """Edit the "still being analysed" reply into the review once it is stored."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + REVIEW_WAIT
     try:
-        while loop.time() < deadline:
-            await asyncio.sleep(REVIEW_POLL)
+        for pause in review_polls():
+            if loop.time() + pause > deadline:
+                break
+            await asyncio.sleep(pause)
             state = await store.get_analysis(hand.hand_id)
             if state is None or state.status == "failed":
                 await interaction.edit_original_response(

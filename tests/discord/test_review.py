@@ -23,7 +23,7 @@ from bot.engine.cards import CARDS, cards_of, say_card
 from bot.i18n import Text
 from bot.tables.deals import Deals
 from bot.tables.limits import COOLDOWNS, Limits
-from cogs.ui.review_view import REVIEW_POLL
+from cogs.ui.review_view import REVIEW_POLL, REVIEW_POLL_MAX, REVIEW_WAIT, review_polls
 from tests.discord.harness import (
     PLAY,
     custom_ids,
@@ -124,7 +124,7 @@ async def test_a_paid_hand_is_queued_reviewed_and_shown_by_the_review_button(wor
     waiting = await world.alice.click(summary, label="Review")
     assert waiting.ephemeral
     await analyse(world)
-    await world.env.advance_time(REVIEW_POLL + 1)
+    await world.env.advance_time(REVIEW_POLL_MAX + 1)
     calls = world.env.http_requests[sent:]
     reply = next(c for c in calls if c.method == "POST" and c.path.endswith("/callback"))
     assert reply.json["data"]["content"] == ("The strong player is still looking at hand #1: this message "
@@ -147,6 +147,22 @@ async def test_a_paid_hand_is_queued_reviewed_and_shown_by_the_review_button(wor
     again = await world.alice.click(summary, label="Review")  # (done: shown at once)
     assert again.response.embeds[0].title == embed.title
     assert again.response.embeds[0].description == embed.description
+
+
+def test_a_waiting_reply_looks_at_the_store_less_and_less_often() -> None:
+    """A reply waiting for its review looks 2 s after it was sent, then each pause half as
+    long again up to 15 s: over the ten minutes it waits, about 45 reads of the store, not
+    300 (one every 2 s)."""
+    polls = review_polls()
+    pauses = [next(polls) for _ in range(8)]
+    assert pauses[0] == REVIEW_POLL and pauses[1] == REVIEW_POLL * 1.5
+    assert all(a <= b <= REVIEW_POLL_MAX for a, b in zip(pauses, pauses[1:], strict=False))
+    waited, looks = 0.0, 0
+    for pause in review_polls():
+        if waited + pause > REVIEW_WAIT:
+            break
+        waited, looks = waited + pause, looks + 1
+    assert 40 <= looks <= 50 and waited > REVIEW_WAIT - REVIEW_POLL_MAX
 
 
 async def test_costly_choices_say_the_moment_the_options_the_money_and_a_lesson(world: Any) -> None:
