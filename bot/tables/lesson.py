@@ -47,7 +47,7 @@ from bot.engine import (
     parse_action,
     replay_record,
 )
-from bot.engine.cards import PAGAT, say_card
+from bot.engine.cards import PAGAT, parse_cards, say_card
 from bot.engine.session import Session
 from bot.i18n import N_, SOURCE, Text
 from bot.tables import words as table_words
@@ -487,14 +487,41 @@ def shuffled(seed: int, variant: str = "czech") -> tuple[int, ...]:
     return tuple(deck)
 
 
-def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int | None = None,
+def _plan(variant: str, seeds: Sequence[int | tuple[int, ...]], *, players: int = 4, dealer: int | None = None,
           bidder_hand: int = 0) -> LessonPlan:
-    """A plan of ``seeds``' shuffles, with the house rules a teach-mode table of the
-    variant plays by (``Variant.teach_options``: a quiet povinnost played out, ...)."""
+    """A plan of ``seeds``' shuffles (or a deck given whole), with the house rules a
+    teach-mode table of the variant plays by (``Variant.teach_options``: a quiet povinnost
+    played out, ...)."""
     options = teach_overrides(find_variant(variant), {})
-    return LessonPlan(variant, tuple(shuffled(s, variant) for s in seeds),
+    return LessonPlan(variant, tuple(s if isinstance(s, tuple) else shuffled(s, variant) for s in seeds),
                       players - 1 if dealer is None else dealer, tuple(sorted(options.items())), players,
                       bidder_hand)
+
+
+def _in_batches(talon: str, *hands: str, batch: int = 6) -> tuple[int, ...]:
+    """A deck built rather than shuffled: ``talon``'s cards first, then ``hands`` (each
+    seat's cards, from forehand round) in batches of ``batch`` cards, as Kozy deals a
+    stacked deck (``parse_cards`` names: ``XIX Sk KH 10S``)."""
+    cards = [parse_cards(h) for h in hands]
+    deck = parse_cards(talon)
+    for start in range(0, max(len(c) for c in cards), batch):
+        for c in cards:
+            deck += c[start:start + batch]
+    return tuple(int(c) for c in deck)
+
+
+#: Kozy's second hand, built: the learner deals and bids last, after the three computer
+#: players bid Jeden, Dwa and Trzy (each hand strong enough to raise the one before), so the
+#: learner may say kontra on the game (KZ-7 (b): the bid was Trzy at their turn). A computer
+#: player of the lesson's level bids only the cheapest game it can, so in a shuffled deal
+#: nobody else says Trzy, and a learner who never bids Trzy never meets "Double or not".
+KOZY_KONTRA = _in_batches(
+    "4H 4D 7S 7C 3H 3D",
+    "VII VI V IV III I KH KD 8S 8C 2H 2D",  # seat 1, forehand: Jeden
+    "XV XIV XIII XII XI X IX VIII KS KC 9S 9C",  # seat 2: Dwa
+    "Sk XXI XX XIX XVIII XVII XVI QH QD QS QC CH",  # seat 3: Trzy, calls a king it lacks
+    "II JH 1H CD JD 1D CS JS 10S CC JC 10C",  # the learner, the dealer: no king, one tarok
+)
 
 
 #: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
@@ -503,11 +530,11 @@ def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int |
 PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3, 7, 21), bidder_hand=1),
     "nebraska": _plan("nebraska", (34, 80, 4, 16), bidder_hand=2),  # (the learner defends first, then bids)
-    "heun": _plan("heun", (1, 5, 21), bidder_hand=2),
-    "kozy": _plan("kozy", (17, 3, 30), bidder_hand=1),
+    "heun": _plan("heun", (1, 5, 21, 7), bidder_hand=1),
+    "kozy": _plan("kozy", (17, KOZY_KONTRA, 30), bidder_hand=1),
     "petrtyl": _plan("petrtyl", (14, 3, 21, 5), bidder_hand=2),
     "polish": _plan("polish", (7, 3, 26), bidder_hand=3),
-    "romanian": _plan("romanian", (17, 3, 1), bidder_hand=3),
+    "romanian": _plan("romanian", (17, 3, 1), bidder_hand=1),
     "taper": _plan("taper", (8, 13, 2), players=3, bidder_hand=1),
 }
 

@@ -15,11 +15,16 @@ from functools import cache
 
 import pytest
 
-from bot.engine import VARIANTS, Action, Kind, find_variant
+from bot.ai.players import choose_level
+from bot.engine import VARIANTS, Action, Kind, Phase, find_variant
+from bot.engine.cards import parse_cards
 from bot.i18n import LANGUAGES, Text
+from bot.tables.deals import Deals
 from bot.tables.lesson import (
     BID_LESSON,
+    KOZY_KONTRA,
     LEARNERS,
+    OPPONENTS,
     PLANS,
     STEPS,
     Rehearsal,
@@ -163,3 +168,30 @@ def test_every_goal_agrees_with_the_screen(variant, learner):
             assert shown == legal, (key, shown, legal)  # (only the bidding is narrowed)
         if key == "call" and variant == "czech":
             assert "XIX" in goal and "king" not in goal.lower() and "král" not in goal.lower()
+
+
+def test_the_kozy_kontra_hand_deals_as_built():
+    """KZ-7 (b): "Seat X may say kontra on the game only if X is a true opponent and ... at
+    X's bidding turn the bid was already 3 or more." Kozy's second prepared hand is built
+    (``KOZY_KONTRA``) so that the learner, who deals and bids last, holds no king and finds
+    Jeden, Dwa and Trzy bid before their turn: whatever they choose then, Pass included,
+    the panel offers them kontra on the game."""
+    plan = PLANS["kozy"]
+    assert plan.decks[1] == KOZY_KONTRA
+    session = plan.session()
+    session.dealer = (plan.dealer + 1) % plan.players  # (the second hand's dealer: the learner)
+    game = session.deal(rng=Deals.stacked(*plan.decks).rng(2), deck=list(KOZY_KONTRA))
+    assert game.dealer == 0
+    assert set(game.view_for(0).hand) == set(parse_cards("II JH 1H CD JD 1D CS JS 10S CC JC 10C"))
+    while game.phase is not Phase.ANNOUNCE:
+        seat = game.to_act
+        assert seat is not None
+        action = (next(a for a in game.legal_actions(0) if a.kind is Kind.PASS) if seat == 0
+                  else choose_level(OPPONENTS, game, seat).action)
+        game.act(seat, action)
+    assert [a.value for _, a in game.bids if a.kind is Kind.BID] == ["jeden", "dwa", "trzy"]
+    while game.to_act != 0:
+        seat = game.to_act
+        assert seat is not None
+        game.act(seat, choose_level(OPPONENTS, game, seat).action)
+    assert any(a.kind is Kind.DOUBLE for a in game.legal_actions(0))
