@@ -128,9 +128,9 @@ PAGAT_ANNOUNCED = N_("Tarok I is the lowest tarok. Announcing it for the last tr
 #: The steps only the player who wins the bidding meets (where the variant has them).
 BIDDER_STEPS = ("call", "talon", "discard")
 #: The bidding goal in the hand a lesson prepares for the learner to bid (``LessonPlan.
-#: bidder_hand``), where the rules would let them pass.
-BID_LESSON = N_("In this lesson hand you are the one to bid, and the computer players will pass: choose one "
-                "of the games offered and you will meet these steps: {steps}.")
+#: bidder_hand``), where the panel leaves out a pass or a game the rules allow.
+BID_LESSON = N_("In this lesson hand you are the one to bid, and the computer players will pass: the games "
+                "offered are those in which you meet these steps: {steps}.")
 #: Why? and the refusal beside it: what the rules allow but the lesson's panel leaves out.
 WITHHELD = N_("In this lesson hand you are the one to bid, so the panel leaves out {choices}, which the rules "
               "allow, and offers only the games in which you meet these steps: {steps}.")
@@ -233,9 +233,10 @@ def goal_text(step: Step, game: Game, seat: int, t: Text | None = None, bidding:
     variant = game.variant
     legal = offered(game, seat, bidding)
     goal = step.goal
-    if step.key == "bid" and not any(a.kind is Kind.PASS for a in legal):
-        rules_pass = any(a.kind is Kind.PASS for a in game.legal_actions(seat))
-        goal = BID_LESSON if rules_pass else BID_FORCED
+    if step.key == "bid" and legal != game.legal_actions(seat):
+        goal = BID_LESSON  # (the lesson left choices out: it says why)
+    elif step.key == "bid" and not any(a.kind is Kind.PASS for a in legal):
+        goal = BID_FORCED
     announcing = step.key == "pagat" and game.phase is not Phase.PLAY
     if announcing:
         goal = PAGAT_ANNOUNCED

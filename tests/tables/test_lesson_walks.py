@@ -160,10 +160,11 @@ def test_every_goal_agrees_with_the_screen(variant, learner):
         assert set(shown) <= set(legal)  # (a lesson leaves choices out, never adds one)
         if key == "bid":
             offers_pass = any(_is_pass(a) for a in shown)
-            rules_pass = any(_is_pass(a) for a in legal)
+            narrowed = shown != legal  # (the hand prepared for the learner to bid)
             assert (may_pass in goal) == offers_pass, goal
-            assert (may_not in goal) == (not rules_pass), goal
-            assert (lesson_bid in goal) == (rules_pass and not offers_pass), goal
+            assert (may_not in goal) == (not offers_pass and not narrowed), goal
+            assert (lesson_bid in goal) == narrowed, goal
+            assert not narrowed or all(a.kind is Kind.BID for a in shown), shown  # (no Pass, no other game)
         else:
             assert shown == legal, (key, shown, legal)  # (only the bidding is narrowed)
         if key == "call" and variant == "czech":
