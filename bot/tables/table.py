@@ -436,7 +436,7 @@ class Table:
     def offered(self, seat: int) -> list[Action]:
         """The choices ``seat``'s panel offers now: the legal ones (a lesson may offer a
         subset, and says why: :meth:`withheld_note`)."""
-        return self.legal_for(seat)
+        return [] if self.game is None else list(self.game.legal_actions(seat))
 
     def withheld_note(self, seat: int, t: Text) -> str | None:
         """Why ``seat``'s panel leaves out choices the rules allow now, in one sentence
