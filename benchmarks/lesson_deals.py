@@ -12,9 +12,10 @@ choosing as one of ``LEARNERS`` does) and prints the steps each learner meets.
 A line per candidate: the seed, then per learner (``advice`` takes the strong player's
 advice, ``passes`` passes and says nothing whenever the panel lets them, ``differs``
 takes another legal choice at every step) the steps met of the variant's steps and the
-ones missing.  A good lesson has a hand where the learner bids — one where the panel
-offers no pass, so that a learner who always passes still calls, takes from the talon
-and discards — and one where they play against the bidder.
+ones missing.  A good lesson has a hand where the learner bids — the hand prepared for
+it (``--bidder-hand N``: the panel offers the learner only the games that call and take
+the talon, and the computer players pass), so that a learner who always passes still
+calls, takes from the talon and discards — and hands where they play against the bidder.
 """
 
 from __future__ import annotations

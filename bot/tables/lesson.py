@@ -1,4 +1,4 @@
-"""The guided lesson (``/taroky lesson [variant]``): two or three prepared deals of any
+"""The guided lesson (``/taroky lesson [variant]``): three or four prepared deals of any
 variant against computer seats, for one learner, about ten steps with a goal, feedback
 and a review.
 
@@ -21,7 +21,12 @@ recognised from the legal choices and the trick (see :func:`situations`), and th
 prepared deals (:data:`PLANS`) were chosen (``benchmarks/lesson_deals.py``) so that a
 learner meets them all whether they follow the advice, pass whenever they may, or choose
 otherwise: :func:`rehearse` plays a lesson on the bare engine exactly as the table does
-(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord)."""
+(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord).
+One hand is prepared for the learner to bid (``LessonPlan.bidder_hand``): there the
+panel offers only the games in which the bidder calls and takes from the talon, and the
+computer players pass (:func:`offered`, :func:`arranged`) — the goal and Why? say so — so
+that a learner who would pass meets the bidder's steps even where the rules let everyone
+pass."""
 
 from __future__ import annotations
 
@@ -446,9 +451,9 @@ class LessonPlan:
     """Prepared deals: the variant, its house rules, the seats, who deals first and the
     stacked decks, one per hand.  No one hand offers one player every step (the bidder
     calls and takes the talon, only an opponent of the bidder doubles, and in Czech only
-    the opponents choose to draw or not), so a lesson is two hands or three: the learner
-    bids in one (in one where the panel offers no pass, even a learner who always passes)
-    and plays against the bidder in another."""
+    the opponents choose to draw or not), so a lesson is three hands or four: the learner
+    bids in the one prepared for it (``bidder_hand``, even a learner who always passes)
+    and plays against the bidder in the others."""
 
     variant: str
     decks: tuple[tuple[int, ...], ...]
@@ -525,9 +530,10 @@ KOZY_KONTRA = _in_batches(
 )
 
 
-#: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
-#: that a learner meets every step of the variant whether they follow the advice or
-#: choose otherwise (``tests/tables/test_lesson_walks.py`` walks each both ways).
+#: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``
+#: ``--search``, ``--bidder-hand``; one built deal) so that a learner meets every step of
+#: the variant whether they follow the advice, always pass, or choose otherwise
+#: (``tests/tables/test_lesson_walks.py`` walks each all three ways).
 PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3, 7, 21), bidder_hand=1),
     "nebraska": _plan("nebraska", (34, 80, 4, 16), bidder_hand=2),  # (the learner defends first, then bids)
