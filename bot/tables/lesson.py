@@ -134,8 +134,8 @@ PAGAT_ANNOUNCED = N_("Tarok I is the lowest tarok. Announcing it for the last tr
 BIDDER_STEPS = ("call", "talon", "discard")
 #: The bidding goal in the hand a lesson prepares for the learner to bid (``LessonPlan.
 #: bidder_hand``), where the panel leaves out a pass or a game the rules allow.
-BID_LESSON = N_("In this lesson hand you are the one to bid, and the computer players will pass: the games "
-                "offered are those in which you meet these steps: {steps}.")
+BID_LESSON = N_("In this lesson hand you are the one to bid, and the computer players will leave the game to "
+                "you. The games offered are those in which you meet these steps: {steps}.")
 #: Why? and the refusal beside it: what the rules allow but the lesson's panel leaves out.
 WITHHELD = N_("In this lesson hand you are the one to bid, so the panel leaves out {choices}, which the rules "
               "allow, and offers only the games in which you meet these steps: {steps}.")

@@ -233,12 +233,13 @@ async def test_a_learner_who_always_passes_is_the_bidder_in_the_prepared_hand(wo
     """Issue #31: "each meeting every step of its variant whatever the newcomer chooses
     (... a newcomer who passes still meets calling, the talon and the discard ...)". In
     Taper and Kozy everyone may pass and the hand is thrown in (KZ: "If everyone passes
-    the cards are thrown in"), so a learner who always passes would never bid. In the hand prepared for them to bid the panel has no Pass button and
-    only the games with a talon; the goal says they are the one to bid and the computer
-    players will pass; Why? names Pass as left out in one sentence, and a Pass sent anyway
-    is refused with that sentence. The computer players pass, the learner plays the game,
-    takes from the talon and discards (and calls a king, in Kozy); over the lesson they
-    meet every step — in Kozy "Double or not" too, in the hand built for kontra (KZ-7)."""
+    the cards are thrown in"), so a learner who always passes would never bid. In the hand
+    prepared for them to bid the panel has no Pass button and only the games with a talon;
+    the goal says they are the one to bid and the computer players will leave the game to
+    them; Why? names Pass as left out in one sentence, and a Pass sent anyway is refused
+    with that sentence. The computer players pass, the learner plays the game, takes from
+    the talon and discards (and calls a king, in Kozy); over the lesson they meet every
+    step — in Kozy "Double or not" too, in the hand built for kontra (KZ-7)."""
     result = await world.alice.slash(world.channel, "taroky lesson", variant=variant)
     table = _lesson(world)
     v = find_variant(variant)
