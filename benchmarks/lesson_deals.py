@@ -7,13 +7,15 @@ choosing as one of ``LEARNERS`` does) and prints the steps each learner meets.
     python benchmarks/lesson_deals.py heun 1 40 --dealer 0  # the learner deals first
     python benchmarks/lesson_deals.py --plans               # the prepared lessons
     python benchmarks/lesson_deals.py kozy --search 30      # greedy: hand by hand, up to 3
+    python benchmarks/lesson_deals.py kozy 1 40 17 3 30 --bidder-hand 1   # a fourth hand
 
 A line per candidate: the seed, then per learner (``advice`` takes the strong player's
 advice, ``passes`` passes and says nothing whenever the panel lets them, ``differs``
 takes another legal choice at every step) the steps met of the variant's steps and the
-ones missing.  A good lesson has a hand where the learner bids — one where the panel
-offers no pass, so that a learner who always passes still calls, takes from the talon
-and discards — and one where they play against the bidder.
+ones missing.  A good lesson has a hand where the learner bids — the hand prepared for
+it (``--bidder-hand N``: the panel offers the learner only the games that call and take
+the talon, and the computer players pass), so that a learner who always passes still
+calls, takes from the talon and discards — and hands where they play against the bidder.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def line(plan: LessonPlan, learners: list[str]) -> tuple[str, int, int]:
 
 
 def search(variant: str, candidates: int, dealer: int | None, learners: list[str], most: int = 3,
-           shortlist: int = 5, before: tuple[int, ...] = ()) -> None:
+           shortlist: int = 5, before: tuple[int, ...] = (), bidder_hand: int = 0, first: int = 1) -> None:
     """Hand by hand, the candidate shuffle that raises the score most (every learner
     meeting every step first), until every learner meets every step or the lesson has
     ``most`` hands.  Each learner's rehearsal of the hands chosen so far is kept and
@@ -64,16 +66,15 @@ def search(variant: str, candidates: int, dealer: int | None, learners: list[str
     advice at every turn) is walked only for the ``shortlist`` best by the others."""
     v = find_variant(variant)
     players = min(v.seat_counts)
-    base = _plan(variant, [], players=players, dealer=dealer)
+    base = _plan(variant, [], players=players, dealer=dealer, bidder_hand=bidder_hand)
     want = [s.key for s in steps_of(v) if s.key != "read"]
-    states = {name: (Rehearsal(Lesson(), v), Session.begin(variant, players, dict(base.options), dealer=base.dealer))
-              for name in learners}
+    states = {name: (Rehearsal(Lesson(), v), base.session()) for name in learners}
     chosen: list[int] = []
 
     def walk(name: str, seed: int) -> tuple[tuple[Rehearsal, Session], int, int, str]:
         deals = Deals.stacked(*[shuffled(s, variant) for s in [*chosen, seed]])
         out, session = copy.deepcopy(states[name])
-        rehearse_hand(out, session, deals, len(chosen) + 1, LEARNERS[name])
+        rehearse_hand(out, session, deals, len(chosen) + 1, LEARNERS[name], bidding=base.bidding(len(chosen) + 1))
         missing = [k for k in want if k not in out.met]
         whole = int(not missing and out.ended is None)
         score = (len(want) - len(missing)) * (3 if name == "advice" else 1) - (100 if out.ended else 0)
@@ -86,7 +87,7 @@ def search(variant: str, candidates: int, dealer: int | None, learners: list[str
     cheap = [n for n in learners if n != "advice"]
     while len(chosen) < most:
         rows = []
-        for seed in range(1, candidates + 1):
+        for seed in range(first, first + candidates):
             walks = {name: walk(name, seed) for name in cheap}
             rows.append((sum(w[1] for w in walks.values()), sum(w[2] for w in walks.values()), seed, walks))
         rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
@@ -117,6 +118,8 @@ def main() -> None:
     parser.add_argument("last", nargs="?", type=int, default=40)
     parser.add_argument("before", nargs="*", type=int, help="the seeds of the hands before")
     parser.add_argument("--dealer", type=int, default=None, help="who deals the first hand (seat)")
+    parser.add_argument("--bidder-hand", type=int, default=0,
+                        help="the hand prepared for the learner to bid (LessonPlan.bidder_hand)")
     parser.add_argument("--learners", default=",".join(LEARNERS))
     parser.add_argument("--plans", action="store_true", help="walk the prepared lessons")
     parser.add_argument("--search", type=int, default=0, help="search hand by hand among this many shuffles")
@@ -132,11 +135,13 @@ def main() -> None:
         return
     variant = find_variant(args.variant)
     if args.search:
-        search(variant.name, args.search, args.dealer, learners, args.most, args.shortlist, before=tuple(args.before))
+        search(variant.name, args.search, args.dealer, learners, args.most, args.shortlist, before=tuple(args.before),
+               bidder_hand=args.bidder_hand, first=args.first)
         return
     players = min(variant.seat_counts)
     for seed in range(args.first, args.last):
-        plan = _plan(variant.name, [*args.before, seed], players=players, dealer=args.dealer)
+        plan = _plan(variant.name, [*args.before, seed], players=players, dealer=args.dealer,
+                     bidder_hand=args.bidder_hand)
         text, whole, _ = line(plan, learners)
         print(f"{seed:4d} {'*' * whole:3s} {text}", flush=True)
 

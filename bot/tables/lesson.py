@@ -1,4 +1,4 @@
-"""The guided lesson (``/taroky lesson [variant]``): two or three prepared deals of any
+"""The guided lesson (``/taroky lesson [variant]``): three or four prepared deals of any
 variant against computer seats, for one learner, about ten steps with a goal, feedback
 and a review.
 
@@ -21,7 +21,12 @@ recognised from the legal choices and the trick (see :func:`situations`), and th
 prepared deals (:data:`PLANS`) were chosen (``benchmarks/lesson_deals.py``) so that a
 learner meets them all whether they follow the advice, pass whenever they may, or choose
 otherwise: :func:`rehearse` plays a lesson on the bare engine exactly as the table does
-(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord)."""
+(``tests/tables/test_lesson_walks.py``; ``tests/discord/test_lesson.py`` under SimCord).
+One hand is prepared for the learner to bid (``LessonPlan.bidder_hand``): there the
+panel offers only the games in which the bidder calls and takes from the talon, and the
+computer players pass (:func:`offered`, :func:`arranged`) — the goal and Why? say so — so
+that a learner who would pass meets the bidder's steps even where the rules let everyone
+pass."""
 
 from __future__ import annotations
 
@@ -41,12 +46,13 @@ from bot.engine import (
     HandResult,
     Kind,
     OptionValue,
+    Phase,
     Variant,
     find_variant,
     parse_action,
     replay_record,
 )
-from bot.engine.cards import PAGAT, say_card
+from bot.engine.cards import PAGAT, parse_cards, say_card
 from bot.engine.session import Session
 from bot.i18n import N_, SOURCE, Text
 from bot.tables import words as table_words
@@ -61,6 +67,9 @@ ADVISOR = "strong"
 OPPONENTS = "normal"
 #: A lesson never hands the learner's seat to a computer (it waits a day).
 LESSON_PATIENCE = 86_400.0
+#: Each player's chips at the start of a lesson of a chip game (NE-9 says 20): enough that
+#: nobody runs out within the prepared hands, whatever the learner chooses.
+LESSON_CHIPS = 1_000
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,82 @@ BID_FORCED = N_("Here you may not pass: choose the lowest game when your hand is
                 "one when it is strong. Whoever bids highest plays the game against the others.")
 #: The decisions whose goal lists the panel's choices ("Your choices here: …").
 CHOICE_STEPS = frozenset({"bid", "call", "talon", "declare", "flek"})
+#: Tarok I's goal at an announcement that would keep it for the last trick (CZ-11, PT-3).
+PAGAT_ANNOUNCED = N_("Tarok I is the lowest tarok. Announcing it for the last trick binds you to keep it to the "
+                     "end and take that trick with it: a bonus if you do, a loss if you do not. Announce it only "
+                     "with many high taroky; otherwise you may play it whenever it suits you.")
+#: The steps only the player who wins the bidding meets (where the variant has them).
+BIDDER_STEPS = ("call", "talon", "discard")
+#: The bidding goal in the hand a lesson prepares for the learner to bid (``LessonPlan.
+#: bidder_hand``), where the panel leaves out a pass or a game the rules allow.
+BID_LESSON = N_("In this lesson hand you are the one to bid, and the computer players will leave the game to "
+                "you. The games offered are those in which you meet these steps: {steps}.")
+#: Why? and the refusal beside it: what the rules allow but the lesson's panel leaves out.
+WITHHELD = N_("In this lesson hand you are the one to bid, so the panel leaves out {choices}, which the rules "
+              "allow, and offers only the games in which you meet these steps: {steps}.")
+#: The advice's reason when the advisor would have passed or chosen a game left out.
+ADVICE_LESSON = N_("In this lesson hand you are the one to bid: the lowest game offered risks least.")
+
+
+def bidder_steps(variant: Variant) -> tuple[Step, ...]:
+    """The steps of ``variant`` that only the bidder meets: calling, the talon, the discard."""
+    return tuple(s for s in steps_of(variant) if s.key in BIDDER_STEPS)
+
+
+def teaches_bidder(variant: Variant, action: Action) -> bool:
+    """Whether a bid of ``action`` leads to a game in which the bidder meets every step of
+    :func:`bidder_steps`: a game that calls (where the variant calls) and takes from the
+    talon (a Solo, a Five or a Three skips both)."""
+    if action.kind is not Kind.BID:
+        return False
+    contract = variant.contracts.get(str(action.value))
+    if contract is None:
+        return False
+    keys = {s.key for s in bidder_steps(variant)}
+    return ((contract.call is not None or "call" not in keys)
+            and (contract.talon != "none" or "talon" not in keys))
+
+
+def offered(game: Game, seat: int, bidding: bool) -> list[Action]:
+    """The choices a lesson's panel offers ``seat``: the legal ones, except in the hand
+    prepared for the learner to bid (``bidding``) where, until they hold the highest bid,
+    it offers only the bids of :func:`teaches_bidder` (no Pass, no Solo) — a subset of
+    what the rules allow, said so by the goal and by Why? (:data:`WITHHELD`)."""
+    legal = game.legal_actions(seat)
+    if not bidding or game.phase is not Phase.AUCTION or game.auction.high_seat == seat:
+        return legal
+    teach = [a for a in legal if teaches_bidder(game.variant, a)]
+    return teach or legal
+
+
+def withheld(game: Game, seat: int, bidding: bool, t: Text | None = None) -> dict[str, str] | None:
+    """The values of :data:`WITHHELD` for the choices the lesson's panel leaves out
+    though the rules allow them (:func:`offered`), in ``t``'s words; None when it
+    leaves out nothing."""
+    t = t or Text()
+    shown = offered(game, seat, bidding)
+    left = [a for a in game.legal_actions(seat) if a not in shown]
+    if not left:
+        return None
+    v = game.variant
+    return {"steps": " · ".join(t._(s.title) for s in bidder_steps(v)),
+            "choices": " · ".join(f"**{v.label(a, t)}**" for a in left)}
+
+
+def withheld_note(game: Game, seat: int, bidding: bool, t: Text | None = None) -> str | None:
+    """Why the lesson's panel leaves out choices the rules allow, in one sentence naming
+    them (:data:`WITHHELD`); None when it leaves out nothing."""
+    values = withheld(game, seat, bidding, t)
+    return None if values is None else (t or Text())._(WITHHELD, **values)
+
+
+def arranged(game: Game, seat: int, bidding: bool) -> Action | None:
+    """A computer seat's choice the lesson arranges: in the hand prepared for the
+    learner to bid, it passes whenever the rules let it (the goal says so); None
+    elsewhere (the computer player chooses)."""
+    if not bidding or seat == 0 or game.phase is not Phase.AUCTION:
+        return None
+    return next((a for a in game.legal_actions(seat) if a.kind is Kind.PASS), None)
 
 
 def steps_of(variant: Variant) -> tuple[Step, ...]:
@@ -145,17 +230,24 @@ def say_all(actions: Sequence[Action], variant: Variant, t: Text | None = None) 
     return ", ".join(say(a, variant, t) for a in actions)
 
 
-def goal_text(step: Step, game: Game, seat: int, t: Text | None = None) -> str:
+def goal_text(step: Step, game: Game, seat: int, t: Text | None = None, bidding: bool = False) -> str:
     """``step``'s goal for the decision in front of ``seat``: in the variant's words, and
-    for a choice among buttons followed by exactly the choices the panel shows."""
+    for a choice among buttons followed by exactly the choices the panel shows
+    (:func:`offered`)."""
     t = t or Text()
     variant = game.variant
-    legal = game.legal_actions(seat)
+    legal = offered(game, seat, bidding)
     goal = step.goal
-    if step.key == "bid" and not any(a.kind is Kind.PASS for a in legal):
+    if step.key == "bid" and legal != game.legal_actions(seat):
+        goal = BID_LESSON  # (the lesson left choices out: it says why)
+    elif step.key == "bid" and not any(a.kind is Kind.PASS for a in legal):
         goal = BID_FORCED
-    text = t._(goal, skyz=variant.card_words.skyz)
-    if step.key in CHOICE_STEPS:
+    announcing = step.key == "pagat" and game.phase is not Phase.PLAY
+    if announcing:
+        goal = PAGAT_ANNOUNCED
+    text = t._(goal, skyz=variant.card_words.skyz,
+               steps=" · ".join(t._(s.title) for s in bidder_steps(variant)))
+    if step.key in CHOICE_STEPS or announcing:
         text += " " + t._("Your choices here: {choices}.",
                           choices=" · ".join(say(a, variant, t) for a in legal))
     return text
@@ -164,7 +256,9 @@ def goal_text(step: Step, game: Game, seat: int, t: Text | None = None) -> str:
 def situations(game: Game, seat: int) -> tuple[str, ...]:
     """The lesson steps the decision in front of ``seat`` teaches (keys of
     :data:`STEP_BY_KEY`), recognised from the legal choices and the trick: usually one,
-    two where one turn offers both doubling and announcing."""
+    more where one turn offers both doubling and announcing, where an announcement would
+    keep tarok I for the last trick (to announce it or not is to keep it or not: CZ-11,
+    PT-3), or where a trump may be tarok I or another (the first not met yet is taught)."""
     if game.to_act != seat:
         return ()
     pv = game.view_for(seat)
@@ -181,10 +275,11 @@ def situations(game: Game, seat: int) -> tuple[str, ...]:
     if kinds & {Kind.DRAW, Kind.TAKE, Kind.REJECT, Kind.DECLINE}:
         return ("talon",)
     announcing = bool(kinds & {Kind.ANNOUNCE, Kind.DECLARE})
+    pagat = ("pagat",) if announcing and keeps_pagat(game, seat, legal) else ()
     if Kind.DOUBLE in kinds:
-        return ("flek", "declare") if announcing else ("flek",)
+        return (("flek", "declare") if announcing else ("flek",)) + pagat
     if announcing:
-        return ("declare",)
+        return ("declare",) + pagat
     if kinds != {Kind.PLAY}:
         return ()
     cards = [a.card for a in legal]
@@ -197,10 +292,25 @@ def situations(game: Game, seat: int) -> tuple[str, ...]:
         if not led.is_tarok and all(not c.is_tarok and c.suit == led.suit for c in cards):
             return ("follow",)
         if not led.is_tarok and all(c.is_tarok for c in cards):
-            return ("trump",)
+            # (holding tarok I among others, a trump is also the choice to keep it or play it)
+            return ("trump", "pagat") if PAGAT in cards and len(cards) > 1 else ("trump",)
     if PAGAT in cards and any(c.is_tarok and c != PAGAT for c in cards):
         return ("pagat",)
     return ()
+
+
+def keeps_pagat(game: Game, seat: int, legal: Sequence[Action]) -> bool:
+    """Whether one of the announcements in ``legal`` would bind ``seat`` to keep tarok I
+    for the last trick (``Variant.kept_cards``, asked of the game after it)."""
+    if PAGAT not in game.view_for(seat).hand:
+        return False
+    for action in legal:
+        if action.kind is Kind.ANNOUNCE:
+            after = game.clone()
+            after.act(seat, action)
+            if game.variant.kept_cards(after, seat) >> PAGAT & 1:
+                return True
+    return False
 
 
 def situation(game: Game, seat: int) -> str | None:
@@ -212,10 +322,13 @@ def situation(game: Game, seat: int) -> str | None:
 def step_of_choice(keys: Sequence[str], pending: str, chosen: Sequence[Action]) -> str:
     """The step a choice meets: at a turn that offers doubling and announcing both, a
     double meets "Double or not" and an announcement or declaration "Announce or say
-    nothing", whichever goal was shown (the review names the step that was taken)."""
+    nothing", whichever goal was shown (the review names the step that was taken) — but
+    where the goal was tarok I's, an announcement meets it (it keeps tarok I or not)."""
     kind = chosen[0].kind if chosen else None
     if kind is Kind.DOUBLE and "flek" in keys:
         return "flek"
+    if kind is Kind.ANNOUNCE and pending == "pagat":
+        return "pagat"  # (the goal was to keep tarok I or not: announcing it keeps it)
     if kind in (Kind.ANNOUNCE, Kind.DECLARE) and "declare" in keys:
         return "declare"
     return pending
@@ -245,6 +358,9 @@ class Pending:
     reason: str
     keys: tuple[str, ...] = ()
     goal: str = ""
+    #: The choices the panel offers (:func:`offered`: the legal ones but in the hand
+    #: prepared for the learner to bid).
+    offered: tuple[Action, ...] = ()
 
 
 @dataclass
@@ -264,21 +380,27 @@ class Lesson:
     def met(self, key: str) -> bool:
         return any(r.step.key == key for r in self.done)
 
-    def decision(self, game: Game, seat: int, t: Text | None = None, *, always_advise: bool = True) -> Pending | None:
+    def decision(self, game: Game, seat: int, t: Text | None = None, *, always_advise: bool = True,
+                 bidding: bool = False) -> Pending | None:
         """The decision in front of ``seat`` (to act, with two choices or more): the
         first step it teaches not met yet, and the advisor's choice (in ``t``'s words;
-        unless ``always_advise``, only for a step or a discard)."""
+        unless ``always_advise``, only for a step or a discard).  In the hand prepared
+        for the learner to bid (``bidding``) the choices are those :func:`offered`, and
+        where the advisor would pass the advice is the lowest game offered."""
         if game.to_act != seat or len(game.legal_actions(seat)) < 2:
             return None
         keys = situations(game, seat)
         key = next((k for k in keys if not self.met(k)), None)
         step = STEP_BY_KEY[key] if key is not None else None
+        shown = tuple(offered(game, seat, bidding))
         actions: tuple[Action, ...] = ()
         reason = ""
         if always_advise or step is not None or keys == ("discard",):
             actions, reason = advise(game, seat, t)
-        goal = goal_text(step, game, seat, t) if step is not None else ""
-        return Pending(step, len(game.history), actions, reason, keys, goal)
+            if actions and actions[0] not in shown:
+                actions, reason = shown[:1], (t or Text())._(ADVICE_LESSON)
+        goal = goal_text(step, game, seat, t, bidding) if step is not None else ""
+        return Pending(step, len(game.history), actions, reason, keys, goal, shown)
 
     def judge(self, game: Game, seat: int, chosen: Sequence[Action], t: Text | None = None) -> StepResult | None:
         """The verdict on ``chosen`` for the pending decision (before it is applied), kept
@@ -329,19 +451,38 @@ class LessonPlan:
     """Prepared deals: the variant, its house rules, the seats, who deals first and the
     stacked decks, one per hand.  No one hand offers one player every step (the bidder
     calls and takes the talon, only an opponent of the bidder doubles, and in Czech only
-    the opponents choose to draw or not), so a lesson is two hands or three: the learner
-    bids in one (in one where the panel offers no pass, even a learner who always passes)
-    and plays against the bidder in another."""
+    the opponents choose to draw or not), so a lesson is three hands or four: the learner
+    bids in the one prepared for it (``bidder_hand``, even a learner who always passes)
+    and plays against the bidder in the others."""
 
     variant: str
     decks: tuple[tuple[int, ...], ...]
     dealer: int = 3
     options: tuple[tuple[str, OptionValue], ...] = ()
     players: int = 4
+    #: The hand (1, 2, ...) prepared for the learner to bid, or 0: in it the panel offers
+    #: the learner only the games that call and take from the talon, and the computer
+    #: players pass (:func:`offered`, :func:`arranged`), so that a learner who would
+    #: pass still meets the bidder's steps where the rules let everyone pass.
+    bidder_hand: int = 0
 
     @property
     def hands(self) -> int:
         return len(self.decks)
+
+    def bidding(self, hand_no: int) -> bool:
+        """Whether hand ``hand_no`` is the one prepared for the learner to bid."""
+        return hand_no == self.bidder_hand
+
+    def session(self) -> Session:
+        """The lesson's session: the plan's seats, house rules and first dealer; in a chip
+        game (NE-9) every player starts with :data:`LESSON_CHIPS`, not the variant's
+        stake — a lesson is nobody's money, and a computer player running out of chips
+        would end it before its last prepared hand."""
+        session = Session.begin(self.variant, self.players, dict(self.options), dealer=self.dealer)
+        if session.start > 0:
+            session.start = LESSON_CHIPS
+        return session
 
 
 def shuffled(seed: int, variant: str = "czech") -> tuple[int, ...]:
@@ -352,26 +493,56 @@ def shuffled(seed: int, variant: str = "czech") -> tuple[int, ...]:
     return tuple(deck)
 
 
-def _plan(variant: str, seeds: Sequence[int], *, players: int = 4, dealer: int | None = None) -> LessonPlan:
-    """A plan of ``seeds``' shuffles, with the house rules a teach-mode table of the
-    variant plays by (``Variant.teach_options``: a quiet povinnost played out, ...)."""
+def _plan(variant: str, seeds: Sequence[int | tuple[int, ...]], *, players: int = 4, dealer: int | None = None,
+          bidder_hand: int = 0) -> LessonPlan:
+    """A plan of ``seeds``' shuffles (or a deck given whole), with the house rules a
+    teach-mode table of the variant plays by (``Variant.teach_options``: a quiet povinnost
+    played out, ...)."""
     options = teach_overrides(find_variant(variant), {})
-    return LessonPlan(variant, tuple(shuffled(s, variant) for s in seeds),
-                      players - 1 if dealer is None else dealer, tuple(sorted(options.items())), players)
+    return LessonPlan(variant, tuple(s if isinstance(s, tuple) else shuffled(s, variant) for s in seeds),
+                      players - 1 if dealer is None else dealer, tuple(sorted(options.items())), players,
+                      bidder_hand)
 
 
-#: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``) so
-#: that a learner meets every step of the variant whether they follow the advice or
-#: choose otherwise (``tests/tables/test_lesson_walks.py`` walks each both ways).
+def _in_batches(talon: str, *hands: str, batch: int = 6) -> tuple[int, ...]:
+    """A deck built rather than shuffled: ``talon``'s cards first, then ``hands`` (each
+    seat's cards, from forehand round) in batches of ``batch`` cards, as Kozy deals a
+    stacked deck (``parse_cards`` names: ``XIX Sk KH 10S``)."""
+    cards = [parse_cards(h) for h in hands]
+    deck = parse_cards(talon)
+    for start in range(0, max(len(c) for c in cards), batch):
+        for c in cards:
+            deck += c[start:start + batch]
+    return tuple(int(c) for c in deck)
+
+
+#: Kozy's second hand, built: the learner deals and bids last, after the three computer
+#: players bid Jeden, Dwa and Trzy (each hand strong enough to raise the one before), so the
+#: learner may say kontra on the game (KZ-7 (b): the bid was Trzy at their turn). A computer
+#: player of the lesson's level bids only the cheapest game it can, so in a shuffled deal
+#: nobody else says Trzy, and a learner who never bids Trzy never meets "Double or not".
+KOZY_KONTRA = _in_batches(
+    "4H 4D 7S 7C 3H 3D",
+    "VII VI V IV III I KH KD 8S 8C 2H 2D",  # seat 1, forehand: Jeden
+    "XV XIV XIII XII XI X IX VIII KS KC 9S 9C",  # seat 2: Dwa
+    "Sk XXI XX XIX XVIII XVII XVI QH QD QS QC CH",  # seat 3: Trzy, calls a king it lacks
+    "II JH 1H CD JD 1D CS JS 10S CC JC 10C",  # the learner, the dealer: no king, one tarok
+)
+
+
+#: The prepared deals, by variant: shuffles chosen (``benchmarks/lesson_deals.py``
+#: ``--search``, ``--bidder-hand``; one built deal) so that a learner meets every step of
+#: the variant whether they follow the advice, always pass, or choose otherwise
+#: (``tests/tables/test_lesson_walks.py`` walks each all three ways).
 PLANS: dict[str, LessonPlan] = {
-    "czech": _plan("czech", (17, 3, 7)),
-    "nebraska": _plan("nebraska", (34, 80, 4)),  # (the learner defends first, then bids)
-    "heun": _plan("heun", (1, 5, 21)),
-    "kozy": _plan("kozy", (17, 3, 30)),
-    "petrtyl": _plan("petrtyl", (14, 3, 21)),
-    "polish": _plan("polish", (7, 3, 26)),
-    "romanian": _plan("romanian", (17, 3, 1)),
-    "taper": _plan("taper", (8, 13, 2), players=3),
+    "czech": _plan("czech", (17, 3, 7, 21), bidder_hand=1),
+    "nebraska": _plan("nebraska", (34, 80, 4, 16), bidder_hand=2),  # (the learner defends first, then bids)
+    "heun": _plan("heun", (1, 5, 21, 7), bidder_hand=1),
+    "kozy": _plan("kozy", (17, KOZY_KONTRA, 30), bidder_hand=1),
+    "petrtyl": _plan("petrtyl", (14, 3, 21, 5), bidder_hand=2),
+    "polish": _plan("polish", (7, 3, 26), bidder_hand=3),
+    "romanian": _plan("romanian", (17, 3, 1), bidder_hand=1),
+    "taper": _plan("taper", (8, 13, 2), players=3, bidder_hand=1),
 }
 
 
@@ -497,7 +668,7 @@ def _discards(game: Game, seat: int, advice: Sequence[Action], swap: bool) -> li
 def passes(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
     """The learner who passes, declines and says nothing whenever the panel lets them,
     and otherwise takes the first choice offered."""
-    legal = game.legal_actions(seat)
+    legal = list(pending.offered)
     for kind in (Kind.PASS, Kind.DECLINE, Kind.DONE, Kind.KEEP, Kind.PLAY_ON):
         quiet = next((a for a in legal if a.kind is kind), None)
         if quiet is not None:
@@ -510,12 +681,11 @@ def passes(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
 def differs(game: Game, seat: int, pending: Pending) -> Sequence[Action]:
     """The learner who, at every step, takes a legal choice other than the advice (and
     elsewhere the first choice offered)."""
+    legal = list(pending.offered)
     if pending.step is None:
-        legal = game.legal_actions(seat)
         return _discards(game, seat, pending.advice, swap=False) if legal[0].kind is Kind.DISCARD else [legal[0]]
     if pending.advice[0].kind is Kind.DISCARD:
         return _discards(game, seat, pending.advice, swap=True)
-    legal = game.legal_actions(seat)
     return [next((a for a in legal if a != pending.advice[0]), pending.advice[0])]
 
 
@@ -534,8 +704,9 @@ class Rehearsal:
     variant: Variant
     decisions: int = 0
     ended: str | None = None
-    #: Every goal shown, with the step and the choices the panel offered beside it.
-    goals: list[tuple[str, str, tuple[Action, ...]]] = field(default_factory=list)
+    #: Every goal shown: the step, the goal, the choices the panel offered beside it and
+    #: the choices the rules allowed (more, in the hand prepared for the learner to bid).
+    goals: list[tuple[str, str, tuple[Action, ...], tuple[Action, ...]]] = field(default_factory=list)
 
     @property
     def met(self) -> list[str]:
@@ -548,19 +719,21 @@ def rehearse(plan: LessonPlan, learner: Learner = follows_advice, t: Text | None
     their generators as :class:`LessonTable` deals them.  The lesson meets and judges
     the steps as at the table and writes its review (``lesson.review``)."""
     variant = find_variant(plan.variant)
-    session = Session.begin(plan.variant, plan.players, dict(plan.options), dealer=plan.dealer)
+    session = plan.session()
     out = Rehearsal(Lesson(), variant)
     for hand_no in range(1, plan.hands + 1):
-        if not rehearse_hand(out, session, Deals.stacked(*plan.decks), hand_no, learner, t):
+        if not rehearse_hand(out, session, Deals.stacked(*plan.decks), hand_no, learner, t,
+                             bidding=plan.bidding(hand_no)):
             break
     out.lesson.review = out.lesson.review_text(variant, t)
     return out
 
 
 def rehearse_hand(out: Rehearsal, session: Session, deals: Deals, hand_no: int, learner: Learner,
-                  t: Text | None = None) -> bool:
+                  t: Text | None = None, *, bidding: bool = False) -> bool:
     """Hand ``hand_no`` of a rehearsal (:func:`rehearse`), added to ``out``; False when
-    the session ended before it (``out.ended`` says why)."""
+    the session ended before it (``out.ended`` says why).  ``bidding``: the hand is the
+    one prepared for the learner to bid (``LessonPlan.bidder_hand``)."""
     if session.over:
         out.ended = session.end_reason
         return False
@@ -570,16 +743,17 @@ def rehearse_hand(out: Rehearsal, session: Session, deals: Deals, hand_no: int, 
         seat = game.to_act
         assert seat is not None
         if seat != 0:
-            game.act(seat, choose_level(OPPONENTS, game, seat).action)
+            game.act(seat, arranged(game, seat, bidding) or choose_level(OPPONENTS, game, seat).action)
             continue
         legal = game.legal_actions(0)
         if len(legal) < 2:
             game.act(0, legal[0])
             continue
-        lesson.pending = pending = lesson.decision(game, 0, t, always_advise=learner in ADVICE_EVERYWHERE)
+        lesson.pending = pending = lesson.decision(game, 0, t, always_advise=learner in ADVICE_EVERYWHERE,
+                                                   bidding=bidding)
         assert pending is not None
         if pending.step is not None:
-            out.goals.append((pending.step.key, pending.goal, tuple(legal)))
+            out.goals.append((pending.step.key, pending.goal, pending.offered, tuple(legal)))
         chosen = list(learner(game, 0, pending))
         out.decisions += 1
         lesson.judge(game, 0, chosen, t)
@@ -625,8 +799,7 @@ class LessonTable(Table):
         self._before: tuple[dict[str, Any], dict[str, Any], int] | None = None
 
     def _new_session(self) -> Session:
-        c = self.config
-        return Session.begin(c.variant, c.players, c.options, dealer=self.plan.dealer)
+        return self.plan.session()
 
     @property
     def learner_seat(self) -> int:
@@ -641,6 +814,30 @@ class LessonTable(Table):
             return t._("The strong computer player would choose **{choice}**: {reason}",
                        choice=say_all(pending.advice, game.variant, t), reason=pending.reason)
         return None
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the hand in play is the one prepared for the learner to bid."""
+        return self.plan.bidding(self.hand_no)
+
+    def offered(self, seat: int) -> list[Action]:
+        """The panel's choices: in the hand prepared for the learner to bid, only the
+        games that teach the bidder's steps (:func:`offered`)."""
+        game = self.game
+        if self.status != PLAYING or game is None or seat != self.learner_seat:
+            return super().offered(seat)
+        return offered(game, seat, self.bidding)
+
+    def withheld_note(self, seat: int, t: Text) -> str | None:
+        game = self.game
+        if self.status != PLAYING or game is None or seat != self.learner_seat:
+            return None
+        return withheld_note(game, seat, self.bidding, t)
+
+    async def computer_choice(self, game: Game, seat_no: int) -> Action:
+        """In the hand prepared for the learner to bid, the computer players pass (the
+        goal says so: :func:`arranged`); elsewhere they choose at their level."""
+        return arranged(game, seat_no, self.bidding) or await super().computer_choice(game, seat_no)
 
     def takeover_in(self) -> float | None:
         """No countdown: a computer never plays for the learner."""
@@ -657,7 +854,8 @@ class LessonTable(Table):
         if self.lesson.pending is not None and self.lesson.pending.at == at:
             return
         self.lesson.pending = None
-        pending = await asyncio.to_thread(self.lesson.decision, game, seat, table_words.seat_text(self, seat))
+        pending = await asyncio.to_thread(self.lesson.decision, game, seat, table_words.seat_text(self, seat),
+                                          bidding=self.bidding)
         if pending is not None:
             # (the reason names seats by the engine's placeholder: the lesson names its players)
             self.lesson.pending = replace(pending, reason=self.named(pending.reason))
@@ -670,6 +868,9 @@ class LessonTable(Table):
         judged: StepResult | None = None
         if game is not None and game.to_act == self.learner_seat and self.check_moment(hand_no, step):
             chosen = [parse_action(c) for c in codes]
+            left = withheld(game, self.learner_seat, self.bidding, table_words.seat_text(self, self.learner_seat))
+            if left is not None and chosen and chosen[0] not in self.offered(self.learner_seat):
+                raise TableError(WITHHELD, **left)  # (the rules allow it; this lesson hand leaves it out)
             if chosen and game.can(self.learner_seat, chosen[0]):
                 before = (game.to_record(), self.session.to_dict(), self.step)
                 judged = self.lesson.judge(game, self.learner_seat, chosen,

@@ -433,6 +433,16 @@ class Table:
             return []
         return list(self.game.legal_actions(seat))
 
+    def offered(self, seat: int) -> list[Action]:
+        """The choices ``seat``'s panel offers now: the legal ones (a lesson may offer a
+        subset, and says why: :meth:`withheld_note`)."""
+        return [] if self.game is None else list(self.game.legal_actions(seat))
+
+    def withheld_note(self, seat: int, t: Text) -> str | None:
+        """Why ``seat``'s panel leaves out choices the rules allow now, in one sentence
+        (Why? adds it), or None: a table offers every legal choice."""
+        return None
+
     # ------------------------------------------------------------------ lobby
     async def join(self, user_id: int, name: str, *, lang: str | None = None) -> int:
         async with self.lock:
@@ -958,14 +968,19 @@ class Table:
             log.exception("The game loop of table %s failed", self.id)
 
     async def _computer_turn(self, game: Game, seat_no: int) -> None:
+        game.act(seat_no, await self.computer_choice(game, seat_no))
+        self.step += 1
+        metrics.ACTIONS.labels(by="computer").inc()
+        await self._after_action()
+
+    async def computer_choice(self, game: Game, seat_no: int) -> Action:
+        """What the computer player in ``seat_no`` chooses now, at its level (a lesson
+        arranges some choices: ``bot.tables.lesson``)."""
         seat = self.seats[seat_no]
         level = (seat.level if seat is not None else None) or self.config.level
         choice = await choose_off_loop(level, game, seat_no, decision_seed(self.hand_no, self.step),
                                        levels=self.computer_levels())
-        game.act(seat_no, choice.action)
-        self.step += 1
-        metrics.ACTIONS.labels(by="computer").inc()
-        await self._after_action()
+        return choice.action
 
     def computer_levels(self) -> dict[int, str]:
         """The level of each computer seat (the strong player models them by it; humans,

@@ -253,9 +253,13 @@ def why_text(table: Table, seat: int) -> str:
         else:
             parts.append(t._("So far {card}, played by {name}, wins this trick.", card=say(table, card, t=t),
                              name=table.seat_name(winner)))
-    notes = choice_notes(game.variant, view.legal, dict(view.doubles), lambda a: label(table, a, t), t)
+    shown = table.offered(seat)  # (the panel's choices: a lesson may leave some out, and says why)
+    withheld = table.withheld_note(seat, t)
+    if withheld is not None:
+        parts.append(withheld)
+    notes = choice_notes(game.variant, shown, dict(view.doubles), lambda a: label(table, a, t), t)
     ordered: list[str] = []
-    for a in view.legal:  # in the panel's order, with what a promise or double would cost
+    for a in shown:  # in the panel's order, with what a promise or double would cost
         head = f"**{label(table, a, t)}**"
         note = next((n for n in notes if n.startswith(head)), None)
         stake = stake_text(table, seat, a)

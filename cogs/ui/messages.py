@@ -302,7 +302,7 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
                 view.add_item(ReviewButton(table.hand_id, t))
         return embed, view
     pv: PlayerView = game.view_for(seat)
-    legal = list(pv.legal)
+    legal = table.offered(seat) if pv.legal else []  # (a lesson may offer fewer: Table.offered)
     if legal:
         embed.description = "**" + t._("Your turn.") + f"** {words.named(table, words.prompt_text(table, seat, t))}"
         clock = takeover_line(table, seat)  # the countdown (cogs.ui.turns)

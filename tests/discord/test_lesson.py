@@ -13,12 +13,16 @@ from typing import Any
 
 import pytest
 
-from bot.engine import VARIANTS, find_variant, parse_action
+from bot.engine import VARIANTS, Kind, find_variant, parse_action
 from bot.i18n import Text
+from bot.tables.errors import TableError
 from bot.tables.lesson import (
+    BID_LESSON,
     PLANS,
+    WITHHELD,
     LessonTable,
     Pending,
+    bidder_steps,
     say_all,
     situations,
     step_of_choice,
@@ -93,7 +97,11 @@ def _other_choice(panel: Any, advice: list[str], pending: Pending) -> list[str] 
     return None
 
 
-async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> tuple[LessonTable, Any, set[str]]:
+async def _run(world: Any, variant: str, poor_first: bool,
+               lang: str = "en") -> tuple[LessonTable, Any, set[str], set[str]]:
+    """The lesson walked by a learner who takes the advice (after a poor choice and Try
+    again, with ``poor_first``): the table, the panel, the steps met and those offered
+    only one choice (the bid in the hand prepared for the learner to bid, in Czech)."""
     t = Text(lang)
     if lang != "en":
         await world.alice.slash(world.channel, "taroky language", language=lang)
@@ -102,6 +110,7 @@ async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> 
     table = _lesson(world)
     assert table.config.lang == lang
     met: set[str] = set()
+    single: set[str] = set()
     for _ in range(400):
         if table.status != "playing":
             if not table.has_next_hand:
@@ -131,7 +140,10 @@ async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> 
         if not met:  # Hint gives the same advice the feedback judges by
             hint = await world.alice.click(panel, label=t._("Hint"))
             assert hint.ephemeral and say_all(pending.advice, table.game.variant, t) in hint.response.content
-        if poor_first:
+        if poor_first and len(pending.offered) == 1:  # (one game offered: nothing poor to choose)
+            assert table.bidding and pending.step.key == "bid"
+            single.add(pending.step.key)
+        elif poor_first:
             other = _other_choice(panel, advice, pending)
             assert other is not None, f"no other choice at {pending.step.key}"
             await _choose(world, panel, other)
@@ -159,7 +171,7 @@ async def _run(world: Any, variant: str, poor_first: bool, lang: str = "en") -> 
         assert "✅ " + t._("Well done: **{choice}** is what the strong computer player chooses too. {reason}",
                           choice=words, reason="").strip() in after or table.status != "playing", after
         met.add(judged.step.key)
-    return table, result, met
+    return table, result, met, single
 
 
 @pytest.mark.parametrize("variant", ["czech", "nebraska", "taper"])
@@ -174,11 +186,11 @@ async def test_lesson_meets_every_step_with_feedback_and_ends_with_a_review(worl
     The review lists every step and both hands; nothing is public, booked or saved.
     (Every variant's lesson is walked by several learners on the bare engine in
     ``tests/tables/test_lesson_walks.py``; here three of them, Taper at three seats.)"""
-    table, result, met = await _run(world, variant, poor_first=True)
+    table, result, met, single = await _run(world, variant, poor_first=True)
     assert table.status == "between" and table.hand_no == table.plan.hands >= 2
     steps = steps_of(find_variant(variant))
     assert met == {s.key for s in steps[1:]}, met
-    assert table.lesson.retries >= len(met)
+    assert table.lesson.retries >= len(met - single)
     assert all(r.good for r in table.lesson.done)
     review = _lesson_text(result.response)
     assert "the review" in result.response.embeds[0].title
@@ -201,7 +213,7 @@ async def test_a_lesson_in_the_learners_language(world, variant, lang):
     title and goal (its choices named as the panel names them), Next hand and the review
     are in that language, and every step of the variant is met."""
     t = Text(lang)
-    table, result, met = await _run(world, variant, poor_first=False, lang=lang)
+    table, result, met, _ = await _run(world, variant, poor_first=False, lang=lang)
     steps = steps_of(find_variant(variant))
     assert met == {s.key for s in steps[1:]}, met
     assert result.response.embeds[0].title == t._("Lesson — {variant}: the review", variant=t.variant_title(variant))
@@ -210,6 +222,73 @@ async def test_a_lesson_in_the_learners_language(world, variant, lang):
         assert f"**{t._(step.title)}**" in review and t._(step.title) != step.title
     assert t._("did not come up in these hands.") not in review
     assert t._("This was a lesson, so nothing was booked.") in review
+
+
+#: The choices a learner who would rather not commit takes whenever the panel has one.
+QUIET = (Kind.PASS, Kind.DECLINE, Kind.DONE, Kind.KEEP, Kind.PLAY_ON)
+
+
+@pytest.mark.parametrize("variant", ["taper", "kozy"])
+async def test_a_learner_who_always_passes_is_the_bidder_in_the_prepared_hand(world, variant):
+    """Issue #31: "each meeting every step of its variant whatever the newcomer chooses
+    (... a newcomer who passes still meets calling, the talon and the discard ...)". In
+    Taper and Kozy everyone may pass and the hand is thrown in (KZ: "If everyone passes
+    the cards are thrown in"), so a learner who always passes would never bid. In the hand
+    prepared for them to bid the panel has no Pass button and only the games with a talon;
+    the goal says they are the one to bid and the computer players will leave the game to
+    them; Why? names Pass as left out in one sentence, and a Pass sent anyway is refused
+    with that sentence. The computer players pass, the learner plays the game, takes from
+    the talon and discards (and calls a king, in Kozy); over the lesson they meet every
+    step — in Kozy "Double or not" too, in the hand built for kontra (KZ-7)."""
+    result = await world.alice.slash(world.channel, "taroky lesson", variant=variant)
+    table = _lesson(world)
+    v = find_variant(variant)
+    t = Text("en")
+    lesson_goal = t._(BID_LESSON, steps=" · ".join(t._(s.title) for s in bidder_steps(v)))
+    prepared_bid_seen = False
+    for _ in range(400):
+        if table.status != "playing":
+            if not table.has_next_hand:
+                break
+            await world.alice.click(result.response, label="Next hand")
+            continue
+        panel = result.response
+        _lesson_text(panel)
+        game = table.game
+        assert game is not None and game.to_act == table.learner_seat
+        buttons = [action_code(c) for c in action_ids(panel)]
+        pending = table.lesson.pending
+        if pending is not None and pending.step is not None and pending.step.key == "bid" and table.bidding:
+            prepared_bid_seen = True
+            rules = game.legal_actions(table.learner_seat)
+            assert any(a.kind is Kind.PASS for a in rules)  # (the rules would let them pass)
+            assert "pass" not in buttons and buttons == [a.code for a in pending.offered]
+            assert lesson_goal in _text(panel)
+            why = await world.alice.click(panel, label="Why?")
+            said = why.response.content or _text(why.response)
+            assert "**Pass**" in said and "In this lesson hand you are the one to bid" in said, said
+            with pytest.raises(TableError) as refused:  # (a stale or forged Pass: the same sentence)
+                await table.act(world.alice.id, table.hand_no, table.step, ["pass"])
+            assert refused.value.msgid == WITHHELD
+            assert game.to_act == table.learner_seat and len(game.history) == pending.at  # nothing happened
+        quiet = next((a.code for a in (pending.offered if pending else ()) if a.kind in QUIET), None)
+        if quiet is not None and quiet in buttons:
+            await _choose(world, panel, [quiet])
+        elif pending is not None and pending.advice and pending.advice[0].kind is Kind.DISCARD:
+            await _choose(world, panel, [a.code for a in pending.advice])
+        elif buttons:
+            await _choose(world, panel, [buttons[0]])
+        else:  # (a card to play from the select)
+            options = select_options(panel, select_ids(panel)[0])
+            await _choose(world, panel, [options[0]])
+        if table.bidding and game.phase.value == "auction":
+            # (the computer players pass in the prepared hand: nobody bid but the learner)
+            assert all(seat == table.learner_seat or a.kind is Kind.PASS for seat, a in game.bids)
+    assert prepared_bid_seen
+    met = {r.step.key for r in table.lesson.done}
+    assert met == {s.key for s in steps_of(v)[1:]}, (met, table.lesson.review)
+    review = _lesson_text(result.response)
+    assert "did not come up" not in review
 
 
 async def test_lesson_end_button_closes_it(world):

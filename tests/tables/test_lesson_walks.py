@@ -15,13 +15,20 @@ from functools import cache
 
 import pytest
 
-from bot.engine import VARIANTS, Action, Kind, find_variant
+from bot.ai.players import choose_level
+from bot.engine import VARIANTS, Action, Kind, Phase, find_variant
+from bot.engine.cards import parse_cards
 from bot.i18n import LANGUAGES, Text
+from bot.tables.deals import Deals
 from bot.tables.lesson import (
+    BID_LESSON,
+    KOZY_KONTRA,
     LEARNERS,
+    OPPONENTS,
     PLANS,
     STEPS,
     Rehearsal,
+    bidder_steps,
     rehearse,
     say_all,
     steps_of,
@@ -38,15 +45,10 @@ KINDS_OF_STEP: dict[str, frozenset[Kind]] = {
     "follow": frozenset({Kind.PLAY}),
     "trump": frozenset({Kind.PLAY}),
     "smear": frozenset({Kind.PLAY}),
-    "pagat": frozenset({Kind.PLAY}),
+    # (tarok I played or kept, or — where an announcement would bind the learner to keep it
+    # for the last trick, CZ-11, PT-3 — announced or not)
+    "pagat": frozenset({Kind.PLAY, Kind.ANNOUNCE, Kind.DONE}),
 }
-
-#: Where the rules let every player pass and then throw the cards in (or play without a
-#: bidder), a learner who always passes is never the bidder: calling, the talon and the
-#: discard are the bidder's.  (Kozy KZ: "If everyone passes the cards are thrown in";
-#: Romanian RO-22/RO-23 and Taper: all pass, the hand is redealt or played michi-michi.)
-BIDDER_ONLY = frozenset({"call", "talon", "discard"})
-
 
 def _language(variant: str, learner: str) -> str:
     """The language of a walk: every variant is walked in all four languages over its
@@ -62,20 +64,6 @@ def walk(variant: str, learner: str) -> Rehearsal:
 
 def want(variant: str) -> list[str]:
     return [s.key for s in steps_of(find_variant(variant)) if s.key != "read"]
-
-
-def expected(variant: str, learner: str) -> list[str]:
-    keys = want(variant)
-    if learner == "passes" and not _passer_can_bid(variant):
-        return [k for k in keys if k not in BIDDER_ONLY]
-    return keys
-
-
-def _passer_can_bid(variant: str) -> bool:
-    """Whether the rules make a player who would rather pass the bidder in some hand: the
-    panel offers forehand no pass (CZ-1, Polish, PT-1), the last bidder must bid (NE-2), or
-    the dealer plays a Four when all pass (HE-3)."""
-    return variant in {"czech", "polish", "petrtyl", "nebraska", "heun"}
 
 
 def test_every_variant_has_a_lesson():
@@ -98,45 +86,22 @@ def test_the_steps_come_from_the_variant(variant):
     assert {"read", "bid", "discard", "follow", "trump", "smear", "pagat"} <= keys
 
 
-#: (variant, learner) -> the steps the prepared hands do not yet bring in front of that
-#: learner: the deal search (``benchmarks/lesson_deals.py --search``) found no shuffle
-#: for them in the time it had.  Each is a strict xfail: the test fails once it is met.
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("czech", "differs"): "call, pagat",
-    ("heun", "passes"): "call, talon, discard (no hand where the learner deals and all pass, HE-3)",
-    ("heun", "differs"): "call, talon, discard",
-    ("kozy", "passes"): "flek",
-    ("kozy", "differs"): "call, talon, discard, flek, pagat",
-    ("nebraska", "passes"): "smear",
-    ("nebraska", "differs"): "a computer player runs out of chips in hand 2 (NE-9): call, talon, discard, smear",
-    ("petrtyl", "passes"): "call, talon, discard, flek, pagat",
-    ("petrtyl", "differs"): "a computer player cannot pay in hand 2: call, talon, discard, flek, pagat",
-    ("polish", "passes"): "call",
-    ("polish", "differs"): "call, pagat",
-    ("romanian", "differs"): "call, talon, discard",
-    ("taper", "differs"): "pagat",
-}
-
-
 def _cases() -> list[object]:
-    out: list[object] = []
-    for variant in sorted(PLANS):
-        for learner in LEARNERS:
-            gap = KNOWN_GAPS.get((variant, learner))
-            marks = [pytest.mark.xfail(strict=True, reason=f"not met yet: {gap}")] if gap else []
-            out.append(pytest.param(variant, learner, marks=marks, id=f"{variant}-{learner}"))
-    return out
+    return [pytest.param(variant, learner, id=f"{variant}-{learner}")
+            for variant in sorted(PLANS) for learner in LEARNERS]
 
 
 @pytest.mark.parametrize(("variant", "learner"), _cases())
 def test_the_lesson_meets_every_step(variant, learner):
     """Whatever the learner chooses, the prepared hands bring every step of the variant
-    in front of them (a learner who always passes meets calling, the talon and the discard
-    in a hand where the panel offers them no pass — where the rules have one), and the
-    lesson reaches its last hand (no Nebraska player runs out of chips first, NE-9)."""
+    in front of them: a learner who always passes, or always chooses otherwise, meets
+    calling, the talon and the discard in the hand prepared for them to bid (the panel
+    offers no pass there, even where the rules would let everyone pass and throw the cards
+    in: Kozy KZ, Romanian RO-22, Taper), and the lesson reaches its last hand (no player
+    runs out of chips first, NE-9: a lesson starts everyone with more)."""
     w = walk(variant, learner)
     assert w.ended is None, w.ended
-    assert sorted(w.met) == sorted(expected(variant, learner)), (w.met, w.lesson.review)
+    assert sorted(w.met) == sorted(want(variant)), (w.met, w.lesson.review)
     assert len(w.met) == len(set(w.met))  # each step judged once
 
 
@@ -184,15 +149,50 @@ def test_every_goal_agrees_with_the_screen(variant, learner):
                    "Whoever bids highest plays the game against the others.")
     may_not = t._("Here you may not pass: choose the lowest game when your hand is weak, a higher one "
                   "when it is strong. Whoever bids highest plays the game against the others.")
+    lesson_bid = t._(BID_LESSON, steps=" · ".join(t._(s.title) for s in bidder_steps(v)))
     assert w.goals
-    for key, goal, legal in w.goals:
-        if key in ("bid", "call", "talon", "declare", "flek"):
+    for key, goal, shown, legal in w.goals:
+        if key in ("bid", "call", "talon", "declare", "flek") or (key == "pagat" and shown[0].kind is not Kind.PLAY):
             choices = re.search(re.escape(t._("Your choices here: {choices}.", choices="CHOICES"))
                                 .replace("CHOICES", "(.*)"), goal)
             assert choices is not None, goal
-            assert choices.group(1).split(" · ") == [v.label(a, t) for a in legal], goal
+            assert choices.group(1).split(" · ") == [v.label(a, t) for a in shown], goal
+        assert set(shown) <= set(legal)  # (a lesson leaves choices out, never adds one)
         if key == "bid":
-            assert (may_pass in goal) == any(_is_pass(a) for a in legal), goal
-            assert (may_not in goal) == (not any(_is_pass(a) for a in legal)), goal
+            offers_pass = any(_is_pass(a) for a in shown)
+            narrowed = shown != legal  # (the hand prepared for the learner to bid)
+            assert (may_pass in goal) == offers_pass, goal
+            assert (may_not in goal) == (not offers_pass and not narrowed), goal
+            assert (lesson_bid in goal) == narrowed, goal
+            assert not narrowed or all(a.kind is Kind.BID for a in shown), shown  # (no Pass, no other game)
+        else:
+            assert shown == legal, (key, shown, legal)  # (only the bidding is narrowed)
         if key == "call" and variant == "czech":
             assert "XIX" in goal and "king" not in goal.lower() and "král" not in goal.lower()
+
+
+def test_the_kozy_kontra_hand_deals_as_built():
+    """KZ-7 (b): "Seat X may say kontra on the game only if X is a true opponent and ... at
+    X's bidding turn the bid was already 3 or more." Kozy's second prepared hand is built
+    (``KOZY_KONTRA``) so that the learner, who deals and bids last, holds no king and finds
+    Jeden, Dwa and Trzy bid before their turn: whatever they choose then, Pass included,
+    the panel offers them kontra on the game."""
+    plan = PLANS["kozy"]
+    assert plan.decks[1] == KOZY_KONTRA
+    session = plan.session()
+    session.dealer = (plan.dealer + 1) % plan.players  # (the second hand's dealer: the learner)
+    game = session.deal(rng=Deals.stacked(*plan.decks).rng(2), deck=list(KOZY_KONTRA))
+    assert game.dealer == 0
+    assert set(game.view_for(0).hand) == set(parse_cards("II JH 1H CD JD 1D CS JS 10S CC JC 10C"))
+    while game.phase is not Phase.ANNOUNCE:
+        seat = game.to_act
+        assert seat is not None
+        action = (next(a for a in game.legal_actions(0) if a.kind is Kind.PASS) if seat == 0
+                  else choose_level(OPPONENTS, game, seat).action)
+        game.act(seat, action)
+    assert [a.value for _, a in game.bids if a.kind is Kind.BID] == ["jeden", "dwa", "trzy"]
+    while game.to_act != 0:
+        seat = game.to_act
+        assert seat is not None
+        game.act(seat, choose_level(OPPONENTS, game, seat).action)
+    assert any(a.kind is Kind.DOUBLE for a in game.legal_actions(0))
