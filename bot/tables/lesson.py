@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.ai import reasons as R
 from bot.ai.heuristic import Choice
 from bot.ai.normal import teammates
 from bot.ai.players import choose_level, decision_seed
@@ -141,6 +142,10 @@ WITHHELD = N_("In this lesson hand you are the one to bid, so the panel leaves o
               "allow, and offers only the games in which you meet these steps: {steps}.")
 #: The advice's reason when the advisor would have passed or chosen a game left out.
 ADVICE_LESSON = N_("In this lesson hand you are the one to bid: the lowest game offered risks least.")
+#: The advice's reason when the advisor's own reason weighs its game against a choice the
+#: panel leaves out ("Jeden rather than pass" where no Pass is offered).
+ADVICE_OFFERED = N_("{choice}: of the games this lesson hand offers, played to the end over many ways the "
+                    "hidden cards may lie, it comes out best.")
 
 
 def bidder_steps(variant: Variant) -> tuple[Step, ...]:
@@ -396,9 +401,7 @@ class Lesson:
         actions: tuple[Action, ...] = ()
         reason = ""
         if always_advise or step is not None or keys == ("discard",):
-            actions, reason = advise(game, seat, t)
-            if actions and actions[0] not in shown:
-                actions, reason = shown[:1], (t or Text())._(ADVICE_LESSON)
+            actions, reason = advise(game, seat, t, shown)
         goal = goal_text(step, game, seat, t, bidding) if step is not None else ""
         return Pending(step, len(game.history), actions, reason, keys, goal, shown)
 
@@ -561,9 +564,27 @@ def find_plan(variant: str) -> LessonPlan:
 
 
 # ----------------------------------------------------------------------- advice
-def advise(game: Game, seat: int, t: Text | None = None) -> tuple[tuple[Action, ...], str]:
+def advise(game: Game, seat: int, t: Text | None = None,
+           shown: Sequence[Action] | None = None) -> tuple[tuple[Action, ...], str]:
     """The advisor's choice for ``seat`` now (on a copy of the game): one action, or for a
-    discard every card it would lay away; and its reason (in ``t``'s language)."""
+    discard every card it would lay away; and its reason (in ``t``'s language).  With
+    ``shown`` (the panel's choices where a lesson leaves some out): a choice left out is
+    replaced by the first shown (:data:`ADVICE_LESSON`), and a reason that weighs the
+    choice against one left out by :data:`ADVICE_OFFERED`, so the advice never names a
+    button the learner does not have."""
+    actions, first = _advice(game, seat)
+    t = t or Text()
+    if shown is None:
+        return actions, first.say(t)
+    if actions and actions[0] not in shown:
+        return tuple(shown[:1]), t._(ADVICE_LESSON)
+    msg = first.msg
+    if msg is not None and any(isinstance(x, R.Verb) and x.action not in shown for x in msg.values.values()):
+        return actions, t._(ADVICE_OFFERED, choice=R.Verb(game.variant, actions[0]).say(t))
+    return actions, first.say(t)
+
+
+def _advice(game: Game, seat: int) -> tuple[tuple[Action, ...], Choice]:
     g = game.clone()
     seed = decision_seed(len(game.history), seat)
     first: Choice = choose_level(ADVISOR, g, seat, seed)
@@ -576,7 +597,7 @@ def advise(game: Game, seat: int, t: Text | None = None) -> tuple[tuple[Action, 
                 break
             actions.append(nxt.action)
             g.act(seat, nxt.action)
-    return tuple(actions), first.say(t or Text())
+    return tuple(actions), first
 
 
 def _same(chosen: Sequence[Action], advice: Sequence[Action]) -> bool:

@@ -27,6 +27,7 @@ from bot.tables.lesson import (
     OPPONENTS,
     PLANS,
     STEPS,
+    Lesson,
     Rehearsal,
     bidder_steps,
     rehearse,
@@ -196,3 +197,30 @@ def test_the_kozy_kontra_hand_deals_as_built():
         assert seat is not None
         game.act(seat, choose_level(OPPONENTS, game, seat).action)
     assert any(a.kind is Kind.DOUBLE for a in game.legal_actions(0))
+
+
+
+@pytest.mark.parametrize("variant", sorted(PLANS))
+def test_the_advice_names_only_choices_on_the_panel(variant):
+    """In the hand prepared for the learner to bid the panel leaves out Pass (and games
+    that do not call): the advice and its reason never name a choice the learner has no
+    button for ("Jeden rather than pass" where no Pass is offered) — issue #31, no
+    contradiction between the lesson and the screen.  (A learner who always passes
+    reaches those decisions; at each, the advice the panel would show is asked for.)"""
+    v = find_variant(variant)
+    t = Text("en")
+    seen: list[tuple[str, list[str]]] = []
+
+    def learner(game, seat, pending):
+        left = [a for a in game.legal_actions(seat) if a not in pending.offered]
+        if left:
+            shown = Lesson().decision(game, seat, t, bidding=True)
+            assert shown is not None and set(shown.advice) <= set(shown.offered), shown
+            seen.append((shown.reason, [v.label(a, t) for a in left]))
+        return LEARNERS["passes"](game, seat, pending)
+
+    rehearse(PLANS[variant], learner, t)
+    assert seen, "no decision of the prepared bidding hand left a choice out"
+    for reason, labels in seen:
+        for label in labels:
+            assert not re.search(rf"(?<!\w){re.escape(label)}(?!\w)", reason, re.IGNORECASE), (label, reason)
