@@ -200,7 +200,7 @@ class TimedLock(asyncio.Lock):
         frame = sys._getframe(1)
         method = ""
         while frame is not None and not method:
-            if "/bot/store/" in frame.f_code.co_filename and frame.f_code.co_name not in ("_write", "__aenter__"):
+            if "/bot/store/" in frame.f_code.co_filename and frame.f_code.co_name not in ("_write", "_write_at_once", "__aenter__"):
                 method = frame.f_code.co_name
             frame = frame.f_back  # type: ignore[assignment]
         self._who = f"{task_kind(task.get_name()) if task is not None else '?'} {method}"

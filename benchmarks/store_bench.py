@@ -9,6 +9,10 @@
 Prints per-call latency (median / p95 / max) for synchronous=FULL (the default,
 fsync per commit) and NORMAL, sequentially and with many tables at once.
 
+``--busy-ms MS`` keeps the event loop busy meanwhile: a task burns MS of CPU at every
+turn of the loop (a saturated bot's loop), so every hop to SQLite's writer thread waits
+about MS (issue #33: the payment, rated and queued for review, is one hop).
+
 ``--group-tables N`` measures the group writer instead (``queue_table_state``, issue
 #33): N tables each queue a state every ``--interval`` seconds on average (2.1 s: a
 four-seat table at human pace), and a hand's settlement every 63 states, for
@@ -20,16 +24,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import dataclasses
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.ratings import HandOutcome, SeatOutcome  # noqa: E402
 from bot.store import CHIPS, POOL, SettledHand, Store  # noqa: E402
 from bot.store.pg import PostgresStore  # noqa: E402
 from tests.pg_cluster import Cluster, fresh_url, start_cluster  # noqa: E402
@@ -48,8 +56,13 @@ def fake_state(kb: int) -> dict[str, Any]:
 
 
 def hand(n: int, table: int) -> SettledHand:
+    """Hand ``n`` of a table: three players and the pool, rated and queued for review as
+    the bot's hands are."""
     players = [1 + (table + k) % 20 for k in range(3)]
-    return SettledHand.from_deltas(
+    money = (20, -10, -8)
+    outcome = HandOutcome("nebraska", tuple(SeatOutcome(str(p), int(k > 0), m)
+                                            for k, (p, m) in enumerate(zip(players, money, strict=True))))
+    return dataclasses.replace(SettledHand.from_deltas(
         deltas={players[0]: 20, players[1]: -10, players[2]: -8, POOL: -2},
         hand_id=f"t{table}-h{n}",
         guild_id=1,
@@ -61,7 +74,30 @@ def hand(n: int, table: int) -> SettledHand:
         participants=players,
         bidder=players[0],
         bidder_won=True,
-    )
+    ), outcome=outcome)
+
+
+@contextlib.asynccontextmanager
+async def busy_loop(ms: float) -> AsyncIterator[None]:
+    """The event loop kept busy: ``ms`` of CPU burnt at every turn (none if 0)."""
+    if ms <= 0:
+        yield
+        return
+
+    async def burn() -> None:
+        while True:
+            end = time.perf_counter() + ms / 1000
+            while time.perf_counter() < end:
+                pass
+            await asyncio.sleep(0)
+
+    task = asyncio.create_task(burn())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def fmt(samples: list[float]) -> str:
@@ -70,7 +106,7 @@ def fmt(samples: list[float]) -> str:
     return f"median {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms"
 
 
-async def bench(sync: str, n: int, kb: int, tables: int, url: str | None = None) -> None:
+async def bench(sync: str, n: int, kb: int, tables: int, url: str | None = None, busy_ms: float = 0.0) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if url is not None:
             store: Store = await PostgresStore.open(url, synchronous=sync)
@@ -81,52 +117,59 @@ async def bench(sync: str, n: int, kb: int, tables: int, url: str | None = None)
             await store.seed_pool(1, 100 + t, "nebraska", CHIPS, 10**9)
         state = fake_state(kb)
         size = len(__import__("json").dumps(state))
-
-        samples = []
-        for i in range(n):
-            state["phase"] = f"play{i}"
-            t0 = time.perf_counter()
-            await store.save_table_state(1, 100, state, 5)
-            samples.append(time.perf_counter() - t0)
-        print(f"[{sync}] save_table_state ({size / 1024:.1f} KiB), sequential: {fmt(samples)}")
-
-        samples = []
-        for i in range(n):
-            t0 = time.perf_counter()
-            await store.settle_hand(hand(i, 0))
-            samples.append(time.perf_counter() - t0)
-        print(f"[{sync}] settle_hand (3 players + pool), sequential: {fmt(samples)}")
-
-        samples = []
-        for i in range(n):
-            t0 = time.perf_counter()
-            await store.settle_hand(hand(i, 0))
-            samples.append(time.perf_counter() - t0)
-        print(f"[{sync}] settle_hand retry (already settled):    {fmt(samples)}")
-
-        per_table = max(n // tables, 1)
-
-        async def table(t: int, out: list[float]) -> None:
-            for i in range(per_table):
-                t0 = time.perf_counter()
-                await store.save_table_state(1, 100 + t, state)
-                out.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                await store.settle_hand(hand(10_000 + i, t))
-                out.append(time.perf_counter() - t0)
-
-        samples = []
-        t0 = time.perf_counter()
-        await asyncio.gather(*(table(t, samples) for t in range(tables)))
-        wall = time.perf_counter() - t0
-        ops = len(samples)
-        print(
-            f"[{sync}] {tables} tables at once, save+settle interleaved: {ops / wall:.0f} ops/s,"
-            f" per-call incl. queueing {fmt(samples)}"
-        )
+        if busy_ms > 0:
+            print(f"[{sync}] the event loop busy: {busy_ms:g} ms of CPU at every turn")
+        async with busy_loop(busy_ms):
+            await timings(store, sync, n, tables, state, size)
         problems = await store.check_integrity()
         assert problems == [], problems
         await store.close()
+
+
+async def timings(store: Store, sync: str, n: int, tables: int, state: dict[str, Any], size: int) -> None:
+    """Print the latency of saves and payments, one after another and many tables at once."""
+    samples = []
+    for i in range(n):
+        state["phase"] = f"play{i}"
+        t0 = time.perf_counter()
+        await store.save_table_state(1, 100, state, 5)
+        samples.append(time.perf_counter() - t0)
+    print(f"[{sync}] save_table_state ({size / 1024:.1f} KiB), sequential: {fmt(samples)}")
+
+    samples = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        await store.settle_hand(hand(i, 0))
+        samples.append(time.perf_counter() - t0)
+    print(f"[{sync}] settle_hand (3 players + pool, rated, queued for review), sequential: {fmt(samples)}")
+
+    samples = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        await store.settle_hand(hand(i, 0))
+        samples.append(time.perf_counter() - t0)
+    print(f"[{sync}] settle_hand retry (already settled):    {fmt(samples)}")
+
+    per_table = max(n // tables, 1)
+
+    async def table(t: int, out: list[float]) -> None:
+        for i in range(per_table):
+            t0 = time.perf_counter()
+            await store.save_table_state(1, 100 + t, state)
+            out.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            await store.settle_hand(hand(10_000 + i, t))
+            out.append(time.perf_counter() - t0)
+
+    samples = []
+    t0 = time.perf_counter()
+    await asyncio.gather(*(table(t, samples) for t in range(tables)))
+    wall = time.perf_counter() - t0
+    ops = len(samples)
+    print(
+        f"[{sync}] {tables} tables at once, save+settle interleaved: {ops / wall:.0f} ops/s,"
+        f" per-call incl. queueing {fmt(samples)}"
+    )
 
 
 def pcts(samples: list[float]) -> str:
@@ -233,6 +276,8 @@ async def main() -> None:
                         help="measure the group writer at this many tables instead")
     parser.add_argument("--interval", type=float, default=2.1, help="seconds between a table's states")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--busy-ms", type=float, default=0.0,
+                        help="CPU milliseconds the event loop burns at every turn meanwhile")
     parser.add_argument("--sync", default=None, help="only this synchronous mode (FULL or NORMAL)")
     args = parser.parse_args()
     cluster: Cluster | None = None
@@ -249,7 +294,7 @@ async def main() -> None:
             if args.group_tables:
                 await group_bench(sync, args.group_tables, args.interval, args.seconds, args.state_kb, url)
             else:
-                await bench(sync, args.n, args.state_kb, args.tables, url)
+                await bench(sync, args.n, args.state_kb, args.tables, url, args.busy_ms)
     finally:
         if cluster is not None:
             cluster.stop()

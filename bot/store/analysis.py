@@ -1,6 +1,6 @@
 """The hand analysis queue and its results (issue #28): one job per paid hand, durable.
 
-* **Queued with the payment.** ``Ledger.settle_hand`` calls :func:`enqueue_analysis` in
+* **Queued with the payment.** ``Ledger.settle_hand`` runs :func:`enqueue_analysis` in
   the transaction that pays the hand, so a paid hand with a human seat always has its
   job and an unpaid one never has (no second owner, no window for a crash between them).
   The job names the seats to review: the human ones (computers are not reviewed).
@@ -30,8 +30,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.store.core import StoreCore, dumps
-from bot.store.interface import SqlConnection
+from bot.store.core import Statements, StoreCore, dumps
 from bot.store.models import (
     AnalysisJob,
     AnalysisState,
@@ -57,13 +56,13 @@ MAX_ERROR: Final = 500
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"  # (AnalysisState.status)
 
 
-async def enqueue_analysis(conn: SqlConnection, hand: SettledHand) -> bool:
-    """Queue the analysis of ``hand`` (inside the transaction that pays it): its human
-    seats are reviewed.  A hand of computers only is not queued; False then."""
+def enqueue_analysis(hand: SettledHand) -> Statements[bool]:
+    """Queue the analysis of ``hand`` (a statement of the transaction that pays it): its
+    human seats are reviewed.  A hand of computers only is not queued; False then."""
     seats = [seat for seat, p in enumerate(hand.participants) if not is_computer(p)]
     if not seats:
         return False
-    await conn.execute(
+    yield (
         "INSERT INTO analyses (hand_id, seats_json) VALUES (?, ?) ON CONFLICT (hand_id) DO NOTHING",
         (hand.hand_id, dumps(seats)),
     )

@@ -22,7 +22,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -31,16 +39,33 @@ from bot import metrics
 from bot.store.interface import SqlConnection, TableKey
 from bot.store.schema import Dialect
 
-__all__ = ["GROUP_INTERVAL", "QueuedState", "Statements", "StoreCore", "commit_uninterrupted", "dumps", "run_statements"]
+__all__ = [
+    "GROUP_INTERVAL", "Many", "QueuedState", "Statement", "Statements", "StoreCore", "commit_uninterrupted",
+    "current_season", "dumps", "mark_season", "run_statements",
+]
 
 T = TypeVar("T")
 
+
+@dataclass(frozen=True, slots=True)
+class Many:
+    """A statement's parameters for each of several rows: the statement runs once a row
+    (``executemany``) and returns no rows."""
+
+    rows: Sequence[Sequence[Any]]
+
+
+#: One statement of a transaction: SQL with ``?`` placeholders and its parameters (or
+#: ``Many`` rows of them).
+Statement = tuple[str, Sequence[Any] | Many]
+
 #: A write transaction's statements, written once for both ways of running them: a
-#: generator that yields each statement (SQL with ``?`` placeholders, parameters), is
-#: sent the rows it returned, and returns the transaction's result.  ``StoreCore`` runs
-#: it statement by statement (``_write``); the SQLite store runs all of it on its
+#: generator that yields each statement (``Statement``), is sent the rows it returned,
+#: and returns the transaction's result (parts of a transaction are generators too,
+#: joined with ``yield from``).  ``StoreCore`` runs it statement by statement over its
+#: connection (``_run``); the SQLite store runs all of it, BEGIN to COMMIT, on its
 #: connection's thread in one hop (``Store._write_at_once``).
-Statements = Generator[tuple[str, Sequence[Any]], list[tuple[Any, ...]], T]
+Statements = Generator[Statement, list[tuple[Any, ...]], T]
 
 #: Seconds a queued table state waits for the other tables' states to share its
 #: transaction (``queue_table_state``).
@@ -82,7 +107,9 @@ async def commit_uninterrupted(commit: Awaitable[T]) -> T:
     return committing.result()
 
 
-def run_statements(statements: Statements[T], execute: Callable[[str, Sequence[Any]], list[tuple[Any, ...]]]) -> T:
+def run_statements(
+    statements: Statements[T], execute: Callable[[str, Sequence[Any] | Many], list[tuple[Any, ...]]]
+) -> T:
     """Run ``statements`` with ``execute`` (one statement -> its rows), synchronously."""
     try:
         sql, params = next(statements)
@@ -149,42 +176,61 @@ class StoreCore:
 
     # ------------------------------------------------------------------ transactions
 
+    @contextlib.contextmanager
+    def _superseding(self, key: TableKey | None) -> Iterator[None]:
+        """Around a write transaction (under the write lock) that writes or deletes table
+        ``key``'s state: a state of it still queued (older: a table's saves happen under
+        its lock) is dropped, and put back if the transaction fails."""
+        queued = self._queued.pop(key, None) if key is not None else None
+        try:
+            yield
+        except BaseException:
+            if queued is not None and key is not None:
+                self._queued.setdefault(key, queued)
+            raise
+
     @asynccontextmanager
     async def _write(self, supersedes: TableKey | None = None) -> AsyncIterator[SqlConnection]:
         """One write transaction (``_begin``) under this process's write lock; rolls
         back on any error.
 
         ``supersedes`` (guild, channel): the transaction writes or deletes that table's
-        state, so a state of it still queued (older: a table's saves happen under its
-        lock) is dropped, and put back if the transaction fails."""
+        state (``_superseding``)."""
         async with self._write_lock:
-            queued = self._queued.pop(supersedes, None) if supersedes is not None else None
-            committed = False
-            try:
-                async with self._begin() as conn:
-                    yield conn
-                committed = True
-                self.transactions += 1
-            except self._DATABASE_ERRORS:
-                metrics.DATABASE_ERRORS.labels(kind="write").inc()
-                raise
-            finally:
-                if not committed and queued is not None and supersedes is not None:
-                    self._queued.setdefault(supersedes, queued)
+            with self._superseding(supersedes):
+                try:
+                    async with self._begin() as conn:
+                        yield conn
+                    self.transactions += 1
+                except self._DATABASE_ERRORS:
+                    metrics.DATABASE_ERRORS.labels(kind="write").inc()
+                    raise
 
-    async def _write_at_once(self, work: Callable[[], Statements[T]]) -> T:
+    async def _write_at_once(
+        self, work: Callable[[], Statements[T]], *, supersedes: TableKey | None = None
+    ) -> T:
         """One write transaction of the statements ``work()`` gives (called under the
         write lock, so a group takes the states queued until then), each statement a
-        round trip.  (The SQLite store runs them all in one hop to its thread.)"""
-        async with self._write() as conn:
-            statements = work()
-            try:
-                sql, params = next(statements)
-                while True:
-                    sql, params = statements.send(await self._rows(conn, sql, params))
-            except StopIteration as done:
-                result: T = done.value
-                return result
+        round trip (``_run``).  (The SQLite store runs them all in one hop to its
+        thread.)  ``supersedes`` as for ``_write``."""
+        async with self._write(supersedes) as conn:
+            return await self._run(conn, work())
+
+    @staticmethod
+    async def _run(conn: SqlConnection, statements: Statements[T]) -> T:
+        """Run ``statements`` over ``conn`` (an open transaction), statement by statement."""
+        try:
+            sql, params = next(statements)
+            while True:
+                if isinstance(params, Many):
+                    await conn.executemany(sql, params.rows)
+                    rows: list[tuple[Any, ...]] = []
+                else:
+                    rows = await StoreCore._rows(conn, sql, params)
+                sql, params = statements.send(rows)
+        except StopIteration as done:
+            result: T = done.value
+            return result
 
     def _begin(self) -> contextlib.AbstractAsyncContextManager[SqlConnection]:
         """``BEGIN`` .. ``COMMIT`` of one write transaction (the caller holds the write
@@ -205,10 +251,7 @@ class StoreCore:
 
     @staticmethod
     async def _current_season(conn: SqlConnection, guild_id: int) -> int:
-        rows = await StoreCore._rows(
-            conn, "SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = ?", (guild_id,)
-        )
-        return int(rows[0][0])
+        return await StoreCore._run(conn, current_season(guild_id))
 
     async def _season_or_current(
         self, conn: SqlConnection, guild_id: int, season: int | None
@@ -217,7 +260,15 @@ class StoreCore:
 
     async def _mark_season(self, conn: SqlConnection, guild_id: int, season: int) -> None:
         """Record that the guild's ``season`` exists (inside a write)."""
-        await conn.execute(
-            "INSERT INTO seasons (guild_id, season) VALUES (?, ?) ON CONFLICT DO NOTHING",
-            (guild_id, season),
-        )
+        await self._run(conn, mark_season(guild_id, season))
+
+
+def current_season(guild_id: int) -> Statements[int]:
+    """The guild's current season (1 until an admin starts a new one)."""
+    rows = yield "SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = ?", (guild_id,)
+    return int(rows[0][0])
+
+
+def mark_season(guild_id: int, season: int) -> Statements[None]:
+    """Record that the guild's ``season`` exists (inside a write)."""
+    yield "INSERT INTO seasons (guild_id, season) VALUES (?, ?) ON CONFLICT DO NOTHING", (guild_id, season)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.store.analysis import enqueue_analysis
-from bot.store.core import dumps
+from bot.store.core import Many, Statements, current_season, dumps, mark_season
 from bot.store.interface import SqlConnection
 from bot.store.models import (
     KIND_HAND,
@@ -45,6 +46,17 @@ _ADD_TO_POOL: Final = (
     " VALUES (?,?,?,?,?,?) ON CONFLICT (guild_id, season, channel_id, variant, currency)"
     " DO UPDATE SET amount = pools.amount + excluded.amount"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _HandTexts:
+    """A paid hand's JSON texts, made before its transaction."""
+
+    participants: str
+    deltas: str
+    record: str
+    #: The table's state saved with the payment, if any.
+    state: str | None
 
 
 def _party_sql(party: Party) -> tuple[str, int | None]:
@@ -87,128 +99,146 @@ class Ledger(Ratings):
         written, the hand not paid).
         """
         hand.validate()
+        # Everything serialised here, on the event loop, before the statements run (on
+        # SQLite they run in the writer's thread: ``_write_at_once``).
         digest = hand.digest()
         deltas = hand.deltas()
+        texts = _HandTexts(
+            participants=dumps(list(hand.participants)),
+            deltas=dumps({("pool" if p is POOL else str(p)): d for p, d in deltas.items()}),
+            record=dumps(dict(hand.record)),
+            state=dumps(dict(table_state)) if table_state is not None else None,
+        )
+        return await self._write_at_once(
+            lambda: self._settle(hand, digest, deltas, texts, message_id, allow_pool_overdraw, expected_version),
+            supersedes=(hand.guild_id, hand.channel_id) if texts.state is not None else None,
+        )
+
+    def _settle(
+        self,
+        hand: SettledHand,
+        digest: str,
+        deltas: Mapping[Party, int],
+        texts: _HandTexts,
+        message_id: int | None,
+        allow_pool_overdraw: bool,
+        expected_version: int | None,
+    ) -> Statements[bool]:
+        """``settle_hand``'s transaction, every statement of it (``Statements``): one hop
+        to SQLite's writer thread, however many statements (issue #33)."""
         player_deltas = {int(p): d for p, d in deltas.items() if p is not POOL}
         pool_delta = deltas.get(POOL, 0)
         pool_involved = any(POOL in (t.payer, t.payee) for t in hand.transfers)
         g, s, cur = hand.guild_id, hand.season, hand.currency
-        state_json = dumps(dict(table_state)) if table_state is not None else None
 
-        async with self._write((g, hand.channel_id) if state_json is not None else None) as conn:
-            current = await self._current_season(conn, g)
-            if s > current:
-                raise HandValidationError(f"season {s} has not started (current is {current})")
-            inserted = await self._rows(
-                conn,
-                "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, season,"
-                " bidder, bidder_won, participants_json, deltas_json, digest, record_json,"
-                " session_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
-                " ON CONFLICT (hand_id) DO NOTHING RETURNING seq",
+        def save_state() -> Statements[None]:
+            if texts.state is not None:
+                yield from upsert_table_state(
+                    self.dialect, g, hand.channel_id, texts.state, message_id, expected_version
+                )
+
+        current = yield from current_season(g)
+        if s > current:
+            raise HandValidationError(f"season {s} has not started (current is {current})")
+        inserted = yield (
+            "INSERT INTO hands (hand_id, guild_id, channel_id, variant, currency, season,"
+            " bidder, bidder_won, participants_json, deltas_json, digest, record_json,"
+            " session_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT (hand_id) DO NOTHING RETURNING seq",
+            (
+                hand.hand_id,
+                g,
+                hand.channel_id,
+                hand.variant,
+                cur,
+                s,
+                hand.bidder,
+                None if hand.bidder_won is None else int(hand.bidder_won),
+                texts.participants,
+                texts.deltas,
+                digest,
+                texts.record,
+                hand.session_id,
+            ),
+        )
+        if not inserted:
+            old = yield "SELECT digest FROM hands WHERE hand_id = ?", (hand.hand_id,)
+            if old[0][0] != digest:
+                raise HandConflictError(
+                    f"hand {hand.hand_id!r} was already settled with different money"
+                )
+            yield from save_state()
+            return False
+
+        yield from mark_season(g, s)
+        yield from enqueue_analysis(hand)  # (issue #28: paid and queued together)
+        if pool_involved:
+            yield from self._apply_pool(hand, pool_delta, allow_pool_overdraw)
+        yield from self._ensure_balances(g, s, cur, hand.participants)
+        yield (
+            "INSERT INTO ledger (kind, hand_id, guild_id, season, channel_id, variant,"
+            " currency, payer_kind, payer_id, payee_kind, payee_id, amount)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            Many([
                 (
+                    KIND_HAND,
                     hand.hand_id,
                     g,
+                    s,
                     hand.channel_id,
                     hand.variant,
                     cur,
+                    *_party_sql(t.payer),
+                    *_party_sql(t.payee),
+                    t.amount,
+                )
+                for t in hand.transfers
+            ]),
+        )
+        yield (
+            "UPDATE balances SET amount = amount + ?"
+            " WHERE guild_id = ? AND season = ? AND currency = ? AND player_id = ?",
+            Many([(d, g, s, cur, p) for p, d in player_deltas.items()]),
+        )
+        yield from self._check_balances_in_range(hand, list(player_deltas))
+        yield (
+            "INSERT INTO player_stats (guild_id, season, variant, currency, player_id,"
+            " hands_played, hands_won, hands_as_bidder, hands_won_as_bidder, net,"
+            " biggest_win, biggest_loss) VALUES (?,?,?,?,?,1,?,?,?,?,?,?)"
+            " ON CONFLICT (guild_id, season, variant, currency, player_id) DO UPDATE SET"
+            " hands_played = player_stats.hands_played + 1,"
+            " hands_won = player_stats.hands_won + excluded.hands_won,"
+            " hands_as_bidder = player_stats.hands_as_bidder + excluded.hands_as_bidder,"
+            " hands_won_as_bidder = player_stats.hands_won_as_bidder"
+            " + excluded.hands_won_as_bidder,"
+            " net = player_stats.net + excluded.net,"
+            f" biggest_win = {_larger('player_stats.biggest_win', 'excluded.biggest_win')},"
+            f" biggest_loss = {_larger('player_stats.biggest_loss', 'excluded.biggest_loss')}",
+            Many([
+                (
+                    g,
                     s,
-                    hand.bidder,
-                    None if hand.bidder_won is None else int(hand.bidder_won),
-                    dumps(list(hand.participants)),
-                    dumps({("pool" if p is POOL else str(p)): d for p, d in deltas.items()}),
-                    digest,
-                    dumps(dict(hand.record)),
-                    hand.session_id,
-                ),
-            )
-            if not inserted:
-                old = await self._rows(
-                    conn, "SELECT digest FROM hands WHERE hand_id = ?", (hand.hand_id,)
+                    hand.variant,
+                    cur,
+                    p,
+                    int(player_deltas.get(p, 0) > 0),
+                    int(p == hand.bidder),
+                    int(p == hand.bidder and bool(hand.bidder_won)),
+                    player_deltas.get(p, 0),
+                    max(player_deltas.get(p, 0), 0),
+                    max(-player_deltas.get(p, 0), 0),
                 )
-                if old[0][0] != digest:
-                    raise HandConflictError(
-                        f"hand {hand.hand_id!r} was already settled with different money"
-                    )
-                if state_json is not None:
-                    await upsert_table_state(
-                        conn, self.dialect, g, hand.channel_id, state_json, message_id, expected_version
-                    )
-                return False
-
-            await self._mark_season(conn, g, s)
-            await enqueue_analysis(conn, hand)  # (issue #28: paid and queued together)
-            if pool_involved:
-                await self._apply_pool(conn, hand, pool_delta, allow_pool_overdraw)
-            await self._ensure_balances(conn, g, s, cur, hand.participants)
-            await conn.executemany(
-                "INSERT INTO ledger (kind, hand_id, guild_id, season, channel_id, variant,"
-                " currency, payer_kind, payer_id, payee_kind, payee_id, amount)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                [
-                    (
-                        KIND_HAND,
-                        hand.hand_id,
-                        g,
-                        s,
-                        hand.channel_id,
-                        hand.variant,
-                        cur,
-                        *_party_sql(t.payer),
-                        *_party_sql(t.payee),
-                        t.amount,
-                    )
-                    for t in hand.transfers
-                ],
-            )
-            await conn.executemany(
-                "UPDATE balances SET amount = amount + ?"
-                " WHERE guild_id = ? AND season = ? AND currency = ? AND player_id = ?",
-                [(d, g, s, cur, p) for p, d in player_deltas.items()],
-            )
-            await self._check_balances_in_range(conn, hand, list(player_deltas))
-            await conn.executemany(
-                "INSERT INTO player_stats (guild_id, season, variant, currency, player_id,"
-                " hands_played, hands_won, hands_as_bidder, hands_won_as_bidder, net,"
-                " biggest_win, biggest_loss) VALUES (?,?,?,?,?,1,?,?,?,?,?,?)"
-                " ON CONFLICT (guild_id, season, variant, currency, player_id) DO UPDATE SET"
-                " hands_played = player_stats.hands_played + 1,"
-                " hands_won = player_stats.hands_won + excluded.hands_won,"
-                " hands_as_bidder = player_stats.hands_as_bidder + excluded.hands_as_bidder,"
-                " hands_won_as_bidder = player_stats.hands_won_as_bidder"
-                " + excluded.hands_won_as_bidder,"
-                " net = player_stats.net + excluded.net,"
-                f" biggest_win = {_larger('player_stats.biggest_win', 'excluded.biggest_win')},"
-                f" biggest_loss = {_larger('player_stats.biggest_loss', 'excluded.biggest_loss')}",
-                [
-                    (
-                        g,
-                        s,
-                        hand.variant,
-                        cur,
-                        p,
-                        int(player_deltas.get(p, 0) > 0),
-                        int(p == hand.bidder),
-                        int(p == hand.bidder and bool(hand.bidder_won)),
-                        player_deltas.get(p, 0),
-                        max(player_deltas.get(p, 0), 0),
-                        max(-player_deltas.get(p, 0), 0),
-                    )
-                    for p in hand.participants
-                ],
-            )
-            if hand.session_id is not None:
-                await self._record_session_step(conn, hand)
-            if hand.outcome is not None:
-                await self._rate_paid_hand(conn, g, s, hand.outcome)
-            if state_json is not None:
-                await upsert_table_state(
-                    conn, self.dialect, g, hand.channel_id, state_json, message_id, expected_version
-                )
+                for p in hand.participants
+            ]),
+        )
+        if hand.session_id is not None:
+            yield from self._record_session_step(hand)
+        if hand.outcome is not None:
+            yield from self._rate_paid_hand(g, s, hand.outcome)
+        yield from save_state()
         return True
 
-    async def _check_balances_in_range(
-        self, conn: SqlConnection, hand: SettledHand, players: list[int]
-    ) -> None:
+    def _check_balances_in_range(self, hand: SettledHand, players: list[int]) -> Statements[None]:
         """Refuse (rolling the settlement back) a balance beyond ±``MAX_AMOUNT``: SQLite
         would otherwise keep an overflowing sum as a REAL."""
         if not players:
@@ -216,8 +246,7 @@ class Ledger(Ratings):
         marks = ",".join("?" * len(players))
         # (PostgreSQL's BIGINT raises on overflow instead of turning into a float.)
         floated = "typeof(amount) != 'integer' OR " if self.dialect.integers_may_float else ""
-        rows = await self._rows(
-            conn,
+        rows = yield (
             f"SELECT player_id, amount FROM balances WHERE guild_id = ? AND season = ?"
             f" AND currency = ? AND player_id IN ({marks})"
             f" AND ({floated}amount > ? OR amount < ?)",
@@ -228,15 +257,10 @@ class Ledger(Ratings):
                 f"hand {hand.hand_id}: the balance of {rows[0][0]} would leave the store's range"
             )
 
-    async def _apply_pool(
-        self, conn: SqlConnection, hand: SettledHand, delta: int, allow_overdraw: bool
-    ) -> None:
+    @staticmethod
+    def _apply_pool(hand: SettledHand, delta: int, allow_overdraw: bool) -> Statements[None]:
         key = (hand.guild_id, hand.season, hand.channel_id, hand.variant, hand.currency)
-        rows = await self._rows(
-            conn,
-            _ADD_TO_POOL + " RETURNING amount",
-            (*key, delta),
-        )
+        rows = yield _ADD_TO_POOL + " RETURNING amount", (*key, delta)
         new_amount = rows[0][0]
         if not isinstance(new_amount, int) or abs(new_amount) > MAX_AMOUNT:
             raise HandValidationError(f"hand {hand.hand_id}: the pool would leave the store's range")
@@ -245,48 +269,45 @@ class Ledger(Ratings):
                 f"hand {hand.hand_id}: pool would be {format_amount(hand.currency, new_amount)}"
             )
 
-    async def _ensure_balances(
-        self,
-        conn: SqlConnection,
+    @staticmethod
+    def _ensure_balances(
         guild_id: int,
         season: int,
         currency: str,
         players: Iterable[int],
-    ) -> None:
+    ) -> Statements[None]:
         """Create missing balance rows at the starting amount, with a ``start`` ledger row."""
         wanted = list(players)
         marks = ",".join("?" * len(wanted))
         existing = {
             int(r[0])
-            for r in await self._rows(
-                conn,
+            for r in (yield (
                 f"SELECT player_id FROM balances WHERE guild_id = ? AND season = ?"
                 f" AND currency = ? AND player_id IN ({marks})",
                 (guild_id, season, currency, *wanted),
-            )
+            ))
         }
         missing = [p for p in wanted if p not in existing]
         if not missing:
             return
-        start_rows = await self._rows(
-            conn,
+        start_rows = yield (
             "SELECT amount FROM starting_amounts WHERE guild_id = ? AND currency = ?",
             (guild_id, currency),
         )
         start = int(start_rows[0][0]) if start_rows else 0
-        await conn.executemany(
+        yield (
             "INSERT INTO balances (guild_id, season, currency, player_id, amount)"
             " VALUES (?,?,?,?,?)",
-            [(guild_id, season, currency, p, start) for p in missing],
+            Many([(guild_id, season, currency, p, start) for p in missing]),
         )
         if start > 0:
-            await conn.executemany(
+            yield (
                 "INSERT INTO ledger (kind, guild_id, season, currency, payer_kind,"
                 " payee_kind, payee_id, amount) VALUES (?,?,?,?,'bank','player',?,?)",
-                [(KIND_START, guild_id, season, currency, p, start) for p in missing],
+                Many([(KIND_START, guild_id, season, currency, p, start) for p in missing]),
             )
 
-    async def _record_session_step(self, conn: SqlConnection, hand: SettledHand) -> None:
+    def _record_session_step(self, hand: SettledHand) -> Statements[None]:
         """Write what the hand's session decided (deals played, totals, its end).
 
         The table's session decides; this only checks that the hand belongs to an open
@@ -294,8 +315,7 @@ class Ledger(Ratings):
         (one who left the table) stay as they were."""
         step = hand.session_step
         assert step is not None  # validate() pairs it with session_id
-        rows = await self._rows(
-            conn,
+        rows = yield (
             "SELECT guild_id, channel_id, variant, currency, season, totals_json, finished_at"
             " FROM sessions WHERE session_id = ?",
             (hand.session_id,),
@@ -316,7 +336,7 @@ class Ledger(Ratings):
         totals = {int(k): int(v) for k, v in json.loads(totals_json).items()}
         totals.update({int(p): int(v) for p, v in step.totals.items()})
         done = step.finish_reason is not None
-        await conn.execute(
+        yield (
             "UPDATE sessions SET deals_played = ?, totals_json = ?,"
             f" finished_at = CASE WHEN ? THEN {self.dialect.now} END,"
             " finish_reason = ? WHERE session_id = ?",
@@ -528,7 +548,7 @@ class Ledger(Ratings):
         for amount in seeds.values():
             check_amount(amount, "pot seed")
         await self._mark_season(conn, guild_id, season)
-        await self._ensure_balances(conn, guild_id, season, currency, list(seeds))
+        await self._run(conn, self._ensure_balances(guild_id, season, currency, list(seeds)))
         await conn.executemany(
             "INSERT INTO ledger (kind, guild_id, season, channel_id, variant, currency,"
             " payer_kind, payer_id, payee_kind, amount) VALUES (?,?,?,?,?,?,'player',?,'pool',?)",
@@ -561,7 +581,7 @@ class Ledger(Ratings):
         for p, amount in payout.items():
             if not isinstance(p, int) or isinstance(p, bool) or amount <= 0:
                 raise ValueError(f"a pool payout is a positive amount to a participant, got {p!r}: {amount!r}")
-        await self._ensure_balances(conn, g, sea, cur, list(payout))
+        await self._run(conn, self._ensure_balances(g, sea, cur, list(payout)))
         await conn.executemany(
             "INSERT INTO ledger (kind, guild_id, season, channel_id, variant, currency,"
             " payer_kind, payee_kind, payee_id, amount) VALUES (?,?,?,?,?,?,'pool','player',?,?)",

@@ -4,7 +4,8 @@
 Ratings are derived data, kept with the money:
 
 * **Live**: a paid hand that carries its outcome (``SettledHand.outcome``) is rated in
-  the transaction that pays it (``Ledger.settle_hand`` calls ``_rate_paid_hand``), from
+  the transaction that pays it (``Ledger.settle_hand`` runs ``_rate_paid_hand``'s
+  statements), from
   the ratings stored for its players, and each of them gets a row of history (the stats
   chart).  Hands are rated in the order they are paid, which is the order of the hands'
   ``seq`` (every write transaction runs alone: SQLite's one writer, PostgreSQL's advisory
@@ -26,10 +27,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.ratings import RATINGS_VERSION, HandOutcome, Rater, Standing
-from bot.store.core import StoreCore
-from bot.store.interface import OutcomeOfHand, SqlConnection
+from bot.store.core import Many, Statements, StoreCore
+from bot.store.interface import OutcomeOfHand
 
-__all__ = ["COMPUTER_PREFIX", "Ratings", "rate_hand"]
+__all__ = ["COMPUTER_PREFIX", "Ratings", "rate_hand", "store_standings"]
 
 #: The start of a computer pseudo-player's name (``bot.ratings.computer_id``).
 COMPUTER_PREFIX = "computer:"
@@ -45,19 +46,42 @@ def rate_hand(rater: Rater, outcome: HandOutcome) -> list[Standing]:
     return [table[p] for p in players if p in table]
 
 
+def store_standings(
+    guild_id: int, season: int, variant: str, current: Iterable[Standing], history: Iterable[Standing],
+) -> Statements[None]:
+    """Write players' current standings and rows of their history (statements of a write)."""
+    key = (guild_id, season, variant)
+    now = [(*key, s.player, s.mu, s.sigma, s.hands) for s in current]
+    if now:
+        yield (
+            "INSERT INTO ratings (guild_id, season, variant, player, mu, sigma, hands)"
+            " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id, season, variant, player) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, hands = excluded.hands",
+            Many(now),
+        )
+    past = [(*key, s.player, s.mu, s.sigma, s.hands) for s in history]
+    if past:
+        yield (
+            "INSERT INTO rating_history (guild_id, season, variant, player, mu, sigma, hands)"
+            " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id, season, variant, player, hands)"
+            " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
+            Many(past),
+        )
+
+
 class Ratings(StoreCore):
     """Ratings: rated as hands are paid, recomputed from the history, read for the
     leaderboard and the stats."""
 
     # ------------------------------------------------------------------ live
 
-    async def _rate_paid_hand(
-        self, conn: SqlConnection, guild_id: int, season: int, outcome: HandOutcome
-    ) -> None:
-        """Rate a hand just paid (inside its transaction): from the stored ratings of its
-        players, when the set's ratings are of the current version (a new set is)."""
-        rows = await self._rows(
-            conn,
+    @staticmethod
+    def _rate_paid_hand(guild_id: int, season: int, outcome: HandOutcome) -> Statements[None]:
+        """Rate a hand just paid (statements of its transaction): from the stored ratings
+        of its players, when the set's ratings are of the current version (a new set is).
+        The rating itself (``bot.ratings``, pure) is computed between the read and the
+        writes, wherever the transaction runs (on SQLite, the writer's thread)."""
+        rows = yield (
             "INSERT INTO rating_sets (guild_id, season, variant, version) VALUES (?,?,?,?)"
             " ON CONFLICT (guild_id, season, variant) DO UPDATE SET version = rating_sets.version"
             " RETURNING version",
@@ -68,38 +92,14 @@ class Ratings(StoreCore):
         players = sorted({s.player for s in outcome.seats})
         marks = ",".join("?" * len(players))
         rater = Rater()
-        for player, mu, sigma, hands in await self._rows(
-            conn,
+        for player, mu, sigma, hands in (yield (
             f"SELECT player, mu, sigma, hands FROM ratings WHERE guild_id = ? AND season = ?"
             f" AND variant = ? AND player IN ({marks})",
             (guild_id, season, outcome.variant, *players),
-        ):
+        )):
             rater.resume(outcome.variant, Standing(str(player), float(mu), float(sigma), int(hands)))
         new = rate_hand(rater, outcome)
-        await self._store_standings(conn, guild_id, season, outcome.variant, new, new)
-
-    async def _store_standings(
-        self, conn: SqlConnection, guild_id: int, season: int, variant: str,
-        current: Iterable[Standing], history: Iterable[Standing],
-    ) -> None:
-        """Write players' current standings and rows of their history (inside a write)."""
-        key = (guild_id, season, variant)
-        now = [(*key, s.player, s.mu, s.sigma, s.hands) for s in current]
-        if now:
-            await conn.executemany(
-                "INSERT INTO ratings (guild_id, season, variant, player, mu, sigma, hands)"
-                " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id, season, variant, player) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, hands = excluded.hands",
-                now,
-            )
-        past = [(*key, s.player, s.mu, s.sigma, s.hands) for s in history]
-        if past:
-            await conn.executemany(
-                "INSERT INTO rating_history (guild_id, season, variant, player, mu, sigma, hands)"
-                " VALUES (?,?,?,?,?,?,?) ON CONFLICT (guild_id, season, variant, player, hands)"
-                " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
-                past,
-            )
+        yield from store_standings(guild_id, season, outcome.variant, new, new)
 
     # ------------------------------------------------------------------ recomputed
 
@@ -167,8 +167,8 @@ class Ratings(StoreCore):
                 " ON CONFLICT (guild_id, season, variant) DO UPDATE SET version = excluded.version",
                 (*key, RATINGS_VERSION),
             )
-            await self._store_standings(conn, guild_id, season, variant,
-                                        rater.standings().get(variant, {}).values(), history.values())
+            await self._run(conn, store_standings(guild_id, season, variant,
+                                                  rater.standings().get(variant, {}).values(), history.values()))
         return rated
 
     # ------------------------------------------------------------------ read

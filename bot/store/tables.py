@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, Final
 
 from bot.store.core import QueuedState, Statements, StoreCore, dumps
-from bot.store.interface import Shards, SqlConnection, TableKey
+from bot.store.interface import Shards, TableKey
 from bot.store.models import StaleTableStateError, TableState
 from bot.store.schema import Dialect
 
@@ -80,17 +80,17 @@ def _claim(rows: int) -> str:
     )
 
 
-async def upsert_table_state(
-    conn: SqlConnection,
+def upsert_table_state(
     dialect: Dialect,
     guild_id: int,
     channel_id: int,
     state_json: str,
     message_id: int | None,
     expected_version: int | None,
-) -> int:
-    """Write a table's state in the open transaction and return its new version; with
-    ``expected_version`` only over that version (``StaleTableStateError`` otherwise)."""
+) -> Statements[int]:
+    """Write a table's state (a statement of a write transaction) and return its new
+    version; with ``expected_version`` only over that version (``StaleTableStateError``
+    otherwise)."""
     sql = (
         "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
         " VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
@@ -102,7 +102,7 @@ async def upsert_table_state(
     if expected_version is not None:
         sql += " WHERE table_states.version = ?"
         params.append(expected_version)
-    rows = await StoreCore._rows(conn, sql + " RETURNING version", params)
+    rows = yield sql + " RETURNING version", params
     if not rows:
         raise StaleTableStateError(
             f"table {guild_id}/{channel_id} is not at version {expected_version}"
@@ -145,10 +145,10 @@ class TableStates(StoreCore):
         written) — a guard against two writers for one table.
         """
         state_json = dumps(dict(state))
-        async with self._write((guild_id, channel_id)) as conn:
-            return await upsert_table_state(
-                conn, self.dialect, guild_id, channel_id, state_json, message_id, expected_version
-            )
+        return await self._write_at_once(
+            lambda: upsert_table_state(self.dialect, guild_id, channel_id, state_json, message_id, expected_version),
+            supersedes=(guild_id, channel_id),
+        )
 
     def queue_table_state(
         self,

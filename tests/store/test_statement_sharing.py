@@ -77,9 +77,10 @@ def dropped_elsewhere(kept: deque[Any]) -> Iterator[None]:
 
 async def test_no_executemany_cursor_reaches_the_event_loop_open(tmp_path: Path) -> None:
     """Every cursor that ran an ``executemany`` (or was made to) is closed already when the
-    writer hands it back after a group or a settlement: its statement was let go on the
-    connection's thread, so freeing it anywhere is safe.  (A cursor of ``execute`` lets go
-    of its statement itself when the statement is done.)"""
+    writer hands it back: its statement was let go on the connection's thread, so freeing
+    it anywhere is safe.  (A cursor of ``execute`` lets go of its statement itself when the
+    statement is done.)  Groups of table states and settlements hand no cursor to the
+    event loop at all: their transactions run whole on the connection's thread."""
     store = await Store.open(tmp_path / "taroky.sqlite3")
     store.group_interval = 10.0  # the flushes below write the groups
     try:
@@ -89,8 +90,12 @@ async def test_no_executemany_cursor_reaches_the_event_loop_open(tmp_path: Path)
                     store.queue_table_state(1, ch, {"step": step}, expected_version=step)
                 await store.flush_table_states()
             await store.settle_hand(make_hand("h1", {1: 5, 2: -5}), table_state={"step": 2})
+            assert not kept, "a group or a settlement handed a cursor to the event loop"
+            await store.claim_tables("me", [(1, ch) for ch in range(1, 21)], ttl=60.0)
+            await store.release_tables("me", [(1, ch) for ch in range(1, 21)])
+            await store.start_session(1, 30, "czech", "czk_hal", 1, pot_seeds={3: 10, 4: 10})
             many = [c for c in kept if c.made_by in ("executemany", "cursor")]
-            assert len(many) >= 4, "the groups and the settlement ran no executemany"
+            assert len(many) >= 3, "releasing leases and paying seeds ran no executemany"
             for cursor in many:
                 with pytest.raises(Exception, match="closed cursor"):
                     await cursor.fetchone()

@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine import Game
 from bot.store import Shards, Store
+from bot.store.db import _transaction
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
 from bot.tables.manager import TableManager
@@ -191,23 +192,19 @@ async def test_a_settlement_whose_task_is_cancelled_after_its_commit_keeps_the_t
     table = m.open(guild_id=GUILD[0], channel_id=100, host_id=HOST, config=TableConfig())
     await m.save(table)
     writer: Any = sqlite_store._writer
-    real, real_fetchall = writer.execute, writer.execute_fetchall
-    paying = [False]
+    real = writer._execute
 
-    def execute_fetchall(sql: str, *args: Any) -> Any:
-        if sql.startswith("INSERT INTO hands"):
-            paying[0] = True
-        return real_fetchall(sql, *args)
-
-    def execute(sql: str, *args: Any) -> Any:
-        if sql == "COMMIT" and paying[0]:
-            paying[0] = False
+    def execute(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        # The payment is one hop to the writer's thread (``_transaction`` running the
+        # statements of ``Ledger._settle``, BEGIN to COMMIT): the task is cancelled as
+        # it is sent, so the cancellation arrives while the COMMIT runs.
+        if fn is _transaction and args[1].__name__ == "_settle":
             task = asyncio.current_task()
             assert task is not None and task is table._driver  # the computers' task pays
             task.cancel()
-        return real(sql, *args)
+        return real(fn, *args, **kwargs)
 
-    writer.execute, writer.execute_fetchall = execute, execute_fetchall
+    writer._execute = execute
     try:
         await table.start(HOST)
         driver = table._driver
@@ -216,7 +213,7 @@ async def test_a_settlement_whose_task_is_cancelled_after_its_commit_keeps_the_t
             await asyncio.wait({driver})
         assert driver is not None and driver.cancelled() and table.status == BETWEEN
     finally:
-        del writer.execute, writer.execute_fetchall
+        del writer._execute
     assert await sqlite_store.count_hands(GUILD[0], 100) == 1  # paid, and saved with the table
     saved = await sqlite_store.load_table_state(GUILD[0], 100)
     assert saved is not None and m.versions[100] == saved.version
