@@ -14,6 +14,7 @@ from bot.ratings import (
     outcome_of,
     recompute,
 )
+from bot.tables.ratings import outcome_from_history
 from tests.engine.helpers import A, game
 from tests.engine.kc_helpers import kc
 
@@ -143,6 +144,10 @@ def test_a_surrendered_hand_is_paid_and_rated() -> None:
         ("ann", 0, -300), ("ben", 1, 100), ("cid", 1, 100), ("dan", 1, 100)]
     st = recompute([o], by="money")["czech"]
     assert st["ann"].mu < 25.0 < st["ben"].mu
+    # from the history too, with each seat's luck (the deal played by the normal player)
+    again = outcome_from_history([1, 2, 3, 4], g.to_record())
+    assert again is not None and [s.money for s in again.seats] == [s.money for s in o.seats]
+    assert all(s.luck is not None for s in again.seats)
 
 
 def test_a_hand_thrown_in_for_no_score_is_not_rated() -> None:
