@@ -5,7 +5,10 @@ a seat is rated as its participant (a person: their Discord id as text) or, for 
 seat, as the pseudo-player of its level (``bot.ratings.computer_id``: "computer:strong").
 The levels travel with the hand's record (``record["levels"]``, written when the hand is
 paid); a record from before the bot kept them names none, and its computer seats are rated
-as the pseudo-player of an unrecorded level (``UNRECORDED``).
+as the pseudo-player of an unrecorded level (``UNRECORDED``).  Each seat's luck comes from
+one function too (``bot.ai.review.luck_of_record``, which the hand's review shows): when
+the hand is paid it is worked out in the computer players' worker process
+(``bot.ai.pool.luck_off_loop``), when the ratings are recomputed from the stored record.
 """
 
 from __future__ import annotations
