@@ -25,7 +25,7 @@ from bot.tables.manager import TableManager
 from bot.tables.ratings import UNRECORDED, outcome_from_history, rated_players, refresh_stale
 from bot.tables.table import BETWEEN, Table, TableConfig
 from bot.tables.table_states import DatabaseTableStore
-from tests.engine.helpers import stack
+from tests.engine.helpers import A, stack
 from tests.store.conftest import Location, location_for, open_at
 from tests.tables.helpers import HOST, NO_PAUSE, computers_done, open_table
 
@@ -174,3 +174,47 @@ async def test_taroky_rate_in_words(store: Store, location: Location, tmp_path: 
     assert await asyncio.to_thread(main, ["rate", "--database", str(missing)]) == 2
     assert capsys.readouterr().err.strip() == (
         f"error: there is no database at {missing} (pass --database, or set TAROKY_DB)")
+
+
+async def test_a_surrender_at_the_table_is_rated_live_and_by_taroky_rate(
+        store: Store, location: Location, capsys: pytest.CaptureFixture[str]) -> None:
+    """CZ-4: 'If the bidder of základní povinnost draws the called card, the bidder may
+    surrender at once and pays Kč 1.00 to each opponent.'  Stacked: the guest is forehand
+    (the host deals the first hand) with low cards and tarok XX, and XIX lies in the
+    talon; the host holds the high taroky and passes, the computers (normal) hold four
+    low ones each; the guest's povinnost calls XIX, draws it and surrenders.  The hand is paid and
+    rated when it is paid, and ``taroky rate`` finds the same figures."""
+    low = "XX 7S 8S 9S 10S 7C 8C 9C 10C 2H 3H 4H"
+    deck = stack({0: "XXI SK XVIII XVII XVI XV XIV XIII XII XI X IX", 1: low,
+                  2: "I II III IV", 3: "V VI VII VIII"}, talon="XIX KH QH QS JS 2D", dealer=0)
+    m = TableManager(DatabaseTableStore(store), deals=Deals.stacked(deck, seed=3), timings=NO_PAUSE,
+                     ledger=TableLedger(store))
+    t = open_table(m, TableConfig(variant="czech"), channel=6)
+    await t.join(GUEST, "Guest")
+    await t.add_computer()  # (two normal computers: the easy one might bid for a slip)
+    await t.add_computer()
+    await t.start(HOST)
+    wants = [A("surrender"), A("call", "XIX"), A("bid", "povinnost"), A("pass")]
+    while t.status != BETWEEN:
+        await computers_done(t)
+        game = t.game
+        if t.status == BETWEEN or game is None or game.to_act is None:
+            continue
+        seat = game.to_act
+        chair = t.seats[seat]
+        assert chair is not None and chair.user_id is not None
+        move = next(a for a in wants if a in t.legal_for(seat))
+        await t.act(chair.user_id, t.hand_no, t.step, [move.code])
+    (hand,) = await store.recent_hands(1, 6)
+    record = await store.get_hand_record(hand.hand_id)
+    assert record is not None
+    game = replay_record(record)
+    assert game.surrendered and game.result is not None and game.result.thrown_in
+    assert dict(game.result.net) == {0: 100, 1: -300, 2: 100, 3: 100}
+    live = {s.player: s for s in await store.ratings(1, "czech")}
+    assert {p: s.hands for p, s in live.items()} == {str(HOST): 1, str(GUEST): 1, computer_id("normal"): 1}
+    outcome = outcome_from_history(list(hand.participants), record)
+    assert outcome is not None and live == recompute([outcome])["czech"]
+    assert await asyncio.to_thread(main, ["rate", "--database", str(location), "--json"]) == 0
+    (rated,) = json.loads(capsys.readouterr().out)["sets"]
+    assert (rated["hands"], rated["changed"]) == (1, 0)
