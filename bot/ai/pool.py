@@ -58,6 +58,12 @@ LUCK_TIMEOUT = 1.0
 def _die_with_parent() -> None:
     """In the worker: end when the bot's process ends, even by SIGKILL (Linux), so no
     orphan keeps waiting on its pipe holding the bot's output open."""
+    # A forked worker inherits the bot's SIGTERM handler (``bot.lifecycle.GracefulStop``:
+    # a note to an event loop that does not run here), which would swallow the signal
+    # below; SIGTERM ends the worker.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(ValueError):
+        signal.set_wakeup_fd(-1)
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
