@@ -11,21 +11,30 @@ and its own uncertainty.
 
 * **What ranks the sides**: by default (``by="play"``) each side's money minus its luck
   per member (``bot.ai.review.luck_of``: what the cards were worth with the normal player
-  in every seat), so that good cards alone do not raise a rating; a seat whose luck is not
-  known (``SeatOutcome.luck`` None) counts its money alone.  ``by="money"``: money alone.
+  in every seat), so that good cards alone do not raise a rating.  The luck is worked out
+  when the hand is paid, off the event loop (``bot.ai.pool.luck_off_loop``), and again
+  from the record by the same function when ratings are recomputed
+  (``bot.tables.ratings``); the hand's review shows the same figure.  A seat whose luck
+  is not known (``SeatOutcome.luck`` None) counts its money alone.  ``by="money"``: money
+  alone.
 * **Parameters**: openskill's Plackett–Luce model with ``beta=BETA`` (one hand of tarot
   says little about skill), its other parameters the package's defaults.
 * **Computer seats** take part as one rated pseudo-player per level and variant
   (``computer_id``: "computer:strong"): they are rated like everyone, so a player's
   rating says how they fare against the computers as against people.  When one level
   fills several seats of a hand, each seat is a copy of its rating in the update, and its
-  new rating is the copies' mean ``mu`` with the root of their mean ``sigma²``.
+  new rating is the copies' mean ``mu`` with the root of their mean ``sigma²``, each copy
+  weighed by its share of its side (1 / the side's size).  openskill's updates balance
+  over the sides, not the seats: a member of a side of three moves as far as a lone
+  bidder, the other way, so the seats' plain mean made a level that played itself drift
+  (downwards where lone bidders win more often than not); weighed by sides, it does not
+  move.
 * **Provisional** while a player has rated fewer than ``PROVISIONAL_HANDS`` hands.
 * **The figure shown** (``Standing.rating``) is the conservative ``mu − 3·sigma``
   (openskill's ordinal): 0 at the start, rising as play is good and as it becomes sure.
 * **Derived data**: ``recompute`` rates a list of hands in order from the start and gives
   the same figures every time; a season resets ratings by recomputing from its hands.
-* A hand thrown in (nobody played) is not rated.
+* A hand thrown in (no contract, or no score) is not rated; a surrender is (``is_rated``).
 """
 
 from __future__ import annotations
@@ -40,14 +49,18 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from bot.engine import Game
 
 __all__ = ["PROVISIONAL_HANDS", "RATINGS_VERSION", "HandOutcome", "Rater", "SeatOutcome", "Standing",
-           "Standings", "computer_id", "outcome_of", "recompute"]
+           "Standings", "computer_id", "is_rated", "outcome_of", "recompute"]
 
 #: The version of the rating's definition (model, its parameters, what ranks the sides):
 #: stored ratings of another version are recomputed.
 #: 2: ``BETA`` 4× openskill's default; sides ranked by money minus luck by default; a
 #: player in several seats of a hand gets the mean of its seats' updates (version 1 gave
 #: it their sum, the seats sharing one rating object).
-RATINGS_VERSION = 2
+#: 3: luck is known when a hand is paid (so live ratings rank by money minus luck, as the
+#: recompute does); a surrendered hand, or a contract settled without play, is rated; a
+#: player in several seats gets the mean of its seats' updates each weighed by its share
+#: of its side (a level playing only itself no longer drifts).
+RATINGS_VERSION = 3
 #: A rating is provisional until its player has this many hands rated in the variant.
 PROVISIONAL_HANDS = 20
 
@@ -90,12 +103,25 @@ class HandOutcome:
                 "seats": [[s.player, s.side, s.money, s.luck] for s in self.seats]}
 
 
+def is_rated(game: Game) -> bool:
+    """Whether the finished ``game`` is rated: a hand played, or one that ended before
+    play with a contract and money between the players — a bidder's surrender (CZ-4),
+    a contract settled without play.  A hand thrown in with no contract, or for no
+    score, is not: nobody's choices made anything."""
+    r = game.result
+    if r is None:
+        return False
+    if not r.thrown_in:
+        return True
+    return bool(r.declarer_side) and any(r.net.get(s, 0) for s in game.active)
+
+
 def outcome_of(game: Game, players: Sequence[str],
                luck: Mapping[int, int] | None = None) -> HandOutcome | None:
-    """The outcome of the finished ``game`` with ``players[seat]`` in each seat (None for
-    a hand thrown in, which is not rated)."""
+    """The outcome of the finished ``game`` with ``players[seat]`` in each seat, with
+    each seat's ``luck`` where known (None for a hand that is not rated, ``is_rated``)."""
     r = game.result
-    if r is None or r.thrown_in:
+    if r is None or not is_rated(game):
         return None
     sides: list[frozenset[int]] = []
     for s in game.active:
@@ -166,14 +192,19 @@ class Rater:
         # given, and one object in two seats would be updated twice)
         ratings = [[self._copy(self._rating(hand.variant, s.player)) for s in t] for t in teams]
         new = self.model.rate(ratings, scores=[_score(t, self.by) for t in teams])
-        updates: dict[str, list[PlackettLuceRating]] = {}
+        # Each seat weighs its share of its side (1 / the side's size): openskill's updates
+        # balance over the sides, not over the seats (a member of a side of three moves as
+        # far as a side of one, in the opposite direction), so a player filling every seat
+        # of a hand would drift with the seats' mean; by the sides' it does not move.
+        updates: dict[str, list[tuple[float, PlackettLuceRating]]] = {}
         for team, rated in zip(teams, new, strict=True):
             for s, r in zip(team, rated, strict=True):
-                updates.setdefault(s.player, []).append(r)
+                updates.setdefault(s.player, []).append((1.0 / len(team), r))
         for player, rs in updates.items():
             cur = self._rating(hand.variant, player)
-            cur.mu = sum(r.mu for r in rs) / len(rs)
-            cur.sigma = math.sqrt(sum(r.sigma ** 2 for r in rs) / len(rs))
+            weight = sum(w for w, _ in rs)
+            cur.mu = sum(w * r.mu for w, r in rs) / weight
+            cur.sigma = math.sqrt(sum(w * r.sigma ** 2 for w, r in rs) / weight)
             key = (hand.variant, player)
             self.hands[key] = self.hands.get(key, 0) + 1
 

@@ -13,6 +13,10 @@ worker is a process of its own, at a lower CPU priority (``ANALYSIS_NICE``), so 
 (about a second of CPU) never stands between the strong player's search and its answer,
 nor between a click and the bot's reply: the operating system runs the event loop and
 the search first.  One review runs at a time; the jobs wait in the store's queue.
+
+A paid hand's **luck** (what its cards were worth, which its ratings rank by) is worked
+out in the search worker too (``luck_off_loop``): a few milliseconds, awaited by the
+payment, never run on the event loop.
 """
 
 from __future__ import annotations
@@ -33,13 +37,13 @@ from bot import metrics
 from bot.ai.heuristic import Choice
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level
-from bot.ai.review import Budget, review_record
+from bot.ai.review import Budget, luck_of_record, review_record
 from bot.ai.search import searches
 from bot.engine import Game, parse_action
 from bot.engine.record import replay_record
 from bot.engine.say import Msg
 
-__all__ = ["ANALYSIS_NICE", "analyse_off_loop", "choose_off_loop", "shutdown"]
+__all__ = ["ANALYSIS_NICE", "LUCK_TIMEOUT", "analyse_off_loop", "choose_off_loop", "luck_off_loop", "shutdown"]
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +51,19 @@ _pool: Executor | None = None
 _analysis_pool: Executor | None = None
 #: How much lower the review worker's CPU priority is than the bot's (``os.nice``).
 ANALYSIS_NICE = 10
+#: How long a paid hand's luck waits for the search worker before a thread works it out.
+LUCK_TIMEOUT = 1.0
 
 
 def _die_with_parent() -> None:
     """In the worker: end when the bot's process ends, even by SIGKILL (Linux), so no
     orphan keeps waiting on its pipe holding the bot's output open."""
+    # A forked worker inherits the bot's SIGTERM handler (``bot.lifecycle.GracefulStop``:
+    # a note to an event loop that does not run here), which would swallow the signal
+    # below; SIGTERM ends the worker.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(ValueError):
+        signal.set_wakeup_fd(-1)
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
@@ -116,6 +128,23 @@ async def analyse_off_loop(record: dict[str, Any], seats: Sequence[int], budget:
             _analysis_pool = None
             executor.shutdown(wait=False, cancel_futures=True)
         raise
+
+
+async def luck_off_loop(record: dict[str, Any], timeout: float = LUCK_TIMEOUT) -> dict[int, int]:
+    """Each seat's luck in the finished hand of ``record`` (``bot.ai.review.luck_of_record``:
+    the deal played out by the normal player in every seat, about 1–10 ms of CPU), worked
+    out in the search worker process, so the event loop only sends the record; in a
+    thread of this process if that worker cannot answer within ``timeout`` seconds (a
+    search before it on a loaded machine) or is broken.  The figure is the same wherever
+    it is worked out: the ratings of a paid hand rank by it (``bot.tables.ledger``)."""
+    loop = asyncio.get_running_loop()
+    try:
+        fut = loop.run_in_executor(_executor(), luck_of_record, record)
+        return await asyncio.wait_for(fut, timeout)
+    except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
+        log.info("Luck worked out in a thread: the search worker %s",
+                 "was late" if isinstance(e, TimeoutError) else f"failed ({type(e).__name__})")
+        return await asyncio.to_thread(luck_of_record, record)
 
 
 def _decide(record: dict[str, Any], seat: int, level: str, seed: int,

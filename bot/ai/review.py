@@ -60,7 +60,7 @@ from bot.engine import Action, Game, Kind, Phase, parse_action, replay_record
 __all__ = [
     "ACCURACY_SCALE", "BLUNDER", "INACCURACY", "MISTAKE", "REVIEW_VERSION", "SURE_Z", "TYPICAL",
     "Budget", "Decision", "HandReview", "Judgement", "Option", "SeatReview", "accuracy_of",
-    "cost_class", "hand_seed", "luck_of", "review_game", "review_record", "typical_stake",
+    "cost_class", "dealt", "hand_seed", "luck_of", "luck_of_record", "review_game", "review_record", "typical_stake",
 ]
 
 #: The version of ``HandReview.to_dict``'s layout and of the judge behind it: a stored
@@ -286,6 +286,19 @@ def luck_of(start: Game) -> dict[int, int]:
     return {s: r.net.get(s, 0) for s in g.active}
 
 
+def luck_of_record(record: dict[str, Any]) -> dict[int, int]:
+    """``luck_of`` the deal of the hand in ``record`` (its actions left out): the one
+    figure of luck the review shows and the ratings rank by, whether worked out when the
+    hand is paid or from the history (``bot.tables.ratings``)."""
+    return luck_of(dealt(record))
+
+
+def dealt(record: dict[str, Any]) -> Game:
+    """The hand in ``record`` as dealt, before any choice (the engine's errors for a record
+    that does not replay)."""
+    return replay_record({**record, "actions": [], "result": None})
+
+
 def _worlds_for(n: int, budget: Budget) -> int:
     return max(1, round(n * budget.worlds))
 
@@ -383,7 +396,7 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None,
     final = replay_record(record)
     if final.result is None:
         raise ValueError("The hand in this record is not finished, so it cannot be reviewed.")
-    start = replay_record({**record, "actions": [], "result": None})
+    start = dealt(record)
     budget = budget or Budget()
     players = record.get("players")
     names = [str(p) for p in players] if isinstance(players, list) else None

@@ -22,6 +22,7 @@ participants and record) becomes a ``HandOutcome`` (``bot.tables.ratings``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -155,7 +156,9 @@ class Ratings(StoreCore):
                " AND season = ? AND variant = ? AND seq > ? ORDER BY seq")
         async with self._read() as conn:
             hands = await self._rows(conn, sql, (guild_id, season, variant, 0))
-        rate(hands)  # (the replays run outside the read: other reads go on meanwhile)
+        # (the replays, and each hand's luck, run outside the read and off the event loop:
+        # other reads and the loop go on meanwhile)
+        await asyncio.to_thread(rate, hands)
         async with self._write() as conn:
             rate(await self._rows(conn, sql, (guild_id, season, variant, last_seq)))
             key = (guild_id, season, variant)

@@ -109,9 +109,11 @@ class TableLedger:
             return again.session_id
         return session.session_id
 
-    def settled_hand(self, table: Table, game: Game) -> SettledHand:
+    async def settled_hand(self, table: Table, game: Game) -> SettledHand:
         """The ``SettledHand`` of a finished game at ``table``, with what the table's
-        session decided after it (deals played, totals, whether it is over)."""
+        session decided after it (deals played, totals, whether it is over) and what its
+        ratings need (``live_outcome``: the seats' luck is worked out off the event loop,
+        the only wait here)."""
         result = game.result
         assert result is not None, "the hand is not finished"
         players = table.hand_players or [table.participant(i) for i in range(len(table.seats))]
@@ -124,6 +126,7 @@ class TableLedger:
             finish_reason=None if session.end is None else session.end.value,
         )
         in_session = table.settlement.session_id is not None
+        outcome = await live_outcome(game, players, record["levels"])
         return SettledHand(
             hand_id=table.hand_id,
             guild_id=table.guild_id,
@@ -141,7 +144,7 @@ class TableLedger:
             bidder_won=result.declarers_won if bidder is not None else None,
             session_id=table.settlement.session_id,
             session_step=step if in_session else None,
-            outcome=live_outcome(game, players, record["levels"]),
+            outcome=outcome,
         )
 
     async def annul(self, table: Table, game: Game, how: str) -> None:
@@ -181,7 +184,7 @@ class TableLedger:
         version).
         """
         store = self.store
-        hand = self.settled_hand(table, game)
+        hand = await self.settled_hand(table, game)
         sid = table.settlement.session_id
         session = await store.get_session(sid) if sid is not None else None
         if session is not None and session.finished and not await store.is_settled(hand.hand_id):

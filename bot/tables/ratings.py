@@ -5,7 +5,10 @@ a seat is rated as its participant (a person: their Discord id as text) or, for 
 seat, as the pseudo-player of its level (``bot.ratings.computer_id``: "computer:strong").
 The levels travel with the hand's record (``record["levels"]``, written when the hand is
 paid); a record from before the bot kept them names none, and its computer seats are rated
-as the pseudo-player of an unrecorded level (``UNRECORDED``).
+as the pseudo-player of an unrecorded level (``UNRECORDED``).  Each seat's luck comes from
+one function too (``bot.ai.review.luck_of_record``, which the hand's review shows): when
+the hand is paid it is worked out in the computer players' worker process
+(``bot.ai.pool.luck_off_loop``), when the ratings are recomputed from the stored record.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.ai.pool import luck_off_loop
+from bot.ai.review import luck_of_record
 from bot.engine import Game, TarokyError, replay_record
-from bot.ratings import HandOutcome, computer_id, outcome_of
+from bot.ratings import HandOutcome, computer_id, is_rated, outcome_of
 from bot.store import DataStore
 
 __all__ = ["UNRECORDED", "live_outcome", "outcome_from_history", "rated_players", "record_levels",
@@ -39,9 +44,15 @@ def rated_players(participants: Sequence[int], levels: Sequence[str | None] | No
     return [name(seat, p) for seat, p in enumerate(participants)]
 
 
-def live_outcome(game: Game, participants: Sequence[int], levels: Sequence[str | None]) -> HandOutcome | None:
-    """The outcome of a hand being paid (``TableLedger.settled_hand``)."""
-    return outcome_of(game, rated_players(participants, levels))
+async def live_outcome(game: Game, participants: Sequence[int],
+                       levels: Sequence[str | None]) -> HandOutcome | None:
+    """The outcome of a hand being paid (``TableLedger.settle``), with each seat's luck
+    worked out off the event loop (``luck_off_loop``) from the hand's record, as
+    ``outcome_from_history`` works it out from the stored one."""
+    if not is_rated(game):
+        return None
+    luck = await luck_off_loop(game.to_record())
+    return outcome_of(game, rated_players(participants, levels), luck)
 
 
 def record_levels(record: Mapping[str, Any]) -> list[str | None] | None:
@@ -53,14 +64,19 @@ def record_levels(record: Mapping[str, Any]) -> list[str | None] | None:
 
 
 def outcome_from_history(participants: Sequence[int], record: Mapping[str, Any]) -> HandOutcome | None:
-    """The outcome of a stored hand, replayed from its record (None for a hand thrown in,
-    or a record that no longer replays, which is logged and left out)."""
+    """The outcome of a stored hand, replayed from its record, with each seat's luck
+    worked out from it (``luck_of_record``, as when the hand was paid); None for a hand
+    that is not rated, or a record that no longer replays, which is logged and left
+    out."""
     try:
         game = replay_record(dict(record))
+        if not is_rated(game):
+            return None
+        luck = luck_of_record(dict(record))
     except (TarokyError, AssertionError, LookupError, TypeError, ValueError) as e:
         log.warning("a stored hand does not replay; it is not rated: %s", e)
         return None
-    return outcome_of(game, rated_players(participants, record_levels(record)))
+    return outcome_of(game, rated_players(participants, record_levels(record)), luck)
 
 
 async def recompute_all(store: DataStore, guild_id: int | None = None) -> dict[tuple[int, int, str], int]:

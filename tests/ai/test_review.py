@@ -16,6 +16,7 @@ from bot.ai.review import (
     Judgement,
     accuracy_of,
     cost_class,
+    luck_of_record,
     review_game,
     review_record,
     typical_stake,
@@ -174,3 +175,20 @@ def test_taroky_review_prints_names_units_and_json(tmp_path: Path,
     assert main(["review", str(f), "--seat", "1", "--worlds", "0.3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["version"] == 1 and [s["name"] for s in data["seats"]] == ["Alice"]
+
+
+async def test_a_paid_hands_luck_is_the_reviews_wherever_it_is_worked_out() -> None:
+    """The payment's luck (``luck_off_loop``: the search worker process, or a thread when
+    the worker is late) is the review's, seat by seat: one function, ``luck_of_record``."""
+    from bot.ai.pool import luck_off_loop, shutdown
+
+    g = _hand("nebraska", 4, {0: "random", 2: "easy"})
+    rec = g.to_record()
+    review = {s.seat: s.luck for s in review_record(rec, budget=Budget(playouts=0)).seats}
+    try:
+        assert await luck_off_loop(rec, timeout=30.0) == review == luck_of_record(rec)
+        assert await luck_off_loop(rec, timeout=0.0) == review  # (too late: a thread)
+    finally:
+        shutdown()
+    assert g.result is not None
+    assert any(review[s] != g.result.net.get(s, 0) for s in review)  # (the random seat's play counted)

@@ -91,7 +91,7 @@ async def worker_main(db: str) -> None:
         if os.environ.get("TAROKY_CRASH_MUTANT") == "separate-save":
             # Harness self-check: pay, then save the table's state separately (the
             # bug the one-transaction settlement prevents); the checker must notice.
-            await self.store.settle_hand(self.settled_hand(table, game))
+            await self.store.settle_hand(await self.settled_hand(table, game))
             _log(f"P {table.hand_id}")
             await asyncio.sleep(0.05)
             return True

@@ -119,7 +119,7 @@ async def test_hand_settles_once_with_restart_and_double_click(world, make_bot):
     assert {r["hand_id"] for r in ledger if r["kind"] == "hand"} == {hand_id}
     # Settling the finished hand again (a retry after a crash) pays nothing.
     finished = replay_record(await store.get_hand_record(hand_id))
-    again = world.bot.tables.ledger.settled_hand(table, finished)
+    again = await world.bot.tables.ledger.settled_hand(table, finished)
     assert await store.settle_hand(dataclasses.replace(again, hand_id=hand_id, session_id=hand.session_id,
                                                        participants=list(hand.participants))) is False
     assert await store.count_hands(world.guild.id, world.channel.id) == 1
