@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -98,6 +99,8 @@ class TarokyBot(TableClient):
         #: Reviews the paid hands (issue #28), once the store is open and unless
         #: ``TAROKY_ANALYSIS`` is off.
         self.analyst: Analyst | None = None
+        #: The recompute of stale ratings started with the bot (``_refresh_ratings``).
+        self.ratings_refresh: asyncio.Task[None] | None = None
 
     @property
     def manager(self) -> TableManager | None:
@@ -132,8 +135,6 @@ class TarokyBot(TableClient):
         self._manager = self.tables
         self.languages = Languages(self.store)
         await self.tree.set_translator(CatalogTranslator())  # slash commands in their languages
-        if self.store is not None:
-            await self._refresh_ratings(self.store)
         self._settle_sweep.start()
         if self.settings.analysis and self.store is not None:
             self.analyst = Analyst(self.store, self.settings.lease_owner,
@@ -142,6 +143,9 @@ class TarokyBot(TableClient):
         restored = await self.tables.restore_all()
         if restored:
             log.info("Restored %d table(s)", len(restored))
+        if self.store is not None:  # (after the tables: a long history does not hold them back)
+            self.ratings_refresh = asyncio.get_running_loop().create_task(
+                self._refresh_ratings(self.store), name="taroky-ratings-refresh")
         for extension in self.settings.extensions:
             try:
                 await self.load_extension(extension)
@@ -152,8 +156,11 @@ class TarokyBot(TableClient):
     @staticmethod
     async def _refresh_ratings(store: DataStore) -> None:
         """Ratings stored under another ``RATINGS_VERSION`` (or none yet, after the upgrade
-        that brought them) are recomputed from the history before the tables play again
-        (issue 28); a failure is logged, and those ratings wait for ``taroky rate``."""
+        that brought them) are recomputed from the history, in the background once the
+        tables are back (issue 28: a season of hands is replayed, a few milliseconds each,
+        off the event loop).  Meanwhile the hands paid in those sets are not rated live;
+        the recompute rates them with the rest.  A failure is logged, and those ratings
+        wait for ``taroky rate``."""
         try:
             if sets := await refresh_stale(store):
                 log.info("Recomputed the ratings of %d (server, season, variant) set(s)", sets)
@@ -206,6 +213,8 @@ class TarokyBot(TableClient):
                 log.exception("Handing the tables back failed")
         self._settle_sweep.cancel()
         self._analysis_loop.cancel()
+        if self.ratings_refresh is not None:
+            self.ratings_refresh.cancel()  # (its write is one transaction: all or nothing)
         if self.analyst is not None:
             try:
                 await self.analyst.stop()  # (the job in hand waits again for the next process)

@@ -117,7 +117,8 @@ async def test_stats_rating_in_the_readers_language(world: Any) -> None:
 
 async def test_the_bot_recomputes_ratings_of_another_version_when_it_starts(world: Any, make_bot: Any) -> None:
     """Ratings stored under another ``RATINGS_VERSION`` (as after a new definition, or the
-    upgrade that brought ratings) are recomputed from the history when the bot starts."""
+    upgrade that brought ratings) are recomputed from the history when the bot starts, in
+    the background once its tables are back."""
     await played_hand(world)
     store = world.bot.store
     live = await store.ratings(world.guild.id, "czech")
@@ -125,6 +126,8 @@ async def test_the_bot_recomputes_ratings_of_another_version_when_it_starts(worl
         await conn.execute("UPDATE rating_sets SET version = version - 1")
         await conn.execute("UPDATE ratings SET mu = mu + 1")
     await world.env.restart_bot(make_bot())
+    assert world.bot.ratings_refresh is not None
+    await world.bot.ratings_refresh  # (in the background, once the tables are back)
     again = world.bot.store
     assert await again.stale_rating_sets() == []
     assert await again.ratings(world.guild.id, "czech") == live
