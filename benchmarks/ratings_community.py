@@ -13,7 +13,10 @@ players by level (random 0 … strong 3):
 * **pairs in order**: the share of the 96 pairs of players of different levels that the
   figure puts in the level's order (Goodman and Kruskal's γ as a share, (γ + 1) / 2);
   1 when the order is perfect;
-* **τ-b, level means**: between the level and its four players' mean figure.
+* **τ, level means** — the issue's measure ("Kendall τ ≥ 0.9 between level and mean
+  rating"): between the four levels and each level's mean figure (its four players'
+  mean).  +1 when the four means are in order; with one neighbouring pair swapped it is
+  already 0.667, so the criterion "≥ 0.9" means: all four in order.
 
 Ratings by money and by money minus luck (``by="play"``), with ``Rater``'s model; and
 balances alone.  ``--sweep`` also rates the same hands with other openskill parameters
@@ -140,16 +143,38 @@ def outcome(d: dict[str, Any]) -> HandOutcome:
         for p, side, money, luck in d["seats"]))
 
 
+def level_means(figure: dict[str, float]) -> list[float]:
+    """Each level's mean figure over its four players, in ``LEVELS``' order."""
+    return [statistics.mean(figure.get(f"{lv}-{i}", 0.0) for i in range(1, 5)) for lv in LEVELS]
+
+
+def tau_level_means(figure: dict[str, float]) -> float:
+    """The issue's measure: Kendall's τ between the four levels and each level's mean
+    figure (no ties in level, so τ-b is τ-a here): +1 when the means are in the levels'
+    order; one pair of neighbouring levels swapped gives 4/6 ≈ 0.667, so "τ ≥ 0.9" asks
+    for all four means in order."""
+    return kendall_tau_b([float(i) for i in range(len(LEVELS))], level_means(figure))
+
+
+def tau_players(figure: dict[str, float]) -> float:
+    """Kendall's τ-b between each of the 16 players' level and its figure (at most
+    ``TAU_B_MAX``: four players share each level)."""
+    rank = [float(LEVELS.index(pl.split("-")[0])) for pl in PLAYERS]
+    return kendall_tau_b(rank, [figure.get(pl, 0.0) for pl in PLAYERS])
+
+
 def orders(name: str, figure: dict[str, float], unit: str = "") -> str:
     rank = [float(LEVELS.index(pl.split("-")[0])) for pl in PLAYERS]
     y = [figure.get(pl, 0.0) for pl in PLAYERS]
-    means = [statistics.mean(f for f, pl in zip(y, PLAYERS, strict=True)
-                             if pl.startswith(lv + "-")) for lv in LEVELS]
+    means = level_means(figure)
+    tau = tau_level_means(figure)
     return (f"  {name}: mean by level " + ", ".join(
         f"{lv} {m:+.2f}{unit}" for lv, m in zip(LEVELS, means, strict=True))
-        + f"; tau-b (players) {kendall_tau_b(rank, y):+.3f} (at most {TAU_B_MAX:.3f}), "
-        f"pairs in order {100 * pairs_in_order(rank, y):.1f} %, tau-b (level means) "
-        f"{kendall_tau_b([0, 1, 2, 3], means):+.3f}")
+        + f"\n      tau (levels vs level means) {tau:+.3f}: the issue's criterion (>= 0.9) "
+        f"{'met' if tau >= 0.9 else 'NOT met'}"
+        f"\n      tau-b (levels vs the 16 players) {tau_players(figure):+.3f} (at most "
+        f"{TAU_B_MAX:.3f} with four players to a level), pairs of players in order "
+        f"{100 * pairs_in_order(rank, y):.1f} %")
 
 
 def report(rows: list[dict[str, Any]], sweep: bool, prefixes: list[int]) -> None:

@@ -19,8 +19,13 @@ table, every seat reviewed).
 Several ``--variant`` options are played deal by deal in turn (deal 0 of each, then deal
 1 of each, ...), so a run stopped early has every variant at about the same count.
 ``--log FILE`` appends one JSON line per deal and variant, and a run with the same
-``--log`` resumes: deals already in it are reported, not played again; ``--from-log FILE``
-reports from such lines.
+``--log`` resumes: deals already in it are reported, not played again.  ``--from-log FILE``
+reports from such lines; repeated (``--from-log a.jsonl --from-log b.jsonl``), it reports
+several logs together, each variant once over all its deals (a deal found in two logs
+counted once).
+
+The report ends with the issue's criterion stated gap by gap: for accuracy and for money
+minus luck, whether the gap's 95 % interval lies above zero (yes / no).
 """
 
 from __future__ import annotations
@@ -97,6 +102,8 @@ def one_deal(variant: str, seats: int, deal: int, seed: int, budget: Budget,
 
 def interval(xs: list[float]) -> tuple[float, float]:
     n = len(xs)
+    if n == 0:
+        return math.nan, math.inf
     m = sum(xs) / n
     if n < 2:
         return m, math.inf
@@ -110,15 +117,28 @@ def pooled(row: dict[str, Any], level: str) -> float | None:
     return accuracy_of(row["levels"][level]["costs"], 1.0)  # (costs are in typical stakes)
 
 
+def above_zero(m: float, half: float) -> str:
+    """The issue's criterion for one gap: its 95 % interval lies above zero."""
+    return "yes" if m - half > 0 else "no"
+
+
+def common_levels(rs: list[dict[str, Any]]) -> list[str]:
+    """The levels every row has, in ``LEVELS``' order (logs of other ``--levels`` mix)."""
+    return [lv for lv in LEVELS if all(lv in r["levels"] for r in rs)]
+
+
 def report(rows: list[dict[str, Any]]) -> None:
     by_variant: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_variant.setdefault(r["variant"], []).append(r)
+    #: (variant, gap, deals, accuracy above zero, money - luck above zero)
+    verdicts: list[tuple[str, str, int, str, str]] = []
     for variant, rs in by_variant.items():
         v = find_variant(variant)
-        levels = [lv for lv in LEVELS if lv in rs[0]["levels"]]
-        print(f"{variant}: {len(rs)} deals (each played twice per level against normal "
-              f"players), money in {v.currency}")
+        levels = common_levels(rs)
+        seeds = sorted({r["seed"] for r in rs})
+        print(f"{variant}: {len(rs)} deals (seed {', '.join(map(str, seeds))}; each played "
+              f"twice per level against normal players), money in {v.currency}")
         for lv in levels:
             acc = [r["levels"][lv]["accuracy"] for r in rs if r["levels"][lv]["accuracy"] is not None]
             m = [r["levels"][lv]["money"] for r in rs]
@@ -137,16 +157,53 @@ def report(rows: list[dict[str, Any]]) -> None:
             dm = interval([r["levels"][hi]["adjusted"] - r["levels"][lo]["adjusted"] for r in rs])
             pairs = [(pooled(r, hi), pooled(r, lo)) for r in rs]
             dp = interval([a - b for a, b in pairs if a is not None and b is not None])
+            ya, ym = above_zero(*da), above_zero(*dm)
+            verdicts.append((variant, f"{hi} - {lo}", len(rs), ya, ym))
             print(f"  {hi} - {lo}: accuracy {da[0]:+.2f} points (95 % CI {da[0] - da[1]:+.2f} ... "
-                  f"{da[0] + da[1]:+.2f}, {len(both)} deals); over decisions {dp[0]:+.2f} "
-                  f"({dp[0] - dp[1]:+.2f} ... {dp[0] + dp[1]:+.2f}); money - luck {dm[0]:+.2f} "
-                  f"({dm[0] - dm[1]:+.2f} ... {dm[0] + dm[1]:+.2f})")
+                  f"{da[0] + da[1]:+.2f}, {len(both)} deals; above zero: {ya}); over decisions "
+                  f"{dp[0]:+.2f} ({dp[0] - dp[1]:+.2f} ... {dp[0] + dp[1]:+.2f}); money - luck "
+                  f"{dm[0]:+.2f} ({dm[0] - dm[1]:+.2f} ... {dm[0] + dm[1]:+.2f}; above zero: {ym})")
         seat = [c * 1000 for r in rs for lv in levels for c in r["levels"][lv]["seat_cpu"]]
         hand = [r["levels"]["normal"]["hand_cpu"] * 1000 for r in rs
                 if "normal" in r["levels"] and r["levels"]["normal"]["hand_cpu"] is not None]
         print(f"  review CPU per seat-hand: p50 {percentile(seat, 50):.0f} ms, p95 "
-              f"{percentile(seat, 95):.0f} ms; per hand (every seat, normal players): p50 "
-              f"{percentile(hand, 50):.0f} ms, p95 {percentile(hand, 95):.0f} ms")
+              f"{percentile(seat, 95):.0f} ms" + (
+                  f"; per hand (every seat, normal players): p50 {percentile(hand, 50):.0f} ms, "
+                  f"p95 {percentile(hand, 95):.0f} ms" if hand else ""))
+    if not verdicts:
+        return
+    # The issue's criterion, gap by gap: mean accuracy, and money minus luck, order the
+    # levels, each neighbouring gap with its 95 % interval above zero (on >= 500 deals).
+    print("\nThe issue's criterion: each gap's 95 % interval above zero (on 500 deals or more)")
+    print(f"  {'variant':<9} {'gap':<16} {'deals':>5}  {'accuracy':<8}  money - luck")
+    for variant, gap, n, ya, ym in verdicts:
+        print(f"  {variant:<9} {gap:<16} {n:>5}  {ya:<8}  {ym}")
+    print(f"  shown: accuracy {sum(x[3] == 'yes' for x in verdicts)} of {len(verdicts)}, "
+          f"money - luck {sum(x[4] == 'yes' for x in verdicts)} of {len(verdicts)}; "
+          f"deals per variant {min(x[2] for x in verdicts)}-{max(x[2] for x in verdicts)}")
+
+
+def read_logs(names: list[str]) -> list[dict[str, Any]]:
+    """The rows of several logs (``--log``), in order; a deal in more than one (the same
+    variant, seed and deal: a log copied or run twice) counts once, the first read."""
+    rows: list[dict[str, Any]] = []
+    seen: set[tuple[str, int, int]] = set()
+    dropped = 0
+    for name in names:
+        with open(name) as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                row = json.loads(line)
+                key = (row["variant"], row["seed"], row["deal"])
+                if key in seen:
+                    dropped += 1
+                    continue
+                seen.add(key)
+                rows.append(row)
+    if dropped:
+        print(f"({dropped} deals found twice in the logs were counted once)")
+    return rows
 
 
 def typical(deals: int) -> None:
@@ -172,18 +229,15 @@ def main() -> int:
                    help="the fraction of the strong player's worlds per decision (1: the same)")
     p.add_argument("--levels", default=",".join(LEVELS))
     p.add_argument("--log")
-    p.add_argument("--from-log", action="append")
+    p.add_argument("--from-log", action="append", metavar="LOG",
+                   help="report from these logs (repeat it: several logs, any variants, together)")
     p.add_argument("--typical", type=int, nargs="?", const=150, metavar="DEALS")
     args = p.parse_args()
     if args.typical:
         typical(args.typical)
         return 0
     if args.from_log:
-        rows = []
-        for name in args.from_log:
-            with open(name) as f:
-                rows += [json.loads(line) for line in f if line.strip()]
-        report(rows)
+        report(read_logs(args.from_log))
         return 0
     budget = Budget(worlds=args.worlds)
     levels = tuple(args.levels.split(","))

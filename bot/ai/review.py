@@ -12,7 +12,8 @@ below zero), in the variant's smallest unit (haléře, chips, points).
 * **Deterministic**: the worlds of a decision are drawn from a seed made of the deck
   (``hand_seed``) and the step, so the same record gives the same review in any process.
 * **Which decisions**: a decision with one legal action (or cards that cannot differ, like
-  touching taroky) is *forced* and skipped. A decision the strong player does not search
+  touching taroky), or whose options all end the hand with the same money in every world
+  weighed (nothing rides on it, as in a Grand Sweep already lost), is *forced* and skipped. A decision the strong player does not search
   (``search.searches``: discards, and a double the normal player would not say) is
   *not judged*: whole hands played out with every card seen misjudge them (strategy
   fusion), so the judge keeps quiet rather than say something wrong.
@@ -158,7 +159,7 @@ class SeatReview:
     luck: int  # what the normal player in every seat would have ended it with
     accuracy: float | None  # 0-100 %, None without a judged decision
     decisions: tuple[Decision, ...]
-    forced: int  # decisions with one choice (skipped)
+    forced: int  # decisions with one choice, or none that changes the money (skipped)
     unjudged: int  # choices the strong player does not judge (discards, some doubles)
     over_budget: int  # choices left unjudged by the budget
 
@@ -359,6 +360,14 @@ def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: fl
     total = sum(weights)
     if len(weights) < MIN_JUDGE_WORLDS or total <= 0:
         work.unjudged += 1
+        return
+    if all(v == values[0] for v in values[1:]):
+        # Every option ends the hand with the same money in every world: nothing rides on
+        # the choice (a Grand Sweep already lost, a game already won), so it is forced
+        # like touching cards.  Counted as a good choice it would pad the hand's accuracy:
+        # a Petrtyl random bid of Grand Sweep, a blunder of some 30 stakes, was diluted by
+        # the dozen cards that followed it, none of which could change anything.
+        work.forced += 1
         return
     means = [sum(w * x for w, x in zip(weights, v, strict=True)) / total for v in values]
     order = sorted(range(len(cands)), key=lambda i: (-means[i], i != ci, i))

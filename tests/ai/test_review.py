@@ -23,7 +23,7 @@ from bot.ai.review import (
 )
 from bot.cli import main
 from bot.engine import Game, new_game, parse_action, replay_record
-from tests.engine.kc_helpers import kc
+from tests.engine.kc_helpers import LOW, kc
 
 FAST = Budget(worlds=0.3)
 
@@ -90,6 +90,51 @@ def test_passing_with_the_twelve_highest_taroky_is_a_blunder() -> None:
     assert best.cost == 0 and best.judgement is Judgement.GOOD
     # (the same worlds for both: every option is worth the same in the two reviews)
     assert {o.action: o.money for o in best.options} == {o.action: o.money for o in first.options}
+
+
+#: PT-1, PT-3: seat 0, forehand, holds the twelve lowest plain cards: no card of it can take
+#: a trick, so a Grand Nullo (36 chips from each player) is sure, a Grand Sweep (60 to
+#: each player, every trick needed) sure to fail.
+NOTHING = {0: LOW}
+
+
+def _petrtyl(bid: str) -> Game:
+    g = kc(NOTHING, variant="petrtyl")
+    g.act(0, parse_action(bid))
+    return _finish(g)
+
+
+def test_a_hopeless_grand_sweep_is_a_blunder_that_no_later_card_pads() -> None:
+    """PT-1, PT-3: bidding Grand Sweep with the twelve lowest cards loses 180 chips where
+    Grand Nullo wins 108: a blunder.  Once the first trick is lost the Sweep is lost
+    whatever the bidder plays, so its cards are forced (nothing rides on them) and the
+    hand's accuracy is the bid's, near 0 % — not the 90 % a dozen cards counted as good
+    choices would make of it (the random player's accuracy in Petrtyl came out above the
+    normal player's that way)."""
+    g = _petrtyl("bid:grand_sweep")
+    assert g.contract is not None and g.contract.name == "grand_sweep" and g.bidder == 0
+    sr = review_game(g, seats=[0], budget=FAST).seat(0)
+    bid = sr.decisions[0]
+    assert bid.step == 0 and bid.chosen == "bid:grand_sweep"
+    assert bid.judgement is Judgement.BLUNDER and bid.cost >= 100
+    assert bid.best != "bid:grand_sweep"
+    plays = [d for d in sr.decisions if d.phase == "play"]
+    assert sr.forced >= 8 and len(plays) <= 2
+    assert sr.accuracy is not None and sr.accuracy < 40
+
+
+def test_a_sure_grand_nullo_is_good() -> None:
+    """PT-1, PT-3: with the twelve lowest cards Grand Nullo is the sound bid: judged good
+    at no cost and the best, where the Sweep and the forced Three are not."""
+    sr = review_game(_petrtyl("bid:grand_nullo"), seats=[0], budget=FAST).seat(0)
+    bid = sr.decisions[0]
+    assert bid.step == 0 and bid.chosen == "bid:grand_nullo" and bid.best == "bid:grand_nullo"
+    assert bid.cost == 0 and bid.judgement is Judgement.GOOD
+    assert sr.accuracy == 100.0
+    money = {o.action: o.money for o in bid.options}
+    assert money["bid:grand_nullo"] > money["bid:three"] > money["bid:grand_sweep"]
+    three = review_game(_petrtyl("bid:three"), seats=[0], budget=FAST).seat(0).decisions[0]
+    assert three.chosen == "bid:three" and three.judgement is Judgement.BLUNDER
 
 
 def test_luck_does_not_depend_on_the_seats_own_choices() -> None:
