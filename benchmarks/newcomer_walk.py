@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         "interactions": sum(h["interactions"] for h in hands),
         "turns": sum(h["turns"] for h in hands),
         "texts": sum(h["texts"] for h in hands),
+        "at_limit": sum(len(h["at_limit"]) for h in hands),
         **{name: sum(len(h[name]) for h in hands) for name in FINDINGS},
         "cpu_seconds": round(after.children_user + after.children_system
                              - before.children_user - before.children_system, 1),
