@@ -911,10 +911,15 @@ def _summary(scene: SummaryScene, d: ImageDraw.ImageDraw | None) -> int:
         totals = any(b.balance_text for b in scene.balances)
         change_w = max(int(text_length(b.change_text, SANS, text_f)) for b in scene.balances)
         total_w = max((int(text_length(b.balance_text, SANS, small_f)) for b in scene.balances), default=0)
+        # The balance column's heading ("SEASON BALANCE") on as many lines as the column
+        # needs, the column no narrower than its longest word.
+        total_w = max([total_w, *(text_width(t, SANS, head_f) for t in w.total.split())]) if totals else 0
+        heading = _wrap(w.total, head_f, total_w) if totals else []
         change_x = x1 - (total_w + 20 if totals else 0)
-        right(change_x, y - 24, w.this_hand, head_f, MUTED)
-        if totals:
-            right(x1, y - 24, w.total, head_f, MUTED)
+        right(change_x, y - 24 + (len(heading) - 1) * small_line if heading else y - 24, w.this_hand, head_f, MUTED)
+        for k, t in enumerate(heading):
+            right(x1, y - 24 + k * small_line, t, head_f, MUTED)
+        y += max(0, len(heading) - 1) * small_line
         room = change_x - change_w - 16 - x0
         for b in scene.balances:
             colour = GAIN if b.change > 0 else LOSS if b.change < 0 else MUTED

@@ -92,7 +92,7 @@ class PictureWords:
     payments: str = "PAYMENTS"
     players: str = "PLAYERS"
     this_hand: str = "THIS HAND"
-    total: str = "TOTAL"
+    total: str = "SEASON BALANCE"
     pool: str = "Pool"
     # The text twins (a picture's description for screen readers).
     no_cards: str = "No cards in hand."

@@ -102,9 +102,11 @@ def _label(v: Variant, t: Text, a: Action) -> str:
     return v.label(a, t)
 
 
-def collect(deals: int, langs: list[str]) -> dict[str, dict[str, str]]:
+def collect(deals: int, langs: list[str], variants: Iterable[str] = ()) -> dict[str, dict[str, str]]:
+    """Each language's texts (text -> where first seen) from ``deals`` hands of each of
+    ``variants`` (every variant when empty)."""
     seen: dict[str, dict[str, str]] = defaultdict(dict)
-    for name in sorted(VARIANTS):
+    for name in sorted(variants or VARIANTS):
         player = Collecting(langs, seen)
         for g in sweep(name, deals, seed=31, players=player):
             for t in player.ts:

@@ -77,7 +77,7 @@ def picture_words(lang: str) -> PictureWords:
         payments=t._("PAYMENTS"),
         players=t._("PLAYERS"),
         this_hand=t._("THIS HAND"),
-        total=t._("TOTAL"),
+        total=t._("SEASON BALANCE"),
         pool=t._("Pool"),
         no_cards=t._("No cards in hand."),
         worth_five=t._("Worth five points"),

@@ -40,6 +40,10 @@ def lesson_embed(table: LessonTable) -> discord.Embed:
     parts: list[str] = []
     if lesson.review is not None:
         embed.title = t._("Lesson — {variant}: the review", variant=variant)
+        ended = table.session.end_text(t) if table.hand_no < table.plan.hands else None
+        if ended is not None:  # (a chip game ends when a player is broke, NE-9: the lesson too)
+            parts.append("**" + t._("The lesson ends after hand {hand} of {hands}:", hand=table.hand_no,
+                                    hands=table.plan.hands) + "** " + words.named(table, ended))
         parts.append(lesson.review)
     elif lesson.between is not None and table.has_next_hand:
         parts.append(lesson.between)

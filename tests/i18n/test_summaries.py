@@ -19,6 +19,7 @@ from bot.engine.actions import Kind, act, action_label
 from bot.engine.scoring import POOL, Transfer
 from bot.i18n import LANGUAGES, Text, catalog_path
 from bot.tables import words
+from bot.tables.scenes import picture_words
 from bot.tables.table import TableConfig
 from cogs.ui.messages import lobby_message, transfer_text
 from cogs.ui.output import ALT_TEXT_LIMIT, alt_text
@@ -76,6 +77,15 @@ def test_a_players_balance_says_it_is_the_seasons() -> None:
         said = Text(lang)._("season balance {amount}", amount="5")
         assert "5" in said and said != "total 5"
     assert Text("en")._("season balance {amount}", amount="6 chips") == "season balance 6 chips"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_summary_pictures_balance_column_says_it_is_the_seasons(lang: str) -> None:
+    """Issue #31, item 5: the summary picture's column of balances is headed with the text
+    summary's own words ("season balance"), not "TOTAL"."""
+    said = Text(lang)._("season balance {amount}", amount="").strip()
+    heading = picture_words(lang).total
+    assert heading == heading.upper() and heading.lower() == said.lower(), (heading, said)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
