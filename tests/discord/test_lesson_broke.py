@@ -6,7 +6,9 @@ prepared hand, the lesson cannot deal it and ends with its review.  The deals he
 stacked for this test (not the prepared lesson's, which may change): seat 3 holds the four
 kings and nothing else of worth, the learner a weak hand; a computer player has lost
 all of its chips after the second of three hands.  What the learner reads is a plain
-sentence that says the lesson ended early and why, by name, with no Next hand.
+sentence that says the lesson ended early and why, by name, with no Next hand.  (A lesson
+starts everyone with ``LESSON_CHIPS``, far more than the variant's 20, so that no prepared
+lesson ends early; the test gives them the variant's 20 to reach the path at all.)
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ async def test_a_lesson_ended_by_a_broke_computer_says_so(world: Any, monkeypatc
     hand 2 of 3 with its review; the learner reads why, in a sentence naming the player
     (not a seat number), in their language, and is offered no Next hand."""
     monkeypatch.setitem(lessons.PLANS, "nebraska", BROKE)
+    # (a lesson starts everyone with LESSON_CHIPS, so that no one runs out in a prepared
+    # lesson; with the variant's 20 this stacked one runs a computer player dry)
+    monkeypatch.setattr(lessons, "LESSON_CHIPS", 20)
     t = Text(lang)
     table, result = await _follow_advice(world, lang)
     assert table.session.over and table.hand_no == 2 < table.plan.hands
