@@ -827,12 +827,15 @@ async def run_load(
             tracer.calls["table_changed"] = changed_times
             original_draw = out._draw
 
-            async def counted_draw(todo: list[Any]) -> Any:
+            async def counted_draw(todo: list[Any], wanted: Any = None) -> Any:
+                result = await original_draw(todo, wanted)
+                if result is None:  # (dropped: the table moved on before a render process was free)
+                    tracer.drawn["(dropped)"] = tracer.drawn.get("(dropped)", 0) + 1
+                    return result
                 for scene in todo:
                     kind = type(scene).__name__
                     tracer.drawn[kind] = tracer.drawn.get(kind, 0) + 1
                 tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
-                result = await original_draw(todo)
                 if measuring:
                     tracer.drawing_seconds += sum(drawn[-1] for drawn in result)  # (seconds: the last field)
                 return result

@@ -205,14 +205,26 @@ class RenderPool:
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._executor: ProcessPoolExecutor | None = None
+        #: Batches handed to the processes at once: one each, so a batch waits here (not
+        #: in the executor's queue, where it can no longer be dropped) until a process is
+        #: free, and is dropped then if nobody will see it (``draw``'s ``wanted``).
+        self._slots = asyncio.Semaphore(processes)
+        #: Batches dropped that way.
+        self.dropped = 0
 
-    async def draw(self, scenes: list[Scene]) -> list[Drawn]:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_render_worker_start,
-            )
-        return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
+    async def draw(self, scenes: list[Scene], wanted: Callable[[], bool] | None = None) -> list[Drawn] | None:
+        """Draw ``scenes`` in a render process when one is free; None (nothing drawn)
+        if ``wanted()`` is false by then: a busy pool draws only what will be shown."""
+        async with self._slots:
+            if wanted is not None and not wanted():
+                self.dropped += 1
+                return None
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_render_worker_start,
+                )
+            return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
 
     def close(self) -> None:
         if self._executor is not None:
@@ -232,6 +244,12 @@ def leave_to_picture(embed: discord.Embed, t: Text | None = None) -> None:
     for i in reversed(range(len(embed.fields))):
         if embed.fields[i].name in shows:
             embed.remove_field(i)
+
+
+#: What a message was last sent (``DiscordTableOutput._sent``): the message (its id, or
+#: the interaction showing a panel), its embed and components as Discord receives them,
+#: and its picture (the PNG and its alt text; None: no picture).
+Sent = tuple[int, object, object, tuple[bytes, str | None] | None]
 
 
 class DiscordTableOutput:
@@ -292,6 +310,11 @@ class DiscordTableOutput:
         #: ``table_changed`` runs (under the table's lock).
         self._change_table: dict[str, TableScene | None] = {}
         self._change_hands: dict[str, dict[int, HandScene | None]] = {}
+        #: (table id, user id or TABLE_PICTURE) -> what that message was last sent
+        #: (``_payload_key``): an edit that would send the same again is not sent.
+        self._sent: dict[tuple[str, int], Sent] = {}
+        #: Edits not sent because the message already showed the same (``_unchanged``).
+        self.edits_skipped = 0
         self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
@@ -319,9 +342,13 @@ class DiscordTableOutput:
         """PNG bytes of ``scene``, drawn off the event loop; None on failure."""
         return (await self.render_many([scene]))[0]
 
-    async def render_many(self, scenes: list[Scene], table_id: str | None = None) -> list[bytes | None]:
+    async def render_many(
+        self, scenes: list[Scene], table_id: str | None = None, wanted: Callable[[], bool] | None = None,
+    ) -> list[bytes | None]:
         """Draw several scenes in **one** hop to the render pool or a worker thread
-        (cached scenes are not redrawn; ``table_id``: the table's own cache)."""
+        (cached scenes are not redrawn; ``table_id``: the table's own cache).
+        ``wanted``: asked when a render process is free; false: nothing is drawn (None
+        for the scenes not drawn before)."""
         own = self._table_cache.setdefault(table_id, {}) if table_id is not None else None
 
         def cached(scene: Scene) -> bytes | None:
@@ -332,10 +359,12 @@ class DiscordTableOutput:
         if todo:
             start = time.perf_counter()
             try:
-                drawn = await self._draw(todo)
+                drawn = await self._draw(todo, wanted)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, None, 0.0)] * len(todo)
+            if drawn is None:
+                return [cached(scene) for scene in scenes]
             self.draw_latency += (time.perf_counter() - start - self.draw_latency) * LATENCY_WEIGHT
             for scene, (name, png, alt, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
@@ -356,18 +385,19 @@ class DiscordTableOutput:
             out.append(png)
         return out
 
-    async def _draw(self, todo: list[Scene]) -> list[Drawn]:
-        """The render pool, else a worker thread (also when the pool fails)."""
+    async def _draw(self, todo: list[Scene], wanted: Callable[[], bool] | None = None) -> list[Drawn] | None:
+        """The render pool, else a worker thread (also when the pool fails); None: the
+        pool dropped the batch (``RenderPool.draw``)."""
         metrics.PICTURES_QUEUED.inc(len(todo))
         try:
-            return await self._draw_now(todo)
+            return await self._draw_now(todo, wanted)
         finally:
             metrics.PICTURES_QUEUED.dec(len(todo))
 
-    async def _draw_now(self, todo: list[Scene]) -> list[Drawn]:
+    async def _draw_now(self, todo: list[Scene], wanted: Callable[[], bool] | None) -> list[Drawn] | None:
         if self.pool is not None:
             try:
-                return await self.pool.draw(todo)
+                return await self.pool.draw(todo, wanted)
             except Exception:
                 log.exception("The render processes failed; drawing in a thread from now on")
                 self.pool.close()
@@ -553,7 +583,9 @@ class DiscordTableOutput:
                     await asyncio.shield(previous)
                 if self._state(table) != state:
                     return  # moved on while the pool drew the previous change
-            await self.render_many(scenes, table.id)
+            # A render process free only after the table moved on: its newer change
+            # draws what is shown then (this change's pictures would be seen by nobody).
+            await self.render_many(scenes, table.id, wanted=lambda: self._state(table) == state)
 
         task = asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
         self._drawing[table.id] = task
@@ -723,12 +755,38 @@ class DiscordTableOutput:
         embed, view, files = await self.table_payload(table, wait=wait)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         assert table.message_id is not None
+        if self._unchanged((table.id, TABLE_PICTURE), table.message_id, embed, view, files):
+            return
         try:
             # ``attachments`` replaces the message's files: the new picture, or none.
             await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
+            self._sent.pop((table.id, TABLE_PICTURE), None)
             await self._send_new(table)
+        except BaseException:
+            self._sent.pop((table.id, TABLE_PICTURE), None)  # (not known to be shown)
+            raise
         self._edited(table)
+
+    def _unchanged(
+        self, key: tuple[str, int], message: int, embed: discord.Embed, view: discord.ui.View,
+        files: list[discord.File],
+    ) -> bool:
+        """The message ``key`` (``message``: its id, or the interaction showing the panel)
+        shows exactly this payload already: the same embed, components and picture, so
+        an edit would change nothing anyone sees (and cost a call of the five a channel
+        may make in five seconds).  Otherwise the payload is noted as sent."""
+        shown = self._shown.get(key)
+        picture = (shown[1], files[0].description) if files and shown is not None else None
+        if files and picture is None:
+            self._sent.pop(key, None)  # (a picture of unknown bytes: never the same)
+            return False
+        sent: Sent = (message, embed.to_dict(), view.to_components(), picture)
+        if self._sent.get(key) == sent:
+            self.edits_skipped += 1
+            return True
+        self._sent[key] = sent
+        return False
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -793,7 +851,7 @@ class DiscordTableOutput:
                 if seat is None or table.status != PLAYING:
                     return
                 embed, view, files = await self.panel_payload(table, seat)
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(key, interaction, embed, view, files)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -859,12 +917,25 @@ class DiscordTableOutput:
             if not files:
                 self._stale.discard(key)  # (no picture to wait for)
             try:
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(key, interaction, embed, view, files)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
                 self.panels.pop(key, None)
+
+    async def _edit_panel(
+        self, key: tuple[str, int], interaction: discord.Interaction, embed: discord.Embed,
+        view: discord.ui.View, files: list[discord.File],
+    ) -> None:
+        """Edit a panel to this payload, unless it shows it already (``_unchanged``)."""
+        if self._unchanged(key, interaction.id, embed, view, files):
+            return
+        try:
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        except BaseException:
+            self._sent.pop(key, None)  # (not known to be shown)
+            raise
 
     def _panel_edit_wait(self, key: tuple[str, int], now: float) -> float:
         """Seconds until a panel nobody waits on may be edited again: one edit every
@@ -906,6 +977,8 @@ class DiscordTableOutput:
         self._undrawn.pop(table.id, None)
         for shown in [k for k in self._shown if k[0] == table.id]:
             self._shown.pop(shown, None)
+        for sent in [k for k in self._sent if k[0] == table.id]:
+            self._sent.pop(sent, None)
         self._stale -= {k for k in self._stale if k[0] == table.id}
         self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
