@@ -246,12 +246,6 @@ def leave_to_picture(embed: discord.Embed, t: Text | None = None) -> None:
             embed.remove_field(i)
 
 
-#: What a message was last sent (``DiscordTableOutput._sent``): the message (its id, or
-#: the interaction showing a panel), its embed and components as Discord receives them,
-#: and its picture (the PNG and its alt text; None: no picture).
-Sent = tuple[int, object, object, tuple[bytes, str | None] | None]
-
-
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
@@ -310,11 +304,6 @@ class DiscordTableOutput:
         #: ``table_changed`` runs (under the table's lock).
         self._change_table: dict[str, TableScene | None] = {}
         self._change_hands: dict[str, dict[int, HandScene | None]] = {}
-        #: (table id, user id or TABLE_PICTURE) -> what that message was last sent
-        #: (``_payload_key``): an edit that would send the same again is not sent.
-        self._sent: dict[tuple[str, int], Sent] = {}
-        #: Edits not sent because the message already showed the same (``_unchanged``).
-        self.edits_skipped = 0
         self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
@@ -755,38 +744,12 @@ class DiscordTableOutput:
         embed, view, files = await self.table_payload(table, wait=wait)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         assert table.message_id is not None
-        if self._unchanged((table.id, TABLE_PICTURE), table.message_id, embed, view, files):
-            return
         try:
             # ``attachments`` replaces the message's files: the new picture, or none.
             await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
-            self._sent.pop((table.id, TABLE_PICTURE), None)
             await self._send_new(table)
-        except BaseException:
-            self._sent.pop((table.id, TABLE_PICTURE), None)  # (not known to be shown)
-            raise
         self._edited(table)
-
-    def _unchanged(
-        self, key: tuple[str, int], message: int, embed: discord.Embed, view: discord.ui.View,
-        files: list[discord.File],
-    ) -> bool:
-        """The message ``key`` (``message``: its id, or the interaction showing the panel)
-        shows exactly this payload already: the same embed, components and picture, so
-        an edit would change nothing anyone sees (and cost a call of the five a channel
-        may make in five seconds).  Otherwise the payload is noted as sent."""
-        shown = self._shown.get(key)
-        picture = (shown[1], files[0].description) if files and shown is not None else None
-        if files and picture is None:
-            self._sent.pop(key, None)  # (a picture of unknown bytes: never the same)
-            return False
-        sent: Sent = (message, embed.to_dict(), view.to_components(), picture)
-        if self._sent.get(key) == sent:
-            self.edits_skipped += 1
-            return True
-        self._sent[key] = sent
-        return False
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -851,7 +814,7 @@ class DiscordTableOutput:
                 if seat is None or table.status != PLAYING:
                     return
                 embed, view, files = await self.panel_payload(table, seat)
-                await self._edit_panel(key, interaction, embed, view, files)
+                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -917,25 +880,12 @@ class DiscordTableOutput:
             if not files:
                 self._stale.discard(key)  # (no picture to wait for)
             try:
-                await self._edit_panel(key, interaction, embed, view, files)
+                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
                 # The token expired or the panel was dismissed: the player re-opens it.
                 self.panels.pop(key, None)
-
-    async def _edit_panel(
-        self, key: tuple[str, int], interaction: discord.Interaction, embed: discord.Embed,
-        view: discord.ui.View, files: list[discord.File],
-    ) -> None:
-        """Edit a panel to this payload, unless it shows it already (``_unchanged``)."""
-        if self._unchanged(key, interaction.id, embed, view, files):
-            return
-        try:
-            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
-        except BaseException:
-            self._sent.pop(key, None)  # (not known to be shown)
-            raise
 
     def _panel_edit_wait(self, key: tuple[str, int], now: float) -> float:
         """Seconds until a panel nobody waits on may be edited again: one edit every
@@ -977,8 +927,6 @@ class DiscordTableOutput:
         self._undrawn.pop(table.id, None)
         for shown in [k for k in self._shown if k[0] == table.id]:
             self._shown.pop(shown, None)
-        for sent in [k for k in self._sent if k[0] == table.id]:
-            self._sent.pop(sent, None)
         self._stale -= {k for k in self._stale if k[0] == table.id}
         self.pings.forget(table)
         for key in [k for k in self.panels if k[0] == table.id]:
