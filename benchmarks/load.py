@@ -396,6 +396,8 @@ class LoadReport:
     #: innermost frame of a known party: the simulator keeps every message and
     #: interaction it was sent, which a real deployment keeps on Discord's side).
     memory_by_party: dict[str, float] = field(default_factory=dict)
+    #: ``--memory``: the bot's largest holders (its innermost line that allocated), KB a table.
+    memory_top: list[str] = field(default_factory=list)
     #: The raw samples (seconds) for a total over several processes (``--processes``).
     samples: dict[str, list[float]] = field(default_factory=dict)
 
@@ -441,18 +443,27 @@ class LoadReport:
         ]
 
 
-def memory_split(before: Any, after: Any, tables: int) -> dict[str, float]:
+def memory_split(before: Any, after: Any, tables: int,
+                 top: list[str] | None = None) -> dict[str, float]:
     """KB a table allocated between two ``tracemalloc`` snapshots, by party (the innermost
-    frame of a known party, as ``party_of`` counts CPU)."""
+    frame of a known party, as ``party_of`` counts CPU).  ``top``: filled with the bot's
+    ten largest holders (``file:line`` of its innermost frame, KB a table)."""
     out: dict[str, float] = {}
+    lines: dict[str, float] = {}
     for stat in after.compare_to(before, "traceback"):
         party = "other"
         for frame in reversed(stat.traceback):  # innermost first
             named = next((p for marker, p in PARTIES if marker in frame.filename), None)
             if named is not None:
                 party = named
+                if party == "bot":
+                    where = frame.filename.rsplit("/", 2)
+                    key = f"{'/'.join(where[-2:])}:{frame.lineno}"
+                    lines[key] = lines.get(key, 0.0) + stat.size_diff / 1024 / tables
                 break
         out[party] = out.get(party, 0.0) + stat.size_diff / 1024 / tables
+    if top is not None:
+        top.extend(f"  {kb:7.1f} KB  {where}" for where, kb in sorted(lines.items(), key=lambda kv: -kv[1])[:10])
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
@@ -809,7 +820,8 @@ async def run_load(
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
-            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1))
+            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1),
+                                                  report.memory_top)
             tracemalloc.stop()
         report.stored_views_start = stored_views(bot)
         if tracer is not None:
@@ -1068,6 +1080,9 @@ def main() -> int:
         if tracer is not None:
             print("click -> edit by stage (mean ms between stages):")
             print("\n".join(tracer.breakdown(0.05)))
+        if report.memory_top:
+            print("the bot's largest holders (innermost line, KB a table):")
+            print("\n".join(report.memory_top))
         if args.profile:
             print("event loop thread, by innermost function of the party it works for:")
             print("\n".join(report.main_top))

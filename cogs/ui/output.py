@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import io
 import logging
@@ -32,6 +33,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 import discord
@@ -246,6 +248,33 @@ def leave_to_picture(embed: discord.Embed, t: Text | None = None) -> None:
             embed.remove_field(i)
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The picture a message shows on Discord: the message's id, the id of what edited it
+    (the message itself, or the interaction that shows a panel), the hand, the scene drawn
+    and the attachment that holds it there.  An edit showing the same scene keeps the
+    attachment (nothing drawn or uploaded again), so the bot need not keep the picture's
+    bytes once it is sent."""
+
+    message: int
+    via: int
+    hand: int
+    scene: Scene
+    attachment: discord.Attachment
+
+
+#: Interaction responses after which the interaction's edits change the message its
+#: component is on (a click on a panel updates that panel).
+_UPDATES = (discord.InteractionResponseType.deferred_message_update, discord.InteractionResponseType.message_update)
+
+#: What an edit changes: the table message (its id) or a panel (the interaction showing it).
+Target = int | discord.Interaction
+
+
+#: What an edit attaches: a picture to upload, or one the message keeps.
+Attached = list[discord.File | discord.Attachment]
+
+
 class DiscordTableOutput:
     """The :class:`bot.tables.table.TableOutput` of the real bot."""
 
@@ -282,9 +311,10 @@ class DiscordTableOutput:
         #: back within it (a backlogged pool's pictures are late anyway: waiting for them
         #: under the table lock only delayed the text and buttons).
         self.draw_latency = 0.0
-        #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
-        #: now): it stays while the new one of the same hand is drawn.
-        self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
+        #: (table id, user id or TABLE_PICTURE) -> the picture that message shows now
+        #: (kept by the edits that show the same, and while a new one of the same hand is
+        #: drawn); once a picture is there its bytes leave ``_table_cache``.
+        self._shown: dict[tuple[str, int], Shown] = {}
         #: Messages (table id, user id or TABLE_PICTURE) that do not show their table's
         #: last change in full: sent without its picture, or (a panel nobody waits on)
         #: not edited yet; the change's late pictures edit these, once.
@@ -402,40 +432,92 @@ class DiscordTableOutput:
 
     async def picture(
         self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None,
-        *, shown: tuple[int, int] | None = None, wait: bool = True,
+        *, wait: bool = True,
     ) -> list[discord.File]:
-        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure.
-
-        ``wait=False``: only a picture already drawn; else the one the message shows now
-        (``shown``: whose, TABLE_PICTURE or the player's id, and the hand), if it is of
-        the same hand, until the new one is ready."""
+        """Draw ``scene`` and show it as the embed's image (a new message's); ``[]`` (text
+        only) on failure.  ``wait=False``: only a picture already drawn."""
         if scene is None:
             return []
-        key = (table_id, shown[0]) if table_id is not None and shown is not None else None
-        before = None
         if wait:
             png = (await self.render_many([scene], table_id))[0]
         else:
             own = self._table_cache.get(table_id, {}) if table_id is not None else {}
             png = own.get(scene) or self._cache.get(scene)
-            before = self._shown.get(key) if key is not None else None
-        if key is not None:
-            current = wait or png is not None
-            if png is None and before is not None and shown is not None and before[0] == shown[1]:
-                png, current = before[1], False
-            if current:
-                self._stale.discard(key)
-            else:
-                self._stale.add(key)
         if png is None:
             return []
-        if key is not None and shown is not None:
-            self._shown[key] = (shown[1], png)
+        return [self._file(scene, png, filename, embed)]
+
+    @staticmethod
+    def _file(scene: Scene, png: bytes, filename: str, embed: discord.Embed) -> discord.File:
         alt = ""
         with contextlib.suppress(Exception):
             alt = _alt_text(scene)
         embed.set_image(url=f"attachment://{filename}")
-        return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
+        return discord.File(io.BytesIO(png), filename=filename, description=alt or None)
+
+    def _shown_on(self, key: tuple[str, int], target: Target | None) -> Shown | None:
+        """The picture the message ``key`` shows, if ``target`` edits that message (the
+        table message's id; a panel's interaction: the one that showed it, or a click on
+        it that updates it)."""
+        shown = self._shown.get(key)
+        if shown is None or target is None:
+            return None
+        if isinstance(target, int):
+            return shown if shown.message == target else None
+        if shown.via == target.id:
+            return shown
+        on = target.message
+        return shown if on is not None and on.id == shown.message and target.response.type in _UPDATES else None
+
+    def _keeps(self, key: tuple[str, int], target: Target | None, scene: Scene | None) -> bool:
+        """The message ``key``, edited through ``target``, shows ``scene``'s picture already."""
+        shown = self._shown_on(key, target)
+        return scene is not None and shown is not None and shown.scene == scene
+
+    async def _edit_picture(
+        self, scene: Scene | None, filename: str, embed: discord.Embed, key: tuple[str, int], hand: int,
+        target: Target, *, wait: bool,
+    ) -> tuple[Attached, Scene | Shown | None]:
+        """The picture of an edit of the message ``key`` through ``target`` (``_shown_on``),
+        and what it will show (a scene to note once sent, the picture it keeps, or None:
+        no picture).  The picture the message shows already if it is this scene's (kept:
+        neither drawn nor uploaded again); else the scene's (``wait=False``: only if drawn
+        already); else, until the new one is ready, the one the message shows if it is of
+        the same hand."""
+        if scene is None:
+            return [], None
+        shown = self._shown_on(key, target)
+        if shown is not None and shown.scene == scene:
+            self._stale.discard(key)
+            embed.set_image(url=f"attachment://{filename}")
+            return [shown.attachment], shown
+        png = await self.picture(scene, filename, embed, key[0], wait=wait)
+        if png or wait:
+            self._stale.discard(key)
+            return [*png], (scene if png else None)
+        self._stale.add(key)
+        if shown is not None and shown.hand == hand:
+            embed.set_image(url=f"attachment://{filename}")
+            return [shown.attachment], shown
+        return [], None
+
+    def _sent(
+        self, key: tuple[str, int], target: Target, hand: int, sent: Scene | Shown | None,
+        edited: discord.Message, filename: str,
+    ) -> None:
+        """Note the picture an edit through ``target`` put on the message ``key``: Discord
+        holds it now, so its bytes leave the table's cache (an edit that shows it again
+        keeps it there)."""
+        via = target if isinstance(target, int) else target.id
+        if isinstance(sent, Shown):
+            self._shown[key] = dataclasses.replace(sent, via=via)
+            return
+        attachment = next((a for a in edited.attachments if a.filename == filename), None)
+        if sent is None or attachment is None:
+            self._shown.pop(key, None)
+            return
+        self._shown[key] = Shown(edited.id, via, hand, sent, attachment)
+        self._table_cache.get(key[0], {}).pop(sent, None)
 
     @staticmethod
     def _scene(build: Callable[[], S | None]) -> S | None:
@@ -450,11 +532,11 @@ class DiscordTableOutput:
     async def table_payload(
         self, table: Table, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-        """The public message: embed (text), buttons and the table picture (none in the lobby)."""
+        """The public message: embed (text), buttons and the table picture (none in the
+        lobby), for a new message."""
         embed, view = table_message(table)
         scene = self._table_scene(table) if table.game is not None else None
-        files = await self.picture(scene, "table.png", embed, table.id,
-                                   shown=(TABLE_PICTURE, table.hand_no), wait=wait)
+        files = await self.picture(scene, "table.png", embed, table.id, wait=wait)
         if files:
             leave_to_picture(embed, words.public_text(table))
         return embed, view, files
@@ -465,11 +547,30 @@ class DiscordTableOutput:
         """A private panel: embed (text), the legal choices and the hand picture."""
         embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: list[discord.File] = []
-        chair = table.seats[seat]
-        if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
-            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id,
-                                       shown=(chair.user_id, table.hand_no), wait=wait)
+        if self._shows_hand(table, seat):
+            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id, wait=wait)
         return embed, view, files
+
+    @staticmethod
+    def _shows_hand(table: Table, seat: int) -> bool:
+        chair = table.seats[seat]
+        return table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None
+
+    async def _edit_panel(
+        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, *, wait: bool,
+    ) -> None:
+        """Edit a private panel (``panel_payload``), keeping the picture it shows if it is
+        the same."""
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
+        files: Attached = []
+        sent: Scene | Shown | None = None
+        if self._shows_hand(table, seat):
+            files, sent = await self._edit_picture(self._hand_scene(table, seat), "hand.png", embed, key,
+                                                   table.hand_no, interaction, wait=wait)
+        else:
+            self._stale.discard(key)  # (no picture to wait for)
+        edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        self._sent(key, interaction, table.hand_no, sent, edited, "hand.png")
 
     def _table_scene(self, table: Table) -> TableScene | None:
         """The table's scene (the one this change built, if any)."""
@@ -555,13 +656,21 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is not None:
                     hands[user_id] = built[seat] = self._scene(functools.partial(hand_scene, table, seat))
-        scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
         # The table's cache keeps this change's pictures only (the next change reuses
-        # those that stay the same: render only what changed).
+        # those that stay the same: render only what changed); a picture its message
+        # shows already is kept there.
         own = self._table_cache.get(table.id, {})
-        self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
-        self._undrawn[table.id] = {u for u, scene in hands.items() if scene is not None and scene not in own}
-        if all(scene in own for scene in scenes):
+        panels = dict(self._open_panels(table))
+
+        def missing(who: int, scene: Scene | None) -> bool:
+            target = table.message_id if who == TABLE_PICTURE else panels[who][0]
+            return scene is not None and scene not in own and not self._keeps((table.id, who), target, scene)
+
+        self._table_cache[table.id] = {s: own[s] for s in [*jobs, *hands.values()] if s is not None and s in own}
+        self._undrawn[table.id] = {u for u, scene in hands.items() if missing(u, scene)}
+        scenes = [scene for scene in jobs if scene is not None and missing(TABLE_PICTURE, scene)]
+        scenes += [scene for u, scene in hands.items() if scene is not None and u in self._undrawn[table.id]]
+        if not scenes:
             return None
         previous = self._drawing.get(table.id)
         state = self._state(table)
@@ -725,7 +834,8 @@ class DiscordTableOutput:
     def _draw_table_picture(self, table: Table) -> asyncio.Task[None] | None:
         """Start drawing the table picture as the table stands (None: drawn already)."""
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        if scene is None or scene in self._table_cache.get(table.id, {}):
+        if (scene is None or scene in self._table_cache.get(table.id, {})
+                or self._keeps((table.id, TABLE_PICTURE), table.message_id, scene)):
             return None
 
         async def draw() -> None:
@@ -738,17 +848,27 @@ class DiscordTableOutput:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
+        self._shown.pop((table.id, TABLE_PICTURE), None)
         self._edited(table)
 
     async def _edit(self, table: Table, *, wait: bool = True) -> None:
-        embed, view, files = await self.table_payload(table, wait=wait)
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        embed, view = table_message(table)
+        scene = self._table_scene(table) if table.game is not None else None
+        key = (table.id, TABLE_PICTURE)
         assert table.message_id is not None
+        message = table.message_id
+        files, sent = await self._edit_picture(scene, "table.png", embed, key, table.hand_no, message, wait=wait)
+        if files:
+            leave_to_picture(embed, words.public_text(table))
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            # ``attachments`` replaces the message's files: the new picture, or none.
-            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
+            # ``attachments`` replaces the message's files: the new picture, the one it
+            # keeps, or none.
+            edited = await channel.get_partial_message(message).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
             await self._send_new(table)
+        else:
+            self._sent(key, message, table.hand_no, sent, edited, "table.png")
         self._edited(table)
 
     # ----------------------------------------------------------- private panels
@@ -813,8 +933,7 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is None or table.status != PLAYING:
                     return
-                embed, view, files = await self.panel_payload(table, seat)
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(table, seat, key, interaction, wait=True)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -876,11 +995,8 @@ class DiscordTableOutput:
                     and not self._waited_on(table, user_id, interaction)):
                 self._stale.add(key)
                 continue
-            embed, view, files = await self.panel_payload(table, seat, wait=wait)
-            if not files:
-                self._stale.discard(key)  # (no picture to wait for)
             try:
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(table, seat, key, interaction, wait=wait)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
