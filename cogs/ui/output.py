@@ -889,6 +889,7 @@ class DiscordTableOutput:
             embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+                self._shown.pop((table.id, user_id), None)
             else:
                 await interaction.edit_original_response(embed=embed, view=view)
         self.remember_panel(table, user_id, interaction)

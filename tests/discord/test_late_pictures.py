@@ -173,3 +173,16 @@ async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> N
     clicked, idle = edits[panels[mover.id].response.id], edits[panels[other.id].response.id]
     assert len(clicked) == 2 and clicked[-1] == rendering.render_hand(hand_scene(table, seat))
     assert idle == [rendering.render_hand(hand_scene(table, other_seat))]
+
+
+async def test_refresh_shows_the_hand_picture_again(world: Any) -> None:
+    """Refresh drops the panel's picture and draws it again: the picture the panel
+    showed is gone from Discord, so it is uploaded anew, not kept (issue #33)."""
+    table, panels = await two_humans(world)
+    panel = panels[world.alice.id]
+    before = _png(world, panel.response, "hand.png")
+    assert before is not None
+    await world.alice.click(panel.response, label="Refresh")
+    await world.env.settle()
+    assert _png(world, panel.response, "hand.png") == before  # (the hand did not change)
+    assert (table.id, world.alice.id) in world.bot.output.panels  # (the panel is still refreshed)
