@@ -17,12 +17,14 @@ import rendering
 from tests.discord.harness import play_out, two_humans
 
 
-async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
-    world: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def per_action_of(world: Any, monkeypatch: pytest.MonkeyPatch, *, late: bool = False) -> dict[str, float]:
+    """Play the scripted hand; edits, pictures drawn and uploads per action (``late``:
+    no change waits for its pictures, as with a busy render pool)."""
     table, panels = await two_humans(world)
     output = world.bot.output
     output.edit_interval = 1.0  # the bot's setting at human pace (tests: 0)
+    if late:
+        output.picture_wait = 0.0
     kinds = {table.message_id: "table", **{p.response.id: "panel" for p in panels.values()}}
     edits: list[str] = []
     backend = world.env.backend
@@ -58,11 +60,18 @@ async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
     assert table.hand_no == hand and table.status != "playing"
     actions = table.step - step
     assert actions > 40  # (the seeded hand is played out to its tricks)
-    per_action = {k: n / actions for k, n in
-                  (("table", edits.count("table")), ("panel", edits.count("panel")),
-                   ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")),
-                   ("table uploads", uploads.count("table")), ("panel uploads", uploads.count("panel")))}
-    print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in per_action.items()))
+    counts = {k: n / actions for k, n in
+              (("table", edits.count("table")), ("panel", edits.count("panel")),
+               ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")),
+               ("table uploads", uploads.count("table")), ("panel uploads", uploads.count("panel")))}
+    print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in counts.items()))
+    return counts
+
+
+async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
+    world: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    per_action = await per_action_of(world, monkeypatch)
     # Measured on this hand (81 actions): the table message 0.79 edits an action (the
     # throttle: five in five seconds), the panels 1.32 (the clicker's answer, the turn,
     # a held-back panel once a second); 0.79 table pictures (one per table edit) and 0.80
@@ -79,3 +88,16 @@ async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
     # panels 0.81 — before, every panel edit uploaded its hand picture again (1.30).
     assert per_action["table uploads"] <= 0.87, per_action
     assert per_action["panel uploads"] <= 0.89, per_action
+
+
+async def test_late_pictures_are_uploaded_once(world: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture late (a busy render pool): each change's text goes out at once with
+    the picture its message shows, and the new picture follows in an edit of its own.
+    The first of those edits keeps the attachment the message holds (issue #33)."""
+    per_action = await per_action_of(world, monkeypatch, late=True)
+    # Measured (81 actions): table 1.44 edits and 0.53 uploads an action, panels 1.99 and
+    # 0.75 — before, each of those edits uploaded a picture (1.44 and 1.96 uploads).
+    assert per_action["table"] <= 1.58, per_action
+    assert per_action["panel"] <= 2.19, per_action
+    assert per_action["table uploads"] <= 0.6, per_action
+    assert per_action["panel uploads"] <= 0.83, per_action
