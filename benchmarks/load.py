@@ -396,6 +396,9 @@ class LoadReport:
     #: innermost frame of a known party: the simulator keeps every message and
     #: interaction it was sent, which a real deployment keeps on Discord's side).
     memory_by_party: dict[str, float] = field(default_factory=dict)
+    #: ``--memory``: the largest holders of the bot and of no known party (the innermost
+    #: line that allocated), KB a table.
+    memory_top: list[str] = field(default_factory=list)
     #: The raw samples (seconds) for a total over several processes (``--processes``).
     samples: dict[str, list[float]] = field(default_factory=dict)
 
@@ -441,18 +444,38 @@ class LoadReport:
         ]
 
 
-def memory_split(before: Any, after: Any, tables: int) -> dict[str, float]:
+def memory_split(before: Any, after: Any, tables: int,
+                 top: list[str] | None = None, held_by_simulator: list[tuple[Any, int]] = ()) -> dict[str, float]:
     """KB a table allocated between two ``tracemalloc`` snapshots, by party (the innermost
-    frame of a known party, as ``party_of`` counts CPU)."""
+    frame of a known party, as ``party_of`` counts CPU).  ``top``: filled with the ten
+    largest holders of the bot and of no known party (``file:line`` of the innermost
+    frame of the party, KB a table).  ``held_by_simulator``: (traceback, size) of objects
+    only the simulator holds though another party allocated them (the pictures its CDN
+    keeps, the very bytes the render processes sent): counted as the simulator's."""
     out: dict[str, float] = {}
-    for stat in after.compare_to(before, "traceback"):
+    lines: dict[str, float] = {}
+
+    def count(traceback: Any, size: int) -> None:
         party = "other"
-        for frame in reversed(stat.traceback):  # innermost first
+        where = traceback[-1]  # (innermost)
+        for frame in reversed(traceback):  # innermost first
             named = next((p for marker, p in PARTIES if marker in frame.filename), None)
             if named is not None:
-                party = named
+                party, where = named, frame
                 break
-        out[party] = out.get(party, 0.0) + stat.size_diff / 1024 / tables
+        if party in ("bot", "other"):
+            path = where.filename.rsplit("/", 2)
+            key = f"{party:5} {'/'.join(path[-2:])}:{where.lineno}"
+            lines[key] = lines.get(key, 0.0) + size / 1024 / tables
+        out[party] = out.get(party, 0.0) + size / 1024 / tables
+
+    for stat in after.compare_to(before, "traceback"):
+        count(stat.traceback, stat.size_diff)
+    for traceback, size in held_by_simulator:
+        count(traceback, -size)
+        out["simulator"] = out.get("simulator", 0.0) + size / 1024 / tables
+    if top is not None:
+        top.extend(f"  {kb:7.1f} KB  {where}" for where, kb in sorted(lines.items(), key=lambda kv: -kv[1])[:10])
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
@@ -809,7 +832,19 @@ async def run_load(
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
-            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1))
+            # The simulated Discord's CDN keeps every picture uploaded, the very bytes the
+            # render processes sent (allocated where they were received): those nobody
+            # else holds are the simulator's (a real Discord keeps them on its side).
+            blobs: dict[str, bytes] = backend.cdn._blobs
+            held = []
+            for blob in blobs.values():
+                # Referenced by the CDN's dict, this loop and getrefcount's argument only.
+                if sys.getrefcount(blob) <= 3:
+                    traceback = tracemalloc.get_object_traceback(blob)
+                    if traceback is not None:
+                        held.append((traceback, len(blob)))
+            report.memory_by_party = memory_split(before, tracemalloc.take_snapshot(), max(tables - 1, 1),
+                                                  report.memory_top, held)
             tracemalloc.stop()
         report.stored_views_start = stored_views(bot)
         if tracer is not None:
@@ -827,12 +862,15 @@ async def run_load(
             tracer.calls["table_changed"] = changed_times
             original_draw = out._draw
 
-            async def counted_draw(todo: list[Any]) -> Any:
+            async def counted_draw(todo: list[Any], wanted: Any = None) -> Any:
+                result = await original_draw(todo, wanted)
+                if result is None:  # (dropped: the table moved on before a render process was free)
+                    tracer.drawn["(dropped)"] = tracer.drawn.get("(dropped)", 0) + 1
+                    return result
                 for scene in todo:
                     kind = type(scene).__name__
                     tracer.drawn[kind] = tracer.drawn.get(kind, 0) + 1
                 tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
-                result = await original_draw(todo)
                 if measuring:
                     tracer.drawing_seconds += sum(drawn[-1] for drawn in result)  # (seconds: the last field)
                 return result
@@ -1065,6 +1103,9 @@ def main() -> int:
         if tracer is not None:
             print("click -> edit by stage (mean ms between stages):")
             print("\n".join(tracer.breakdown(0.05)))
+        if report.memory_top:
+            print("the largest holders of the bot and of no known party (innermost line, KB a table):")
+            print("\n".join(report.memory_top))
         if args.profile:
             print("event loop thread, by innermost function of the party it works for:")
             print("\n".join(report.main_top))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import io
 import logging
@@ -32,6 +33,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 import discord
@@ -205,14 +207,26 @@ class RenderPool:
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._executor: ProcessPoolExecutor | None = None
+        #: Batches handed to the processes at once: one each, so a batch waits here (not
+        #: in the executor's queue, where it can no longer be dropped) until a process is
+        #: free, and is dropped then if nobody will see it (``draw``'s ``wanted``).
+        self._slots = asyncio.Semaphore(processes)
+        #: Batches dropped that way.
+        self.dropped = 0
 
-    async def draw(self, scenes: list[Scene]) -> list[Drawn]:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_render_worker_start,
-            )
-        return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
+    async def draw(self, scenes: list[Scene], wanted: Callable[[], bool] | None = None) -> list[Drawn] | None:
+        """Draw ``scenes`` in a render process when one is free; None (nothing drawn)
+        if ``wanted()`` is false by then: a busy pool draws only what will be shown."""
+        async with self._slots:
+            if wanted is not None and not wanted():
+                self.dropped += 1
+                return None
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_render_worker_start,
+                )
+            return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
 
     def close(self) -> None:
         if self._executor is not None:
@@ -232,6 +246,33 @@ def leave_to_picture(embed: discord.Embed, t: Text | None = None) -> None:
     for i in reversed(range(len(embed.fields))):
         if embed.fields[i].name in shows:
             embed.remove_field(i)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The picture a message shows on Discord: the message's id, the id of what edited it
+    (the message itself, or the interaction that shows a panel), the hand, the scene drawn
+    and the attachment that holds it there.  An edit showing the same scene keeps the
+    attachment (nothing drawn or uploaded again), so the bot need not keep the picture's
+    bytes once it is sent."""
+
+    message: int
+    via: int
+    hand: int
+    scene: Scene
+    attachment: discord.Attachment
+
+
+#: Interaction responses after which the interaction's edits change the message its
+#: component is on (a click on a panel updates that panel).
+_UPDATES = (discord.InteractionResponseType.deferred_message_update, discord.InteractionResponseType.message_update)
+
+#: What an edit changes: the table message (its id) or a panel (the interaction showing it).
+Target = int | discord.Interaction
+
+
+#: What an edit attaches: a picture to upload, or one the message keeps.
+Attached = list[discord.File | discord.Attachment]
 
 
 class DiscordTableOutput:
@@ -270,9 +311,10 @@ class DiscordTableOutput:
         #: back within it (a backlogged pool's pictures are late anyway: waiting for them
         #: under the table lock only delayed the text and buttons).
         self.draw_latency = 0.0
-        #: (table id, user id or TABLE_PICTURE) -> (hand, the picture that message shows
-        #: now): it stays while the new one of the same hand is drawn.
-        self._shown: dict[tuple[str, int], tuple[int, bytes]] = {}
+        #: (table id, user id or TABLE_PICTURE) -> the picture that message shows now
+        #: (kept by the edits that show the same, and while a new one of the same hand is
+        #: drawn); once a picture is there its bytes leave ``_table_cache``.
+        self._shown: dict[tuple[str, int], Shown] = {}
         #: Messages (table id, user id or TABLE_PICTURE) that do not show their table's
         #: last change in full: sent without its picture, or (a panel nobody waits on)
         #: not edited yet; the change's late pictures edit these, once.
@@ -319,9 +361,13 @@ class DiscordTableOutput:
         """PNG bytes of ``scene``, drawn off the event loop; None on failure."""
         return (await self.render_many([scene]))[0]
 
-    async def render_many(self, scenes: list[Scene], table_id: str | None = None) -> list[bytes | None]:
+    async def render_many(
+        self, scenes: list[Scene], table_id: str | None = None, wanted: Callable[[], bool] | None = None,
+    ) -> list[bytes | None]:
         """Draw several scenes in **one** hop to the render pool or a worker thread
-        (cached scenes are not redrawn; ``table_id``: the table's own cache)."""
+        (cached scenes are not redrawn; ``table_id``: the table's own cache).
+        ``wanted``: asked when a render process is free; false: nothing is drawn (None
+        for the scenes not drawn before)."""
         own = self._table_cache.setdefault(table_id, {}) if table_id is not None else None
 
         def cached(scene: Scene) -> bytes | None:
@@ -332,10 +378,12 @@ class DiscordTableOutput:
         if todo:
             start = time.perf_counter()
             try:
-                drawn = await self._draw(todo)
+                drawn = await self._draw(todo, wanted)
             except Exception:
                 log.exception("Drawing failed; the messages go out as text only")
                 drawn = [("", None, None, 0.0)] * len(todo)
+            if drawn is None:
+                return [cached(scene) for scene in scenes]
             self.draw_latency += (time.perf_counter() - start - self.draw_latency) * LATENCY_WEIGHT
             for scene, (name, png, alt, seconds) in zip(todo, drawn, strict=True):
                 if png is not None:
@@ -356,18 +404,19 @@ class DiscordTableOutput:
             out.append(png)
         return out
 
-    async def _draw(self, todo: list[Scene]) -> list[Drawn]:
-        """The render pool, else a worker thread (also when the pool fails)."""
+    async def _draw(self, todo: list[Scene], wanted: Callable[[], bool] | None = None) -> list[Drawn] | None:
+        """The render pool, else a worker thread (also when the pool fails); None: the
+        pool dropped the batch (``RenderPool.draw``)."""
         metrics.PICTURES_QUEUED.inc(len(todo))
         try:
-            return await self._draw_now(todo)
+            return await self._draw_now(todo, wanted)
         finally:
             metrics.PICTURES_QUEUED.dec(len(todo))
 
-    async def _draw_now(self, todo: list[Scene]) -> list[Drawn]:
+    async def _draw_now(self, todo: list[Scene], wanted: Callable[[], bool] | None) -> list[Drawn] | None:
         if self.pool is not None:
             try:
-                return await self.pool.draw(todo)
+                return await self.pool.draw(todo, wanted)
             except Exception:
                 log.exception("The render processes failed; drawing in a thread from now on")
                 self.pool.close()
@@ -383,40 +432,92 @@ class DiscordTableOutput:
 
     async def picture(
         self, scene: Scene | None, filename: str, embed: discord.Embed, table_id: str | None = None,
-        *, shown: tuple[int, int] | None = None, wait: bool = True,
+        *, wait: bool = True,
     ) -> list[discord.File]:
-        """Draw ``scene`` and show it as the embed's image; ``[]`` (text only) on failure.
-
-        ``wait=False``: only a picture already drawn; else the one the message shows now
-        (``shown``: whose, TABLE_PICTURE or the player's id, and the hand), if it is of
-        the same hand, until the new one is ready."""
+        """Draw ``scene`` and show it as the embed's image (a new message's); ``[]`` (text
+        only) on failure.  ``wait=False``: only a picture already drawn."""
         if scene is None:
             return []
-        key = (table_id, shown[0]) if table_id is not None and shown is not None else None
-        before = None
         if wait:
             png = (await self.render_many([scene], table_id))[0]
         else:
             own = self._table_cache.get(table_id, {}) if table_id is not None else {}
             png = own.get(scene) or self._cache.get(scene)
-            before = self._shown.get(key) if key is not None else None
-        if key is not None:
-            current = wait or png is not None
-            if png is None and before is not None and shown is not None and before[0] == shown[1]:
-                png, current = before[1], False
-            if current:
-                self._stale.discard(key)
-            else:
-                self._stale.add(key)
         if png is None:
             return []
-        if key is not None and shown is not None:
-            self._shown[key] = (shown[1], png)
+        return [self._file(scene, png, filename, embed)]
+
+    @staticmethod
+    def _file(scene: Scene, png: bytes, filename: str, embed: discord.Embed) -> discord.File:
         alt = ""
         with contextlib.suppress(Exception):
             alt = _alt_text(scene)
         embed.set_image(url=f"attachment://{filename}")
-        return [discord.File(io.BytesIO(png), filename=filename, description=alt or None)]
+        return discord.File(io.BytesIO(png), filename=filename, description=alt or None)
+
+    def _shown_on(self, key: tuple[str, int], target: Target | None) -> Shown | None:
+        """The picture the message ``key`` shows, if ``target`` edits that message (the
+        table message's id; a panel's interaction: the one that showed it, or a click on
+        it that updates it)."""
+        shown = self._shown.get(key)
+        if shown is None or target is None:
+            return None
+        if isinstance(target, int):
+            return shown if shown.message == target else None
+        if shown.via == target.id:
+            return shown
+        on = target.message
+        return shown if on is not None and on.id == shown.message and target.response.type in _UPDATES else None
+
+    def _keeps(self, key: tuple[str, int], target: Target | None, scene: Scene | None) -> bool:
+        """The message ``key``, edited through ``target``, shows ``scene``'s picture already."""
+        shown = self._shown_on(key, target)
+        return scene is not None and shown is not None and shown.scene == scene
+
+    async def _edit_picture(
+        self, scene: Scene | None, filename: str, embed: discord.Embed, key: tuple[str, int], hand: int,
+        target: Target, *, wait: bool,
+    ) -> tuple[Attached, Scene | Shown | None]:
+        """The picture of an edit of the message ``key`` through ``target`` (``_shown_on``),
+        and what it will show (a scene to note once sent, the picture it keeps, or None:
+        no picture).  The picture the message shows already if it is this scene's (kept:
+        neither drawn nor uploaded again); else the scene's (``wait=False``: only if drawn
+        already); else, until the new one is ready, the one the message shows if it is of
+        the same hand."""
+        if scene is None:
+            return [], None
+        shown = self._shown_on(key, target)
+        if shown is not None and shown.scene == scene:
+            self._stale.discard(key)
+            embed.set_image(url=f"attachment://{filename}")
+            return [shown.attachment], shown
+        png = await self.picture(scene, filename, embed, key[0], wait=wait)
+        if png or wait:
+            self._stale.discard(key)
+            return [*png], (scene if png else None)
+        self._stale.add(key)
+        if shown is not None and shown.hand == hand:
+            embed.set_image(url=f"attachment://{filename}")
+            return [shown.attachment], shown
+        return [], None
+
+    def _sent(
+        self, key: tuple[str, int], target: Target, hand: int, sent: Scene | Shown | None,
+        edited: discord.Message, filename: str,
+    ) -> None:
+        """Note the picture an edit through ``target`` put on the message ``key``: Discord
+        holds it now, so its bytes leave the table's cache (an edit that shows it again
+        keeps it there)."""
+        via = target if isinstance(target, int) else target.id
+        if isinstance(sent, Shown):
+            self._shown[key] = dataclasses.replace(sent, via=via)
+            return
+        attachment = next((a for a in edited.attachments if a.filename == filename), None)
+        if sent is None or attachment is None:
+            self._shown.pop(key, None)
+            return
+        self._shown[key] = Shown(edited.id, via, hand, sent, attachment)
+        self._table_cache.get(key[0], {}).pop(sent, None)
 
     @staticmethod
     def _scene(build: Callable[[], S | None]) -> S | None:
@@ -431,11 +532,11 @@ class DiscordTableOutput:
     async def table_payload(
         self, table: Table, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-        """The public message: embed (text), buttons and the table picture (none in the lobby)."""
+        """The public message: embed (text), buttons and the table picture (none in the
+        lobby), for a new message."""
         embed, view = table_message(table)
         scene = self._table_scene(table) if table.game is not None else None
-        files = await self.picture(scene, "table.png", embed, table.id,
-                                   shown=(TABLE_PICTURE, table.hand_no), wait=wait)
+        files = await self.picture(scene, "table.png", embed, table.id, wait=wait)
         if files:
             leave_to_picture(embed, words.public_text(table))
         return embed, view, files
@@ -446,11 +547,30 @@ class DiscordTableOutput:
         """A private panel: embed (text), the legal choices and the hand picture."""
         embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: list[discord.File] = []
-        chair = table.seats[seat]
-        if table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None:
-            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id,
-                                       shown=(chair.user_id, table.hand_no), wait=wait)
+        if self._shows_hand(table, seat):
+            files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id, wait=wait)
         return embed, view, files
+
+    @staticmethod
+    def _shows_hand(table: Table, seat: int) -> bool:
+        chair = table.seats[seat]
+        return table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None
+
+    async def _edit_panel(
+        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, *, wait: bool,
+    ) -> None:
+        """Edit a private panel (``panel_payload``), keeping the picture it shows if it is
+        the same."""
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
+        files: Attached = []
+        sent: Scene | Shown | None = None
+        if self._shows_hand(table, seat):
+            files, sent = await self._edit_picture(self._hand_scene(table, seat), "hand.png", embed, key,
+                                                   table.hand_no, interaction, wait=wait)
+        else:
+            self._stale.discard(key)  # (no picture to wait for)
+        edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        self._sent(key, interaction, table.hand_no, sent, edited, "hand.png")
 
     def _table_scene(self, table: Table) -> TableScene | None:
         """The table's scene (the one this change built, if any)."""
@@ -536,13 +656,21 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is not None:
                     hands[user_id] = built[seat] = self._scene(functools.partial(hand_scene, table, seat))
-        scenes = [scene for scene in [*jobs, *hands.values()] if scene is not None]
         # The table's cache keeps this change's pictures only (the next change reuses
-        # those that stay the same: render only what changed).
+        # those that stay the same: render only what changed); a picture its message
+        # shows already is kept there.
         own = self._table_cache.get(table.id, {})
-        self._table_cache[table.id] = {scene: own[scene] for scene in scenes if scene in own}
-        self._undrawn[table.id] = {u for u, scene in hands.items() if scene is not None and scene not in own}
-        if all(scene in own for scene in scenes):
+        panels = dict(self._open_panels(table))
+
+        def missing(who: int, scene: Scene | None) -> bool:
+            target = table.message_id if who == TABLE_PICTURE else panels[who][0]
+            return scene is not None and scene not in own and not self._keeps((table.id, who), target, scene)
+
+        self._table_cache[table.id] = {s: own[s] for s in [*jobs, *hands.values()] if s is not None and s in own}
+        self._undrawn[table.id] = {u for u, scene in hands.items() if missing(u, scene)}
+        scenes = [scene for scene in jobs if scene is not None and missing(TABLE_PICTURE, scene)]
+        scenes += [scene for u, scene in hands.items() if scene is not None and u in self._undrawn[table.id]]
+        if not scenes:
             return None
         previous = self._drawing.get(table.id)
         state = self._state(table)
@@ -553,7 +681,9 @@ class DiscordTableOutput:
                     await asyncio.shield(previous)
                 if self._state(table) != state:
                     return  # moved on while the pool drew the previous change
-            await self.render_many(scenes, table.id)
+            # A render process free only after the table moved on: its newer change
+            # draws what is shown then (this change's pictures would be seen by nobody).
+            await self.render_many(scenes, table.id, wanted=lambda: self._state(table) == state)
 
         task = asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
         self._drawing[table.id] = task
@@ -704,7 +834,8 @@ class DiscordTableOutput:
     def _draw_table_picture(self, table: Table) -> asyncio.Task[None] | None:
         """Start drawing the table picture as the table stands (None: drawn already)."""
         scene = self._scene(lambda: table_scene(table)) if table.game is not None else None
-        if scene is None or scene in self._table_cache.get(table.id, {}):
+        if (scene is None or scene in self._table_cache.get(table.id, {})
+                or self._keeps((table.id, TABLE_PICTURE), table.message_id, scene)):
             return None
 
         async def draw() -> None:
@@ -717,17 +848,27 @@ class DiscordTableOutput:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
+        self._shown.pop((table.id, TABLE_PICTURE), None)
         self._edited(table)
 
     async def _edit(self, table: Table, *, wait: bool = True) -> None:
-        embed, view, files = await self.table_payload(table, wait=wait)
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        embed, view = table_message(table)
+        scene = self._table_scene(table) if table.game is not None else None
+        key = (table.id, TABLE_PICTURE)
         assert table.message_id is not None
+        message = table.message_id
+        files, sent = await self._edit_picture(scene, "table.png", embed, key, table.hand_no, message, wait=wait)
+        if files:
+            leave_to_picture(embed, words.public_text(table))
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            # ``attachments`` replaces the message's files: the new picture, or none.
-            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=files)
+            # ``attachments`` replaces the message's files: the new picture, the one it
+            # keeps, or none.
+            edited = await channel.get_partial_message(message).edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:
             await self._send_new(table)
+        else:
+            self._sent(key, message, table.hand_no, sent, edited, "table.png")
         self._edited(table)
 
     # ----------------------------------------------------------- private panels
@@ -748,6 +889,7 @@ class DiscordTableOutput:
             embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+                self._shown.pop((table.id, user_id), None)
             else:
                 await interaction.edit_original_response(embed=embed, view=view)
         self.remember_panel(table, user_id, interaction)
@@ -792,8 +934,7 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is None or table.status != PLAYING:
                     return
-                embed, view, files = await self.panel_payload(table, seat)
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(table, seat, key, interaction, wait=True)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -855,11 +996,8 @@ class DiscordTableOutput:
                     and not self._waited_on(table, user_id, interaction)):
                 self._stale.add(key)
                 continue
-            embed, view, files = await self.panel_payload(table, seat, wait=wait)
-            if not files:
-                self._stale.discard(key)  # (no picture to wait for)
             try:
-                await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+                await self._edit_panel(table, seat, key, interaction, wait=wait)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:

@@ -2,7 +2,8 @@
 five seconds a channel, every edit is a call the bot pays for, and every picture is
 drawn in the render processes.  A scripted hand (two humans, two computers, the seeded
 deal) is played at the bot's human-pace throttle (``edit_interval`` 1 s) and the edits of
-the table message and of the two panels, and the pictures drawn, are counted.  The
+the table message and of the two panels, the pictures drawn and the pictures uploaded
+with the edits are counted.  The
 bounds are what the bot needs now (measured: see each assertion), so a change that adds
 edits or pictures shows here."""
 
@@ -16,20 +17,30 @@ import rendering
 from tests.discord.harness import play_out, two_humans
 
 
-async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
-    world: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def per_action_of(world: Any, monkeypatch: pytest.MonkeyPatch, *, late: bool = False) -> dict[str, float]:
+    """Play the scripted hand; edits, pictures drawn and uploads per action (``late``:
+    no change waits for its pictures, as with a busy render pool)."""
     table, panels = await two_humans(world)
     output = world.bot.output
     output.edit_interval = 1.0  # the bot's setting at human pace (tests: 0)
+    if late:
+        output.picture_wait = 0.0
     kinds = {table.message_id: "table", **{p.response.id: "panel" for p in panels.values()}}
     edits: list[str] = []
     backend = world.env.backend
     original = backend.edit_message
 
+    held: dict[int, set[str]] = {}  # message -> the ids of the attachments it holds
+    uploads: list[str] = []
+
     def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
-        edits.append(kinds.get(message_id, "other"))
-        return original(channel_id, message_id, fields)
+        kind = kinds.get(message_id, "other")
+        edits.append(kind)
+        # An attachment the message does not hold yet is a picture uploaded with the edit.
+        uploads.extend(kind for a in fields.get("attachments") or [] if str(a.get("id")) not in held.get(message_id, ()))
+        stored = original(channel_id, message_id, fields)
+        held[message_id] = {str(a["id"]) for a in stored.attachments}
+        return stored
 
     monkeypatch.setattr(backend, "edit_message", edit_message)
     drawn: list[str] = []
@@ -49,10 +60,18 @@ async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
     assert table.hand_no == hand and table.status != "playing"
     actions = table.step - step
     assert actions > 40  # (the seeded hand is played out to its tricks)
-    per_action = {k: n / actions for k, n in
-                  (("table", edits.count("table")), ("panel", edits.count("panel")),
-                   ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")))}
-    print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in per_action.items()))
+    counts = {k: n / actions for k, n in
+              (("table", edits.count("table")), ("panel", edits.count("panel")),
+               ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")),
+               ("table uploads", uploads.count("table")), ("panel uploads", uploads.count("panel")))}
+    print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in counts.items()))
+    return counts
+
+
+async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
+    world: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    per_action = await per_action_of(world, monkeypatch)
     # Measured on this hand (81 actions): the table message 0.79 edits an action (the
     # throttle: five in five seconds), the panels 1.32 (the clicker's answer, the turn,
     # a held-back panel once a second); 0.79 table pictures (one per table edit) and 0.80
@@ -64,3 +83,21 @@ async def test_a_scripted_hand_edits_few_messages_and_draws_few_pictures(
     assert per_action["panel"] <= 1.45, per_action
     assert per_action["table pictures"] <= 0.87, per_action
     assert per_action["hand pictures"] <= 0.88, per_action
+    # Uploads (issue #33): an edit whose picture stays the same keeps the attachment the
+    # message holds.  Measured: table 0.79 (the table picture changes with each edit),
+    # panels 0.81 — before, every panel edit uploaded its hand picture again (1.30).
+    assert per_action["table uploads"] <= 0.87, per_action
+    assert per_action["panel uploads"] <= 0.89, per_action
+
+
+async def test_late_pictures_are_uploaded_once(world: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture late (a busy render pool): each change's text goes out at once with
+    the picture its message shows, and the new picture follows in an edit of its own.
+    The first of those edits keeps the attachment the message holds (issue #33)."""
+    per_action = await per_action_of(world, monkeypatch, late=True)
+    # Measured (81 actions): table 1.44 edits and 0.53 uploads an action, panels 1.99 and
+    # 0.75 — before, each of those edits uploaded a picture (1.44 and 1.96 uploads).
+    assert per_action["table"] <= 1.58, per_action
+    assert per_action["panel"] <= 2.19, per_action
+    assert per_action["table uploads"] <= 0.6, per_action
+    assert per_action["panel uploads"] <= 0.83, per_action

@@ -80,25 +80,67 @@ async def test_late_pictures_reach_the_open_panels(world: Any) -> None:
     assert got == rendering.render_hand(hand_scene(table, seat))
 
 
-async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand() -> None:
+async def test_a_picture_kept_while_drawing_is_of_the_same_player_and_hand(world: Any) -> None:
     """Until its new picture is drawn a message keeps the one it shows, never a picture
     of another player (a chair taken over between hands) or of an earlier hand."""
     import discord
 
-    from cogs.ui.output import DiscordTableOutput
     from rendering import samples
 
-    output = DiscordTableOutput(discord.Client(intents=discord.Intents.none()))
-    output._shown[("t1", 42)] = (3, b"\x89PNG old")
+    table, panels = await two_humans(world)
+    output = world.bot.output
+    key = (table.id, world.alice.id)
+    shown = output._shown[key]  # the hand picture Alice's panel shows on Discord
+    panel = output.panels[key][0]  # (the interaction that shows the panel)
+    assert shown.via == panel.id
     scene = samples.hand_to_play()  # not drawn yet
 
-    async def files(who: int, hand: int) -> list[discord.File]:
-        return await output.picture(scene, "hand.png", discord.Embed(), "t1", shown=(who, hand), wait=False)
+    async def files(who: int, hand: int) -> list[Any]:
+        got, _sent = await output._edit_picture(scene, "hand.png", discord.Embed(), (table.id, who), hand,
+                                                panel, wait=False)
+        return got
 
-    kept = await files(42, 3)
-    assert len(kept) == 1 and kept[0].fp.read() == b"\x89PNG old"
-    assert await files(42, 4) == []  # the next hand: text only until drawn
-    assert await files(43, 3) == []  # someone else in that chair
+    assert await files(world.alice.id, shown.hand) == [shown.attachment]  # kept: nothing uploaded
+    assert await files(world.alice.id, shown.hand + 1) == []  # the next hand: text only until drawn
+    assert await files(world.bob.id, shown.hand) == []  # someone else in that chair
+
+
+async def test_an_edit_keeps_the_picture_its_message_shows(world: Any) -> None:
+    """A picture is uploaded once (issue #33): an edit of a message whose picture stays
+    the same keeps the attachment Discord holds (nothing drawn or sent again), and the
+    bot keeps no copy of a picture once its message shows it."""
+    table, panels = await two_humans(world)
+    output = world.bot.output
+    humans = {table.seat_of(m.id): m for m in (world.alice, world.bob)}
+    if (table.game.to_act + 1) % len(table.seats) in humans:  # (a move the other human answers: play it first)
+        await take_turn(humans[table.game.to_act], panels[humans[table.game.to_act].id])
+    mover = humans[table.game.to_act]
+    other = world.bob if mover is world.alice else world.alice
+    other_seat = table.seat_of(other.id)
+    table.timings = dataclasses.replace(table.timings, ai_delay=30.0)  # the next computer waits
+    before = _png(world, panels[other.id].response, "hand.png")
+    kept = output._shown[(table.id, other.id)]
+    uploads: list[str] = []
+    edits: list[int] = []
+    backend = world.env.backend
+    original = backend.edit_message
+
+    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        if message_id == panels[other.id].response.id:
+            edits.append(message_id)
+            ids = [str(a.get("id")) for a in fields.get("attachments") or []]
+            uploads.extend(i for i in ids if i != str(kept.attachment.id))
+        return original(channel_id, message_id, fields)
+
+    backend.edit_message = edit_message
+    hand = hand_scene(table, other_seat)
+    await take_turn(mover, panels[mover.id])  # the other human's hand does not change
+    backend.edit_message = original
+    assert hand_scene(table, other_seat) == hand
+    assert _png(world, panels[other.id].response, "hand.png") == before  # the same picture shows
+    assert edits and uploads == []  # ... kept by the panel's edit, not uploaded again
+    assert output._shown[(table.id, other.id)].attachment.id == kept.attachment.id
+    assert hand not in output._table_cache.get(table.id, {})  # no copy kept in the bot
 
 
 async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> None:
@@ -131,3 +173,16 @@ async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> N
     clicked, idle = edits[panels[mover.id].response.id], edits[panels[other.id].response.id]
     assert len(clicked) == 2 and clicked[-1] == rendering.render_hand(hand_scene(table, seat))
     assert idle == [rendering.render_hand(hand_scene(table, other_seat))]
+
+
+async def test_refresh_shows_the_hand_picture_again(world: Any) -> None:
+    """Refresh drops the panel's picture and draws it again: the picture the panel
+    showed is gone from Discord, so it is uploaded anew, not kept (issue #33)."""
+    table, panels = await two_humans(world)
+    panel = panels[world.alice.id]
+    before = _png(world, panel.response, "hand.png")
+    assert before is not None
+    await world.alice.click(panel.response, label="Refresh")
+    await world.env.settle()
+    assert _png(world, panel.response, "hand.png") == before  # (the hand did not change)
+    assert (table.id, world.alice.id) in world.bot.output.panels  # (the panel is still refreshed)

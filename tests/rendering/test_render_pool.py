@@ -33,6 +33,7 @@ async def test_render_processes_draw_the_golden_pictures() -> None:
         drawn = await pool.draw(scenes)
     finally:
         pool.close()
+    assert drawn is not None
     for name, scene, (_, png, alt, _seconds) in zip(SCENES, scenes, drawn, strict=True):
         assert png is not None, name
         diff = check_golden(name, png)
@@ -44,7 +45,7 @@ async def test_render_processes_draw_the_golden_pictures() -> None:
 
 
 class BrokenPool(RenderPool):
-    async def draw(self, scenes: list[object]) -> list[Drawn]:  # type: ignore[override]
+    async def draw(self, scenes: list[object], wanted: object = None) -> list[Drawn]:  # type: ignore[override]
         raise OSError("no processes here")
 
 
@@ -56,6 +57,29 @@ async def test_a_failing_render_pool_falls_back_to_a_thread() -> None:
     assert png is not None and png.startswith(b"\x89PNG")
     assert output.pool is None  # it is not tried again
     assert check_golden("hand_to_play", png).ok
+
+
+async def test_a_busy_pool_does_not_draw_what_nobody_will_see() -> None:
+    """Pictures nobody will see are not drawn (issue #33): a batch waits for a free
+    render process in the bot's process, and if its table has moved on by then (its
+    ``wanted()`` is false) it is dropped; the newer change draws what is shown."""
+    import asyncio
+
+    pool = RenderPool(1)
+    moved_on = False
+    try:
+        first = asyncio.ensure_future(pool.draw([samples.table_czech()]))
+        await asyncio.sleep(0)  # (it takes the only render process)
+        second = asyncio.ensure_future(pool.draw([samples.hand_to_play()], wanted=lambda: not moved_on))
+        third = asyncio.ensure_future(pool.draw([samples.hand_sixteen()], wanted=lambda: True))
+        await asyncio.sleep(0)
+        moved_on = True  # the second batch's table moves on while the first is drawn
+        assert await second is None
+        assert pool.dropped == 1
+        drawn = [await first, await third]
+    finally:
+        pool.close()
+    assert all(batch is not None and batch[0][1] is not None for batch in drawn)
 
 
 async def test_render_processes_yield_the_cpu_to_the_bot() -> None:
