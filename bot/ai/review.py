@@ -56,7 +56,8 @@ from bot.ai.search import (
     same_play,
     searches,
 )
-from bot.engine import Action, Game, Kind, Phase, parse_action, replay_record
+from bot.engine import Action, BadInput, Game, Kind, Phase, parse_action, replay_record
+from bot.engine.record import replay_record as replay_unchecked
 
 __all__ = [
     "ACCURACY_SCALE", "BLUNDER", "INACCURACY", "MISTAKE", "REVIEW_VERSION", "SURE_Z", "TYPICAL",
@@ -295,9 +296,26 @@ def luck_of_record(record: dict[str, Any]) -> dict[int, int]:
 
 
 def dealt(record: dict[str, Any]) -> Game:
-    """The hand in ``record`` as dealt, before any choice (the engine's errors for a record
-    that does not replay)."""
-    return replay_record({**record, "actions": [], "result": None})
+    """The hand in ``record`` as dealt, before any choice (``dealt_at``)."""
+    return dealt_at(record)[0]
+
+
+def dealt_at(record: dict[str, Any]) -> tuple[Game, int]:
+    """The hand in ``record`` as dealt, before any choice, and how many of its actions
+    that took: where the pack is cut at the table (C-2: the cut, or a knock and the
+    batches), those actions are replayed first, since they decide who holds which cards;
+    the engine's errors for a record that does not replay."""
+    actions = list(record.get("actions") or [])
+    g = replay_unchecked({**record, "actions": [], "result": None}, check=False)
+    ritual = 0
+    try:
+        while g.phase is Phase.RITUAL and ritual < len(actions):
+            seat, code = actions[ritual]
+            g.act(int(seat), parse_action(code))
+            ritual += 1
+    except (TypeError, ValueError) as e:
+        raise BadInput(f"The record is incomplete or malformed: {e}.") from None
+    return replay_record({**record, "actions": actions[:ritual], "result": None}), ritual
 
 
 def _worlds_for(n: int, budget: Budget) -> int:
@@ -405,7 +423,7 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None,
     final = replay_record(record)
     if final.result is None:
         raise ValueError("The hand in this record is not finished, so it cannot be reviewed.")
-    start = dealt(record)
+    start, first = dealt_at(record)  # (the cut, where the table cuts, is not reviewed)
     budget = budget or Budget()
     players = record.get("players")
     names = [str(p) for p in players] if isinstance(players, list) else None
@@ -416,6 +434,8 @@ def review_record(record: dict[str, Any], seats: Sequence[int] | None = None,
     work = {s: _SeatWork() for s in who}
     g = start
     for step, (code_seat, code) in enumerate(record["actions"]):
+        if step < first:
+            continue
         s = int(code_seat)
         a = parse_action(str(code))
         if s in work:

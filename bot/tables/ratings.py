@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 #: The level of a computer seat whose record names none (paid before levels were kept).
 UNRECORDED: Final = "unrecorded"
+#: What working out a hand's luck may raise for a record the engine cannot replay: such a
+#: hand is rated by its money alone, when it is paid and when it is recomputed alike.
+_NO_LUCK: Final = (TarokyError, AssertionError, LookupError, TypeError, ValueError)
 
 
 def rated_players(participants: Sequence[int], levels: Sequence[str | None] | None) -> list[str]:
@@ -51,7 +54,11 @@ async def live_outcome(game: Game, participants: Sequence[int],
     ``outcome_from_history`` works it out from the stored one."""
     if not is_rated(game):
         return None
-    luck = await luck_off_loop(game.to_record())
+    try:
+        luck: Mapping[int, int] | None = await luck_off_loop(game.to_record())
+    except _NO_LUCK as e:  # (never a reason to leave a hand unpaid)
+        log.error("The luck of a paid hand could not be worked out; it is rated by its money: %r", e)
+        luck = None
     return outcome_of(game, rated_players(participants, levels), luck)
 
 
@@ -72,10 +79,14 @@ def outcome_from_history(participants: Sequence[int], record: Mapping[str, Any])
         game = replay_record(dict(record))
         if not is_rated(game):
             return None
-        luck = luck_of_record(dict(record))
-    except (TarokyError, AssertionError, LookupError, TypeError, ValueError) as e:
+    except _NO_LUCK as e:
         log.warning("a stored hand does not replay; it is not rated: %s", e)
         return None
+    try:
+        luck: Mapping[int, int] | None = luck_of_record(dict(record))
+    except _NO_LUCK as e:  # (as when it was paid: rated by its money)
+        log.warning("the luck of a stored hand could not be worked out; it is rated by its money: %s", e)
+        luck = None
     return outcome_of(game, rated_players(participants, record_levels(record)), luck)
 
 

@@ -16,6 +16,7 @@ from bot.ai.review import (
     Judgement,
     accuracy_of,
     cost_class,
+    luck_of,
     luck_of_record,
     review_game,
     review_record,
@@ -237,3 +238,28 @@ async def test_a_paid_hands_luck_is_the_reviews_wherever_it_is_worked_out() -> N
         shutdown()
     assert g.result is not None
     assert any(review[s] != g.result.net.get(s, 0) for s in review)  # (the random seat's play counted)
+
+
+@pytest.mark.parametrize("cut", [7, 29, None])
+def test_luck_of_a_hand_cut_at_the_table_is_the_deal_as_cut(cut):
+    """C-2: with the ritual on, the pack is cut (or knocked) by a player before the deal,
+    and the cut decides who holds which cards.  The luck of such a hand is that of the
+    cards as cut and dealt — its record's cut is replayed — so the payment that rates
+    it, the recompute and the review all find it (a record whose ritual was left out did
+    not replay: the hand could not be paid)."""
+    from bot.engine import Kind, Phase, act
+    from bot.engine.rng import seeded_rng
+
+    g = new_game("czech", dealer=0, options={"ritual": True}, rng=seeded_rng(5))
+    g.act(g.to_act, act(Kind.CUT, cut) if cut is not None else act(Kind.KNOCK))
+    while g.phase is Phase.RITUAL:  # (after a knock: the batches)
+        g.act(g.to_act, g.legal_actions(g.to_act)[0])
+    as_dealt = g.clone()
+    while g.to_act is not None:
+        s = g.to_act
+        g.act(s, choose_normal(g, s).action)
+    rec = g.to_record()
+    assert rec["actions"][0][1].startswith(("cut", "knock"))
+    assert luck_of_record(rec) == luck_of(as_dealt)
+    review = review_record(rec, [0], Budget(playouts=40))
+    assert review.seats[0].luck == luck_of(as_dealt)[0]
