@@ -12,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.store import db
 from bot.tables.deals import Deals
 from bot.tables.settlement import (
     SETTLE_ATTEMPTS_MAX,
@@ -74,18 +75,28 @@ async def next_hand(world: Any, table: Any) -> Any:
 
 class RefusingWrites:
     """A database that refuses every write (read-only, locked or full): SQLite's own error,
-    raised by the store's writer connection for as long as ``on`` is set."""
+    raised by the store's writer connection for as long as ``on`` is set — at the
+    ``BEGIN IMMEDIATE`` of a write sent statement by statement, and at the one hop of a
+    write sent whole (a payment, a group of table states: ``Store._write_at_once`` runs
+    ``db._transaction`` on the writer's thread, which begins with it)."""
 
     def __init__(self, store: Any, message: str = "attempt to write a readonly database") -> None:
         self.store, self.message, self.on = store, message, True
         self._execute = store._writer.execute
+        self._hop = store._writer._execute
 
         async def execute(sql: str, *args: Any, **kwargs: Any) -> Any:
             if self.on and sql.startswith("BEGIN IMMEDIATE"):
                 raise sqlite3.OperationalError(self.message)
             return await self._execute(sql, *args, **kwargs)
 
+        async def hop(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            if self.on and fn is db._transaction:
+                raise sqlite3.OperationalError(self.message)
+            return await self._hop(fn, *args, **kwargs)
+
         store._writer.execute = execute
+        store._writer._execute = hop
 
 
 async def test_a_new_season_during_a_session_takes_effect_at_the_next_deal(world):
