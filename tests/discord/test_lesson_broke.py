@@ -22,7 +22,7 @@ from bot.i18n import Text
 from bot.tables import lesson as lessons
 from bot.tables.lesson import LessonPlan, LessonTable
 from bot.tables.teach import teach_overrides
-from tests.discord.harness import action_code, action_ids, select_ids, select_options
+from tests.discord.test_lesson import _choose
 from tests.engine.helpers import stack
 
 pytestmark = pytest.mark.simcord(settle_timeout=60.0)
@@ -32,18 +32,6 @@ _DECK = tuple(stack({3: "KH KD KS KC 1H 2H 3H 1D 2D 3D 7S 8S",
 #: Three hands of the same stacked deck, dealt as a teach-mode Nebraska table deals.
 BROKE = LessonPlan("nebraska", (_DECK, _DECK, _DECK), 3,
                    tuple(sorted(teach_overrides(find_variant("nebraska"), {}).items())), 4)
-
-
-async def _choose(world: Any, panel: Any, codes: list[str]) -> None:
-    for cid in action_ids(panel):
-        if len(codes) == 1 and action_code(cid) == codes[0]:
-            await world.alice.click(panel, custom_id=cid)
-            return
-    for cid in select_ids(panel):
-        if set(codes) <= set(select_options(panel, cid)):
-            await world.alice.select(panel, codes, custom_id=cid)
-            return
-    raise AssertionError(f"no component for {codes} on the panel")
 
 
 async def _follow_advice(world: Any, lang: str) -> tuple[LessonTable, Any]:
