@@ -192,6 +192,19 @@ def visible_texts(message: Any) -> list[str]:
     return out
 
 
+def seen_on(where: str, message: Any) -> list[tuple[str, str]]:
+    """What a member reads on ``message`` (``visible_texts``) and its pictures' alt texts,
+    each with ``where`` it was read ("<where> picture" for an alt text); nothing for None."""
+    if message is None:
+        return []
+    out = [(where, t) for t in visible_texts(message)]
+    for a in getattr(message, "attachments", None) or []:
+        alt = a.get("description") if isinstance(a, dict) else getattr(a, "description", None)
+        if alt:
+            out.append((f"{where} picture", alt))
+    return out
+
+
 def buttons(message: Any) -> list[dict[str, Any]]:
     """The buttons of a message as raw component dicts (label, style, custom_id), in order."""
     out: list[dict[str, Any]] = []

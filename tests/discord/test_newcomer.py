@@ -35,12 +35,12 @@ from tests.discord.harness import (
     buttons,
     open_panel,
     seeded_factory,
+    seen_on,
     select_min,
     select_options,
     selects,
     table_message,
     table_of,
-    visible_texts,
 )
 from tests.engine.helpers import stack
 
@@ -76,12 +76,7 @@ class Newcomer:
         return self.lesson if self.lesson is not None else table_of(self.world)
 
     def look(self, where: str, message: Any) -> None:
-        if message is not None:
-            self.seen += [(where, t) for t in visible_texts(message)]
-            for a in getattr(message, "attachments", None) or []:  # the pictures' alt text
-                alt = a.get("description") if isinstance(a, dict) else getattr(a, "description", None)
-                if alt:
-                    self.seen.append((f"{where} picture", alt))
+        self.seen += seen_on(where, message)
 
     def look_result(self, where: str, result: Any) -> None:
         self.look(where, result.response)

@@ -35,12 +35,12 @@ from bot.tables.deals import Deals
 from bot.tables.table import Table
 from tests.discord.harness import (
     buttons,
+    seen_on,
     select_min,
     select_options,
     selects,
     table_message,
     table_of,
-    visible_texts,
 )
 from tools.english_left import english_in  # (the one English detector: the tool counts with it too)
 
@@ -60,13 +60,7 @@ class Reader:
         return self.t._(english)
 
     def look(self, where: str, message: Any) -> None:
-        if message is None:
-            return
-        self.seen += [(where, t) for t in visible_texts(message)]
-        for a in getattr(message, "attachments", None) or []:  # the pictures' descriptions
-            alt = a.get("description") if isinstance(a, dict) else getattr(a, "description", None)
-            if alt:
-                self.seen.append((f"{where} picture", alt))
+        self.seen += seen_on(where, message)
 
     async def click(self, message: Any, where: str, **how: Any) -> Any:
         result = await self.member.click(message, **how)

@@ -34,12 +34,12 @@ from bot.engine.cards import Card
 from bot.i18n import LANGUAGES, LOCALE_DIR, Text, catalog_path
 from tests.discord.harness import (
     buttons,
+    seen_on,
     select_min,
     select_options,
     selects,
     table_message,
     table_of,
-    visible_texts,
 )
 from tests.discord.test_privacy import _FORMS, Spy, _texts
 from tests.discord.test_table_languages import Reader, set_languages
@@ -139,13 +139,7 @@ class Walker:
     hinted: set[Any] = field(default_factory=set)
 
     def look(self, where: str, message: Any) -> None:
-        if message is None:
-            return
-        self.seen += [(where, t) for t in visible_texts(message)]
-        for a in getattr(message, "attachments", None) or []:  # the pictures' descriptions
-            alt = a.get("description") if isinstance(a, dict) else getattr(a, "description", None)
-            if alt:
-                self.seen.append((f"{where} picture", alt))
+        self.seen += seen_on(where, message)
 
     def look_result(self, where: str, result: Any) -> None:
         self.look(where, result.response)
