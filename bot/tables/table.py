@@ -203,6 +203,23 @@ class StopVote:
     hand_no: int
     asked_by: str
     agreed: set[int] = field(default_factory=set)
+    #: When it was asked (``time.time``, so it means the same after a restart): the
+    #: request waits ``STOP_VOTE_SECONDS`` from then, a restart in between included.
+    asked_at: float = field(default_factory=time.time)
+
+    def to_state(self) -> dict[str, Any]:
+        """The request's part of the table's snapshot: a restart keeps it."""
+        return {"hand_no": self.hand_no, "asked_by": self.asked_by, "agreed": sorted(self.agreed),
+                "asked_at": self.asked_at}
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> StopVote:
+        return cls(hand_no=int(d["hand_no"]), asked_by=str(d["asked_by"]),
+                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]))
+
+    def seconds_left(self) -> float:
+        """Seconds the request still waits for an answer (0: its time is up)."""
+        return min(STOP_VOTE_SECONDS, max(0.0, STOP_VOTE_SECONDS - (time.time() - self.asked_at)))
 
 
 @dataclass
@@ -694,7 +711,7 @@ class Table:
 
     def _start_stop_timer(self, vote: StopVote) -> None:
         async def expire() -> None:
-            await asyncio.sleep(STOP_VOTE_SECONDS)
+            await asyncio.sleep(vote.seconds_left())
             async with self.lock:
                 if self.stop_vote is vote:  # no answer in time: the hand goes on
                     self.stop_vote = None
@@ -934,9 +951,12 @@ class Table:
 
     # ------------------------------------------------------------------ game loop
     def kick(self) -> None:
-        """Make sure computer turns run and the absence timer watches the human to act."""
+        """Make sure computer turns run and the absence timer watches the human to act
+        (and, after a restart, that a request to stop still waits only its time)."""
         if self.status != PLAYING or self.game is None:
             return
+        if self.stop_vote is not None and self._stop_timer is None:
+            self._start_stop_timer(self.stop_vote)
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(
                 self._drive(), name=f"taroky-table-{self.id}-driver"
@@ -1081,6 +1101,7 @@ class Table:
             "deal_salt": self.deal_salt,
             "closing": self.closing,
             "closing_by": self.closing_by,
+            "stop_vote": self.stop_vote.to_state() if self.stop_vote is not None and self.status == PLAYING else None,
             "used_at": self.used_at,
         }
 
@@ -1126,6 +1147,9 @@ class Table:
             table.game = replay_record(state["game"])
         elif table.status == PLAYING:
             table.status = BETWEEN
+        vote = state.get("stop_vote")  # (a request to stop waits on across a restart, issue #29)
+        if vote is not None and table.status == PLAYING and int(vote["hand_no"]) == table.hand_no:
+            table.stop_vote = StopVote.from_state(vote)
         saved = state.get("session")
         if saved is not None:
             table.session = Session.from_dict(saved)

@@ -157,3 +157,43 @@ async def test_a_restart_between_the_annul_and_the_close_keeps_the_hand_stopped(
     assert world.bot.tables.get(world.channel.id) is None
     hand = await world.bot.store.get_hand(hand_id)
     assert hand is not None and hand.annulled and hand.deltas == {}
+
+
+async def test_a_request_to_stop_survives_a_restart(world, make_bot, tmp_path, capsys):
+    """Issue #29: a request to stop the hand at once waits for every seated player; a
+    restart of the bot while it waits used to forget it (the buttons gone, an agreement
+    sent after the restart refused as "nobody is asking").  The request is kept with the
+    table's state: after the restart it is still shown, and the last agreement stops the hand."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    assert table.stop_vote is not None
+    await world.env.restart_bot(make_bot())
+    table = world.bot.tables.get(world.channel.id)
+    assert table is not None and table.status == "playing"
+    assert table.stop_vote is not None and table.stop_vote.asked_by == "alice"
+    assert table.stop_vote.agreed == {world.alice.id}
+    message = table_message(world)
+    assert "Agree to stop now" in labels(message)
+    assert any(f.name == "Stop this hand now?" for f in message.embeds[0].fields)
+    yes = await world.bob.click(message, label="Agree to stop now")
+    assert "the hand is annulled" in yes.response.content
+    await _annulled(world, hand_id, tmp_path, shown, "agreement")
+    capsys.readouterr()
+
+
+async def test_a_request_to_stop_restored_still_ends_in_its_time(world, make_bot):
+    """After a restart the request waits only what was left of its time (issue #29: no
+    answer in time keeps the hand going), and the hand is then played out and paid."""
+    expected = await _reference(world, [world.alice, world.bob], world.alice)
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    await world.env.restart_bot(make_bot())
+    table = world.bot.tables.get(world.channel.id)
+    assert table is not None and table.stop_vote is not None
+    await world.env.advance_time(STOP_VOTE_SECONDS + 1)
+    assert table.stop_vote is None and table.status == "playing"
+    await _finish(world, table)
+    assert await _paid(world, hand_id, world.alice) == expected
