@@ -66,14 +66,18 @@ class Session:
 
         In a chip game everyone starts with ``variant.session_start`` chips (NE-9); with
         a pot seed (PT-4) each player first puts that many chips into the pot, so the
-        money stays exact (C-4)."""
+        money stays exact (C-4).  The seed is put in besides the starting chips (the
+        stake is the start plus the seed): every player still sits down to the first
+        deal with the 20 chips NE-9 gives, and a seed of 20 or more no longer leaves a
+        player "without chips" before anything is dealt."""
         v = find_variant(variant) if isinstance(variant, str) else variant
         v.check_seats(seats)
         given = given_options(v, options or {})
         opts = v.resolve_options(given)
         seed = int(opts.get("pot_seed", 0) or 0)
+        start = v.session_start + seed if v.session_start else 0
         return cls(variant=v, seats=seats, options=given, deals_agreed=deals_agreed,
-                   dealer=dealer % seats, start=v.session_start, totals=[-seed] * seats,
+                   dealer=dealer % seats, start=start, totals=[-seed] * seats,
                    pool=pool + seed * seats, seed=seed)
 
     def next_session(self) -> Session:

@@ -114,10 +114,27 @@ def test_pot_seed_is_paid_in_by_each_player():
     """PT-4: 'a table may seed the pot with an agreed amount (option, default 0)' — each
     player puts the seed in, so every settlement stays exact (C-4)."""
     s = Session.begin("petrtyl", options={"pot_seed": 2})
-    assert s.pool == 8 and [s.balance(p) for p in range(4)] == [18, 18, 18, 18]
+    assert s.pool == 8 and s.totals == [-2, -2, -2, -2]
+    assert [s.balance(p) for p in range(4)] == [20, 20, 20, 20]  # (NE-9: 20 chips at the first deal)
     g = s.deal(rng=random.Random(1))
     assert g.pool == 8
     assert Session.begin("petrtyl").pool == 0
+
+
+@pytest.mark.parametrize("seed", [19, 20, 25, 1_000])
+def test_a_pot_seed_of_twenty_chips_or_more_does_not_end_the_session_before_a_deal(seed):
+    """PT-4: 'a table may seed the pot with an agreed amount (option, default 0)', and
+    NE-9: 'a session starts every player at 20 chips and ends when a player cannot pay'.
+    The seed is put in besides the 20 chips: before, a seed of 20 left every player at 0
+    chips, so the session was over ("has no chips left") before its first deal."""
+    s = Session.begin("petrtyl", options={"pot_seed": seed})
+    assert s.end is None and not s.over
+    assert [s.balance(p) for p in range(4)] == [20] * 4 and s.pool == 4 * seed
+    g = s.deal(rng=random.Random(3))
+    assert g.pool == 4 * seed
+    # The session still ends when a player has lost the 20 chips they sat down with (NE-9).
+    s.totals = [-seed - 20, seed + 20, -seed, -seed]
+    assert s.end is SessionEnd.BROKE and s.end_reason == "Seat 1 has no chips left."
 
 
 def test_end_reasons_are_sentences_without_rule_ids():
