@@ -33,9 +33,11 @@ from bot.engine import (
     find_variant,
     new_game,
     replay_record,
+    ritual,
 )
-from bot.engine.actions import safe_first
+from bot.engine.actions import act, safe_first
 from bot.engine.cards import CARD_POINTS, PAGAT, cards_of, say_cards
+from bot.engine.errors import IllegalAction
 from bot.engine.game import Event
 from bot.engine.invariants import check_finished
 from bot.engine.recording import (
@@ -595,6 +597,35 @@ def _save_path(base: str, hand: int) -> Path:
     return p if hand == 1 else p.with_name(f"{p.stem}-{hand}{p.suffix}")
 
 
+def _choice_label(g: Game, a: Action) -> str:
+    """A choice as the terminal lists it; the cut names the places the cutter chooses from."""
+    if a.kind is Kind.CUT:
+        places = g.cut_places
+        return f"{g.variant.label(a)} (you choose the card, {places.start} to {places.stop - 1})"
+    return g.variant.label(a)
+
+
+def _ask_cut(g: Game, seat: int) -> Action | None:
+    """C-2: the terminal player cuts where they choose, among the places the Discord table
+    offers (``Game.cut_places``; the engine refuses any other in its own sentence).
+    None: the player quit."""
+    places = g.cut_places
+    while True:
+        try:
+            raw = input(f"Cut the pack at card ({places.start} to {places.stop - 1}) > ").strip().lower()
+        except EOFError:
+            return None
+        if raw in ("q", "quit"):
+            return None
+        if raw.isdigit() and len(raw) <= 3:
+            try:
+                return ritual.cut_place(g, act(Kind.CUT, int(raw)))
+            except IllegalAction as refusal:
+                print(refusal.message)
+                continue
+        print(f"Type a card from {places.start} to {places.stop - 1}, or 'q'.")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     v = find_variant(args.variant)
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
@@ -630,7 +661,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print("Trick: " + ", ".join(f"seat {p + 1}: {v.say(c)}" for p, c in g.trick.plays))
             print(g.prompt(me))
             for i, a in enumerate(legal, 1):
-                print(f"  {i}. {v.label(a)}")
+                print(f"  {i}. {_choice_label(g, a)}")
             while True:
                 try:
                     raw = input("> ").strip().lower()
@@ -644,7 +675,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                         print("  " + note.replace("**", ""))
                     continue
                 if raw.isdigit() and 1 <= int(raw) <= len(legal):
-                    g.act(me, legal[int(raw) - 1])
+                    chosen = legal[int(raw) - 1]
+                    if chosen.kind is Kind.CUT:  # (C-2: the cutter chooses the place, as at the table)
+                        cut = _ask_cut(g, me)
+                        if cut is None:
+                            return 0
+                        chosen = cut
+                    g.act(me, chosen)
                     break
                 print(f"Type a number from 1 to {len(legal)}, 'why' or 'q'.")
         for ev in g.log[shown:]:

@@ -207,6 +207,40 @@ def test_play_level_chooses_the_computer_players(level, monkeypatch, tmp_path, c
     assert computer_moves > 10 and g.result is not None
 
 
+def test_play_cuts_where_the_player_chooses_as_the_table_does(monkeypatch, tmp_path, capsys):
+    """C-2: 'Cutting, knocking and choosing 12-card batches ... players like the ritual:
+    offer it where the text describes it'.  At the Discord table the cutter chooses the
+    card to cut at (``Game.cut_places``); ``taroky play`` cut at the derived place
+    instead, as a computer does.  Now the terminal asks for the card, refuses one the
+    rules do not allow in the engine's sentence, and the hand is cut there."""
+    asked: list[str] = []
+    hands = 0
+
+    def answer(prompt: str = "") -> str:
+        nonlocal hands
+        if prompt.startswith("Cut the pack at card"):
+            asked.append(prompt)
+            return "3" if len(asked) == 1 else "17"  # (3 is above the top five cards: refused)
+        if prompt.startswith("Another"):
+            hands += 1
+            return "n" if asked or hands >= 8 else "y"
+        return "1"
+
+    monkeypatch.setattr("builtins.input", answer)
+    path = tmp_path / "hand.json"
+    assert main(["play", "--seed", "4", "--option", "ritual=true", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert asked == ["Cut the pack at card (5 to 49) > "] * 2
+    assert "Cut (you choose the card, 5 to 49)" in out
+    assert "The pack is cut at a card from 5 to 49." in out
+    assert "Seat 1 cut the pack at card 17." in out
+    record = json.loads((tmp_path / f"hand-{hands}.json").read_text(encoding="utf-8"))
+    g = replay_record(record)
+    assert g.ritual.cut_at == 17 and g.derived_cut() != 17
+    assert record["cut"] == {"at": 17, "derived": False}
+    assert main(["replay", str(tmp_path / f"hand-{hands}.json")]) == 0  # (the record replays as cut)
+
+
 # ---- Ctrl-C and closed pipes -----------------------------------------------------------------
 
 
