@@ -61,12 +61,17 @@ class Settlement:
         self.session_id: int | None = None
         #: What the last payment left (None until the hand in play is paid).
         self.payout: Payout | None = None
+        #: The message of the summary posted while ``unpaid`` was still owed (the
+        #: payment's failure came first): the payment that follows, a restart's included,
+        #: gives it what a paid hand's summary carries (its Review button).
+        self.summary_id: int | None = None
 
     # ------------------------------------------------------------------ the hand
     def new_hand(self) -> None:
         """A hand is dealt: nothing is owed, the last payout is forgotten."""
         self.unpaid = None
         self.payout = None
+        self.summary_id = None
 
     def owe(self, game: Game) -> None:
         """The hand is over and booked by the session: it is owed until paid."""
@@ -78,6 +83,7 @@ class Settlement:
         the wait doubling up to 5 minutes, until ``SETTLE_ATTEMPTS_MAX`` have failed)."""
         if paid:
             self.unpaid = None
+            self.summary_id = None
             self.failures = 0
             self.retry_at = None
             self._retry_delay = SETTLE_RETRY_FIRST
@@ -128,8 +134,10 @@ class Settlement:
     def to_state(self, *, paid: bool = False) -> dict[str, Any]:
         """This bookkeeping's part of the table's snapshot (``paid``: as it stands once
         the payment that saves it commits: nothing owed)."""
-        owed = None if paid or self.unpaid is None else self.unpaid.to_record()
-        return {"hand_season": self.season, "session_id": self.session_id, "unsettled": owed}
+        owes = not paid and self.unpaid is not None
+        return {"hand_season": self.season, "session_id": self.session_id,
+                "unsettled": self.unpaid.to_record() if owes and self.unpaid is not None else None,
+                "unpaid_summary": self.summary_id if owes else None}
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Settlement:
@@ -140,4 +148,6 @@ class Settlement:
         settlement.session_id = int(sid) if sid is not None else None
         if state.get("unsettled") is not None:
             settlement.unpaid = replay_record(state["unsettled"])
+            summary = state.get("unpaid_summary")
+            settlement.summary_id = int(summary) if summary is not None else None
         return settlement

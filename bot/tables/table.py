@@ -112,8 +112,13 @@ class TableOutput(Protocol):
         """The table was closed: post the session's summary (if one was running), show the
         closed table message and forget the table."""
 
-    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
-        """Post the end-of-hand summary (card points, payments, balances)."""
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> int | None:
+        """Post the end-of-hand summary (card points, payments, balances); its message's
+        id (None: nothing was posted)."""
+
+    async def hand_paid(self, table: Table, summary_id: int) -> None:
+        """The finished hand, whose summary (``summary_id``) was posted before it could be
+        paid, is paid now: the summary gets what a paid hand's carries."""
 
     async def session_finished(self, table: Table, session: SessionRecord) -> None:
         """Post the end-of-session summary (why it ended, everyone's total)."""
@@ -131,7 +136,10 @@ class NullOutput:
     async def table_closed(self, table: Table, session: SessionRecord | None) -> None:
         return None
 
-    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> int | None:
+        return None
+
+    async def hand_paid(self, table: Table, summary_id: int) -> None:
         return None
 
     async def session_finished(self, table: Table, session: SessionRecord) -> None:
@@ -853,10 +861,16 @@ class Table:
             await self._save()
         await self._show()
         if self.status == BETWEEN and self.last_result is not None:
+            summary: int | None = None
             try:
-                await self.output.hand_finished(self, self.hand_no, self.last_result)
+                summary = await self.output.hand_finished(self, self.hand_no, self.last_result)
             except Exception:  # the hand is paid and saved: a lost summary changes nothing
                 log.exception("Posting the summary of hand %s failed", self.hand_id)
+            if summary is not None and self.settlement.unpaid is not None:
+                # Its payment comes later (a retry, a restart): kept, so that the summary
+                # then gets the Review button a paid hand's has.
+                self.settlement.summary_id = summary
+                await self._save()
             finished = self.settlement.finished_session
             if self.session.over and finished is not None:
                 try:
@@ -882,7 +896,13 @@ class Table:
             metrics.SETTLEMENT_FAILURES.inc()
         if retry:
             metrics.SETTLEMENT_RETRIES.labels(outcome="paid" if paid else "failed").inc()
+        summary = self.settlement.summary_id
         self.settlement.attempted(paid, self.hand_id)
+        if paid and summary is not None:
+            try:
+                await self.output.hand_paid(self, summary)
+            except Exception:  # the hand is paid: a summary left without its button changes nothing
+                log.exception("Showing the summary of hand %s as paid failed", self.hand_id)
         return paid
 
     async def settle_unpaid(self) -> bool:

@@ -132,10 +132,11 @@ class LessonOutput(DiscordTableOutput):
     async def remind(self, table: Table, seat: int) -> None:
         return None
 
-    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> int | None:
         if isinstance(table, LessonTable):
             table.finish(result)
         await self.refresh_panels(table)
+        return None  # (a lesson posts no summary: the learner's panel shows it)
 
     async def session_finished(self, table: Table, session: SessionRecord) -> None:
         return None

@@ -723,28 +723,44 @@ class DiscordTableOutput:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
-    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> None:
-        """Post the hand's summary.  It is posted under the table's lock, so its picture
-        gets ``picture_wait`` like a change's (a busy render pool held the next click
-        for seconds): a picture drawn later is added by an edit of the summary."""
+    def _summary_view(self, table: Table) -> discord.ui.View:
+        """The buttons of a hand's summary: each player's own review once the bot keeps
+        the paid hand (issue #28)."""
+        view = discord.ui.View(timeout=None)
+        if self.keeps_hands(table) and table.settlement.unpaid is None:
+            view.add_item(ReviewButton(table.hand_id, words.public_text(table)))
+        return view
+
+    async def hand_finished(self, table: Table, hand_no: int, result: HandResult) -> int | None:
+        """Post the hand's summary; its message's id.  It is posted under the table's
+        lock, so its picture gets ``picture_wait`` like a change's (a busy render pool
+        held the next click for seconds): a picture drawn later is added by an edit of
+        the summary."""
         embeds = summary_embeds(table, hand_no, result)
         scene = self._scene(lambda: summary_scene(table, hand_no, result))
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        view = discord.ui.View(timeout=None)  # (issue #28: each player's own review of the paid hand)
-        if self.keeps_hands(table) and table.settlement.unpaid is None:
-            view.add_item(ReviewButton(table.hand_id, words.public_text(table)))
+        view = self._summary_view(table)
         drawing: asyncio.Task[None] | None = None
         if scene is not None and self.picture_wait is not None:
             drawing = asyncio.get_running_loop().create_task(self._draw_one(scene), name=f"taroky-draw-{table.id}")
             await self._wait_for(drawing)
         if drawing is None or drawing.done():
             files = await self.picture(scene, "summary.png", embeds[0])
-            await channel.send(embeds=embeds, files=files, view=view)
-            return
+            return (await channel.send(embeds=embeds, files=files, view=view)).id
         message = await channel.send(embeds=embeds, view=view)
         asyncio.get_running_loop().create_task(
             self._late_summary(message, drawing, scene, embeds), name=f"taroky-pictures-{table.id}"
         )
+        return message.id
+
+    async def hand_paid(self, table: Table, summary_id: int) -> None:
+        """A hand paid after its summary was posted (on a retry, after a restart): the
+        summary gets its Review button, as a hand paid at once has."""
+        view = self._summary_view(table)
+        if not view.children:
+            return
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.get_partial_message(summary_id).edit(view=view)
 
     async def _draw_one(self, scene: Scene) -> None:
         await self.render_many([scene])

@@ -7,8 +7,10 @@ leaderboard ranks by accuracy."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from bot.engine.cards import CARDS, cards_of, say_card
 from bot.i18n import Text
 from bot.tables.deals import Deals
 from bot.tables.limits import COOLDOWNS, Limits
+from bot.tables.settlement import SETTLE_RETRY_FIRST, SETTLE_SWEEP
 from cogs.ui.review_view import REVIEW_POLL, REVIEW_POLL_MAX, REVIEW_WAIT, review_polls
 from tests.discord.harness import (
     PLAY,
@@ -288,3 +291,59 @@ async def test_reviews_have_a_cooldown(world: Any) -> None:
     assert refused.response.content.startswith("Not so fast: you can use this command again in ")
     other = await world.bob.click(summary, label="Review")  # (his own allowance)
     assert other.response.content == "You did not play in hand #1: a review shows only your own choices."
+
+
+@contextlib.contextmanager
+def payments_refused(path: Path) -> Any:
+    """The database refuses every payment while inside: a trigger makes the first insert
+    of a payment, its ``hands`` row, fail (SQLite's own error, in the bot's transaction);
+    table states are still saved."""
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("CREATE TRIGGER refused BEFORE INSERT ON hands BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    try:
+        yield
+    finally:
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+            conn.execute("DROP TRIGGER refused")
+
+
+async def alice_plays_an_unpaid_hand(world: Any) -> Any:
+    """Alice's hand ends while the database refuses its payment: the summary is posted
+    (no hand to review yet), the hand is owed."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    await world.alice.click(table_message(world), label="Start")
+    panel = await open_panel(world, world.alice)
+    with payments_refused(world.bot.store.path):
+        await play_out(world, {world.alice.id: panel})
+        table = table_of(world)
+        assert table.status == "between" and table.settlement.unpaid is not None
+        assert "Review" not in labels(summary_message(world))  # (nothing is kept to review yet)
+    return table
+
+
+async def test_a_hand_paid_on_a_retry_gets_the_review_button(world: Any) -> None:
+    """Issue #28: a hand paid only on a retry (the first attempt refused by the database)
+    had no Review button on its summary, though ``/taroky review`` found it.  Its summary
+    now carries the button once the retry pays, exactly as a hand paid at once."""
+    table = await alice_plays_an_unpaid_hand(world)
+    await world.env.advance_time(SETTLE_RETRY_FIRST + SETTLE_SWEEP + 1)  # (the background retry)
+    assert table.settlement.unpaid is None
+    summary = summary_message(world)
+    assert f"tk:rv:{table.hand_id}" in custom_ids(summary) and "Review" in labels(summary)
+    await analyse(world)
+    shown = await world.alice.click(summary, label="Review")
+    assert shown.ephemeral and shown.response.embeds[0].title == "Your review of hand #1 — Czech Taroky (Hlučín)"
+
+
+async def test_a_hand_paid_after_a_restart_gets_the_review_button(world: Any,
+                                                                 make_bot: Callable[[], TarokyBot]) -> None:
+    """The same when the payment comes only from the restarted bot (the table's state,
+    saved with the hand owed, names the summary to give the button to)."""
+    table = await alice_plays_an_unpaid_hand(world)
+    hand_id = table.hand_id
+    await world.env.restart_bot(make_bot())
+    table = table_of(world)
+    assert table.settlement.unpaid is None and table.hand_id == hand_id
+    assert await world.bot.store.get_hand(hand_id) is not None
+    summary = summary_message(world)
+    assert f"tk:rv:{hand_id}" in custom_ids(summary) and "Review" in labels(summary)
