@@ -3,7 +3,9 @@ with a button) and ``/taroky-admin forget member:`` (a server's admin, that serv
 
 Both anonymise through the store's interface (``DataStore.forget_member``): the member's
 id and name in every hand, ledger row, balance and statistic become an anonymous one,
-so the books stay exact; nothing else of the bot is touched.  What the bot stores, for
+so the books stay exact.  A table open at the time keeps nothing of theirs either
+(``TableManager.forget_member``): a computer player takes their seat at once, and the
+hand dealt to them goes on, paid to their anonymous id.  What the bot stores, for
 how long and how to remove it: ``docs/privacy.md``.
 
 An extension of its own (``cogs.privacy``, loaded after ``cogs.taroky``): it adds its two
@@ -19,6 +21,7 @@ from discord import app_commands
 
 from bot.i18n import Text
 from bot.store import DataStore
+from bot.tables.table import Table
 
 if TYPE_CHECKING:
     from bot.app import TarokyBot
@@ -49,7 +52,7 @@ class ForgetMeView(discord.ui.View):
     @discord.ui.button(style=discord.ButtonStyle.danger)
     async def forget(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         self.stop()
-        forgotten = await self.store.forget_member(interaction.user.id)
+        forgotten, tables = await self.bot.tables.forget_member(self.store, interaction.user.id)
         # The language choice is gone from the store; forget the bot's copy of it too.
         await self.bot.languages.choose("user", interaction.user.id, None)
         if forgotten.anything:
@@ -57,12 +60,20 @@ class ForgetMeView(discord.ui.View):
                             "player in your place, on every server, and the books still add up.")
         else:
             text = self.t._("The bot kept nothing about you: there was nothing to forget.")
+        if tables:
+            text += "\n" + self.t._("You no longer sit at the table in {channels}: a computer player has taken "
+                                    "over any hand dealt to you, and it goes on.", channels=_channels(tables))
         await interaction.response.edit_message(content=text, view=None)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         self.stop()
         await interaction.response.edit_message(content=self.t._("Nothing was forgotten."), view=None)
+
+
+def _channels(tables: list[Table]) -> str:
+    """The channels of the tables a forgotten member sat at (Discord shows their names)."""
+    return ", ".join(f"<#{t.channel_id}>" for t in tables)
 
 
 def _commands(bot: TarokyBot) -> tuple[app_commands.Command[Any, ..., None], app_commands.Command[Any, ..., None]]:
@@ -86,6 +97,9 @@ def _commands(bot: TarokyBot) -> tuple[app_commands.Command[Any, ..., None], app
             "server, your name and id become an anonymous player's, and your language choice is "
             "deleted. Your money stays in the books, so everybody else's stays right. This cannot "
             "be undone.")
+        if bot.tables.holding(interaction.user.id):
+            question += "\n" + t._("You sit at a Taroky table now: you leave it at once, and a computer player "
+                                   "takes over any hand dealt to you, which goes on.")
         await interaction.response.send_message(question, view=ForgetMeView(bot.store, bot, t), ephemeral=True)
 
     @app_commands.command(name="forget", description="Forget a member on this server: their rows anonymised")
@@ -103,12 +117,15 @@ def _commands(bot: TarokyBot) -> tuple[app_commands.Command[Any, ..., None], app
             await no_store(interaction, t)
             return
         assert interaction.guild_id is not None  # (guild_only)
-        forgotten = await bot.store.forget_member(member.id, guild_id=interaction.guild_id)
+        forgotten, tables = await bot.tables.forget_member(bot.store, member.id, guild_id=interaction.guild_id)
         if forgotten.anything:
             text = t._("{member} is forgotten on this server: the hands they played show an anonymous "
                        "player in their place, and the books still add up.", member=member.mention)
         else:
             text = t._("The bot kept nothing about {member} on this server.", member=member.mention)
+        if tables:
+            text += "\n" + t._("They no longer sit at the table in {channels}: a computer player has taken "
+                               "over any hand dealt to them, and it goes on.", channels=_channels(tables))
         await interaction.response.send_message(text, ephemeral=True)
 
     return forget_me, forget_member

@@ -14,7 +14,7 @@ database connection the shared SQL code uses.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -179,7 +179,8 @@ class DataStore(TableStore, Protocol):
     async def check_integrity(self) -> list[str]: ...
 
     # privacy
-    async def forget_member(self, member_id: int, *, guild_id: int | None = None) -> Forgotten: ...
+    async def forget_member(self, member_id: int, *, guild_id: int | None = None,
+                            seated_in: Collection[int] = ()) -> Forgotten: ...
 
     # seasons and settings
     async def current_season(self, guild_id: int) -> int: ...

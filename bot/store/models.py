@@ -469,6 +469,9 @@ class Forgotten:
     ledger_rows: int
     #: True if a language choice of the member's was deleted.
     language: bool
+    #: Guild -> the anonymous id the member's rows there now carry (a table in play there
+    #: pays the member's hand to it: ``TableManager.forget_member``).
+    anonymous: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def anything(self) -> bool:

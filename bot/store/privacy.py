@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Collection
 from typing import Any, Final
 
 from bot.store.core import StoreCore, dumps
@@ -44,20 +45,27 @@ def is_anonymous(participant: int) -> bool:
 class Privacy(StoreCore):
     """Forgetting members (see the module's docstring)."""
 
-    async def forget_member(self, member_id: int, *, guild_id: int | None = None) -> Forgotten:
+    async def forget_member(self, member_id: int, *, guild_id: int | None = None,
+                            seated_in: Collection[int] = ()) -> Forgotten:
         """Anonymise ``member_id``'s rows in one transaction: in ``guild_id`` only (an
         admin forgetting a member of their server), or in every guild and with their
         language choice (None: the member's own request).  Balances, pools, hands and
         the ledger stay exact (``check_integrity`` finds nothing new); nothing is
         deleted but the language choice.  Returns what changed (all zero if the store
-        held nothing about the member)."""
+        held nothing about the member) and each guild's anonymous id.
+
+        ``seated_in``: guilds where the member sits at a table in play: each gets its
+        anonymous id even if no row names the member yet, so that the hand dealt to them
+        is paid to it (``TableManager.forget_member``)."""
         if member_id <= 0 or is_anonymous(member_id):
             raise ValueError("only a member's own (Discord) id can be forgotten")
         async with self._write() as conn:
-            guilds = await self._guilds_of(conn, member_id, guild_id)
+            guilds = sorted(set(await self._guilds_of(conn, member_id, guild_id))
+                            | {g for g in seated_in if guild_id is None or g == guild_id})
             hands = ledger_rows = 0
+            ids: dict[int, int] = {}
             for g in guilds:
-                anonymous = await self._fresh_anonymous_id(conn, g)
+                anonymous = ids[g] = await self._fresh_anonymous_id(conn, g)
                 hands += await self._rename_in_hands(conn, g, member_id, anonymous)
                 ledger_rows += await self._rename_in_books(conn, g, member_id, anonymous)
             language = False
@@ -68,7 +76,7 @@ class Privacy(StoreCore):
                     (member_id,),
                 )
                 language = bool(deleted)
-        return Forgotten(len(guilds), hands, ledger_rows, language)
+        return Forgotten(len(guilds), hands, ledger_rows, language, ids)
 
     async def _guilds_of(
         self, conn: SqlConnection, member_id: int, guild_id: int | None

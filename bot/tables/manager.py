@@ -7,6 +7,7 @@ through the ledger (``bot.tables.ledger``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import time
@@ -14,8 +15,8 @@ from typing import Any
 
 from bot.engine import Game
 from bot.i18n import N_
+from bot.store import DataStore, Forgotten, Shards, StaleTableStateError
 from bot.store import Session as SessionRecord
-from bot.store import Shards, StaleTableStateError
 from bot.tables.deals import Deals
 from bot.tables.errors import NoTable, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
@@ -341,6 +342,33 @@ class TableManager:
         if self._renew_at.pop(table.channel_id, None) is not None:
             await self.store.release_tables(self.owner, [(table.guild_id, table.channel_id)])
         return session
+
+    def holding(self, member_id: int, guild_id: int | None = None) -> list[Table]:
+        """The open tables (of ``guild_id``, or every guild) that keep something of the
+        member: a seat, a place in the hand dealt, the host's chair."""
+        return sorted((t for t in self.tables.values()
+                       if t.status != CLOSED and (guild_id is None or t.guild_id == guild_id)
+                       and t.holds(member_id)), key=lambda t: t.channel_id)
+
+    async def forget_member(self, store: DataStore, member_id: int, *,
+                            guild_id: int | None = None) -> tuple[Forgotten, list[Table]]:
+        """Forget the member (issue #30: ``/taroky forget-me``, ``/taroky-admin forget``)
+        in the store and at the open tables at once: with those tables' locks held (no
+        payment can put the member's id back meanwhile), the store anonymises their rows
+        (and gives each guild of those tables an anonymous id), then each table hands
+        their chair to a computer and pays the hand dealt to them to that id.  Returns
+        what the store changed and the tables that kept something of the member."""
+        tables = self.holding(member_id, guild_id)
+        async with contextlib.AsyncExitStack() as locks:
+            for table in tables:  # (in channel order: two forgettings never wait on each other)
+                await locks.enter_async_context(table.lock)
+            forgotten = await store.forget_member(member_id, guild_id=guild_id,
+                                                  seated_in={t.guild_id for t in tables})
+            for table in tables:
+                await table.forget_locked(member_id, forgotten.anonymous[table.guild_id])
+        for table in tables:
+            table.kick()  # (the computer plays the chair now)
+        return forgotten, tables
 
     async def expire_lobbies(self) -> list[Table]:
         """Close the lobbies nobody started within ``limits.lobby_expiry`` seconds of

@@ -513,6 +513,31 @@ class Table:
         self.kick()
         return seat
 
+    def holds(self, user_id: int) -> bool:
+        """Whether the table keeps anything of the member ``user_id``: a seat, a place in
+        the hand dealt (or owed), the host's chair."""
+        return (self.seat_of(user_id) is not None or user_id in self.hand_players
+                or self.host_id == user_id)
+
+    async def forget_locked(self, user_id: int, anonymous: int) -> None:
+        """The member ``user_id`` has been forgotten (issue #30; the lock held, by
+        ``TableManager.forget_member``): the table keeps nothing of theirs.  Their chair
+        is a computer player's at once, under a computer's name (in a lobby it is
+        freed); the hand dealt to them goes on and is paid to ``anonymous``, the id the
+        store gave their rows on this server, so the books stay exact and nobody leaves
+        a losing hand by being forgotten (issue #29); the table has no host any more if
+        they were it."""
+        seat = self.seat_of(user_id)
+        if seat is not None:
+            self.seats[seat] = (None if self.status == LOBBY
+                                else Seat(name=self._computer_name(), user_id=None))
+        self.hand_players = [anonymous if p == user_id else p for p in self.hand_players]
+        if self.host_id == user_id:
+            self.host_id = 0
+        if self.stop_vote is not None:
+            self.stop_vote.agreed.discard(user_id)
+        await self._changed()
+
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats if s is not None}
         t = self.public_text()  # (named in the table's language, for good)

@@ -5,6 +5,7 @@ for members with Manage Server only.  The books stay exact throughout."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -12,7 +13,15 @@ import pytest
 
 from bot.store import is_anonymous
 from bot.tables.deals import Deals
-from tests.discord.harness import PLAY, open_panel, play_out, table_message, table_of
+from tests.discord.harness import (
+    PLAY,
+    open_panel,
+    play_out,
+    seen_on,
+    table_message,
+    table_of,
+    two_humans,
+)
 
 
 @pytest.fixture
@@ -80,3 +89,55 @@ async def test_an_admin_forgets_a_member_of_their_server(world: Any) -> None:
     assert await store.check_integrity() == []
     nothing = await admin.slash(world.channel, "taroky-admin forget", member=world.bob)
     assert nothing.response.content == f"The bot kept nothing about <@{world.bob.id}> on this server."
+
+
+async def test_a_member_forgotten_mid_hand_leaves_their_seat_to_a_computer_at_once(world: Any) -> None:
+    """Issue #30: a member who had the bot forget them kept their live seat (their id and
+    name in the table's saved state, on its message, in the hand to be paid) until the
+    table closed.  What they expect: a computer player takes their seat at once, the hand
+    goes on, and nothing of theirs is kept.  The hand dealt to them is still paid, to the
+    anonymous id their rows now carry (issue #29: nobody leaves a hand unpaid), so the
+    books stay exact."""
+    store = world.bot.store
+    table, panels = await two_humans(world)
+    hand_id = table.hand_id
+    bob_seat = table.seat_of(world.bob.id)
+    assert bob_seat is not None and world.bob.id in table.hand_players
+
+    asked = await world.bob.slash(world.channel, "taroky forget-me")
+    assert "you leave it at once, and a computer player takes over any hand dealt to you" in asked.response.content
+    done = await world.bob.click(asked.response, label="Forget me")
+    assert f"You no longer sit at the table in <#{world.channel.id}>: a computer player" in done.response.content
+    chair = table.seats[bob_seat]
+    assert chair is not None and chair.is_computer and chair.name.endswith("(computer)")
+    assert chair.stands_in_for is None  # (not even his name)
+    assert table.status == "playing" and world.bob.id not in table.hand_players
+    (anonymous,) = [p for p in table.hand_players if is_anonymous(p)]
+    assert table.hand_players[bob_seat] == anonymous
+    # Nothing of his is kept at the table: its saved state, its message.
+    await world.alice.slash(world.channel, "taroky pool")  # (the table state's writes are done)
+    saved = json.dumps([s.state for s in await world.bot.tables.store.load_table_states()])
+    assert str(world.bob.id) not in saved and '"bob"' not in saved
+    assert not [t for _, t in seen_on("table", table_message(world)) if "bob" in t]
+    # The hand goes on, the computer playing his cards, and it is paid to the anonymous id.
+    await play_out(world, {world.alice.id: panels[world.alice.id]})
+    assert table.status == "between" and table.settlement.unpaid is None
+    hand = await store.get_hand(hand_id)
+    assert hand is not None and world.bob.id not in hand.participants
+    assert hand.participants[bob_seat] == anonymous and anonymous in hand.deltas
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    assert await store.check_integrity() == []
+
+
+async def test_an_admin_forgetting_a_member_frees_their_lobby_seat(world: Any) -> None:
+    """The same from ``/taroky-admin forget member:``, in a lobby: the seat is free again."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    await world.bob.click(table_message(world), label="Join")
+    table = table_of(world)
+    assert table.seat_of(world.bob.id) is not None
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = world.guild.add_member(world.env.create_user("erika"), roles=[role])
+    done = await admin.slash(world.channel, "taroky-admin forget", member=world.bob)
+    assert f"They no longer sit at the table in <#{world.channel.id}>" in done.response.content
+    assert table.seat_of(world.bob.id) is None and not table.holds(world.bob.id)
+    assert table.status == "lobby" and sum(s is not None for s in table.seats) == 1
