@@ -15,11 +15,13 @@ from bot.store import is_anonymous
 from bot.tables.deals import Deals
 from tests.discord.harness import (
     PLAY,
+    engine_first,
     open_panel,
     play_out,
     seen_on,
     table_message,
     table_of,
+    take_turn,
     two_humans,
 )
 
@@ -103,6 +105,13 @@ async def test_a_member_forgotten_mid_hand_leaves_their_seat_to_a_computer_at_on
     hand_id = table.hand_id
     bob_seat = table.seat_of(world.bob.id)
     assert bob_seat is not None and world.bob.id in table.hand_players
+    for _ in range(60):  # (Alice plays until it is Bob's turn: he is forgotten with the table waiting for him)
+        game = table.game
+        assert game is not None and table.status == "playing"
+        if game.to_act == bob_seat:
+            break
+        await take_turn(world.alice, panels[world.alice.id], engine_first(game.legal_actions(game.to_act)[0].code))
+    assert table.game is not None and table.game.to_act == bob_seat
 
     asked = await world.bob.slash(world.channel, "taroky forget-me")
     assert "you leave it at once, and a computer player takes over any hand dealt to you" in asked.response.content
@@ -112,6 +121,7 @@ async def test_a_member_forgotten_mid_hand_leaves_their_seat_to_a_computer_at_on
     assert chair is not None and chair.is_computer and chair.name.endswith("(computer)")
     assert chair.stands_in_for is None  # (not even his name)
     assert table.status == "playing" and world.bob.id not in table.hand_players
+    assert table.game is not None and table.game.to_act != bob_seat  # (the computer played his turn at once)
     (anonymous,) = [p for p in table.hand_players if is_anonymous(p)]
     assert table.hand_players[bob_seat] == anonymous
     # Nothing of his is kept at the table: its saved state, its message.
