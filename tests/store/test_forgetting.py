@@ -119,3 +119,19 @@ async def test_forgetting_a_stranger_changes_nothing(store: Store) -> None:
 async def test_only_a_members_id_can_be_forgotten(store: Store, not_a_member: int) -> None:
     with pytest.raises(ValueError):
         await store.forget_member(not_a_member)
+
+
+async def test_forgetting_gives_each_guild_its_anonymous_id_a_live_table_included(store: Store) -> None:
+    """Issue #30: a member seated at a table in play is forgotten with the table; the hand
+    dealt to them is then paid to the anonymous id the store gives them in that guild
+    (``seated_in``), even in a guild where no row names them yet.  An admin's forgetting
+    reaches their own guild only."""
+    await play_some_hands(store, guild=1)
+    forgotten = await store.forget_member(ALICE, seated_in={1, 3})
+    assert set(forgotten.anonymous) == {1, 3} and forgotten.guilds == 2
+    assert all(is_anonymous(a) for a in forgotten.anonymous.values())
+    (hand, *_) = await store.recent_hands(1, 10)
+    assert forgotten.anonymous[1] in hand.participants  # (the id her rows in guild 1 carry)
+    only = await store.forget_member(BOB, guild_id=1, seated_in={1, 3})
+    assert set(only.anonymous) == {1}
+    assert await store.check_integrity() == []
