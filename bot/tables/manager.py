@@ -362,6 +362,8 @@ class TableManager:
         async with contextlib.AsyncExitStack() as locks:
             for table in tables:  # (in channel order: two forgettings never wait on each other)
                 await locks.enter_async_context(table.lock)
+            # (a table closed while its lock was awaited is gone, with its saved state)
+            tables = [t for t in tables if t.status != CLOSED and self.tables.get(t.channel_id) is t]
             forgotten = await store.forget_member(member_id, guild_id=guild_id,
                                                   seated_in={t.guild_id for t in tables})
             for table in tables:
