@@ -164,12 +164,21 @@ def hand_plan(scene: HandScene) -> HandPlan:
                     tuple(planned), w.no_cards, w.faces)
 
 
-def draw_hand_head(img: Image.Image, plan: HandPlan) -> None:
-    """The hand picture's title and hint."""
+#: A text drawn into a picture: (x, y, text, size, colour).
+TextRun = tuple[float, int, str, int, RGB]
+
+
+def hand_head_runs(plan: HandPlan) -> tuple[TextRun, ...]:
+    """The hand picture's title and hint, as drawn."""
+    title: TextRun = (_MARGIN, 10, plan.title, 20, CREAM_TEXT)
+    return (title, (plan.hint_x, 14, plan.hint, 15, HIGHLIGHT)) if plan.hint else (title,)
+
+
+def draw_runs(img: Image.Image, runs: Sequence[TextRun], dx: int = 0) -> None:
+    """``runs`` drawn, ``dx`` px to the right (a whole number: the same pixels)."""
     d = ImageDraw.Draw(img)
-    draw_text(d, (_MARGIN, 10), plan.title, 20, CREAM_TEXT)
-    if plan.hint:
-        draw_text(d, (plan.hint_x, 14), plan.hint, 15, HIGHLIGHT)
+    for x, y, text, size, colour in runs:
+        draw_text(d, (x + dx, y), text, size, colour)
 
 
 def draw_hand_card(img: Image.Image, c: HandCard, faces: FaceWords, dx: int = 0, dy: int = 0) -> None:
@@ -197,7 +206,7 @@ def draw_hand(scene: HandScene) -> Image.Image:
     plan = hand_plan(scene)
     img = Image.new("RGB", (plan.width, plan.height), FELT)
     hand_border(img, plan)
-    draw_hand_head(img, plan)
+    draw_runs(img, hand_head_runs(plan))
     if not any(plan.rows):
         draw_text(ImageDraw.Draw(img), (_MARGIN, plan.head + 20), plan.no_cards, 18, MUTED)
     for row in plan.rows:

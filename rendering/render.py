@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -16,18 +17,20 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from ._draw import FELT, FELT_DARK, HIGHLIGHT, TEXT_RUNS, BoundedCache
+from ._draw import FELT, FELT_DARK, HIGHLIGHT, SANS, TEXT_RUNS, BoundedCache, text_length
 from .faces import card_face, face_words
 from .images import (
     Box,
     HandCard,
     HandPlan,
     Layers,
+    TextRun,
     draw_hand,
     draw_hand_card,
-    draw_hand_head,
+    draw_runs,
     draw_summary,
     hand_border,
+    hand_head_runs,
     hand_outline,
     hand_plan,
     table_layers,
@@ -179,9 +182,10 @@ class _Part:
 
 
 #: Parts of hand pictures, already mapped onto the palette (a byte a pixel): each card's
-#: face with the mask of its opaque pixels (43 KB a face), a hand's title strip
-#: (about 34 KB), and the corners of a card as it lies over the cards before it
-#: (9 by 9 px).  A part's key is everything drawn into it, so it is never another's.
+#: face with the mask of its opaque pixels (43 KB a face: 4.7 MB for every face, dimmed
+#: and not, in one language), the title and the hint (a tile of their own, 5-15 KB),
+#: and the corners of a card as it lies over the cards before it (9 by 9 px).  A
+#: part's key is everything drawn into it, so it is never another's.
 HAND_PARTS: BoundedCache[Hashable, _Part] = BoundedCache(
     "hand parts (palette)", 1 << 15, 16 << 20,
     lambda part: (1 + (part.mask is not None)) * part.image.width * part.image.height + 200,
@@ -229,19 +233,32 @@ def _covers(c: HandCard, face: _Part, box: Box) -> bool:
             and not any(x0 < k[2] and x1 > k[0] and y0 < k[3] and y1 > k[1] for k in face.corners))
 
 
-def _hand_head(plan: HandPlan) -> Image.Image | None:
-    """The title strip (the rows above the first card's outline) on the palette, or None
-    when the title's pixels reach below it (never with the bundled font: drawn whole)."""
-    def make() -> _Part:
-        img = Image.new("RGB", (plan.width, plan.head - 3 + 12), FELT)
-        draw_hand_head(img, plan)
-        tile = quantize(img)
-        spill = tile.crop((0, plan.head - 3, plan.width, tile.height)).getcolors(1) is None
-        # (a title strip that spills is kept as an empty box: drawn whole)
-        return _Part(tile.crop((0, 0, plan.width, plan.head - 3)), corners=((0, 0, 0, 0),) if spill else ())
+def _head_tiles(plan: HandPlan) -> list[tuple[int, Image.Image]] | None:
+    """The title and the hint on the palette, each a tile (x where it goes, the tile) of
+    the rows above the first card's outline, as wide as its text and a few px; None
+    when one's pixels reach past its tile or the two would overlap (drawn whole)."""
+    rows, pad = plan.head - 3, 6
+    tiles: list[tuple[int, Image.Image]] = []
+    for run in hand_head_runs(plan):
+        x, _, text, size, _ = run
+        x0 = max(0, math.floor(x) - pad)
+        x1 = min(plan.width, math.ceil(x + text_length(text, SANS, size)) + pad)
 
-    head = HAND_PARTS.get(("head", plan.width, plan.head, plan.title, plan.hint, plan.hint_x), make)
-    return None if head.corners else head.image
+        def make(run: TextRun = run, x0: int = x0, x1: int = x1) -> _Part:
+            img = Image.new("RGB", (x1 - x0, rows + 2 * pad), FELT)
+            draw_runs(img, (run,), -x0)
+            tile = quantize(img)
+            w, h = tile.size
+            margins = [(0, rows, w, h)] + [(0, 0, pad, h)] * (x0 > 0) + [(w - pad, 0, w, h)] * (x1 < plan.width)
+            spill = any(tile.crop(box).getcolors(1) is None for box in margins)
+            # (a run that spills past its tile is kept as an empty box: drawn whole)
+            return _Part(tile.crop((0, 0, w, rows)), corners=((0, 0, 0, 0),) if spill else ())
+
+        part = HAND_PARTS.get(("run", x - x0, x1 - x0, rows, run[1:]), make)
+        if part.corners or (tiles and tiles[-1][0] + tiles[-1][1].width > x0):
+            return None
+        tiles.append((x0, part.image))
+    return tiles
 
 
 def hand_rows(scene: HandScene) -> Image.Image:
@@ -257,13 +274,14 @@ def hand_rows(scene: HandScene) -> Image.Image:
     pixel it touched is as in the whole picture mapped pixel by pixel.
     """
     plan = hand_plan(scene)
-    head = _hand_head(plan)
+    head = _head_tiles(plan)
     out = Image.new("P", (plan.width + 1, plan.height), _index(FELT))
     out.paste(0, (0, 0, 1, plan.height))
     if head is None or not any(plan.rows):  # (drawn whole)
         out.paste(quantize(draw_hand(scene)), (1, 0))
         return out
-    out.paste(head, (1, 0))
+    for x, tile in head:
+        out.paste(tile, (x + 1, 0))
     lit = _index(HIGHLIGHT)
     d = ImageDraw.Draw(out)
     for row in plan.rows:
@@ -301,9 +319,13 @@ def hand_rows(scene: HandScene) -> Image.Image:
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as a PNG: sorted, overlapping so every index shows; when
     ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
-    rows = hand_rows(scene)
-    width, height = rows.width - 1, rows.height
-    return png_from_bands(width, height, _plte(), [BandCompressor().band(rows.tobytes())])
+    return encode_rows(hand_rows(scene))
+
+
+def encode_rows(rows: Image.Image) -> bytes:
+    """The PNG of a palette picture one column wider on the left, that column 0 (as
+    :func:`hand_rows` makes it): its bytes are the PNG rows, deflated at once."""
+    return png_from_bands(rows.width - 1, rows.height, _plte(), [BandCompressor().band(rows.tobytes())])
 
 
 def render_trick(scene: TrickScene) -> bytes:
