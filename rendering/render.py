@@ -213,15 +213,17 @@ def _corners(alpha: Image.Image) -> tuple[Box, ...]:
     return tuple(out)
 
 
-def _palette_face(c: HandCard, faces: FaceWords) -> _Part:
-    """A card's face on the palette, the mask of its opaque pixels and its corners."""
+def _palette_face(c: HandCard, faces: FaceWords, words_id: int) -> _Part:
+    """A card's face on the palette, the mask of its opaque pixels and its corners
+    (``words_id``: the number ``IDS`` gives ``faces``)."""
     def make() -> _Part:
         face = card_face(c.card, dim=c.dim, words=faces)
         alpha = face.getchannel("A")
         return _Part(quantize(face.convert("RGB")), alpha.point(lambda a: 255 if a == 255 else 0),
                      _corners(alpha))
 
-    return HAND_PARTS.get(("face", int(c.card), c.dim, face_words(c.card, faces)), make)
+    words = face_words(c.card, faces)
+    return HAND_PARTS.get(("face", int(c.card), c.dim, words_id if words is faces else IDS(words)), make)
 
 
 def _covers(c: HandCard, face: _Part, box: Box) -> bool:
@@ -280,16 +282,22 @@ def hand_rows(scene: HandScene) -> Image.Image:
     if head is None or not any(plan.rows):  # (drawn whole)
         out.paste(quantize(draw_hand(scene)), (1, 0))
         return out
+    # (pasted by Pillow's core, as ``Image.paste`` pastes images of one mode: the
+    # wrapper's checks cost more than the small pastes themselves)
+    core = out.im
     for x, tile in head:
-        out.paste(tile, (x + 1, 0))
+        core.paste(tile.im, (x + 1, 0, x + 1 + tile.width, tile.height))
     lit = _index(HIGHLIGHT)
     d = ImageDraw.Draw(out)
+    words_id = IDS(plan.faces)
     for row in plan.rows:
-        parts = [_palette_face(c, plan.faces) for c in row]
+        parts = [_palette_face(c, plan.faces, words_id) for c in row]
         for i, (c, face) in enumerate(zip(row, parts, strict=True)):
             if c.lit:
                 hand_outline(d, c, lit, dx=1)
-            out.paste(face.image, (c.x + 1, c.y), face.mask)
+            fw, fh = face.image.size
+            assert face.mask is not None
+            core.paste(face.image.im, (c.x + 1, c.y, c.x + 1 + fw, c.y + fh), face.mask.im)
             for cx0, cy0, cx1, cy1 in face.corners:
                 x0, y0, x1, y1 = c.x + cx0, c.y + cy0, c.x + cx1, c.y + cy1
                 if i + 1 < len(row) and _covers(row[i + 1], parts[i + 1], (x0, y0, x1, y1)):
@@ -309,9 +317,9 @@ def hand_rows(scene: HandScene) -> Image.Image:
                         draw_hand_card(img, o, plan.faces, -x0, -y0)
                     return _Part(quantize(img))
 
-                key = ("corner", x1 - x0, y1 - y0, plan.faces,
+                key = ("corner", x1 - x0, y1 - y0, words_id,
                        tuple((o.card, o.x - x0, o.y - y0, o.dim, o.lit) for o in reach))
-                out.paste(HAND_PARTS.get(key, make).image, (x0 + 1, y0))
+                core.paste(HAND_PARTS.get(key, make).image.im, (x0 + 1, y0, x1 + 1, y1))
     hand_border(out, plan, _index(FELT_DARK), dx=1)
     return out
 
