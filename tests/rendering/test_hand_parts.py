@@ -18,9 +18,9 @@ from PIL import Image
 from bot.engine.cards import CARDS, Card, parse_cards
 from bot.tables.scenes import picture_words
 from rendering import render_hand, samples
-from rendering.images import draw_hand
+from rendering.images import draw_hand, hand_plan
 from rendering.palette import to_png
-from rendering.render import HAND_PARTS
+from rendering.render import HAND_PARTS, _head_tiles
 from rendering.scenes import HandScene
 
 
@@ -76,10 +76,17 @@ def test_a_hand_played_down_is_drawn_as_whole_at_every_step() -> None:
             assert pixels(render_hand(scene)) == whole(scene), (scene.cards, scene.legal)
 
 
-def test_a_hand_without_cards_and_a_title_of_the_tallest_glyphs_are_drawn_as_whole() -> None:
+def test_a_hand_without_cards_and_titles_of_any_glyphs_and_length_are_drawn_as_whole() -> None:
+    """Titles are the bot's sentences with names in them: the title strip's tiles hold a
+    title of tall glyphs; one whose marks reach below the strip, or so long it is cut
+    and reaches the hint, is drawn whole."""
     empty = dataclasses.replace(samples.hand_waiting(), cards=())
     tall = dataclasses.replace(samples.hand_to_play(), title="ŠŤŽÝÁÍÉ Ǻǿ ÅĄ̊ gjpqyÿ Ǫ̧ — Ĳǅ")
-    for scene in (empty, tall):
+    deep = dataclasses.replace(samples.hand_to_play(), title="ƒ\u0326\u0326\u0326")
+    long = dataclasses.replace(samples.hand_to_play(), title="Your turn — " + "Maximilián " * 12)
+    assert _head_tiles(hand_plan(tall)) is not None
+    assert _head_tiles(hand_plan(deep)) is None and _head_tiles(hand_plan(long)) is None
+    for scene in (empty, tall, deep, long):
         assert pixels(render_hand(scene)) == whole(scene)
 
 
