@@ -38,7 +38,7 @@ from .images import (
 )
 from .palette import palette, quantize, to_png
 from .png import Band, BandCompressor, png_from_bands
-from .scenes import FaceWords, HandScene, SummaryScene, TableScene, TrickScene
+from .scenes import ENGLISH_FACES, FaceWords, HandScene, SummaryScene, TableScene, TrickScene
 
 #: Rows a band of a layered picture's PNG holds (see :mod:`rendering.png`).
 BAND_ROWS = 32
@@ -213,9 +213,10 @@ def _corners(alpha: Image.Image) -> tuple[Box, ...]:
     return tuple(out)
 
 
-def _palette_face(c: HandCard, faces: FaceWords, words_id: int) -> _Part:
+def _palette_face(c: HandCard, faces: FaceWords, words_id: int, english_id: int) -> _Part:
     """A card's face on the palette, the mask of its opaque pixels and its corners
-    (``words_id``: the number ``IDS`` gives ``faces``)."""
+    (``words_id``, ``english_id``: the numbers ``IDS`` gives ``faces`` and the English
+    words, which a face without words is drawn with)."""
     def make() -> _Part:
         face = card_face(c.card, dim=c.dim, words=faces)
         alpha = face.getchannel("A")
@@ -223,7 +224,8 @@ def _palette_face(c: HandCard, faces: FaceWords, words_id: int) -> _Part:
                      _corners(alpha))
 
     words = face_words(c.card, faces)
-    return HAND_PARTS.get(("face", int(c.card), c.dim, words_id if words is faces else IDS(words)), make)
+    assert words is faces or words is ENGLISH_FACES
+    return HAND_PARTS.get(("face", int(c.card), c.dim, words_id if words is faces else english_id), make)
 
 
 def _covers(c: HandCard, face: _Part, box: Box) -> bool:
@@ -289,9 +291,9 @@ def hand_rows(scene: HandScene) -> Image.Image:
         core.paste(tile.im, (x + 1, 0, x + 1 + tile.width, tile.height))
     lit = _index(HIGHLIGHT)
     d = ImageDraw.Draw(out)
-    words_id = IDS(plan.faces)
+    words_id, english_id = IDS(plan.faces), IDS(ENGLISH_FACES)
     for row in plan.rows:
-        parts = [_palette_face(c, plan.faces, words_id) for c in row]
+        parts = [_palette_face(c, plan.faces, words_id, english_id) for c in row]
         for i, (c, face) in enumerate(zip(row, parts, strict=True)):
             if c.lit:
                 hand_outline(d, c, lit, dx=1)
