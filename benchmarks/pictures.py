@@ -15,9 +15,12 @@ a bot keeps the pictures it drew, so it never draws the same scene twice.  The f
 picture of each table is a table's first picture (nothing of it kept yet).
 
 Trick pictures are those of the same games (the current trick at every moment), each
-drawn once too.  Hand and summary scenes (the hand shrinking and its playable cards
-changing) are each drawn once before measuring, then ``--rounds`` times in a new order
-each round (nothing of a hand or summary picture is kept but its text runs).  ``rendering.warm_up()`` runs first, as in a bot.
+drawn once too.  Hand pictures are two players' a table, seen through a game of twelve
+cards (waiting; their turn, a suit's cards playable; waiting with the card played
+gone), the players' pictures interleaved, each moment drawn once (what is kept of a
+hand picture is its parts: faces, corners, title strips).  Summary scenes are each
+drawn once before measuring, then ``--rounds`` times in a new order each round
+(nothing of a summary picture is kept but its text runs).  ``rendering.warm_up()`` runs first, as in a bot.
 
 ``--save DIR`` writes every scene's picture to DIR (``table_000.png``...); ``--compare
 DIR`` decodes every picture and the one of the same name in DIR and reports those whose
@@ -85,7 +88,10 @@ def _table_games(samples: ModuleType, scenes: ModuleType, tables: int, tricks: i
 def _variants(samples: ModuleType, scenes: ModuleType, tables: int) -> dict[str, list[object]]:
     """Varied scenes of each kind, derived from the samples, in the order a bot would
     draw them (tables interleaved, each table's pictures in the order of its game)."""
+    from bot.engine.cards import CARDS
+
     PlayedTrick = scenes.PlayedTrick
+    hand_base = samples.hand_to_play()
     out: dict[str, list[object]] = {"table": [], "trick": [], "hand": [], "summary": []}
     games = _table_games(samples, scenes, tables, 6)
     for j in range(max(len(g) for g in games)):
@@ -108,15 +114,24 @@ def _variants(samples: ModuleType, scenes: ModuleType, tables: int) -> dict[str,
     for base in [samples.trick_varsava()]:  # the Varšava talon card
         for tr in prefixes(base.trick):
             out["trick"].append(dataclasses.replace(base, plays=tr.plays, winner=tr.winner))
-    hands = [samples.hand_waiting(), samples.hand_to_play(), samples.hand_sixteen()]
-    for base in hands:
-        cards = list(base.cards)
-        for drop in range(len(cards) - 4):
-            held = cards[drop:]
-            legal = None if base.legal is None else frozenset(held[drop % 3 :: 2])
-            out["hand"].append(dataclasses.replace(
-                base, cards=tuple(held), legal=legal, title=f"Your hand — {len(held)} cards",
-            ))
+    # Hands as their players see them through a game (two humans a table, their
+    # pictures interleaved like the tables'): waiting, then their turn (the cards of a
+    # suit playable, else all), then waiting with the card played gone.
+    players = []
+    for t in range(2 * tables):
+        rng = random.Random(1000 + t)
+        dealt = rng.sample(list(CARDS), 12)
+        moments = []
+        while dealt:
+            led = rng.choice(dealt).suit
+            legal = frozenset(c for c in dealt if c.suit == led) or frozenset(dealt)
+            held = tuple(dealt)
+            moments += [dataclasses.replace(hand_base, cards=held, legal=None, title=f"Your hand — {len(held)} cards"),
+                        dataclasses.replace(hand_base, cards=held, legal=legal, title="Your turn — play a card")]
+            dealt.remove(rng.choice(sorted(legal)))
+        players.append(moments)
+    for j in range(max(map(len, players))):
+        out["hand"] += [m[j] for m in players if j < len(m)]
     summaries = [samples.summary_povinnost(), samples.summary_varsava(), samples.summary_long()]
     for base in summaries:
         for step in range(6):
@@ -155,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     size: dict[str, list[int]] = {k: [] for k in render}
     clock = time.process_time
     rng = random.Random(33)
-    once = ("table", "trick")
+    once = ("table", "trick", "hand")
     others = [(kind, scene) for kind, group in variants.items() if kind not in once for scene in group]
     for kind, scene in others:
         render[kind](scene)

@@ -259,6 +259,12 @@ def _face(card_id: int, width: int, dim: bool, words: FaceWords = ENGLISH_FACES)
     return img
 
 
+def face_words(card: Card, words: FaceWords) -> FaceWords:
+    """The words ``card``'s face is drawn with in ``words``' language (the English ones
+    for a face that shows none): two equal results mean the same face."""
+    return _words_on(card, words)
+
+
 def card_face(card: Card, width: int = CARD_W, dim: bool = False,
               words: FaceWords = ENGLISH_FACES) -> Image.Image:
     """The cached RGBA face of ``card`` (``width`` px wide, 2:3), its words in ``words``'

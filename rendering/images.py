@@ -93,8 +93,45 @@ def _row_width(cards: list[Card]) -> int:
     return sum(_strips(cards)) + CARD_W if cards else 0
 
 
-def draw_hand(scene: HandScene) -> Image.Image:
-    """The picture of :func:`rendering.render.render_hand`, as an RGB image."""
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """One card of a hand picture: where its face goes (top-left), whether it is dimmed
+    (not playable) and whether it is outlined (playable, on the player's turn)."""
+
+    card: Card
+    x: int
+    y: int
+    dim: bool
+    lit: bool
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """Every pixel the card may change, its outline included (x0, y0, x1, y1, ends
+        excluded)."""
+        return (self.x - 3, self.y - 3, self.x + CARD_W + 3, self.y + CARD_H + 3)
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    """A hand picture laid out: its size, the title and hint as drawn (``hint_x``: where
+    the hint starts), and its rows of cards in drawing order, each with the top of its
+    band (``row_top``: a card's outline starts 3 px above it)."""
+
+    width: int
+    height: int
+    title: str
+    hint: str
+    hint_x: float
+    head: int  # the rows' first band starts here
+    row_h: int
+    rows: tuple[tuple[HandCard, ...], ...]
+    no_cards: str
+    faces: FaceWords
+
+
+def hand_plan(scene: HandScene) -> HandPlan:
+    """Where everything of the hand picture goes (:func:`draw_hand` draws it; the PNG
+    renderer puts it together from kept tiles)."""
     cards = sort_hand(scene.cards, scene.red_ace_high)
     legal = scene.legal
     rows = _hand_rows(cards, MAX_WIDTH - 2 * _MARGIN) if cards else [[]]
@@ -110,28 +147,71 @@ def draw_hand(scene: HandScene) -> Image.Image:
     if hint:
         width = max(width, min(MAX_WIDTH, text_width(title, SANS, 20) + text_width(hint, SANS, 15) + 3 * _MARGIN + 10))
     height = head + row_h * len(rows) + _MARGIN - 10
-    img = Image.new("RGB", (width, height), FELT)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=4)
-    draw_text(d, (_MARGIN, 10), ellipsize(title, SANS, 20, width - 2 * _MARGIN), 20, CREAM_TEXT)
-    if hint:
-        draw_text(d, (width - _MARGIN - text_length(hint, SANS, 15), 14), hint, 15, HIGHLIGHT)
-    if not cards:
-        draw_text(d, (_MARGIN, head + 20), w.no_cards, 18, MUTED)
+    planned: list[tuple[HandCard, ...]] = []
     for r, row in enumerate(rows):
         x = _MARGIN
         y0 = head + r * row_h
         steps = [*_strips(row), 0] if row else []
+        out = []
         for card, step in zip(row, steps, strict=True):
             playable = legal is None or card in legal
             y = y0 + (0 if playable and legal is not None else raise_px)
-            if legal is not None and playable:
-                d.rounded_rectangle(
-                    (x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), 11, outline=HIGHLIGHT, width=3
-                )
-            face = card_face(card, dim=not playable, words=w.faces)
-            img.paste(face, (x, y), face)
+            out.append(HandCard(card, x, y, not playable, legal is not None and playable))
             x += step
+        planned.append(tuple(out))
+    return HandPlan(width, height, ellipsize(title, SANS, 20, width - 2 * _MARGIN), hint,
+                    width - _MARGIN - text_length(hint, SANS, 15) if hint else 0.0, head, row_h,
+                    tuple(planned), w.no_cards, w.faces)
+
+
+#: A text drawn into a picture: (x, y, text, size, colour).
+TextRun = tuple[float, int, str, int, RGB]
+
+
+def hand_head_runs(plan: HandPlan) -> tuple[TextRun, ...]:
+    """The hand picture's title and hint, as drawn."""
+    title: TextRun = (_MARGIN, 10, plan.title, 20, CREAM_TEXT)
+    return (title, (plan.hint_x, 14, plan.hint, 15, HIGHLIGHT)) if plan.hint else (title,)
+
+
+def draw_runs(img: Image.Image, runs: Sequence[TextRun], dx: int = 0) -> None:
+    """``runs`` drawn, ``dx`` px to the right (a whole number: the same pixels)."""
+    d = ImageDraw.Draw(img)
+    for x, y, text, size, colour in runs:
+        draw_text(d, (x + dx, y), text, size, colour)
+
+
+def draw_hand_card(img: Image.Image, c: HandCard, faces: FaceWords, dx: int = 0, dy: int = 0) -> None:
+    """One card of a hand (its outline, then its face), shifted by (``dx``, ``dy``)."""
+    if c.lit:
+        hand_outline(ImageDraw.Draw(img), c, HIGHLIGHT, dx, dy)
+    face = card_face(c.card, dim=c.dim, words=faces)
+    img.paste(face, (c.x + dx, c.y + dy), face)
+
+
+def hand_outline(d: ImageDraw.ImageDraw, c: HandCard, colour: int | RGB, dx: int = 0, dy: int = 0) -> None:
+    """The outline round a playable card (``colour``: a palette index on a palette image)."""
+    x, y = c.x + dx, c.y + dy
+    d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), 11, outline=colour, width=3)
+
+
+def hand_border(img: Image.Image, plan: HandPlan, colour: int | RGB = FELT_DARK, dx: int = 0) -> None:
+    """The frame round the hand picture, ``dx`` px right (``colour``: a palette index on
+    a palette image)."""
+    ImageDraw.Draw(img).rectangle((dx, 0, dx + plan.width - 1, plan.height - 1), outline=colour, width=4)
+
+
+def draw_hand(scene: HandScene) -> Image.Image:
+    """The picture of :func:`rendering.render.render_hand`, as an RGB image."""
+    plan = hand_plan(scene)
+    img = Image.new("RGB", (plan.width, plan.height), FELT)
+    hand_border(img, plan)
+    draw_runs(img, hand_head_runs(plan))
+    if not any(plan.rows):
+        draw_text(ImageDraw.Draw(img), (_MARGIN, plan.head + 20), plan.no_cards, 18, MUTED)
+    for row in plan.rows:
+        for c in row:
+            draw_hand_card(img, c, plan.faces)
     return img
 
 

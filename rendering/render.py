@@ -9,17 +9,36 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from ._draw import TEXT_RUNS, BoundedCache
-from .images import Layers, draw_hand, draw_summary, table_layers, trick_layers
+from ._draw import FELT, FELT_DARK, HIGHLIGHT, SANS, TEXT_RUNS, BoundedCache, text_length
+from .faces import card_face, face_words
+from .images import (
+    Box,
+    HandCard,
+    HandPlan,
+    Layers,
+    TextRun,
+    draw_hand,
+    draw_hand_card,
+    draw_runs,
+    draw_summary,
+    hand_border,
+    hand_head_runs,
+    hand_outline,
+    hand_plan,
+    table_layers,
+    trick_layers,
+)
 from .palette import palette, quantize, to_png
 from .png import Band, BandCompressor, png_from_bands
-from .scenes import HandScene, SummaryScene, TableScene, TrickScene
+from .scenes import ENGLISH_FACES, FaceWords, HandScene, SummaryScene, TableScene, TrickScene
 
 #: Rows a band of a layered picture's PNG holds (see :mod:`rendering.png`).
 BAND_ROWS = 32
@@ -149,13 +168,174 @@ def _layered_png(layers: Layers) -> bytes:
 
 def cache_stats() -> dict[str, tuple[int, int]]:
     """The bounded caches of the pictures: name -> (entries, bytes) kept now."""
-    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS)}
+    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, HAND_PARTS)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A part of a hand picture on the palette: ``image``, and for a face the mask of its
+    opaque pixels and the boxes of the others (its corners)."""
+
+    image: Image.Image
+    mask: Image.Image | None = None
+    corners: tuple[Box, ...] = ()
+
+
+#: Parts of hand pictures, already mapped onto the palette (a byte a pixel): each card's
+#: face with the mask of its opaque pixels (43 KB a face: 4.7 MB for every face, dimmed
+#: and not, in one language), the title and the hint (a tile of their own, 5-15 KB),
+#: and the corners of a card as it lies over the cards before it (9 by 9 px).  A
+#: part's key is everything drawn into it, so it is never another's.
+HAND_PARTS: BoundedCache[Hashable, _Part] = BoundedCache(
+    "hand parts (palette)", 1 << 15, 16 << 20,
+    lambda part: (1 + (part.mask is not None)) * part.image.width * part.image.height + 200,
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _index(colour: tuple[int, int, int]) -> int:
+    """The palette index a pixel of ``colour`` maps onto."""
+    index = quantize(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def _corners(alpha: Image.Image) -> tuple[Box, ...]:
+    """Boxes (one a quadrant) holding every pixel of a face that is not opaque: its
+    rounded corners."""
+    w, h = alpha.size
+    out = []
+    for x0, y0, x1, y1 in ((0, 0, w // 2, h // 2), (w // 2, 0, w, h // 2), (0, h // 2, w // 2, h),
+                           (w // 2, h // 2, w, h)):
+        box = alpha.crop((x0, y0, x1, y1)).point(lambda a: 255 if a < 255 else 0).getbbox()
+        if box is not None:
+            out.append((x0 + box[0], y0 + box[1], x0 + box[2], y0 + box[3]))
+    return tuple(out)
+
+
+def _palette_face(c: HandCard, faces: FaceWords, words_id: int, english_id: int) -> _Part:
+    """A card's face on the palette, the mask of its opaque pixels and its corners
+    (``words_id``, ``english_id``: the numbers ``IDS`` gives ``faces`` and the English
+    words, which a face without words is drawn with)."""
+    def make() -> _Part:
+        face = card_face(c.card, dim=c.dim, words=faces)
+        alpha = face.getchannel("A")
+        return _Part(quantize(face.convert("RGB")), alpha.point(lambda a: 255 if a == 255 else 0),
+                     _corners(alpha))
+
+    words = face_words(c.card, faces)
+    assert words is faces or words is ENGLISH_FACES
+    return HAND_PARTS.get(("face", int(c.card), c.dim, words_id if words is faces else english_id), make)
+
+
+def _covers(c: HandCard, face: _Part, box: Box) -> bool:
+    """Whether ``box`` lies wholly on the opaque pixels of ``c``'s face (inside the face
+    and clear of its corners)."""
+    x0, y0, x1, y1 = box[0] - c.x, box[1] - c.y, box[2] - c.x, box[3] - c.y
+    w, h = face.image.size
+    return (x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h
+            and not any(x0 < k[2] and x1 > k[0] and y0 < k[3] and y1 > k[1] for k in face.corners))
+
+
+def _head_tiles(plan: HandPlan) -> list[tuple[int, Image.Image]] | None:
+    """The title and the hint on the palette, each a tile (x where it goes, the tile) of
+    the rows above the first card's outline, as wide as its text and a few px; None
+    when one's pixels reach past its tile or the two would overlap (drawn whole)."""
+    rows, pad = plan.head - 3, 6
+    tiles: list[tuple[int, Image.Image]] = []
+    for run in hand_head_runs(plan):
+        x, _, text, size, _ = run
+        x0 = max(0, math.floor(x) - pad)
+        x1 = min(plan.width, math.ceil(x + text_length(text, SANS, size)) + pad)
+
+        def make(run: TextRun = run, x0: int = x0, x1: int = x1) -> _Part:
+            img = Image.new("RGB", (x1 - x0, rows + 2 * pad), FELT)
+            draw_runs(img, (run,), -x0)
+            tile = quantize(img)
+            w, h = tile.size
+            margins = [(0, rows, w, h)] + [(0, 0, pad, h)] * (x0 > 0) + [(w - pad, 0, w, h)] * (x1 < plan.width)
+            spill = any(tile.crop(box).getcolors(1) is None for box in margins)
+            # (a run that spills past its tile is kept as an empty box: drawn whole)
+            return _Part(tile.crop((0, 0, w, rows)), corners=((0, 0, 0, 0),) if spill else ())
+
+        part = HAND_PARTS.get(("run", x - x0, x1 - x0, rows, run[1:]), make)
+        if part.corners or (tiles and tiles[-1][0] + tiles[-1][1].width > x0):
+            return None
+        tiles.append((x0, part.image))
+    return tiles
+
+
+def hand_rows(scene: HandScene) -> Image.Image:
+    """The hand picture on the shared palette, one column wider on the left (column 0
+    is 0: the PNG rows' filter bytes), put together on the palette: its pixels are
+    those of ``quantize(draw_hand(scene))``.
+
+    The cards are laid in drawing order: a lit card's outline (one colour), then its
+    face's opaque pixels from the face kept on the palette, then its rounded corners,
+    the only pixels that blend with what lies under them: each corner is drawn as in
+    the whole picture (felt, then every card reaching it so far, by the same calls at
+    whole-pixel offsets), mapped onto the palette and kept.  After each card, every
+    pixel it touched is as in the whole picture mapped pixel by pixel.
+    """
+    plan = hand_plan(scene)
+    head = _head_tiles(plan)
+    out = Image.new("P", (plan.width + 1, plan.height), _index(FELT))
+    out.paste(0, (0, 0, 1, plan.height))
+    if head is None or not any(plan.rows):  # (drawn whole)
+        out.paste(quantize(draw_hand(scene)), (1, 0))
+        return out
+    # (pasted by Pillow's core, as ``Image.paste`` pastes images of one mode: the
+    # wrapper's checks cost more than the small pastes themselves)
+    core = out.im
+    for x, tile in head:
+        core.paste(tile.im, (x + 1, 0, x + 1 + tile.width, tile.height))
+    lit = _index(HIGHLIGHT)
+    d = ImageDraw.Draw(out)
+    words_id, english_id = IDS(plan.faces), IDS(ENGLISH_FACES)
+    for row in plan.rows:
+        parts = [_palette_face(c, plan.faces, words_id, english_id) for c in row]
+        for i, (c, face) in enumerate(zip(row, parts, strict=True)):
+            if c.lit:
+                hand_outline(d, c, lit, dx=1)
+            fw, fh = face.image.size
+            assert face.mask is not None
+            core.paste(face.image.im, (c.x + 1, c.y, c.x + 1 + fw, c.y + fh), face.mask.im)
+            for cx0, cy0, cx1, cy1 in face.corners:
+                x0, y0, x1, y1 = c.x + cx0, c.y + cy0, c.x + cx1, c.y + cy1
+                if i + 1 < len(row) and _covers(row[i + 1], parts[i + 1], (x0, y0, x1, y1)):
+                    continue  # (the next card's opaque pixels will cover the whole corner)
+                reach: list[HandCard] = []  # this card and those before it that reach the corner
+                for o in reversed(row[:i + 1]):
+                    bx0, by0, bx1, by1 = o.box
+                    if bx1 <= x0:
+                        break  # (the cards lie left to right: none further back reaches it)
+                    if bx0 < x1 and by0 < y1 and by1 > y0:
+                        reach.insert(0, o)
+
+                def make(reach: list[HandCard] = reach, x0: int = x0, y0: int = y0,
+                         x1: int = x1, y1: int = y1) -> _Part:
+                    img = Image.new("RGB", (x1 - x0, y1 - y0), FELT)
+                    for o in reach:
+                        draw_hand_card(img, o, plan.faces, -x0, -y0)
+                    return _Part(quantize(img))
+
+                key = ("corner", x1 - x0, y1 - y0, words_id,
+                       tuple((o.card, o.x - x0, o.y - y0, o.dim, o.lit) for o in reach))
+                core.paste(HAND_PARTS.get(key, make).image.im, (x0 + 1, y0, x1 + 1, y1))
+    hand_border(out, plan, _index(FELT_DARK), dx=1)
+    return out
 
 
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as a PNG: sorted, overlapping so every index shows; when
     ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
-    return to_png(draw_hand(scene))
+    return encode_rows(hand_rows(scene))
+
+
+def encode_rows(rows: Image.Image) -> bytes:
+    """The PNG of a palette picture one column wider on the left, that column 0 (as
+    :func:`hand_rows` makes it): its bytes are the PNG rows, deflated at once."""
+    return png_from_bands(rows.width - 1, rows.height, _plte(), [BandCompressor().band(rows.tobytes())])
 
 
 def render_trick(scene: TrickScene) -> bytes:
