@@ -14,6 +14,7 @@ commands to the ``/taroky`` and ``/taroky-admin`` groups that ``cogs.taroky`` re
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from bot.app import TarokyBot
 
 __all__ = ["setup", "teardown"]
+
+log = logging.getLogger(__name__)
 
 #: Seconds the confirmation buttons wait for an answer.
 CONFIRM_TIMEOUT = 120.0
@@ -52,9 +55,25 @@ class ForgetMeView(discord.ui.View):
     @discord.ui.button(style=discord.ButtonStyle.danger)
     async def forget(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         self.stop()
-        forgotten, tables = await self.bot.tables.forget_member(self.store, interaction.user.id)
-        # The language choice is gone from the store; forget the bot's copy of it too.
-        await self.bot.languages.choose("user", interaction.user.id, None)
+        # Answered at once (Discord allows 3 seconds): forgetting waits for the locks of
+        # the tables the member sits at (a computer may be thinking there) and for the
+        # store.  The question gives way to a line saying the bot is at work, its buttons
+        # gone (no second click); the result then takes that line's place.
+        await interaction.response.edit_message(content=self.t._("Forgetting you: one moment…"), view=None)
+        try:
+            forgotten, tables = await self.bot.tables.forget_member(self.store, interaction.user.id)
+        except Exception:
+            # (The store's forgetting is one transaction: it failed whole, so the member's
+            # rows, language choice and seat are as they were.)
+            log.exception("Forgetting member %s failed", interaction.user.id)
+            await interaction.edit_original_response(content=self.t._(
+                "Something went wrong on my side, so the bot has not forgotten you: nothing was "
+                "changed. Please try again."))
+            return
+        try:  # The store deleted the language choice with the rest; forget the bot's copy too.
+            await self.bot.languages.choose("user", interaction.user.id, None)
+        except Exception:
+            log.exception("Forgetting the language choice of member %s failed", interaction.user.id)
         if forgotten.anything:
             text = self.t._("Done: the bot has forgotten you. The hands you played now show an anonymous "
                             "player in your place, on every server, and the books still add up.")
@@ -63,7 +82,7 @@ class ForgetMeView(discord.ui.View):
         if tables:
             text += "\n" + self.t._("You no longer sit at the table in {channels}: a computer player has taken "
                                     "over any hand dealt to you, and it goes on.", channels=_channels(tables))
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.edit_original_response(content=text)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def keep(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
@@ -117,7 +136,17 @@ def _commands(bot: TarokyBot) -> tuple[app_commands.Command[Any, ..., None], app
             await no_store(interaction, t)
             return
         assert interaction.guild_id is not None  # (guild_only)
-        forgotten, tables = await bot.tables.forget_member(bot.store, member.id, guild_id=interaction.guild_id)
+        # Answered at once ("thinking…"; Discord allows 3 seconds): forgetting waits for
+        # the locks of the member's tables and for the store.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            forgotten, tables = await bot.tables.forget_member(bot.store, member.id, guild_id=interaction.guild_id)
+        except Exception:  # (one transaction: it failed whole, nothing was changed)
+            log.exception("Forgetting member %s on server %s failed", member.id, interaction.guild_id)
+            await interaction.edit_original_response(content=t._(
+                "Something went wrong on my side, so {member} is not forgotten: nothing was changed. "
+                "Please try again.", member=member.mention))
+            return
         if forgotten.anything:
             text = t._("{member} is forgotten on this server: the hands they played show an anonymous "
                        "player in their place, and the books still add up.", member=member.mention)
@@ -126,7 +155,7 @@ def _commands(bot: TarokyBot) -> tuple[app_commands.Command[Any, ..., None], app
         if tables:
             text += "\n" + t._("They no longer sit at the table in {channels}: a computer player has taken "
                                "over any hand dealt to them, and it goes on.", channels=_channels(tables))
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.edit_original_response(content=text)
 
     return forget_me, forget_member
 

@@ -357,7 +357,12 @@ class TableManager:
         payment can put the member's id back meanwhile), the store anonymises their rows
         (and gives each guild of those tables an anonymous id), then each table hands
         their chair to a computer and pays the hand dealt to them to that id.  Returns
-        what the store changed and the tables that kept something of the member."""
+        what the store changed and the tables that kept something of the member.
+
+        It may wait (the locks: a computer thinking, a payment; the store), so a command
+        answers before calling it.  If it raises, nothing was changed: the store's
+        forgetting is one transaction, and the tables change only after its commit (a
+        table's save or message edit that fails then is the table's to log)."""
         tables = self.holding(member_id, guild_id)
         async with contextlib.AsyncExitStack() as locks:
             for table in tables:  # (in channel order: two forgettings never wait on each other)

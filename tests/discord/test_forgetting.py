@@ -5,7 +5,12 @@ for members with Manage Server only.  The books stay exact throughout."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -151,3 +156,124 @@ async def test_an_admin_forgetting_a_member_frees_their_lobby_seat(world: Any) -
     assert f"They no longer sit at the table in <#{world.channel.id}>" in done.response.content
     assert table.seat_of(world.bob.id) is None and not table.holds(world.bob.id)
     assert table.status == "lobby" and sum(s is not None for s in table.seats) == 1
+
+
+#: Seconds Discord waits for an interaction's first answer ("The application did not
+#: respond"); SimCord refuses a later one as Discord does.
+ANSWER_LIMIT = 3
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait (a bounded number of loop turns) until ``condition`` holds, while the click
+    that makes it hold runs in another task."""
+    for _ in range(2000):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened: {what}")
+
+
+@contextlib.contextmanager
+def refused(path: Path, trigger: str) -> Iterator[None]:
+    """The database fails one statement while inside: a real SQLite trigger (``trigger``:
+    its event, e.g. ``BEFORE UPDATE ON ledger``) aborts it, in the bot's transaction."""
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute(f"CREATE TRIGGER refused {trigger} BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    try:
+        yield
+    finally:
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+            conn.execute("DROP TRIGGER refused")
+
+
+async def test_forget_me_answers_at_once_while_the_table_is_busy(world: Any) -> None:
+    """Forgetting waits for the locks of the member's tables (a strong computer thinking,
+    a payment) and for the store; it answered only when done, and past Discord's 3
+    seconds the member saw "The application did not respond".  Now the click is answered
+    at once, and the result follows.  The table's lock is taken here (the manager's
+    table, its own lock) and held while SimCord's clock passes the 3 seconds."""
+    table, _panels = await two_humans(world)
+    asked = await world.bob.slash(world.channel, "taroky forget-me")
+    async with world.bot.tables.require(world.channel.id).lock:
+        click = asyncio.ensure_future(world.bob.click(asked.response, label="Forget me"))
+        await until(lambda: asked.response.content == "Forgetting you: one moment…", "the acknowledgement")
+        assert asked.response.components == []  # (no second click)
+        assert table.seat_of(world.bob.id) is not None  # (still waiting for the lock)
+        # (SimCord's operations never overlap: its clock, the one Discord's deadline is
+        # read on, is moved directly while the click is under way.)
+        world.env.backend.advance_clock(ANSWER_LIMIT + 1)
+    done = await click
+    assert done.acknowledged and not world.env.errors
+    assert done.response.content.startswith("Done: the bot has forgotten you.")
+    assert f"You no longer sit at the table in <#{world.channel.id}>" in done.response.content
+    assert table.seat_of(world.bob.id) is None and not table.holds(world.bob.id)
+
+
+async def test_an_admins_forget_answers_at_once_while_the_table_is_busy(world: Any) -> None:
+    """The same for ``/taroky-admin forget member:``: "thinking…" at once, then the result."""
+    await world.alice.slash(world.channel, "taroky new", options=PLAY)
+    await world.bob.click(table_message(world), label="Join")
+    table = table_of(world)
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = world.guild.add_member(world.env.create_user("erika"), roles=[role])
+    async with world.bot.tables.require(world.channel.id).lock:
+        command = asyncio.ensure_future(admin.slash(world.channel, "taroky-admin forget", member=world.bob))
+        await until(lambda: any(i.deferred and i.ephemeral and i.user_id == admin.id  # ("thinking…")
+                                for i in world.env.backend.interactions.values()), "the acknowledgement")
+        assert table.seat_of(world.bob.id) is not None  # (still waiting for the lock)
+        world.env.backend.advance_clock(ANSWER_LIMIT + 1)
+    done = await command
+    assert done.acknowledged and done.ephemeral and not world.env.errors
+    assert f"They no longer sit at the table in <#{world.channel.id}>" in done.response.content
+    assert table.seat_of(world.bob.id) is None
+
+
+async def test_a_store_failure_after_the_answer_is_told_and_changes_nothing(world: Any) -> None:
+    """The store fails while forgetting, after the click was answered: the member reads a
+    plain sentence in their language, and nothing is changed: the forgetting is one
+    transaction (it fails here at its last statement, the language choice, after the
+    hands and the ledger were renamed), so their rows, their language and their seat at
+    the table are as they were.  Asked again, it works."""
+    store = world.bot.store
+    table, panels = await two_humans(world)
+    await play_out(world, panels)
+    assert table.status == "between" and str(world.bob.id) in await store.export_ledger_csv(world.guild.id)
+    bob_seat = table.seat_of(world.bob.id)
+    await world.bob.slash(world.channel, "taroky language", language="cs")
+    asked = await world.bob.slash(world.channel, "taroky forget-me")
+    with refused(store.path, "BEFORE DELETE ON language_choices"):
+        failed = await world.bob.click(asked.response, label="Zapomeňte na mě")
+    assert failed.response.content == ("Něco se u mě pokazilo, takže bot na vás nezapomněl: nic se nezměnilo. "
+                                       "Zkuste to prosím znovu.")
+    assert str(world.bob.id) in await store.export_ledger_csv(world.guild.id)
+    assert await store.get_language("user", world.bob.id) == "cs"
+    assert bob_seat is not None and table.seat_of(world.bob.id) == bob_seat
+    seat = table.seats[bob_seat]
+    assert seat is not None and not seat.is_computer and seat.name == "bob"
+    assert world.bob.id in table.hand_players
+    assert await store.check_integrity() == []
+
+    again = await world.bob.slash(world.channel, "taroky forget-me")
+    done = await world.bob.click(again.response, label="Zapomeňte na mě")
+    assert done.response.content.startswith("Hotovo: bot na vás zapomněl.")
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    assert table.seat_of(world.bob.id) is None
+    assert await store.check_integrity() == []
+
+
+async def test_a_store_failure_in_an_admins_forget_is_told_and_changes_nothing(world: Any) -> None:
+    """The same for an admin: the store fails renaming the ledger; the admin reads the
+    plain sentence, and the member keeps their seat and their rows."""
+    store = world.bot.store
+    await alice_plays_a_hand(world)
+    table = table_of(world)
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = world.guild.add_member(world.env.create_user("erika"), roles=[role])
+    with refused(store.path, "BEFORE UPDATE ON ledger"):
+        failed = await admin.slash(world.channel, "taroky-admin forget", member=world.alice)
+    assert failed.ephemeral and failed.response.content == (
+        f"Something went wrong on my side, so <@{world.alice.id}> is not forgotten: nothing was changed. "
+        "Please try again.")
+    assert str(world.alice.id) in await store.export_ledger_csv(world.guild.id)
+    assert table.seat_of(world.alice.id) is not None and table.holds(world.alice.id)
+    assert await store.check_integrity() == []
