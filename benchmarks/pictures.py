@@ -214,7 +214,7 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
     clock = time.process_time
     draw: dict[str, list[float]] = {}
     alt: dict[str, list[float]] = {}
-    seen: set[object] = set()
+    seen: set[bytes] = set()
     again: dict[str, int] = {}
     unpickle = repickle = 0.0
     for batch in batches:
@@ -232,9 +232,10 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
             draw.setdefault(kind, []).append(t1 - t)
             alt.setdefault(kind, []).append(clock() - t1)
             out.append((kind, png, text, 0.0))
-            if scene in seen:
+            key = pickle.dumps(scene)  # (by value: a scene's card words compare as objects)
+            if key in seen:
                 again[kind] = again.get(kind, 0) + 1
-            seen.add(scene)
+            seen.add(key)
         t = clock()
         pickle.dumps(out)
         repickle += clock() - t
