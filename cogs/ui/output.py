@@ -839,8 +839,12 @@ class DiscordTableOutput:
                 or self._keeps((table.id, TABLE_PICTURE), table.message_id, scene)):
             return None
 
+        state = self._state(table)
+
         async def draw() -> None:
-            await self.render_many([scene], table.id)
+            # (not drawn if the table moved on before a render process was free: the
+            # edit that shows the newer state draws its own)
+            await self.render_many([scene], table.id, wanted=lambda: self._state(table) == state)
 
         return asyncio.get_running_loop().create_task(draw(), name=f"taroky-draw-{table.id}")
 
