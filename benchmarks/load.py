@@ -33,6 +33,7 @@ import functools
 import gc
 import json
 import os
+import pickle
 import random
 import resource
 import sys
@@ -64,10 +65,18 @@ def rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def children_cpu_seconds() -> float:
-    """CPU seconds (user + system) of this process's live child processes (the render
-    processes), from ``/proc``; 0 where there is none."""
-    total = 0
+#: The kinds of child process the bot starts, by their command line: the render pool's
+#: processes are started with ``spawn`` (``multiprocessing.spawn``), as is the resource
+#: tracker that comes with it; the search and review workers are forked (this driver's
+#: command line).
+CHILD_KINDS = (("multiprocessing.spawn", "pictures"), ("resource_tracker", "resource tracker"))
+
+
+def children_cpu_seconds() -> dict[str, float]:
+    """CPU seconds (user + system) of this process's live child processes, from ``/proc``,
+    by kind (``CHILD_KINDS``; "search and reviews": the forked workers of ``bot.ai.pool``);
+    empty where there is none.  A child that ended meanwhile is not counted."""
+    total: dict[str, float] = {}
     try:
         tick = os.sysconf("SC_CLK_TCK")
         for pid in os.listdir("/proc"):
@@ -76,13 +85,17 @@ def children_cpu_seconds() -> float:
             try:
                 with open(f"/proc/{pid}/stat", encoding="ascii") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) != os.getpid():  # ppid
+                    continue
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    cmdline = f.read()
             except OSError:
                 continue
-            if int(fields[1]) == os.getpid():  # ppid
-                total += int(fields[11]) + int(fields[12])  # utime, stime
-        return total / tick
+            kind = next((k for marker, k in CHILD_KINDS if marker.encode() in cmdline), "search and reviews")
+            total[kind] = total.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        return total
     except (OSError, ValueError):
-        return 0.0
+        return {}
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
@@ -254,8 +267,18 @@ class Tracer:
         self.lags: list[float] = []
         self.throttled = 0
         self.calls: dict[str, list[float]] = {}  # function -> durations
-        self.drawn: dict[str, int] = {}  # scene kind -> pictures drawn (and hops to the pool)
-        self.drawing_seconds = 0.0  # wall seconds the render processes spent drawing
+        #: While measuring: scene kind -> pictures drawn (and "(hops)" to the pool,
+        #: "(dropped)" batches); pictures whose scene, or whose bytes, had been drawn before.
+        self.drawn: dict[str, int] = {}
+        self.drawing_seconds = 0.0  # CPU seconds the render processes spent drawing (their own figure)
+        self.drawing_by_kind: dict[str, float] = {}
+        self.scene_bytes = 0  # the batches' scenes pickled (what goes to the pool)
+        self.picture_bytes = 0  # the pictures and alt texts that come back
+        self._scenes_seen: set[Any] = set()
+        #: ``--save-scenes``: every batch drawn while measuring, in order (None: not kept).
+        self.batches: list[list[Any]] | None = None
+        self._bytes_seen: set[int] = set()
+        self.scenes_shown: set[Any] = set()  # scenes a message showed (``DiscordTableOutput._sent``)
 
     def timed(self, owner: Any, name: str, label: str) -> None:
         """Replace the coroutine method ``owner.name`` by one that notes its durations."""
@@ -310,8 +333,18 @@ class Tracer:
                            f"  p99 {1000 * vals[min(len(vals) - 1, int(0.99 * len(vals)))]:7.1f} ms"
                            f"  max {1000 * vals[-1]:7.1f} ms  total {sum(vals):6.1f} s")
         if self.drawn:
+            hops = max(self.drawn.get("(hops)", 0), 1)
             out.append("  pictures drawn: " + ", ".join(f"{k} {v}" for k, v in sorted(self.drawn.items()))
-                       + f"; {self.drawing_seconds:.1f} s drawing (wall, in the render processes)")
+                       + f"; {self.drawing_seconds:.1f} s CPU drawing them (in the render processes, alt texts"
+                       f" included); a hop {self.scene_bytes / hops / 1024:.1f} KB of scenes out,"
+                       f" {self.picture_bytes / hops / 1024:.1f} KB of pictures back")
+            unseen: dict[str, int] = {}
+            for scene in self._scenes_seen - self.scenes_shown:
+                unseen[type(scene).__name__] = unseen.get(type(scene).__name__, 0) + 1
+            out.append("  pictures drawn while measuring that no message showed: "
+                       + ", ".join(f"{k} {v}" for k, v in sorted(unseen.items())))
+            out.append("  CPU a picture drawn: " + ", ".join(
+                f"{k} {1000 * v / max(self.drawn.get(k, 0), 1):.2f} ms" for k, v in sorted(self.drawing_by_kind.items())))
         kinds: dict[str, list[float]] = {}
         for who, a, b in self.holds:
             kinds.setdefault(task_kind(who), []).append(b - a)
@@ -339,7 +372,9 @@ class LoadReport:
     hands: int = 0
     actions_per_hand: float = 0.0
     cpu_seconds: float = 0.0
+    #: CPU seconds of the child processes: all of them, and by kind (``children_cpu_seconds``).
     render_cpu_seconds: float = 0.0
+    children_cpu: dict[str, float] = field(default_factory=dict)
     cpu_per_hand_ms: float = 0.0
     cpu_share: float = 0.0
     #: The event loop's thread's CPU seconds, and the process's CPU split by party (sampled).
@@ -353,6 +388,8 @@ class LoadReport:
     #: processes, per action.
     bot_loop_per_action_ms: float = 0.0
     bot_render_per_action_ms: float = 0.0
+    #: The other child processes (search and review workers), CPU ms an action.
+    bot_children_per_action_ms: float = 0.0
     #: The table message's edit throttle (seconds; 0: every change edits it).
     edit_interval: float = 0.0
     #: Message edits per action: the table messages', the others' (panels, summaries).
@@ -415,11 +452,13 @@ class LoadReport:
             f"  actions {self.actions} ({self.actions_per_second:.0f}/s), hands {self.hands} "
             f"(per-hand figures: {self.actions_per_hand:.0f} actions a hand)",
             f"  CPU {self.cpu_seconds:.1f} s ({self.cpu_share:.0%} of one core), {self.cpu_per_hand_ms:.0f} ms per hand; "
-            f"child processes (pictures, search) {self.render_cpu_seconds:.1f} s",
+            f"child processes {self.render_cpu_seconds:.1f} s ("
+            + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(self.children_cpu.items())) + ")",
             f"  CPU by party (event loop thread {self.main_cpu_seconds:.1f} s): "
             + ", ".join(f"{k} {v:.0%}" for k, v in self.main_split.items()),
             f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action "
-            f"(this process {self.bot_loop_per_action_ms:.2f} ms, pictures {self.bot_render_per_action_ms:.2f} ms), "
+            f"(this process {self.bot_loop_per_action_ms:.2f} ms, pictures {self.bot_render_per_action_ms:.2f} ms, "
+            f"search and reviews {self.bot_children_per_action_ms:.2f} ms), "
             f"about {self.bot_actions_per_core:.0f} actions/s per core",
             f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
             f"panels and summaries {self.other_edits_per_action:.2f}",
@@ -864,18 +903,44 @@ async def run_load(
 
             async def counted_draw(todo: list[Any], wanted: Any = None) -> Any:
                 result = await original_draw(todo, wanted)
+                if not measuring:
+                    return result
                 if result is None:  # (dropped: the table moved on before a render process was free)
                     tracer.drawn["(dropped)"] = tracer.drawn.get("(dropped)", 0) + 1
                     return result
-                for scene in todo:
+                tracer.scene_bytes += len(pickle.dumps(todo))
+                if tracer.batches is not None:
+                    tracer.batches.append(list(todo))
+                for scene, (_name, png, alt, seconds) in zip(todo, result, strict=True):
                     kind = type(scene).__name__
                     tracer.drawn[kind] = tracer.drawn.get(kind, 0) + 1
+                    tracer.drawing_seconds += seconds
+                    tracer.drawing_by_kind[kind] = tracer.drawing_by_kind.get(kind, 0.0) + seconds
+                    tracer.picture_bytes += len(png or b"") + len(alt or "")
+                    if scene in tracer._scenes_seen:
+                        again = f"({kind} drawn before)"
+                        tracer.drawn[again] = tracer.drawn.get(again, 0) + 1
+                        if any(shown.scene == scene for shown in out._shown.values()):
+                            again = f"({kind} drawn before, shown)"
+                            tracer.drawn[again] = tracer.drawn.get(again, 0) + 1
+                    tracer._scenes_seen.add(scene)
+                    digest = hash(png)
+                    if digest in tracer._bytes_seen:
+                        tracer.drawn["(bytes drawn before)"] = tracer.drawn.get("(bytes drawn before)", 0) + 1
+                    tracer._bytes_seen.add(digest)
                 tracer.drawn["(hops)"] = tracer.drawn.get("(hops)", 0) + 1
-                if measuring:
-                    tracer.drawing_seconds += sum(drawn[-1] for drawn in result)  # (seconds: the last field)
                 return result
 
             out._draw = counted_draw  # type: ignore[method-assign]
+            original_sent = out._sent
+
+            def noted_sent(key: Any, *args: Any) -> None:
+                original_sent(key, *args)
+                shown = out._shown.get(key)
+                if shown is not None:
+                    tracer.scenes_shown.add(shown.scene)
+
+            out._sent = noted_sent  # type: ignore[method-assign]
 
         if start_together is not None:
             await start_together()  # (the other processes have opened their tables too)
@@ -974,7 +1039,9 @@ async def run_load(
         wall = time.perf_counter() - wall0
         cpu = time.process_time() - cpu0
         main_cpu = time.thread_time() - main0
-        report.render_cpu_seconds = children_cpu_seconds() - children0
+        children1 = children_cpu_seconds()
+        report.children_cpu = {k: v - children0.get(k, 0.0) for k, v in children1.items()}
+        report.render_cpu_seconds = sum(report.children_cpu.values())
         sampler.stop()
         gc.callbacks.remove(gc_callback)
         stop.set()
@@ -998,7 +1065,9 @@ async def run_load(
         bot_cpu = max(cpu - simulated_cpu, 0.0) + report.render_cpu_seconds
         report.bot_cpu_per_action_ms = 1000 * bot_cpu / max(actions[0], 1)
         report.bot_loop_per_action_ms = 1000 * max(cpu - simulated_cpu, 0.0) / max(actions[0], 1)
-        report.bot_render_per_action_ms = 1000 * report.render_cpu_seconds / max(actions[0], 1)
+        report.bot_render_per_action_ms = 1000 * report.children_cpu.get("pictures", 0.0) / max(actions[0], 1)
+        report.bot_children_per_action_ms = 1000 * (report.render_cpu_seconds - report.children_cpu.get(
+            "pictures", 0.0)) / max(actions[0], 1)
         report.bot_actions_per_core = actions[0] / bot_cpu if bot_cpu > 0 else 0.0
         report.rss_end_mb = rss_bytes() / 2**20
         report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
@@ -1077,13 +1146,18 @@ def main() -> int:
     parser.add_argument("--trace", action="store_true",
                         help="also break click -> edit into stages (callback, ack, lock, change, edit) "
                              "and print the event loop's lag and who held the table locks")
+    parser.add_argument("--save-scenes", type=Path, default=None, metavar="FILE",
+                        help="also pickle every batch of scenes the render processes drew while measuring to "
+                             "FILE (implies --trace), for benchmarks/pictures.py --replay")
     parser.add_argument("--profile", action="store_true",
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
     logging_off()
     if args.shard is None and (args.processes > 1 or (args.postgresql and args.database_url is None)):
         return several_processes(args)
-    tracer = Tracer() if args.trace else None
+    tracer = Tracer() if args.trace or args.save_scenes else None
+    if tracer is not None and args.save_scenes is not None:
+        tracer.batches = []
     shard = args.shard or 0
     start_together = None
     if args.together is not None:
@@ -1096,6 +1170,8 @@ def main() -> int:
                                   shard_of=(shard, args.processes), start_together=start_together,
                                   keep_samples=args.together is not None, memory=args.memory,
                                   analysis=args.analysis == "on"))
+    if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
+        args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
     if args.json:
         print(json.dumps(asdict(report)))
     else:

@@ -26,6 +26,11 @@ drawn once before measuring, then ``--rounds`` times in a new order each round
 DIR`` decodes every picture and the one of the same name in DIR and reports those whose
 pixels differ (a change of encoding may change the bytes, never the pixels).
 
+``--replay FILE`` draws instead the scenes a bot drew, in its order: the batches
+``benchmarks/load.py --save-scenes FILE`` kept, each passed through pickle as the render
+pool passes it, and says where a render process's CPU goes: the pictures by kind, their
+alt texts, the scenes unpickled, the results pickled, and the scenes drawn before.
+
 ``--root DIR`` imports :mod:`rendering` from another checkout (e.g. ``main``'s, unpacked
 with ``git archive main | tar -x -C DIR``) to measure the code before a change with the
 same scenes.  No assertions: timings depend on the machine and its load.
@@ -150,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--caches", action="store_true",
                         help="print the picture caches' entries and bytes after the run (rendering.cache_stats)")
     parser.add_argument("--save", type=Path, help="write every scene's picture to this folder")
+    parser.add_argument("--replay", type=Path, help="draw the batches of scenes benchmarks/load.py --save-scenes kept")
     parser.add_argument("--compare", type=Path, help="compare every picture's pixels with those saved here")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.root.resolve()))
@@ -160,8 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         "table": rendering.render_table, "trick": rendering.render_trick,
         "hand": rendering.render_hand, "summary": rendering.render_summary,
     }
-    variants = _variants(samples, scenes, args.tables)
     rendering.warm_up()
+    if args.replay:
+        return _replay(rendering, args.replay, args.caches)
+    variants = _variants(samples, scenes, args.tables)
     if args.save or args.compare:
         return _save_or_compare(render, variants, args.save, args.compare)
     # Tables: every picture is a new moment of its table's game, drawn once, as in a bot
@@ -191,6 +199,57 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:8} {len(variants[kind]):6d} {len(times):7d} {statistics.median(times):9.2f} "
               f"{p95:7.2f} {int(statistics.median(size[kind])):12d}")
     if args.caches:
+        for name, (entries, nbytes) in rendering.cache_stats().items():
+            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+    return 0
+
+
+def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
+    """``--replay``: the batches a bot drew, drawn again as its render process drew them
+    (``cogs.ui.output._draw_all``), the CPU of each part summed (``time.process_time``)."""
+    import pickle
+
+    output = importlib.import_module("cogs.ui.output")
+    batches = pickle.loads(path.read_bytes())
+    clock = time.process_time
+    draw: dict[str, list[float]] = {}
+    alt: dict[str, list[float]] = {}
+    seen: set[bytes] = set()
+    again: dict[str, int] = {}
+    unpickle = repickle = 0.0
+    for batch in batches:
+        blob = pickle.dumps(batch)
+        t = clock()
+        batch = pickle.loads(blob)
+        unpickle += clock() - t
+        out = []
+        for scene in batch:
+            kind = type(scene).__name__
+            t = clock()
+            _name, png = output._render(scene)
+            t1 = clock()
+            text = output.alt_text(scene)
+            draw.setdefault(kind, []).append(t1 - t)
+            alt.setdefault(kind, []).append(clock() - t1)
+            out.append((kind, png, text, 0.0))
+            key = pickle.dumps(scene)  # (by value: a scene's card words compare as objects)
+            if key in seen:
+                again[kind] = again.get(kind, 0) + 1
+            seen.add(key)
+        t = clock()
+        pickle.dumps(out)
+        repickle += clock() - t
+    total = unpickle + repickle + sum(map(sum, draw.values())) + sum(map(sum, alt.values()))
+    print(f"rendering from {Path(rendering.__file__).resolve().parent}; {len(batches)} batches")
+    print(f"{'picture':12} {'drawn':>6} {'again':>6} {'draw ms (median / mean)':>24} {'alt text ms (mean)':>19} "
+          f"{'CPU s':>6}")
+    for kind in sorted(draw):
+        d, a = draw[kind], alt[kind]
+        print(f"{kind:12} {len(d):6d} {again.get(kind, 0):6d} {1000 * statistics.median(d):11.2f} / "
+              f"{1000 * statistics.fmean(d):5.2f} {1000 * statistics.fmean(a):19.3f} {sum(d) + sum(a):6.2f}")
+    print(f"scenes unpickled {unpickle:.2f} s, results pickled {repickle:.2f} s "
+          f"({1000 * (unpickle + repickle) / max(len(batches), 1):.3f} ms a batch); {total:.2f} s CPU in all")
+    if caches:
         for name, (entries, nbytes) in rendering.cache_stats().items():
             print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
     return 0

@@ -168,7 +168,7 @@ def _layered_png(layers: Layers) -> bytes:
 
 def cache_stats() -> dict[str, tuple[int, int]]:
     """The bounded caches of the pictures: name -> (entries, bytes) kept now."""
-    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, HAND_PARTS)}
+    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, HAND_PARTS, HAND_PICTURES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,10 +326,22 @@ def hand_rows(scene: HandScene) -> Image.Image:
     return out
 
 
+#: Hand pictures drawn lately, by everything they show (not the text twin's card words):
+#: while an auction goes round, a player's panel goes back and forth between two
+#: pictures of the same cards (their turn, then waiting) and the bot keeps only the
+#: bytes of the picture a message shows, so the other came back to be drawn again (12% of
+#: the hand pictures drawn in ``benchmarks/load.py --tables 100 --mode human``).  A hand
+#: picture is about 15 KB: 8 MB holds the last 500 or so, a few seconds of a busy bot's.
+HAND_PICTURES: BoundedCache[Hashable, bytes] = BoundedCache(
+    "hand pictures (PNG)", 1 << 12, 8 << 20, lambda png: len(png) + 120
+)
+
+
 def render_hand(scene: HandScene) -> bytes:
     """A player's hand as a PNG: sorted, overlapping so every index shows; when
     ``scene.legal`` is given, playable cards raised and outlined, the others dimmed."""
-    return encode_rows(hand_rows(scene))
+    key = ("hand", scene.cards, scene.legal, scene.title, scene.red_ace_high, IDS(scene.words))
+    return HAND_PICTURES.get(key, lambda: encode_rows(hand_rows(scene)))
 
 
 def encode_rows(rows: Image.Image) -> bytes:

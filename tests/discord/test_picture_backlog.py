@@ -97,3 +97,35 @@ async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seco
     assert output._edit_wait(table) <= 0
     # An edit that only brings a late picture leaves the last edits to the next changes.
     assert output._edit_wait(table, reserve=SPARE_RESERVE) > 0
+
+
+async def test_a_throttled_edits_table_picture_is_not_drawn_once_its_table_moved_on(world: Any) -> None:
+    """Pictures nobody will see are not drawn (issue #33): the table picture of a
+    throttled edit waits for a free render process like a change's, and is dropped if
+    its table moved on meanwhile (the edit that shows the newer state draws its own);
+    while the table stands still, it is drawn."""
+    import asyncio
+
+    from cogs.ui.output import DiscordTableOutput
+
+    table, panels = await two_humans(world)
+    output = DiscordTableOutput(world.bot, render_processes=1)
+    pool = output.pool
+    assert pool is not None
+    try:
+        async with pool._slots:  # (the render process is busy with another table's batch)
+            drawing = output._draw_table_picture(table)
+            assert drawing is not None
+            await asyncio.sleep(0)
+            human = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == table.game.to_act)
+            await take_turn(human, panels[human.id])  # the table moves on
+        await drawing
+        assert pool.dropped == 1
+        assert not output._table_cache.get(table.id)
+        again = output._draw_table_picture(table)  # the table as it stands now
+        assert again is not None
+        await again
+        assert pool.dropped == 1
+        assert list(output._table_cache[table.id].values()) == [rendering.render_table(table_scene(table))]
+    finally:
+        output.close()

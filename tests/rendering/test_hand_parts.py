@@ -12,7 +12,9 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+from collections.abc import Iterator
 
+import pytest
 from PIL import Image
 
 from bot.engine.cards import CARDS, Card, parse_cards
@@ -20,8 +22,18 @@ from bot.tables.scenes import picture_words
 from rendering import render_hand, samples
 from rendering.images import draw_hand, hand_plan
 from rendering.palette import to_png
-from rendering.render import HAND_PARTS, _head_tiles
+from rendering.render import HAND_PARTS, HAND_PICTURES, _head_tiles
 from rendering.scenes import HandScene
+
+
+@pytest.fixture(autouse=True)
+def no_kept_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """These tests are of the parts: every picture is put together, none handed back
+    whole from ``HAND_PICTURES`` (a budget of no bytes keeps nothing)."""
+    HAND_PICTURES.clear()
+    monkeypatch.setattr(HAND_PICTURES, "max_bytes", 0)
+    yield
+    HAND_PICTURES.clear()
 
 
 def pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
