@@ -127,6 +127,20 @@ DISCARD_WORLDS = 24
 DISCARD_Z = 1.0
 WHOLE_WORLDS = 12
 MAX_CHOICES = 4
+#: The variants in which the search may choose a bid or an announcement *bolder* than
+#: the normal player's: a bid where it passes, a higher bid, an announcement it would not
+#: make.  Elsewhere the search may only be more cautious (pass where it bids, leave out
+#: its announcement), and the talon and the call are searched as before.  Worlds played
+#: out with every card seen, drawn as if the other seats' bids told little, flatter the
+#: declarer (strategy fusion): the bolder choices were nearly all the search's departures
+#: (Taper, 137 deals: 184 bids over a pass or a cheaper bid, not one pass over a bid) and
+#: they lost money (docs/computer-players.md, "The strong player's bids, session 36").
+BOLD_SEARCH: frozenset[str] = frozenset({"czech", "polish", "petrtyl"})
+
+
+def _cautious(game: Game) -> bool:
+    """Whether the search may only be more cautious than the normal player (``BOLD_SEARCH``)."""
+    return game.variant.name not in BOLD_SEARCH
 
 
 def _rollout_whole(g: Game, models: Mapping[int, Model] | None = None) -> None:
@@ -220,6 +234,10 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
                   and len(_distinct(game, [int(a.card), b], live)) == 2]
     else:
         others = [a for a in legal if a != base.action]
+        if _cautious(game) and any(a.kind in (Kind.BID, Kind.HOLD) for a in legal):
+            others = [a for a in others if a.kind is Kind.PASS]
+    if not others:
+        return base
     cands = [base.action] + others[: MAX_CHOICES - 1]
     worlds = DISCARD_WORLDS if game.phase is Phase.DISCARD else WHOLE_WORLDS
     values, done, alive = _play_out(game, seat, seed, view, cands, worlds,
@@ -278,7 +296,8 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     # forced on its bidder (Czech povinnost): then its bid told nothing, and the worlds
     # are right to draw its hand as any hand.
     forced = _forced_contract(view)
-    cands = [a for a in legal if a.kind is Kind.ANNOUNCE or a.kind is Kind.DONE
+    bold = not _cautious(game)
+    cands = [a for a in legal if (bold and a.kind is Kind.ANNOUNCE) or a.kind is Kind.DONE
              or a == base.action or (forced and a.kind is Kind.DOUBLE)]
     if base.action not in cands or len(cands) < 2:
         return base
