@@ -19,13 +19,12 @@ pass with a hand strong enough to bid, a free bid with a weak hand, card points 
 to the opponents while a cheaper card would also have lost, each make a world less
 likely.  Bids, the call, the talon and announcements are chosen the same way, each
 choice played to the end of the hand; a double only when the normal player would say it
-(the worlds flatter doubles); discards are the normal player's (searching them, from its
-first choices by its own measure, is written and measured worse: ``SEARCH_DISCARDS``).
-The quick
-playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
-given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
-position.  If a
-decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
+(the worlds flatter doubles), and outside ``BOLD_SEARCH`` no bid or announcement bolder
+than the normal player's (they flatter the declarer too); discards are the normal
+player's (searching them, from its first choices by its own measure, is written and
+measured worse: ``SEARCH_DISCARDS``).  The quick playout is compiled with the engine
+(``bot.engine.playout``).  A choice is deterministic given ``seed`` (the tables pass hand
+and step); the number of worlds depends only on the position.  If a decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
 played so far decide (or, with too few, the normal player).  CPU time, not the wall
 clock, so that other processes on a loaded machine do not change the choice; a late
 answer at a table is the worker pool's to handle (``bot.ai.pool``).
