@@ -24,10 +24,11 @@ than the normal player's (they flatter the declarer too); discards are the norma
 player's (searching them, from its first choices by its own measure, is written and
 measured worse: ``SEARCH_DISCARDS``).  The quick playout is compiled with the engine
 (``bot.engine.playout``).  A choice is deterministic given ``seed`` (the tables pass hand
-and step); the number of worlds depends only on the position.  If a decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
-played so far decide (or, with too few, the normal player).  CPU time, not the wall
-clock, so that other processes on a loaded machine do not change the choice; a late
-answer at a table is the worker pool's to handle (``bot.ai.pool``).
+and step); the number of worlds depends only on the position.  If a decision uses more
+than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds played so far decide
+(or, with too few, the normal player).  CPU time, not the wall clock, so that other
+processes on a loaded machine do not change the choice; a late answer at a table is the
+worker pool's to handle (``bot.ai.pool``).
 """
 
 from __future__ import annotations
