@@ -89,3 +89,18 @@ def test_taper_strong_announces_nothing_the_normal_player_would_not() -> None:
         if offered >= 4:
             break
     assert offered >= 4
+
+
+def test_the_bids_benchmark_plays_the_duels_deals() -> None:
+    """``benchmarks/strong_bids.py`` plays what ``taroky duel --a strong --b normal`` plays
+    on a deal (the same cards, seats and decision seeds), and counts the departures from
+    the normal player: the player before (``bold``) bid over a pass on Taper deal 0 of
+    seed 7 (TP-5), the strong player now departs there only at the talon (TP-7)."""
+    from benchmarks.strong_bids import play_deal
+    from bot.ai.duel import duel
+
+    now = play_deal("taper", 7, 0, "strong")
+    assert now["diff"] == duel("taper", "strong", "normal", 1, seed=7, seats=3).diffs[0]
+    assert set(now["departures"]) <= {"talon", "call", "pass over a bid",
+                                      "announcement left out"}
+    assert "bid over a pass" in play_deal("taper", 7, 0, "bold")["departures"]
