@@ -19,16 +19,16 @@ pass with a hand strong enough to bid, a free bid with a weak hand, card points 
 to the opponents while a cheaper card would also have lost, each make a world less
 likely.  Bids, the call, the talon and announcements are chosen the same way, each
 choice played to the end of the hand; a double only when the normal player would say it
-(the worlds flatter doubles); discards are the normal player's (searching them, from its
-first choices by its own measure, is written and measured worse: ``SEARCH_DISCARDS``).
-The quick
-playout is compiled with the engine (``bot.engine.playout``).  A choice is deterministic
-given ``seed`` (the tables pass hand and step); the number of worlds depends only on the
-position.  If a
-decision uses more than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds
-played so far decide (or, with too few, the normal player).  CPU time, not the wall
-clock, so that other processes on a loaded machine do not change the choice; a late
-answer at a table is the worker pool's to handle (``bot.ai.pool``).
+(the worlds flatter doubles), and outside ``BOLD_SEARCH`` no bid or announcement bolder
+than the normal player's (they flatter the declarer too); discards are the normal
+player's (searching them, from its first choices by its own measure, is written and
+measured worse: ``SEARCH_DISCARDS``).  The quick playout is compiled with the engine
+(``bot.engine.playout``).  A choice is deterministic given ``seed`` (the tables pass hand
+and step); the number of worlds depends only on the position.  If a decision uses more
+than ``HARD_LIMIT`` seconds of CPU time (a slow machine), the worlds played so far decide
+(or, with too few, the normal player).  CPU time, not the wall clock, so that other
+processes on a loaded machine do not change the choice; a late answer at a table is the
+worker pool's to handle (``bot.ai.pool``).
 """
 
 from __future__ import annotations
@@ -127,6 +127,23 @@ DISCARD_WORLDS = 24
 DISCARD_Z = 1.0
 WHOLE_WORLDS = 12
 MAX_CHOICES = 4
+#: The variants in which the search may choose a bid or an announcement *bolder* than
+#: the normal player's: a bid where it passes, a higher bid, an announcement it would not
+#: make.  Elsewhere the search may only be more cautious (pass where it bids, leave out
+#: its announcement), and the talon and the call are searched as before.  Worlds played
+#: out with every card seen, drawn as if the other seats' bids told little, flatter the
+#: declarer (strategy fusion): the bolder choices were nearly all the search's departures
+#: (Taper, 138 deals: 184 bids over a pass or a cheaper bid, not one pass over a bid) and
+#: they lost money.  Strong vs normal after, 300 deals of seed 7 each: Taper +0.39
+#: points a hand (+0.22 ... +0.57; the review's validity run had -0.51 before), Heun,
+#: Kozy, Nebraska and Romanian above zero too (docs/computer-players.md, "Figures: the
+#: strong player's bids and announcements").  ``benchmarks/strong_bids.py`` measures it.
+BOLD_SEARCH: frozenset[str] = frozenset({"czech", "polish", "petrtyl"})
+
+
+def _cautious(game: Game) -> bool:
+    """Whether the search may only be more cautious than the normal player (``BOLD_SEARCH``)."""
+    return game.variant.name not in BOLD_SEARCH
 
 
 def _rollout_whole(g: Game, models: Mapping[int, Model] | None = None) -> None:
@@ -220,6 +237,10 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
                   and len(_distinct(game, [int(a.card), b], live)) == 2]
     else:
         others = [a for a in legal if a != base.action]
+        if _cautious(game) and any(a.kind in (Kind.BID, Kind.HOLD) for a in legal):
+            others = [a for a in others if a.kind is Kind.PASS]
+    if not others:
+        return base
     cands = [base.action] + others[: MAX_CHOICES - 1]
     worlds = DISCARD_WORLDS if game.phase is Phase.DISCARD else WHOLE_WORLDS
     values, done, alive = _play_out(game, seat, seed, view, cands, worlds,
@@ -278,7 +299,8 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     # forced on its bidder (Czech povinnost): then its bid told nothing, and the worlds
     # are right to draw its hand as any hand.
     forced = _forced_contract(view)
-    cands = [a for a in legal if a.kind is Kind.ANNOUNCE or a.kind is Kind.DONE
+    bold = not _cautious(game)
+    cands = [a for a in legal if (bold and a.kind is Kind.ANNOUNCE) or a.kind is Kind.DONE
              or a == base.action or (forced and a.kind is Kind.DOUBLE)]
     if base.action not in cands or len(cands) < 2:
         return base
