@@ -16,6 +16,9 @@ variant's own rules (``Variant.trick_winner``, ``Variant.strength``):
 * **Memory** — every trick of the hand (``PlayerView.past_tricks``) tells which cards are
   gone, so it knows when a trick is safe for its partner and when its tarok is the top one.
 * **Drawing trumps** — a bidder with a long tarok suit leads its top taroky.
+* **Contracts measured apart** (``CONTRACT_STRENGTH``) — Petrtyl's Grand Nullo is bid with
+  a weak hand and never as a raise of a strong one; Grand Sweep only with a hand that takes
+  every trick (``takes_every_trick``), since no hand strength made it pay.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 from bot.engine.game import Contract
 from bot.engine.say import N_, Msg, MsgValue
 
-__all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "hand_words", "teammates"]
+__all__ = ["BID_THRESHOLDS", "CONTRACT_STRENGTH", "bid_threshold", "choose_normal", "hand_words",
+           "takes_every_trick", "teammates"]
 
 Option = tuple[Action, Card]
 
@@ -282,6 +286,76 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     return Choice.said(best, Msg(N_("{choice} ({cards}): of the talon cards you may take, these add the most taroky and card points to your hand."), {"choice": R.Verb(variant, best), "cards": R.says_msg(variant, cards)}))
 
 
+#: Contracts whose making the hand strength (``hand_strength``) measures apart from the
+#: rest of the ladder, by variant and contract name, each measured by forcing the contract
+#: on seeded deals and playing it out with normal players (``bot.ai.bidstats.contract_by_strength``,
+#: ``benchmarks/contract_strength.py``; docs/computer-players.md, "Petrtyl's Grand Nullo
+#: and Grand Sweep").  A negative contract (``Contract.negative``) is bid with a hand *at
+#: most* this strong, whatever the auction; a positive one only with a hand at least this
+#: strong (and strong enough to bid at all); ``None``: never bid freely, since no strength
+#: made it pay.  Petrtyl (PT-1, PT-3): over 10,000 forced hands of seed 101, Grand Nullo
+#: paid the bidder +25.0 chips a hand (+14.5 … +35.6) at strength 6 or less and -32.8 at
+#: 7; Grand Sweep was never made (the best hand took 10 tricks of 12), at -178 a hand.
+CONTRACT_STRENGTH: dict[str, dict[str, int | None]] = {
+    "petrtyl": {"grand_nullo": 6, "grand_sweep": None},
+}
+
+
+def _contract_of(view: PlayerView, variant: Variant, a: Action) -> Contract | None:
+    """The contract a bid names, or that a hold takes: the highest bid said so far."""
+    if a.kind is Kind.BID:
+        return variant.contracts.get(str(a.value))
+    if a.kind is Kind.HOLD:
+        titles = {variant.title_of(n): c for n, c in variant.contracts.items()}
+        said = [titles[label] for _, label in view.bids if label in titles]
+        return max(said, key=lambda c: c.rank, default=None)
+    return None
+
+
+def _rank(view: PlayerView, variant: Variant, a: Action) -> int:
+    c = _contract_of(view, variant, a)
+    return -1 if c is None else c.rank
+
+
+def _limit(view: PlayerView, variant: Variant, a: Action) -> tuple[Contract | None, int | None, bool]:
+    """The contract of ``a``, its measured strength limit and whether it has one."""
+    contract = _contract_of(view, variant, a)
+    limits = CONTRACT_STRENGTH.get(variant.name, {})
+    if contract is None:
+        return None, None, False
+    return contract, limits.get(contract.name), contract.name in limits
+
+
+def _bids_weak(view: PlayerView, variant: Variant, a: Action, strength: int) -> bool:
+    """Whether ``a`` bids a negative contract that a hand of ``strength`` is weak enough
+    to make (``CONTRACT_STRENGTH``)."""
+    contract, limit, measured = _limit(view, variant, a)
+    return (measured and contract is not None and contract.negative and limit is not None
+            and strength <= limit)
+
+
+def _bids_strong(view: PlayerView, variant: Variant, a: Action, strength: int,
+                 every_trick: bool) -> bool:
+    """Whether a hand strong enough to bid may bid (or hold) ``a``: a contract of the usual
+    ladder, or a measured positive contract whose limit the hand reaches (any, with a hand
+    that takes ``every_trick``); never a negative one."""
+    contract, limit, measured = _limit(view, variant, a)
+    if contract is not None and contract.negative:
+        return False
+    return not measured or every_trick or (limit is not None and strength >= limit)
+
+
+def takes_every_trick(view: PlayerView, variant: Variant) -> bool:
+    """Whether the hand wins every trick however the other cards lie: it holds only
+    taroky, and every tarok it lacks is lower than all of its own (led, each is the highest
+    still out; on a suit led, it must trump and wins)."""
+    hand = list(view.hand)
+    if not hand or not all(c.is_tarok for c in hand):
+        return False
+    lowest = min(hand)
+    return all(u < lowest for u in variant.pack if u.is_tarok and u not in hand)
+
+
 def choose_normal(game: Game, seat: int) -> Choice:
     """The normal player's choice for ``seat`` (which must be to act)."""
     legal = list(game.legal_actions(seat))
@@ -303,8 +377,21 @@ def choose_normal(game: Game, seat: int) -> Choice:
     taroky = sum(1 for c in hand if c.is_tarok)
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
+        weak = [a for a in bids if _bids_weak(view, variant, a, strength)]
+        if weak:
+            return Choice.said(weak[0], Msg(N_("{choice}: you hold only {hand}, weak enough that you may well lose every trick."), {"choice": R.Verb(variant, weak[0]), "hand": hand_words(hand)}))
         if strength >= bid_strength_needed(view) and bids:
-            return Choice.said(bids[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, bids[0]), "hand": hand_words(hand)}))
+            sure = takes_every_trick(view, variant)
+            fit = [a for a in bids if _bids_strong(view, variant, a, strength, sure)]
+            if fit and sure and variant.name in CONTRACT_STRENGTH:
+                # (it makes any contract, and the highest pays the most)
+                top = max(fit, key=lambda a: _rank(view, variant, a))
+                return Choice.said(top, Msg(N_("{choice}: you hold {hand}, the highest taroky, so you take every trick however the other cards lie."), {"choice": R.Verb(variant, top), "hand": hand_words(hand)}))
+            if fit:
+                return Choice.said(fit[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, fit[0]), "hand": hand_words(hand)}))
+            lowest = _contract_of(view, variant, bids[0])
+            if Kind.PASS in by_kind and lowest is not None:
+                return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: the lowest bid left is {contract}, and a hand like yours ({hand}) seldom makes it."), {"contract": Term(variant.title_of(lowest.name)), "hand": hand_words(hand)}))
         if Kind.PASS in by_kind:
             return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: you hold only {hand}, too little to make the game."), {"hand": hand_words(hand)}))
         return Choice.said(bids[0], Msg(N_("You must bid, so {choice}, the cheapest."),
