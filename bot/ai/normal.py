@@ -288,14 +288,14 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
 
 #: Contracts whose making the hand strength (``hand_strength``) measures apart from the
 #: rest of the ladder, by variant and contract name, each measured by forcing the contract
-#: on seeded deals and playing it out with normal players (``bot.ai.bidstats.contract_by_strength``,
-#: ``benchmarks/contract_strength.py``; docs/computer-players.md, "Petrtyl's Grand Nullo
+#: on seeded deals and playing it out with normal players, the engine scoring it
+#: (``benchmarks/contract_strength.py``; docs/computer-players.md, "Petrtyl's Grand Nullo
 #: and Grand Sweep").  A negative contract (``Contract.negative``) is bid with a hand *at
 #: most* this strong, whatever the auction; a positive one only with a hand at least this
 #: strong (and strong enough to bid at all); ``None``: never bid freely, since no strength
 #: made it pay.  Petrtyl (PT-1, PT-3): over 10,000 forced hands of seed 101, Grand Nullo
-#: paid the bidder +25.0 chips a hand (+14.5 … +35.6) at strength 6 or less and -32.8 at
-#: 7; Grand Sweep was never made (the best hand took 10 tricks of 12), at -178 a hand.
+#: paid the bidder +25.0 chips a hand (+14.5 … +35.6) at strength 6 or less and −32.8 at
+#: 7; Grand Sweep was never made (the best hand took 10 tricks of 12), at about −178 a hand.
 CONTRACT_STRENGTH: dict[str, dict[str, int | None]] = {
     "petrtyl": {"grand_nullo": 6, "grand_sweep": None},
 }
