@@ -386,7 +386,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
             if fit and sure and variant.name in CONTRACT_STRENGTH:
                 # (it makes any contract, and the highest pays the most)
                 top = max(fit, key=lambda a: _rank(view, variant, a))
-                return Choice.said(top, Msg(N_("{choice}: you hold {hand}, the highest taroky, so you take every trick however the other cards lie."), {"choice": R.Verb(variant, top), "hand": hand_words(hand)}))
+                return Choice.said(top, Msg(N_("{choice}: you hold only taroky and no tarok still out is higher than any of yours, so you take every trick however the other cards lie."), {"choice": R.Verb(variant, top)}))
             if fit:
                 return Choice.said(fit[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, fit[0]), "hand": hand_words(hand)}))
             lowest = _contract_of(view, variant, bids[0])
