@@ -16,9 +16,12 @@ variant's own rules (``Variant.trick_winner``, ``Variant.strength``):
 * **Memory** — every trick of the hand (``PlayerView.past_tricks``) tells which cards are
   gone, so it knows when a trick is safe for its partner and when its tarok is the top one.
 * **Drawing trumps** — a bidder with a long tarok suit leads its top taroky.
-* **Contracts measured apart** (``CONTRACT_STRENGTH``) — Petrtyl's Grand Nullo is bid with
-  a weak hand and never as a raise of a strong one; Grand Sweep only with a hand that takes
-  every trick (``takes_every_trick``), since no hand strength made it pay.
+* **Contracts measured apart** (``CONTRACT_STRENGTH``) — Petrtyl's Grand Nullo and Grand
+  Sweep are never bid on hand strength (no strength made them pay); Grand Sweep only with a
+  hand that takes every trick (``takes_every_trick``).
+* **Defending a nullo** — against a lone bidder who must take no trick, it leads low, stays
+  low before the bidder, stays under the bidder's winning card and sheds high cards when the
+  bidder is out of the trick.
 """
 
 from __future__ import annotations
@@ -143,6 +146,8 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     # (the contract is public: everyone heard the auction)
     if contract is not None and contract.negative and (not contract.alone or seat == view.bidder):
         return _play_negative(view, variant, seat, cards, variant.title_of(contract.name))
+    if contract is not None and contract.negative and view.bidder is not None:
+        return _defend_negative(view, variant, seat, cards, view.bidder, variant.title_of(contract.name))
     if not trick:
         return _lead(view, variant, seat, spare(cards), mates)
     w = variant.trick_winner(trick)
@@ -203,6 +208,34 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
         return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
     a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
     return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
+
+
+def _defend_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
+                     bidder: int, title: str) -> Choice:
+    """Against a lone bidder who must take no trick (Grand Nullo): make the bidder take
+    one.  Lead the lowest card; before the bidder plays, stay low; once the bidder's card
+    is winning, stay under it with the highest card that does; when the bidder is out of
+    this trick, shed the highest card and keep the low ones for later tricks."""
+    trick = view.trick
+    lowest = min(cards, key=lambda ac: rank(variant, ac[1]))
+    highest = max(cards, key=lambda ac: rank(variant, ac[1]))
+    contract = Term(title)
+    if not trick:
+        a, c = lowest
+        return Choice.said(a, Msg(N_("Against {contract} lead {card}, your lowest card: the bidder must follow and may have to take the trick."), {"contract": contract, "card": R.say_msg(variant, c)}))
+    who = R.winning_msg(variant, trick, frozenset())
+    if all(s != bidder for s, _ in trick):
+        a, c = lowest
+        return Choice.said(a, Msg(N_("Against {contract} the bidder plays after you: play {card}, your lowest card, so that the bidder may have to take the trick."), {"contract": contract, "card": R.say_msg(variant, c)}))
+    if variant.trick_winner(trick) == bidder:
+        under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) == bidder]
+        if under:
+            a, c = max(under, key=lambda ac: rank(variant, ac[1]))
+            return Choice.said(a, Msg(N_("Against {contract} {who} is winning this trick: play {card}, your highest card that stays under, so that the bidder takes it."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
+        a, c = highest
+        return Choice.said(a, Msg(N_("Against {contract} every card you may play beats {who}: get rid of {card}, your highest, and keep your low cards for later tricks."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
+    a, c = highest
+    return Choice.said(a, Msg(N_("Against {contract} {who} is winning this trick, so the bidder is out of it: get rid of {card}, your highest, and keep your low cards for later tricks."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -290,14 +323,15 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
 #: rest of the ladder, by variant and contract name, each measured by forcing the contract
 #: on seeded deals and playing it out with normal players, the engine scoring it
 #: (``benchmarks/contract_strength.py``; docs/computer-players.md, "Petrtyl's Grand Nullo
-#: and Grand Sweep").  A negative contract (``Contract.negative``) is bid with a hand *at
-#: most* this strong, whatever the auction; a positive one only with a hand at least this
-#: strong (and strong enough to bid at all); ``None``: never bid freely, since no strength
-#: made it pay.  Petrtyl (PT-1, PT-3): over 10,000 forced hands of seed 101, Grand Nullo
-#: paid the bidder +25.0 chips a hand (+14.5 … +35.6) at strength 6 or less and −32.8 at
-#: 7; Grand Sweep was never made (the best hand took 10 tricks of 12), at about −178 a hand.
+#: and Grand Sweep").  A contract is bid only with a hand at least this strong (and strong
+#: enough to bid at all); ``None``: never bid freely, since no strength made it pay; a
+#: negative contract (``Contract.negative``) is never a strong hand's bid.  Petrtyl (PT-1,
+#: PT-3), 10,000 forced hands of seed 101: Grand Nullo, against the normal player's
+#: defence (``_defend_negative``), lost the bidder money at every strength (−57 chips a
+#: hand at strength 6 or less, made in 2.5 % of the hands); Grand Sweep was never made
+#: (the best hand took 10 tricks of 12), at about −178 a hand.
 CONTRACT_STRENGTH: dict[str, dict[str, int | None]] = {
-    "petrtyl": {"grand_nullo": 6, "grand_sweep": None},
+    "petrtyl": {"grand_nullo": None, "grand_sweep": None},
 }
 
 
@@ -324,14 +358,6 @@ def _limit(view: PlayerView, variant: Variant, a: Action) -> tuple[Contract | No
     if contract is None:
         return None, None, False
     return contract, limits.get(contract.name), contract.name in limits
-
-
-def _bids_weak(view: PlayerView, variant: Variant, a: Action, strength: int) -> bool:
-    """Whether ``a`` bids a negative contract that a hand of ``strength`` is weak enough
-    to make (``CONTRACT_STRENGTH``)."""
-    contract, limit, measured = _limit(view, variant, a)
-    return (measured and contract is not None and contract.negative and limit is not None
-            and strength <= limit)
 
 
 def _bids_strong(view: PlayerView, variant: Variant, a: Action, strength: int,
@@ -377,9 +403,6 @@ def choose_normal(game: Game, seat: int) -> Choice:
     taroky = sum(1 for c in hand if c.is_tarok)
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
-        weak = [a for a in bids if _bids_weak(view, variant, a, strength)]
-        if weak:
-            return Choice.said(weak[0], Msg(N_("{choice}: you hold only {hand}, weak enough that you may well lose every trick."), {"choice": R.Verb(variant, weak[0]), "hand": hand_words(hand)}))
         if strength >= bid_strength_needed(view) and bids:
             sure = takes_every_trick(view, variant)
             fit = [a for a in bids if _bids_strong(view, variant, a, strength, sure)]

@@ -1,8 +1,9 @@
-"""The normal player's bidding of Petrtyl's Grand Nullo and Grand Sweep (PT-1, PT-3), on
-stacked deals.  The normal player bids the cheapest contract its hand is strong enough
-for; after Three, Four and Five the cheapest left is Grand Nullo, which a strong hand
-cannot make, and then Grand Sweep, which no hand strength made pay
-(``CONTRACT_STRENGTH``, measured by ``benchmarks/contract_strength.py``)."""
+"""The normal player in Petrtyl's Grand Nullo and Grand Sweep (PT-1, PT-3), on stacked
+deals.  The normal player bids the cheapest contract its hand is strong enough for; after
+Three, Four and Five the cheapest left was Grand Nullo, which a strong hand cannot make,
+and then Grand Sweep; no hand strength made either pay (``CONTRACT_STRENGTH``, measured
+by ``benchmarks/contract_strength.py``).  Against a Grand Nullo it defends: it makes the
+bidder take a trick."""
 
 from __future__ import annotations
 
@@ -69,21 +70,16 @@ def test_a_strong_hand_does_not_bid_grand_sweep_either() -> None:
     assert choose_normal(g, 0).action.kind is Kind.PASS
 
 
-def test_a_weak_hand_bids_grand_nullo() -> None:
-    """PT-3: Grand Nullo 'Payment 36 chips'; a hand as weak as two low taroky and plain
-    cards bids it, though far too weak for Four."""
+def test_a_weak_hand_does_not_bid_grand_nullo() -> None:
+    """PT-3: Grand Nullo, 'the bidder ... must try to lose every trick'; against the normal
+    player's defence no hand strength made it pay (``CONTRACT_STRENGTH``), so a hand of two
+    low taroky and plain cards passes, and as forehand opens Three (PT-1)."""
     g = pt({1: WEAK})
     g.act(0, A("bid", "three"))
-    c = choose_normal(g, 1)
-    assert (c.action.kind, c.action.value) == (Kind.BID, "grand_nullo")
-    g = after_three_four_five({3: WEAK})
-    assert choose_normal(g, 3).action == A("bid", "grand_nullo")
-
-
-def test_forehand_with_a_weak_hand_opens_grand_nullo() -> None:
-    """PT-1: forehand 'must bid at least Three'; with a weak hand it opens Grand Nullo."""
+    assert "grand_nullo" in bids(g)
+    assert choose_normal(g, 1).action.kind is Kind.PASS
     g = pt({0: WEAK})
-    assert choose_normal(g, 0).action == A("bid", "grand_nullo")
+    assert choose_normal(g, 0).action == A("bid", "three")
 
 
 def test_a_hand_of_the_twelve_highest_taroky_bids_grand_sweep() -> None:
@@ -105,3 +101,42 @@ def test_one_tarok_short_of_the_top_is_not_sure_of_every_trick() -> None:
     assert not takes_every_trick(g.view_for(3), g.variant)
     assert choose_normal(g, 3).action.kind is Kind.PASS
 
+
+
+def nullo(hands: dict[int, str]) -> Game:
+    """PT-3: seat 0 (forehand) bids Grand Nullo, the others pass; forehand leads (PT-2)."""
+    g = pt(hands)
+    g.act(0, A("bid", "grand_nullo"))
+    while g.phase.value == "auction":
+        g.act(g.to_act, A("pass"))
+    while g.phase.value == "announce":
+        g.act(g.to_act, A("done"))
+    assert g.phase.value == "play" and g.to_act == 0
+    return g
+
+
+#: Every spade placed: the bidder leads the spade 10; seat 1 holds the king, 9 and 7;
+#: seat 2 none; seat 3 the rest.
+SPADES = {0: "10S " + WEAK.replace("7S 8S 9S ", "") + " 4D", 1: "KS 9S 7S", 2: "XX IV",
+          3: "QS CS JS 8S"}
+
+
+def test_a_defender_stays_under_the_nullo_bidders_card() -> None:
+    """PT-3: in Grand Nullo the bidder 'must try to lose every trick': a defender after the
+    bidder's winning card plays the highest card that stays under it (the spade 9, not the
+    king that would rescue the bidder)."""
+    g = nullo(SPADES)
+    g.act(0, A("play", "10S"))
+    assert choose_normal(g, 1).action == A("play", "9S")
+
+
+def test_a_defender_sheds_a_high_card_once_the_bidder_is_out_of_the_trick() -> None:
+    """PT-3: once another defender's card beats the bidder's, the trick costs the bidder
+    nothing: a defender who must trump sheds its highest tarok and keeps the low ones to
+    stay under the bidder later."""
+    g = nullo(SPADES)
+    g.act(0, A("play", "10S"))
+    g.act(1, A("play", "KS"))
+    legal = [a for a in g.legal_actions(2) if a.kind is Kind.PLAY]
+    assert all(a.card.is_tarok for a in legal) and len(legal) > 1
+    assert choose_normal(g, 2).action.card == max(a.card for a in legal)
