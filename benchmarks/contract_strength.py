@@ -49,9 +49,9 @@ def forced(variant: str, contract: str, deal: int, seed: int, offset: int,
                 a = want[0]
                 bidder = s
                 strength = hand_strength(g.view_for(s).hand)
-            else:
+            else:  # (pass; else the cheapest bid, forehand's opening; else what is left)
                 a = next((x for x in legal if x.kind is Kind.PASS),
-                         next(x for x in legal if x.kind is Kind.BID))
+                         next((x for x in legal if x.kind is Kind.BID), legal[0]))
         elif len(legal) == 1:
             a = legal[0]
         else:

@@ -329,7 +329,7 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
 #: PT-3), 10,000 forced hands of seed 101: Grand Nullo, against the normal player's
 #: defence (``_defend_negative``), lost the bidder money at every strength (−57 chips a
 #: hand at strength 6 or less, made in 2.5 % of the hands); Grand Sweep was never made
-#: (the best hand took 10 tricks of 12), at about −178 a hand.
+#: (the best hand took 10 tricks of 12), at −180 a hand.
 CONTRACT_STRENGTH: dict[str, dict[str, int | None]] = {
     "petrtyl": {"grand_nullo": None, "grand_sweep": None},
 }
