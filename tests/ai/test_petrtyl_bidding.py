@@ -7,6 +7,8 @@ bidder take a trick."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ai.heuristic import bid_strength_needed, hand_strength
 from bot.ai.normal import CONTRACT_STRENGTH, choose_normal, takes_every_trick
 from bot.engine import Game, Kind, find_variant
@@ -140,3 +142,15 @@ def test_a_defender_sheds_a_high_card_once_the_bidder_is_out_of_the_trick() -> N
     legal = [a for a in g.legal_actions(2) if a.kind is Kind.PLAY]
     assert all(a.card.is_tarok for a in legal) and len(legal) > 1
     assert choose_normal(g, 2).action.card == max(a.card for a in legal)
+
+
+def test_a_measured_limit_lets_a_hand_that_reaches_it_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``CONTRACT_STRENGTH``'s number is the least strength a contract is bid with (none
+    is measured to pay in Petrtyl today; this is the table's reading, PT-1's ladder): at a
+    limit of 30 a hand of strength 33 bids Grand Sweep over Five, passing Grand Nullo by."""
+    monkeypatch.setitem(CONTRACT_STRENGTH["petrtyl"], "grand_sweep", 30)
+    g = after_three_four_five({3: STRONG})
+    assert hand_strength(g.view_for(3).hand) == 33
+    assert choose_normal(g, 3).action == A("bid", "grand_sweep")
+    monkeypatch.setitem(CONTRACT_STRENGTH["petrtyl"], "grand_sweep", 34)
+    assert choose_normal(g, 3).action.kind is Kind.PASS
