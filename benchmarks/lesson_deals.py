@@ -6,6 +6,7 @@ choosing as one of ``LEARNERS`` does) and prints the steps each learner meets.
     python benchmarks/lesson_deals.py czech 1 40 17         # second hands after hand 17
     python benchmarks/lesson_deals.py heun 1 40 --dealer 0  # the learner deals first
     python benchmarks/lesson_deals.py --plans               # the prepared lessons
+    python benchmarks/lesson_deals.py petrtyl --plans       # the prepared lesson of one variant
     python benchmarks/lesson_deals.py kozy --search 30      # greedy: hand by hand, up to 3
     python benchmarks/lesson_deals.py kozy 1 40 17 3 30 --bidder-hand 1   # a fourth hand
 
@@ -128,7 +129,10 @@ def main() -> None:
     args = parser.parse_args()
     learners = args.learners.split(",")
     if args.plans:
+        only = find_variant(args.variant).name if args.variant else None
         for name, plan in sorted(PLANS.items()):
+            if only is not None and plan.variant != only:
+                continue
             start = time.perf_counter()
             text, _, _ = line(plan, learners)
             print(f"{name:9s} {text}  [{time.perf_counter() - start:.1f} s]", flush=True)

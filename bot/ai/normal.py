@@ -16,6 +16,12 @@ variant's own rules (``Variant.trick_winner``, ``Variant.strength``):
 * **Memory** — every trick of the hand (``PlayerView.past_tricks``) tells which cards are
   gone, so it knows when a trick is safe for its partner and when its tarok is the top one.
 * **Drawing trumps** — a bidder with a long tarok suit leads its top taroky.
+* **Contracts measured apart** (``CONTRACT_STRENGTH``) — Petrtyl's Grand Nullo and Grand
+  Sweep are never bid on hand strength (no strength made them pay); Grand Sweep only with a
+  hand that takes every trick (``takes_every_trick``).
+* **Defending a nullo** — against a lone bidder who must take no trick, it leads low, stays
+  low before the bidder, stays under the bidder's winning card and sheds high cards when the
+  bidder is out of the trick.
 """
 
 from __future__ import annotations
@@ -40,7 +46,8 @@ from bot.engine.cards import MOND, PAGAT, SKYZ, Card
 from bot.engine.game import Contract
 from bot.engine.say import N_, Msg, MsgValue
 
-__all__ = ["BID_THRESHOLDS", "bid_threshold", "choose_normal", "hand_words", "teammates"]
+__all__ = ["BID_THRESHOLDS", "CONTRACT_STRENGTH", "bid_threshold", "choose_normal", "hand_words",
+           "takes_every_trick", "teammates"]
 
 Option = tuple[Action, Card]
 
@@ -139,6 +146,8 @@ def _choose_play(view: PlayerView, seat: int, plays: list[Action],
     # (the contract is public: everyone heard the auction)
     if contract is not None and contract.negative and (not contract.alone or seat == view.bidder):
         return _play_negative(view, variant, seat, cards, variant.title_of(contract.name))
+    if contract is not None and contract.negative and view.bidder is not None:
+        return _defend_negative(view, variant, seat, cards, view.bidder, variant.title_of(contract.name))
     if not trick:
         return _lead(view, variant, seat, spare(cards), mates)
     w = variant.trick_winner(trick)
@@ -199,6 +208,34 @@ def _play_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Op
         return Choice.said(a, Msg(N_("In {contract} every trick you take costs you: {who} is winning this trick, so get rid of {card}, your highest card that still loses to it."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
     a, c = min(cards, key=lambda ac: (ac[1].points, -rank(variant, ac[1])))
     return Choice.said(a, Msg(N_("In {contract} every trick you take costs you, but every card you may play beats {who}: take it with {card}, a high card you are rid of that adds few card points."), {"contract": Term(title), "who": who, "card": R.say_msg(variant, c)}))
+
+
+def _defend_negative(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
+                     bidder: int, title: str) -> Choice:
+    """Against a lone bidder who must take no trick (Grand Nullo): make the bidder take
+    one.  Lead the lowest card; before the bidder plays, stay low; once the bidder's card
+    is winning, stay under it with the highest card that does; when the bidder is out of
+    this trick, shed the highest card and keep the low ones for later tricks."""
+    trick = view.trick
+    lowest = min(cards, key=lambda ac: rank(variant, ac[1]))
+    highest = max(cards, key=lambda ac: rank(variant, ac[1]))
+    contract = Term(title)
+    if not trick:
+        a, c = lowest
+        return Choice.said(a, Msg(N_("Against {contract} lead {card}, your lowest card: the bidder must follow and may have to take the trick."), {"contract": contract, "card": R.say_msg(variant, c)}))
+    who = R.winning_msg(variant, trick, frozenset())
+    if all(s != bidder for s, _ in trick):
+        a, c = lowest
+        return Choice.said(a, Msg(N_("Against {contract} the bidder plays after you: play {card}, your lowest card, so that the bidder may have to take the trick."), {"contract": contract, "card": R.say_msg(variant, c)}))
+    if variant.trick_winner(trick) == bidder:
+        under = [(a, c) for a, c in cards if variant.trick_winner((*trick, (seat, c))) == bidder]
+        if under:
+            a, c = max(under, key=lambda ac: rank(variant, ac[1]))
+            return Choice.said(a, Msg(N_("Against {contract} {who} is winning this trick: play {card}, your highest card that stays under, so that the bidder takes it."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
+        a, c = highest
+        return Choice.said(a, Msg(N_("Against {contract} every card you may play beats {who}: get rid of {card}, your highest, and keep your low cards for later tricks."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
+    a, c = highest
+    return Choice.said(a, Msg(N_("Against {contract} {who} is winning this trick, so the bidder is out of it: get rid of {card}, your highest, and keep your low cards for later tricks."), {"contract": contract, "who": who, "card": R.say_msg(variant, c)}))
 
 
 def _lead(view: PlayerView, variant: Variant, seat: int, cards: list[Option],
@@ -282,6 +319,69 @@ def _choose_talon(game: Game, view: PlayerView, by_kind: dict[Kind, list[Action]
     return Choice.said(best, Msg(N_("{choice} ({cards}): of the talon cards you may take, these add the most taroky and card points to your hand."), {"choice": R.Verb(variant, best), "cards": R.says_msg(variant, cards)}))
 
 
+#: Contracts whose making the hand strength (``hand_strength``) measures apart from the
+#: rest of the ladder, by variant and contract name, each measured by forcing the contract
+#: on seeded deals and playing it out with normal players, the engine scoring it
+#: (``benchmarks/contract_strength.py``; docs/computer-players.md, "Petrtyl's Grand Nullo
+#: and Grand Sweep").  A contract is bid only with a hand at least this strong (and strong
+#: enough to bid at all); ``None``: never bid freely, since no strength made it pay; a
+#: negative contract (``Contract.negative``) is never a strong hand's bid.  Petrtyl (PT-1,
+#: PT-3), 10,000 forced hands of seed 101: Grand Nullo, against the normal player's
+#: defence (``_defend_negative``), lost the bidder money at every strength (−57 chips a
+#: hand at strength 6 or less, made in 2.5 % of the hands); Grand Sweep was never made
+#: (the best hand took 10 tricks of 12), at −180 a hand.
+CONTRACT_STRENGTH: dict[str, dict[str, int | None]] = {
+    "petrtyl": {"grand_nullo": None, "grand_sweep": None},
+}
+
+
+def _contract_of(view: PlayerView, variant: Variant, a: Action) -> Contract | None:
+    """The contract a bid names, or that a hold takes: the highest bid said so far."""
+    if a.kind is Kind.BID:
+        return variant.contracts.get(str(a.value))
+    if a.kind is Kind.HOLD:
+        titles = {variant.title_of(n): c for n, c in variant.contracts.items()}
+        said = [titles[label] for _, label in view.bids if label in titles]
+        return max(said, key=lambda c: c.rank, default=None)
+    return None
+
+
+def _rank(view: PlayerView, variant: Variant, a: Action) -> int:
+    c = _contract_of(view, variant, a)
+    return -1 if c is None else c.rank
+
+
+def _limit(view: PlayerView, variant: Variant, a: Action) -> tuple[Contract | None, int | None, bool]:
+    """The contract of ``a``, its measured strength limit and whether it has one."""
+    contract = _contract_of(view, variant, a)
+    limits = CONTRACT_STRENGTH.get(variant.name, {})
+    if contract is None:
+        return None, None, False
+    return contract, limits.get(contract.name), contract.name in limits
+
+
+def _bids_strong(view: PlayerView, variant: Variant, a: Action, strength: int,
+                 every_trick: bool) -> bool:
+    """Whether a hand strong enough to bid may bid (or hold) ``a``: a contract of the usual
+    ladder, or a measured positive contract whose limit the hand reaches (any, with a hand
+    that takes ``every_trick``); never a negative one."""
+    contract, limit, measured = _limit(view, variant, a)
+    if contract is not None and contract.negative:
+        return False
+    return not measured or every_trick or (limit is not None and strength >= limit)
+
+
+def takes_every_trick(view: PlayerView, variant: Variant) -> bool:
+    """Whether the hand wins every trick however the other cards lie: it holds only
+    taroky, and every tarok it lacks is lower than all of its own (led, each is the highest
+    still out; on a suit led, it must trump and wins)."""
+    hand = list(view.hand)
+    if not hand or not all(c.is_tarok for c in hand):
+        return False
+    lowest = min(hand)
+    return all(u < lowest for u in variant.pack if u.is_tarok and u not in hand)
+
+
 def choose_normal(game: Game, seat: int) -> Choice:
     """The normal player's choice for ``seat`` (which must be to act)."""
     legal = list(game.legal_actions(seat))
@@ -304,7 +404,17 @@ def choose_normal(game: Game, seat: int) -> Choice:
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
         bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
         if strength >= bid_strength_needed(view) and bids:
-            return Choice.said(bids[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, bids[0]), "hand": hand_words(hand)}))
+            sure = takes_every_trick(view, variant)
+            fit = [a for a in bids if _bids_strong(view, variant, a, strength, sure)]
+            if fit and sure and variant.name in CONTRACT_STRENGTH:
+                # (it makes any contract, and the highest pays the most)
+                top = max(fit, key=lambda a: _rank(view, variant, a))
+                return Choice.said(top, Msg(N_("{choice}: you hold only taroky and no tarok still out is higher than any of yours, so you take every trick however the other cards lie."), {"choice": R.Verb(variant, top)}))
+            if fit:
+                return Choice.said(fit[0], Msg(N_("{choice}: you hold {hand}, enough to make the game."), {"choice": R.Verb(variant, fit[0]), "hand": hand_words(hand)}))
+            lowest = _contract_of(view, variant, bids[0])
+            if Kind.PASS in by_kind and lowest is not None:
+                return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: the lowest bid left is {contract}, and a hand like yours ({hand}) seldom makes it."), {"contract": Term(variant.title_of(lowest.name)), "hand": hand_words(hand)}))
         if Kind.PASS in by_kind:
             return Choice.said(by_kind[Kind.PASS][0], Msg(N_("Pass: you hold only {hand}, too little to make the game."), {"hand": hand_words(hand)}))
         return Choice.said(bids[0], Msg(N_("You must bid, so {choice}, the cheapest."),

@@ -542,7 +542,7 @@ PLANS: dict[str, LessonPlan] = {
     "nebraska": _plan("nebraska", (34, 80, 4, 16), bidder_hand=2),  # (the learner defends first, then bids)
     "heun": _plan("heun", (1, 5, 21, 7), bidder_hand=1),
     "kozy": _plan("kozy", (17, KOZY_KONTRA, 30), bidder_hand=1),
-    "petrtyl": _plan("petrtyl", (14, 3, 21, 5), bidder_hand=2),
+    "petrtyl": _plan("petrtyl", (14, 7, 30, 5), bidder_hand=2),
     "polish": _plan("polish", (7, 3, 26), bidder_hand=3),
     "romanian": _plan("romanian", (17, 3, 1), bidder_hand=1),
     "taper": _plan("taper", (8, 13, 2), players=3, bidder_hand=1),
