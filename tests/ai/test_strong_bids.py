@@ -44,12 +44,12 @@ def test_taper_weak_forehand_passes_as_the_normal_player_does(
     assert choose_strong(g, 2, 5).action.kind is Kind.PASS
 
 
-@pytest.mark.parametrize("variant", ["taper", "heun", "romanian"])
+@pytest.mark.parametrize("variant", ["taper", "heun", "romanian", "petrtyl"])
 def test_strong_bids_no_higher_than_the_normal_player(variant: str) -> None:
     """Where the search may only be more cautious, every bid of the strong player is the
     normal player's, or a pass where the normal player bids: never a bid over a pass or a
     higher bid than the normal player's (the ladders of NE-2, which Heun keeps by HE-1,
-    RO-6 and TP-5; holding, NE-2 and RO-7, is a bid too)."""
+    RO-6 and TP-5, and Petrtyl's by PT-1; holding, NE-2 and RO-7, is a bid too)."""
     n = 3 if variant == "taper" else 4
     checked = 0
     for seed in range(12):
