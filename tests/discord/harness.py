@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from bot.tables.deals import Deals
@@ -218,3 +222,17 @@ def buttons(message: Any) -> list[dict[str, Any]]:
 def selects(message: Any) -> list[dict[str, Any]]:
     """The select menus of a message as raw component dicts."""
     return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]
+
+
+@contextlib.contextmanager
+def refused(path: Path, trigger: str) -> Iterator[None]:
+    """The database fails one kind of statement while inside: a real SQLite trigger
+    (``trigger``: its event, e.g. ``BEFORE UPDATE ON ledger``) aborts it, in the bot's own
+    transaction, with SQLite's own error."""
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute(f"CREATE TRIGGER refused {trigger} BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    try:
+        yield
+    finally:
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+            conn.execute("DROP TRIGGER refused")

@@ -6,11 +6,8 @@ for members with Manage Server only.  The books stay exact throughout."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import sqlite3
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -23,6 +20,7 @@ from tests.discord.harness import (
     engine_first,
     open_panel,
     play_out,
+    refused,
     seen_on,
     table_message,
     table_of,
@@ -171,19 +169,6 @@ async def until(condition: Callable[[], bool], what: str) -> None:
             return
         await asyncio.sleep(0.005)
     raise AssertionError(f"never happened: {what}")
-
-
-@contextlib.contextmanager
-def refused(path: Path, trigger: str) -> Iterator[None]:
-    """The database fails one statement while inside: a real SQLite trigger (``trigger``:
-    its event, e.g. ``BEFORE UPDATE ON ledger``) aborts it, in the bot's transaction."""
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        conn.execute(f"CREATE TRIGGER refused {trigger} BEGIN SELECT RAISE(ABORT, 'refused'); END")
-    try:
-        yield
-    finally:
-        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-            conn.execute("DROP TRIGGER refused")
 
 
 async def test_forget_me_answers_at_once_while_the_table_is_busy(world: Any) -> None:

@@ -7,10 +7,8 @@ leaderboard ranks by accuracy."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import re
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +31,7 @@ from tests.discord.harness import (
     labels,
     open_panel,
     play_out,
+    refused,
     table_message,
     table_of,
     two_humans,
@@ -293,27 +292,13 @@ async def test_reviews_have_a_cooldown(world: Any) -> None:
     assert other.response.content == "You did not play in hand #1: a review shows only your own choices."
 
 
-@contextlib.contextmanager
-def payments_refused(path: Path) -> Any:
-    """The database refuses every payment while inside: a trigger makes the first insert
-    of a payment, its ``hands`` row, fail (SQLite's own error, in the bot's transaction);
-    table states are still saved."""
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        conn.execute("CREATE TRIGGER refused BEFORE INSERT ON hands BEGIN SELECT RAISE(ABORT, 'refused'); END")
-    try:
-        yield
-    finally:
-        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-            conn.execute("DROP TRIGGER refused")
-
-
 async def alice_plays_an_unpaid_hand(world: Any) -> Any:
     """Alice's hand ends while the database refuses its payment: the summary is posted
     (no hand to review yet), the hand is owed."""
     await world.alice.slash(world.channel, "taroky new", options=PLAY)
     await world.alice.click(table_message(world), label="Start")
     panel = await open_panel(world, world.alice)
-    with payments_refused(world.bot.store.path):
+    with refused(world.bot.store.path, "BEFORE INSERT ON hands"):  # every payment refused
         await play_out(world, {world.alice.id: panel})
         table = table_of(world)
         assert table.status == "between" and table.settlement.unpaid is not None
