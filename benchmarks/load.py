@@ -53,6 +53,13 @@ GUILD_BASE = 1 << 12
 PLAY = "throw_in_povinnost=false"  # a quiet povinnost is played out (CZ-10): hands reach the tricks
 
 
+def edit_reasons(metrics: Any) -> dict[str, float]:
+    """The bot's message edits so far by message and reason ("table: change", ...)."""
+    return {f"{sample.labels['message']}: {sample.labels['reason']}": sample.value
+            for family in metrics.MESSAGE_EDITS.collect() for sample in family.samples
+            if sample.name.endswith("_total")}
+
+
 def rss_bytes() -> int:
     try:
         with open("/proc/self/status", encoding="ascii") as f:
@@ -358,6 +365,10 @@ class LoadReport:
     #: Message edits per action: the table messages', the others' (panels, summaries).
     table_edits_per_action: float = 0.0
     other_edits_per_action: float = 0.0
+    #: Those edits by message and why the bot sent them (``bot.metrics.MESSAGE_EDITS``),
+    #: per action; "(no reason)": edits the counter does not cover (answers to other
+    #: questions, the simulator's own).
+    edits_by_reason: dict[str, float] = field(default_factory=dict)
     #: The functions the sampler saw most (``--profile``).
     main_top: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
@@ -423,6 +434,7 @@ class LoadReport:
             f"about {self.bot_actions_per_core:.0f} actions/s per core",
             f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
             f"panels and summaries {self.other_edits_per_action:.2f}",
+            "    why: " + ", ".join(f"{k} {v:.2f}" for k, v in self.edits_by_reason.items()),
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
             f"{self.rss_end_mb:.0f} MB at the end"
             + ("; allocated per table: " + ", ".join(f"{k} {v:.0f} KB" for k, v in self.memory_by_party.items())
@@ -532,6 +544,7 @@ async def run_load(
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
 
+    from bot import metrics
     from bot.app import make_bot
     from bot.config import Settings
     from bot.engine import ENGINE_BUILD
@@ -969,6 +982,7 @@ async def run_load(
         actions[0] = hands[0] = written[0] = 0
         writes0 = bot.store.transactions
         groups0 = bot.store.groups
+        reasons0 = edit_reasons(metrics)
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -1003,6 +1017,9 @@ async def run_load(
         report.rss_end_mb = rss_bytes() / 2**20
         report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
         report.other_edits_per_action = edit_counts["other"] / max(actions[0], 1)
+        reasons = {k: n - reasons0.get(k, 0.0) for k, n in edit_reasons(metrics).items()}
+        reasons["(no reason)"] = edit_counts["table"] + edit_counts["other"] - sum(reasons.values())
+        report.edits_by_reason = {k: n / max(actions[0], 1) for k, n in reasons.items() if n}
         writes = bot.store.transactions - writes0
         report.groups = bot.store.groups - groups0
         report.writer_lag, report.lock_wait = percentiles(writer_lags), percentiles(lock_waits)

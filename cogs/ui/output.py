@@ -293,6 +293,8 @@ class DiscordTableOutput:
         self._edit_times: dict[str, deque[float]] = {}
         #: Tables whose pending edit (``_pending``) only brings a late picture.
         self._spare: set[str] = set()
+        #: Tables whose pending edit shows a change the throttle held back.
+        self._held: set[str] = set()
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -557,10 +559,11 @@ class DiscordTableOutput:
         return table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None
 
     async def _edit_panel(
-        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, *, wait: bool,
+        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, reason: str, *,
+        wait: bool,
     ) -> None:
         """Edit a private panel (``panel_payload``), keeping the picture it shows if it is
-        the same."""
+        the same (``reason``: why, for ``metrics.MESSAGE_EDITS``)."""
         embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: Attached = []
         sent: Scene | Shown | None = None
@@ -570,6 +573,7 @@ class DiscordTableOutput:
         else:
             self._stale.discard(key)  # (no picture to wait for)
         edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        metrics.message_edited("panel", reason)
         self._sent(key, interaction, table.hand_no, sent, edited, "hand.png")
 
     def _table_scene(self, table: Table) -> TableScene | None:
@@ -600,7 +604,7 @@ class DiscordTableOutput:
                 await self._wait_for(drawing)
                 late = not drawing.done()
             await self.publish(table, wait=False)
-            await self._refresh_panels(table, wait=False, waited_on_only=late, throttle=True)
+            await self._refresh_panels(table, "change", wait=False, waited_on_only=late, throttle=True)
         finally:
             self._change_table.pop(table.id, None)
             self._change_hands.pop(table.id, None)
@@ -632,7 +636,7 @@ class DiscordTableOutput:
                     return
                 if (table.id, TABLE_PICTURE) in self._stale:
                     await self.publish(table, wait=False, spare=True)
-                await self._refresh_panels(table, wait=False, stale_only=True, throttle=True)
+                await self._refresh_panels(table, "late picture", wait=False, stale_only=True, throttle=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
 
@@ -709,6 +713,7 @@ class DiscordTableOutput:
             embed, view = table_message(table)
             try:
                 await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                metrics.message_edited("table", "closed")
             except discord.HTTPException:
                 log.warning("Could not show table %s as closed", table.id)
 
@@ -758,6 +763,7 @@ class DiscordTableOutput:
             files = await self.picture(scene, "summary.png", embeds[0])
             if files:
                 await message.edit(embeds=embeds, attachments=files)
+                metrics.message_edited("summary", "late picture")
         except Exception:
             log.exception("Adding the picture to a hand summary failed")
 
@@ -776,14 +782,18 @@ class DiscordTableOutput:
         pending = self._pending.get(table.id)
         if pending is not None:
             if spare or table.id not in self._spare or self._edit_wait(table) > 0:
+                if not spare:
+                    self._held.add(table.id)
                 return  # a pending edit will show the latest state
             pending.cancel()  # a picture's edit: this change goes now and shows it too
             self._pending.pop(table.id, None)
         self._spare.discard(table.id)
         delay = self._edit_wait(table, reserve=SPARE_RESERVE if spare else 0)
         if delay <= 0:
-            await self._edit(table, wait=wait)
+            await self._edit(table, "late picture" if spare else "change", wait=wait)
             return
+        if not spare:
+            self._held.add(table.id)
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
         if spare:
             self._spare.add(table.id)
@@ -819,13 +829,15 @@ class DiscordTableOutput:
             if self._pending.get(table.id) is asyncio.current_task():
                 self._pending.pop(table.id, None)
                 self._spare.discard(table.id)
+        reason = "held change" if table.id in self._held else "late picture"
+        self._held.discard(table.id)
         if self.picture_wait is None:
-            await self._edit(table)
+            await self._edit(table, reason)
             return
         drawing = self._draw_table_picture(table)
         if drawing is not None:
             await self._wait_for(drawing)
-        await self._edit(table, wait=False)
+        await self._edit(table, reason, wait=False)
         if drawing is not None and not drawing.done():
             asyncio.get_running_loop().create_task(
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
@@ -851,7 +863,8 @@ class DiscordTableOutput:
         self._shown.pop((table.id, TABLE_PICTURE), None)
         self._edited(table)
 
-    async def _edit(self, table: Table, *, wait: bool = True) -> None:
+    async def _edit(self, table: Table, reason: str, *, wait: bool = True) -> None:
+        """Edit the table message (``reason``: why, for ``metrics.MESSAGE_EDITS``)."""
         embed, view = table_message(table)
         scene = self._table_scene(table) if table.game is not None else None
         key = (table.id, TABLE_PICTURE)
@@ -869,6 +882,7 @@ class DiscordTableOutput:
             await self._send_new(table)
         else:
             self._sent(key, message, table.hand_no, sent, edited, "table.png")
+            metrics.message_edited("table", reason)
         self._edited(table)
 
     # ----------------------------------------------------------- private panels
@@ -889,6 +903,7 @@ class DiscordTableOutput:
             embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+                metrics.message_edited("panel", "opened")
                 self._shown.pop((table.id, user_id), None)
             else:
                 await interaction.edit_original_response(embed=embed, view=view)
@@ -934,7 +949,7 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is None or table.status != PLAYING:
                     return
-                await self._edit_panel(table, seat, key, interaction, wait=True)
+                await self._edit_panel(table, seat, key, interaction, "opened", wait=True)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -953,11 +968,15 @@ class DiscordTableOutput:
                     out.append((chair.user_id, entry))
         return out
 
+    @staticmethod
+    def _to_act(table: Table, user_id: int) -> bool:
+        game = table.game
+        return game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act
+
     def _waited_on(self, table: Table, user_id: int, interaction: discord.Interaction) -> bool:
         """Someone waits on this panel: it is its player's turn, or the player clicked it
         and has not seen the result yet."""
-        game = table.game
-        if game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act:
+        if self._to_act(table, user_id):
             return True
         drawn = self._panel_drawn.get((table.id, user_id))
         return drawn is None or drawn[0] != interaction.id
@@ -965,13 +984,14 @@ class DiscordTableOutput:
     async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
         """Edit the open panels of the table (``wait=False``: without waiting for their
         pictures)."""
-        await self._refresh_panels(table, wait=wait)
+        await self._refresh_panels(table, "refresh", wait=wait)
 
     async def _refresh_panels(
-        self, table: Table, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
+        self, table: Table, reason: str, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
         throttle: bool = False,
     ) -> None:
-        """``refresh_panels``.  ``waited_on_only``: a panel nobody waits on whose new
+        """``refresh_panels``.  ``reason``: why (``metrics.EDIT_REASONS``; a ``change``
+        is counted as the ``turn`` or the ``click`` of a panel someone waits on).  ``waited_on_only``: a panel nobody waits on whose new
         picture is not drawn yet is left for the change's late pictures (marked stale);
         ``stale_only``: only the panels that do not show the last change in full;
         ``throttle``: a panel nobody waits on is edited at most once every
@@ -996,8 +1016,11 @@ class DiscordTableOutput:
                     and not self._waited_on(table, user_id, interaction)):
                 self._stale.add(key)
                 continue
+            why = reason
+            if reason == "change" and self._waited_on(table, user_id, interaction):
+                why = "turn" if self._to_act(table, user_id) else "click"
             try:
-                await self._edit_panel(table, seat, key, interaction, wait=wait)
+                await self._edit_panel(table, seat, key, interaction, why, wait=wait)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
@@ -1026,7 +1049,7 @@ class DiscordTableOutput:
                 await asyncio.sleep(delay)
                 async with table.lock:
                     if table.status != CLOSED:
-                        await self._refresh_panels(table, wait=False, stale_only=True)
+                        await self._refresh_panels(table, "held change", wait=False, stale_only=True)
             except Exception:
                 log.exception("Refreshing the panels of table %s failed", table.id)
             finally:
@@ -1039,6 +1062,7 @@ class DiscordTableOutput:
     def forget_table(self, table: Table) -> None:
         self._edit_times.pop(table.id, None)
         self._spare.discard(table.id)
+        self._held.discard(table.id)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)

@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 import rendering
+from bot import metrics
 from tests.discord.harness import play_out, two_humans
+
+
+def edits_by_reason() -> dict[tuple[str, str], float]:
+    """``metrics.MESSAGE_EDITS`` so far: (message, reason) -> edits."""
+    return {(s.labels["message"], s.labels["reason"]): s.value
+            for family in metrics.MESSAGE_EDITS.collect() for s in family.samples if s.name.endswith("_total")}
 
 
 async def per_action_of(world: Any, monkeypatch: pytest.MonkeyPatch, *, late: bool = False) -> dict[str, float]:
@@ -55,8 +62,13 @@ async def per_action_of(world: Any, monkeypatch: pytest.MonkeyPatch, *, late: bo
     monkeypatch.setattr(rendering, "render_table", counting("render_table", rendering.render_table))
     monkeypatch.setattr(rendering, "render_hand", counting("render_hand", rendering.render_hand))
     step, hand = table.step, table.hand_no
+    reasons0 = edits_by_reason()
     await play_out(world, panels)
     await world.env.advance_time(10)  # (the edits the throttle held back go out)
+    reasons = {k: n - reasons0[k] for k, n in edits_by_reason().items() if n > reasons0[k]}
+    # Every edit of the table message and of the panels is counted with why it was sent.
+    assert sum(n for (message, _), n in reasons.items() if message == "table") == edits.count("table"), reasons
+    assert sum(n for (message, _), n in reasons.items() if message == "panel") == edits.count("panel"), reasons
     assert table.hand_no == hand and table.status != "playing"
     actions = table.step - step
     assert actions > 40  # (the seeded hand is played out to its tricks)
@@ -65,6 +77,8 @@ async def per_action_of(world: Any, monkeypatch: pytest.MonkeyPatch, *, late: bo
                ("table pictures", drawn.count("render_table")), ("hand pictures", drawn.count("render_hand")),
                ("table uploads", uploads.count("table")), ("panel uploads", uploads.count("panel")))}
     print(f"{actions} actions; per action: " + ", ".join(f"{k} {v:.2f}" for k, v in counts.items()))
+    print("why: " + ", ".join(f"{m}: {r} {n / actions:.2f}" for (m, r), n in sorted(reasons.items())))
+    counts.update({f"{m}: {r}": n / actions for (m, r), n in reasons.items()})
     return counts
 
 
