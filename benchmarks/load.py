@@ -606,17 +606,32 @@ async def run_load(
         if measuring:
             edit_counts["table" if table is not None and table.message_id == message_id else "other"] += 1
         if table is not None and table.message_id == message_id:
-            waiting = pending_edit.pop(channel_id, None)
-            if waiting and measuring:
-                edits.extend(now - t for t in waiting)
-            if tracer is not None:
-                for iid in traced_pending.pop(channel_id, []):
-                    rec = tracer.clicks.pop(iid, None)
-                    if rec is not None and measuring:
-                        rec["edited"] = now
-                        tracer.done.append(rec)
+            shown(channel_id, now)
         signals.fire(channel_id)
         return stored
+
+    def shown(channel_id: int, now: float) -> None:
+        """The table message of ``channel_id`` shows the clicks waiting for it."""
+        waiting = pending_edit.pop(channel_id, None)
+        if waiting and measuring:
+            edits.extend(now - t for t in waiting)
+        if tracer is not None:
+            for iid in traced_pending.pop(channel_id, []):
+                rec = tracer.clicks.pop(iid, None)
+                if rec is not None and measuring:
+                    rec["edited"] = now
+                    tracer.done.append(rec)
+
+    table_edited = metrics.table_edited
+
+    def edit_not_needed(channel_id: int) -> None:
+        # The bot calls this after each edit of a table message (whose clicks the
+        # simulated Discord's edit resolved already) and instead of an edit that would
+        # show what the message shows (its clicks are shown now).
+        table_edited(channel_id)
+        shown(channel_id, time.perf_counter())
+
+    metrics.table_edited = edit_not_needed  # type: ignore[assignment]
 
     def commit_message(message: Any, *args: Any, **kwargs: Any) -> Any:
         stored = original_commit(message, *args, **kwargs)
@@ -1048,6 +1063,7 @@ async def run_load(
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
         components.act = original_act  # type: ignore[assignment]
+        metrics.table_edited = table_edited  # type: ignore[assignment]
         actors._dispatch_actor_interaction = original_dispatch
         for module in dumping_modules:
             module.dumps = original_dumps

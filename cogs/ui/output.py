@@ -68,6 +68,10 @@ TABLE_PICTURE = -1
 EDIT_BURST = 5
 #: Edits of that window an edit that only brings a late picture leaves to changes.
 SPARE_RESERVE = 2
+#: Seconds within which a computer's next move makes a late table picture wait for it:
+#: that move's edit brings a newer picture (the trick as it stands then), so the late
+#: one would be an edit nobody needs (issue #33).
+LATE_PICTURE_HOLD = 1.5
 RENDER_CACHE_SIZE = 64
 #: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
 LATENCY_WEIGHT = 0.2
@@ -295,6 +299,9 @@ class DiscordTableOutput:
         self._spare: set[str] = set()
         #: Tables whose pending edit shows a change the throttle held back.
         self._held: set[str] = set()
+        #: table id -> what its message shows (``_payload_key``): an edit that would show
+        #: the same is not sent.
+        self._showing: dict[str, tuple[int, int, int | None]] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -634,11 +641,16 @@ class DiscordTableOutput:
             async with table.lock:
                 if self._state(table) != state or table.status == CLOSED:
                     return
-                if (table.id, TABLE_PICTURE) in self._stale:
+                if (table.id, TABLE_PICTURE) in self._stale and not self._changes_soon(table):
                     await self.publish(table, wait=False, spare=True)
                 await self._refresh_panels(table, "late picture", wait=False, stale_only=True, throttle=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
+
+    def _changes_soon(self, table: Table) -> bool:
+        """The table changes again by itself within ``LATE_PICTURE_HOLD`` (a computer's
+        move): its edit of the table message will show a newer picture than a late one."""
+        return table.computer_to_act() and table.timings.ai_delay <= LATE_PICTURE_HOLD
 
     def _prefetch(self, table: Table) -> asyncio.Task[None] | None:
         """Start drawing the pictures this change needs (the table, if it is edited now,
@@ -861,6 +873,7 @@ class DiscordTableOutput:
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
         self._shown.pop((table.id, TABLE_PICTURE), None)
+        self._showing.pop(table.id, None)
         self._edited(table)
 
     async def _edit(self, table: Table, reason: str, *, wait: bool = True) -> None:
@@ -873,6 +886,13 @@ class DiscordTableOutput:
         files, sent = await self._edit_picture(scene, "table.png", embed, key, table.hand_no, message, wait=wait)
         if files:
             leave_to_picture(embed, words.public_text(table))
+        showing = self._payload_key(message, embed, view, sent)
+        if showing is not None and self._showing.get(table.id) == showing:
+            # The message shows this already (a change no one sees on it, such as a
+            # player's discard): no edit, and none of the throttle's five spent on it.
+            metrics.table_edited(table.channel_id)  # (its clicks are shown)
+            return
+        self._showing.pop(table.id, None)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             # ``attachments`` replaces the message's files: the new picture, the one it
@@ -883,7 +903,21 @@ class DiscordTableOutput:
         else:
             self._sent(key, message, table.hand_no, sent, edited, "table.png")
             metrics.message_edited("table", reason)
+            if showing is not None:
+                self._showing[table.id] = showing
         self._edited(table)
+
+    @staticmethod
+    def _payload_key(
+        message: int, embed: discord.Embed, view: discord.ui.View, sent: Scene | Shown | None,
+    ) -> tuple[int, int, int | None] | None:
+        """What an edit of the table message would show: the message, its text and buttons
+        (a hash of their payload) and the picture it keeps; None for an edit that uploads
+        a new picture (never the same as before)."""
+        if sent is not None and not isinstance(sent, Shown):
+            return None
+        kept = sent.attachment.id if sent is not None else None
+        return (message, hash(repr((embed.to_dict(), view.to_components()))), kept)
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -1063,6 +1097,7 @@ class DiscordTableOutput:
         self._edit_times.pop(table.id, None)
         self._spare.discard(table.id)
         self._held.discard(table.id)
+        self._showing.pop(table.id, None)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)
