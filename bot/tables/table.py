@@ -373,15 +373,6 @@ class Table:
         return self.session.dealer if self.status == BETWEEN else None
 
     # ------------------------------------------------------------------ queries
-    def computer_to_act(self) -> bool:
-        """A computer acts next (a computer player, or the computer for an away human): the
-        table changes again by itself, ``timings.ai_delay`` seconds from now."""
-        game = self.game
-        if self.status != PLAYING or game is None or game.to_act is None:
-            return False
-        seat = self.seats[game.to_act]
-        return seat is None or seat.computer_plays
-
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of a human, or None."""
         for i, seat in enumerate(self.seats):

@@ -68,10 +68,6 @@ TABLE_PICTURE = -1
 EDIT_BURST = 5
 #: Edits of that window an edit that only brings a late picture leaves to changes.
 SPARE_RESERVE = 2
-#: Seconds within which a computer's next move makes a late table picture wait for it:
-#: that move's edit brings a newer picture (the trick as it stands then), so the late
-#: one would be an edit nobody needs (issue #33).
-LATE_PICTURE_HOLD = 1.5
 RENDER_CACHE_SIZE = 64
 #: Weight of the latest drawing in ``DiscordTableOutput.draw_latency`` (a moving average).
 LATENCY_WEIGHT = 0.2
@@ -641,16 +637,11 @@ class DiscordTableOutput:
             async with table.lock:
                 if self._state(table) != state or table.status == CLOSED:
                     return
-                if (table.id, TABLE_PICTURE) in self._stale and not self._changes_soon(table):
+                if (table.id, TABLE_PICTURE) in self._stale:
                     await self.publish(table, wait=False, spare=True)
                 await self._refresh_panels(table, "late picture", wait=False, stale_only=True, throttle=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
-
-    def _changes_soon(self, table: Table) -> bool:
-        """The table changes again by itself within ``LATE_PICTURE_HOLD`` (a computer's
-        move): its edit of the table message will show a newer picture than a late one."""
-        return table.computer_to_act() and table.timings.ai_delay <= LATE_PICTURE_HOLD
 
     def _prefetch(self, table: Table) -> asyncio.Task[None] | None:
         """Start drawing the pictures this change needs (the table, if it is edited now,

@@ -146,16 +146,22 @@ async def test_late_pictures_are_uploaded_once(world: Any, monkeypatch: pytest.M
 
 
 async def test_late_pictures_at_human_pace(world: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every picture late, the computers moving 1.2 s after each change as in the bot
-    (issue #33): a late table picture is not sent in an edit of its own when a
-    computer's move is due — that move's edit brings a newer picture."""
+    """Every picture late, at human pace on the simulated clock (a human thinks 3 s, a
+    computer moves 1.2 s after each change, as in the bot; issue #33): each edit is
+    counted with why it was sent, and the edits that bring only a late picture stay
+    what they are now."""
     per_action = await per_action_of(world, monkeypatch, late=True, paced=True)
-    # Measured (81 actions): before, 0.75 late-picture edits of the table message an
-    # action, 1.72 table edits and 0.77 table uploads in all; now 0.52, 1.48 and 0.53
-    # (the late pictures left are those of a human's turn: they are shown at once).
-    assert per_action["table: late picture"] <= 0.6, per_action
-    assert per_action["table"] <= 1.6, per_action
-    assert per_action["table uploads"] <= 0.6, per_action
+    # Measured (81 actions): table 1.72 edits an action (a change 0.94, held back 0.02,
+    # only a late picture 0.75), 0.77 table uploads; panels 2.74 (turn 0.51, click 0.41,
+    # change 0.64, held back 0.78, late picture 0.41).  Holding a late table picture back
+    # for a computer's move due within 1.5 s cut 1.72 -> 1.48 here, but under load (50
+    # tables) it saved 0.04 table edits an action and drew 0.18 more table pictures (a
+    # change no longer replaced a pending picture edit, so it drew its own): reverted.
+    # The bounds leave a tenth.
+    assert per_action["table: late picture"] <= 0.83, per_action
+    assert per_action["table"] <= 1.9, per_action
+    assert per_action["panel"] <= 3.0, per_action
+    assert per_action["table uploads"] <= 0.85, per_action
 
 
 async def test_an_edit_that_shows_what_the_message_shows_is_not_sent(world: Any) -> None:
