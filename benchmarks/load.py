@@ -54,6 +54,13 @@ GUILD_BASE = 1 << 12
 PLAY = "throw_in_povinnost=false"  # a quiet povinnost is played out (CZ-10): hands reach the tricks
 
 
+def edit_reasons(metrics: Any) -> dict[str, float]:
+    """The bot's message edits so far by message and reason ("table: change", ...)."""
+    return {f"{sample.labels['message']}: {sample.labels['reason']}": sample.value
+            for family in metrics.MESSAGE_EDITS.collect() for sample in family.samples
+            if sample.name.endswith("_total")}
+
+
 def rss_bytes() -> int:
     try:
         with open("/proc/self/status", encoding="ascii") as f:
@@ -395,6 +402,10 @@ class LoadReport:
     #: Message edits per action: the table messages', the others' (panels, summaries).
     table_edits_per_action: float = 0.0
     other_edits_per_action: float = 0.0
+    #: Those edits by message and why the bot sent them (``bot.metrics.MESSAGE_EDITS``),
+    #: per action; "(no reason)": edits the counter does not cover (answers to other
+    #: questions, the simulator's own).
+    edits_by_reason: dict[str, float] = field(default_factory=dict)
     #: The functions the sampler saw most (``--profile``).
     main_top: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
@@ -462,6 +473,7 @@ class LoadReport:
             f"about {self.bot_actions_per_core:.0f} actions/s per core",
             f"  message edits per action: table messages {self.table_edits_per_action:.2f}, "
             f"panels and summaries {self.other_edits_per_action:.2f}",
+            "    why: " + ", ".join(f"{k} {v:.2f}" for k, v in self.edits_by_reason.items()),
             f"  RSS {self.rss_base_mb:.0f} MB before the tables, {self.rss_per_table_kb:.0f} KB per table, "
             f"{self.rss_end_mb:.0f} MB at the end"
             + ("; allocated per table: " + ", ".join(f"{k} {v:.0f} KB" for k, v in self.memory_by_party.items())
@@ -567,10 +579,12 @@ async def run_load(
     keep_samples: bool = False,
     memory: bool = False,
     analysis: bool = True,
+    gc_freeze: bool = False,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
 
+    from bot import metrics
     from bot.app import make_bot
     from bot.config import Settings
     from bot.engine import ENGINE_BUILD
@@ -632,17 +646,32 @@ async def run_load(
         if measuring:
             edit_counts["table" if table is not None and table.message_id == message_id else "other"] += 1
         if table is not None and table.message_id == message_id:
-            waiting = pending_edit.pop(channel_id, None)
-            if waiting and measuring:
-                edits.extend(now - t for t in waiting)
-            if tracer is not None:
-                for iid in traced_pending.pop(channel_id, []):
-                    rec = tracer.clicks.pop(iid, None)
-                    if rec is not None and measuring:
-                        rec["edited"] = now
-                        tracer.done.append(rec)
+            shown(channel_id, now)
         signals.fire(channel_id)
         return stored
+
+    def shown(channel_id: int, now: float) -> None:
+        """The table message of ``channel_id`` shows the clicks waiting for it."""
+        waiting = pending_edit.pop(channel_id, None)
+        if waiting and measuring:
+            edits.extend(now - t for t in waiting)
+        if tracer is not None:
+            for iid in traced_pending.pop(channel_id, []):
+                rec = tracer.clicks.pop(iid, None)
+                if rec is not None and measuring:
+                    rec["edited"] = now
+                    tracer.done.append(rec)
+
+    table_edited = metrics.table_edited
+
+    def edit_not_needed(channel_id: int) -> None:
+        # The bot calls this after each edit of a table message (whose clicks the
+        # simulated Discord's edit resolved already) and instead of an edit that would
+        # show what the message shows (its clicks are shown now).
+        table_edited(channel_id)
+        shown(channel_id, time.perf_counter())
+
+    metrics.table_edited = edit_not_needed  # type: ignore[assignment]
 
     def commit_message(message: Any, *args: Any, **kwargs: Any) -> Any:
         stored = original_commit(message, *args, **kwargs)
@@ -868,6 +897,8 @@ async def run_load(
             tabs.extend(await asyncio.gather(*(open_table(i) for i in range(start, min(tables, start + batch)))))
         say(f"opened in {time.perf_counter() - t_open:.1f} s")
         gc.collect()
+        if gc_freeze:
+            gc.freeze()  # (``--gc-freeze``: the open tables, the bot's and the simulator's, frozen)
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
@@ -1034,6 +1065,7 @@ async def run_load(
         actions[0] = hands[0] = written[0] = 0
         writes0 = bot.store.transactions
         groups0 = bot.store.groups
+        reasons0 = edit_reasons(metrics)
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -1072,6 +1104,9 @@ async def run_load(
         report.rss_end_mb = rss_bytes() / 2**20
         report.table_edits_per_action = edit_counts["table"] / max(actions[0], 1)
         report.other_edits_per_action = edit_counts["other"] / max(actions[0], 1)
+        reasons = {k: n - reasons0.get(k, 0.0) for k, n in edit_reasons(metrics).items()}
+        reasons["(no reason)"] = edit_counts["table"] + edit_counts["other"] - sum(reasons.values())
+        report.edits_by_reason = {k: n / max(actions[0], 1) for k, n in reasons.items() if n}
         writes = bot.store.transactions - writes0
         report.groups = bot.store.groups - groups0
         report.writer_lag, report.lock_wait = percentiles(writer_lags), percentiles(lock_waits)
@@ -1100,6 +1135,7 @@ async def run_load(
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
         components.act = original_act  # type: ignore[assignment]
+        metrics.table_edited = table_edited  # type: ignore[assignment]
         actors._dispatch_actor_interaction = original_dispatch
         for module in dumping_modules:
             module.dumps = original_dumps
@@ -1149,6 +1185,9 @@ def main() -> int:
     parser.add_argument("--save-scenes", type=Path, default=None, metavar="FILE",
                         help="also pickle every batch of scenes the render processes drew while measuring to "
                              "FILE (implies --trace), for benchmarks/pictures.py --replay")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="gc.freeze() once the tables are opened (as the bot does at start-up with the "
+                             "tables it restores): what freezing the long-lived tables saves in GC pauses")
     parser.add_argument("--profile", action="store_true",
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
@@ -1169,7 +1208,7 @@ def main() -> int:
                                   tracer=tracer, database_url=args.database_url,
                                   shard_of=(shard, args.processes), start_together=start_together,
                                   keep_samples=args.together is not None, memory=args.memory,
-                                  analysis=args.analysis == "on"))
+                                  analysis=args.analysis == "on", gc_freeze=args.gc_freeze))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
     if args.json:

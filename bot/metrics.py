@@ -16,7 +16,7 @@ from prometheus_client import Counter, Gauge, Histogram
 __all__ = [
     "ACTIONS", "HANDS", "CLICK_ACK", "CLICK_EDIT", "COMPUTER_FALLBACKS", "DATABASE_ERRORS",
     "SETTLEMENT_FAILURES", "SETTLEMENT_RETRIES", "PICTURES_QUEUED", "ANALYSES", "ANALYSIS_SECONDS",
-    "click_acked", "table_edited",
+    "MESSAGE_EDITS", "EDIT_REASONS", "click_acked", "table_edited", "message_edited",
 ]
 
 #: Seconds: Discord's deadline for an acknowledgement is 3 s.
@@ -61,6 +61,24 @@ ANALYSIS_SECONDS = Histogram(
     "taroky_analysis_seconds", "Seconds from taking a hand's analysis job to storing its review (off the event loop).",
     buckets=(0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0),
 )
+#: Why the bot edited a message (``MESSAGE_EDITS``'s ``reason``), by message:
+#: ``change``: a change of the game shown at once (on a panel: to a player not waiting
+#: for it); ``turn``: the change made it this panel's player's turn; ``click``: the
+#: answer to this panel's own click; ``held change``: a change the throttle held back
+#: (five edits in five seconds a channel; a panel nobody waits on once a second);
+#: ``late picture``: only a picture drawn after the change's edit went out; ``opened``:
+#: a panel just opened gets its hand picture; ``refresh``: asked for from outside (a
+#: lesson's step); ``closed``: the table was closed.
+EDIT_REASONS: dict[str, tuple[str, ...]] = {
+    "table": ("change", "held change", "late picture", "closed"),
+    "panel": ("turn", "click", "change", "held change", "late picture", "opened", "refresh"),
+    "summary": ("late picture",),
+}
+MESSAGE_EDITS = Counter(
+    "taroky_message_edits",
+    "Edits of the bot's messages (each one a call Discord rate-limits), by message and why it was sent.",
+    ["message", "reason"],
+)
 
 for _by in ("player", "computer"):  # (every series exists from the start, at 0)
     ACTIONS.labels(by=_by)
@@ -72,6 +90,8 @@ for _outcome in ("paid", "failed"):
     SETTLEMENT_RETRIES.labels(outcome=_outcome)
 for _outcome in ("stored", "failed"):
     ANALYSES.labels(outcome=_outcome)
+_EDITS = {(_message, _reason): MESSAGE_EDITS.labels(message=_message, reason=_reason)
+          for _message, _reasons in EDIT_REASONS.items() for _reason in _reasons}
 
 #: Clicks per channel acknowledged but not yet shown by an edit of the table message:
 #: their Discord timestamps (the last few; a channel's edit observes and clears them).
@@ -97,3 +117,8 @@ def table_edited(channel_id: int) -> None:
         now = time.time()
         for clicked_at in waiting:
             CLICK_EDIT.observe(max(0.0, now - clicked_at))
+
+
+def message_edited(message: str, reason: str) -> None:
+    """The bot edited one of its messages (``EDIT_REASONS``: the message's kind and why)."""
+    _EDITS[message, reason].inc()

@@ -294,6 +294,11 @@ class DiscordTableOutput:
         self._edit_times: dict[str, deque[float]] = {}
         #: Tables whose pending edit (``_pending``) only brings a late picture.
         self._spare: set[str] = set()
+        #: Tables whose pending edit shows a change the throttle held back.
+        self._held: set[str] = set()
+        #: table id -> what its message shows (``_payload_key``): an edit that would show
+        #: the same is not sent.
+        self._showing: dict[str, tuple[int, int, int | None]] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         # (table id, user id) -> (interaction showing the panel, monotonic time shown)
         self.panels: dict[tuple[str, int], tuple[discord.Interaction, float]] = {}
@@ -558,10 +563,11 @@ class DiscordTableOutput:
         return table.status == PLAYING and table.game is not None and chair is not None and chair.user_id is not None
 
     async def _edit_panel(
-        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, *, wait: bool,
+        self, table: Table, seat: int, key: tuple[str, int], interaction: discord.Interaction, reason: str, *,
+        wait: bool,
     ) -> None:
         """Edit a private panel (``panel_payload``), keeping the picture it shows if it is
-        the same."""
+        the same (``reason``: why, for ``metrics.MESSAGE_EDITS``)."""
         embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: Attached = []
         sent: Scene | Shown | None = None
@@ -571,6 +577,7 @@ class DiscordTableOutput:
         else:
             self._stale.discard(key)  # (no picture to wait for)
         edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        metrics.message_edited("panel", reason)
         self._sent(key, interaction, table.hand_no, sent, edited, "hand.png")
 
     def _table_scene(self, table: Table) -> TableScene | None:
@@ -601,7 +608,7 @@ class DiscordTableOutput:
                 await self._wait_for(drawing)
                 late = not drawing.done()
             await self.publish(table, wait=False)
-            await self._refresh_panels(table, wait=False, waited_on_only=late, throttle=True)
+            await self._refresh_panels(table, "change", wait=False, waited_on_only=late, throttle=True)
         finally:
             self._change_table.pop(table.id, None)
             self._change_hands.pop(table.id, None)
@@ -633,7 +640,7 @@ class DiscordTableOutput:
                     return
                 if (table.id, TABLE_PICTURE) in self._stale:
                     await self.publish(table, wait=False, spare=True)
-                await self._refresh_panels(table, wait=False, stale_only=True, throttle=True)
+                await self._refresh_panels(table, "late picture", wait=False, stale_only=True, throttle=True)
         except Exception:
             log.exception("Showing the late pictures of table %s failed", table.id)
 
@@ -710,6 +717,7 @@ class DiscordTableOutput:
             embed, view = table_message(table)
             try:
                 await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                metrics.message_edited("table", "closed")
             except discord.HTTPException:
                 log.warning("Could not show table %s as closed", table.id)
 
@@ -775,6 +783,7 @@ class DiscordTableOutput:
             files = await self.picture(scene, "summary.png", embeds[0])
             if files:
                 await message.edit(embeds=embeds, attachments=files)
+                metrics.message_edited("summary", "late picture")
         except Exception:
             log.exception("Adding the picture to a hand summary failed")
 
@@ -793,14 +802,18 @@ class DiscordTableOutput:
         pending = self._pending.get(table.id)
         if pending is not None:
             if spare or table.id not in self._spare or self._edit_wait(table) > 0:
+                if not spare:
+                    self._held.add(table.id)
                 return  # a pending edit will show the latest state
             pending.cancel()  # a picture's edit: this change goes now and shows it too
             self._pending.pop(table.id, None)
         self._spare.discard(table.id)
         delay = self._edit_wait(table, reserve=SPARE_RESERVE if spare else 0)
         if delay <= 0:
-            await self._edit(table, wait=wait)
+            await self._edit(table, "late picture" if spare else "change", wait=wait)
             return
+        if not spare:
+            self._held.add(table.id)
         self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
         if spare:
             self._spare.add(table.id)
@@ -836,13 +849,15 @@ class DiscordTableOutput:
             if self._pending.get(table.id) is asyncio.current_task():
                 self._pending.pop(table.id, None)
                 self._spare.discard(table.id)
+        reason = "held change" if table.id in self._held else "late picture"
+        self._held.discard(table.id)
         if self.picture_wait is None:
-            await self._edit(table)
+            await self._edit(table, reason)
             return
         drawing = self._draw_table_picture(table)
         if drawing is not None:
             await self._wait_for(drawing)
-        await self._edit(table, wait=False)
+        await self._edit(table, reason, wait=False)
         if drawing is not None and not drawing.done():
             asyncio.get_running_loop().create_task(
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
@@ -870,9 +885,11 @@ class DiscordTableOutput:
         message = await channel.send(embed=embed, view=view, files=files)
         table.message_id = message.id
         self._shown.pop((table.id, TABLE_PICTURE), None)
+        self._showing.pop(table.id, None)
         self._edited(table)
 
-    async def _edit(self, table: Table, *, wait: bool = True) -> None:
+    async def _edit(self, table: Table, reason: str, *, wait: bool = True) -> None:
+        """Edit the table message (``reason``: why, for ``metrics.MESSAGE_EDITS``)."""
         embed, view = table_message(table)
         scene = self._table_scene(table) if table.game is not None else None
         key = (table.id, TABLE_PICTURE)
@@ -881,6 +898,13 @@ class DiscordTableOutput:
         files, sent = await self._edit_picture(scene, "table.png", embed, key, table.hand_no, message, wait=wait)
         if files:
             leave_to_picture(embed, words.public_text(table))
+        showing = self._payload_key(message, embed, view, sent)
+        if showing is not None and self._showing.get(table.id) == showing:
+            # The message shows this already (a change no one sees on it, such as a
+            # player's discard): no edit, and none of the throttle's five spent on it.
+            metrics.table_edited(table.channel_id)  # (its clicks are shown)
+            return
+        self._showing.pop(table.id, None)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             # ``attachments`` replaces the message's files: the new picture, the one it
@@ -890,7 +914,22 @@ class DiscordTableOutput:
             await self._send_new(table)
         else:
             self._sent(key, message, table.hand_no, sent, edited, "table.png")
+            metrics.message_edited("table", reason)
+            if showing is not None:
+                self._showing[table.id] = showing
         self._edited(table)
+
+    @staticmethod
+    def _payload_key(
+        message: int, embed: discord.Embed, view: discord.ui.View, sent: Scene | Shown | None,
+    ) -> tuple[int, int, int | None] | None:
+        """What an edit of the table message would show: the message, its text and buttons
+        (a hash of their payload) and the picture it keeps; None for an edit that uploads
+        a new picture (never the same as before)."""
+        if sent is not None and not isinstance(sent, Shown):
+            return None
+        kept = sent.attachment.id if sent is not None else None
+        return (message, hash(repr((embed.to_dict(), view.to_components()))), kept)
 
     # ----------------------------------------------------------- private panels
     async def show_panel(self, interaction: discord.Interaction, table: Table, *, edit: bool = False) -> None:
@@ -910,6 +949,7 @@ class DiscordTableOutput:
             embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+                metrics.message_edited("panel", "opened")
                 self._shown.pop((table.id, user_id), None)
             else:
                 await interaction.edit_original_response(embed=embed, view=view)
@@ -955,7 +995,7 @@ class DiscordTableOutput:
                 seat = table.seat_of(user_id)
                 if seat is None or table.status != PLAYING:
                     return
-                await self._edit_panel(table, seat, key, interaction, wait=True)
+                await self._edit_panel(table, seat, key, interaction, "opened", wait=True)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
         except discord.HTTPException:
@@ -974,11 +1014,15 @@ class DiscordTableOutput:
                     out.append((chair.user_id, entry))
         return out
 
+    @staticmethod
+    def _to_act(table: Table, user_id: int) -> bool:
+        game = table.game
+        return game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act
+
     def _waited_on(self, table: Table, user_id: int, interaction: discord.Interaction) -> bool:
         """Someone waits on this panel: it is its player's turn, or the player clicked it
         and has not seen the result yet."""
-        game = table.game
-        if game is not None and game.to_act is not None and table.seat_of(user_id) == game.to_act:
+        if self._to_act(table, user_id):
             return True
         drawn = self._panel_drawn.get((table.id, user_id))
         return drawn is None or drawn[0] != interaction.id
@@ -986,13 +1030,14 @@ class DiscordTableOutput:
     async def refresh_panels(self, table: Table, *, wait: bool = True) -> None:
         """Edit the open panels of the table (``wait=False``: without waiting for their
         pictures)."""
-        await self._refresh_panels(table, wait=wait)
+        await self._refresh_panels(table, "refresh", wait=wait)
 
     async def _refresh_panels(
-        self, table: Table, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
+        self, table: Table, reason: str, *, wait: bool = True, waited_on_only: bool = False, stale_only: bool = False,
         throttle: bool = False,
     ) -> None:
-        """``refresh_panels``.  ``waited_on_only``: a panel nobody waits on whose new
+        """``refresh_panels``.  ``reason``: why (``metrics.EDIT_REASONS``; a ``change``
+        is counted as the ``turn`` or the ``click`` of a panel someone waits on).  ``waited_on_only``: a panel nobody waits on whose new
         picture is not drawn yet is left for the change's late pictures (marked stale);
         ``stale_only``: only the panels that do not show the last change in full;
         ``throttle``: a panel nobody waits on is edited at most once every
@@ -1017,8 +1062,11 @@ class DiscordTableOutput:
                     and not self._waited_on(table, user_id, interaction)):
                 self._stale.add(key)
                 continue
+            why = reason
+            if reason == "change" and self._waited_on(table, user_id, interaction):
+                why = "turn" if self._to_act(table, user_id) else "click"
             try:
-                await self._edit_panel(table, seat, key, interaction, wait=wait)
+                await self._edit_panel(table, seat, key, interaction, why, wait=wait)
                 self._panel_drawn[key] = self._moment(table, interaction)
                 self._panel_edited[key] = time.monotonic()
             except discord.HTTPException:
@@ -1047,7 +1095,7 @@ class DiscordTableOutput:
                 await asyncio.sleep(delay)
                 async with table.lock:
                     if table.status != CLOSED:
-                        await self._refresh_panels(table, wait=False, stale_only=True)
+                        await self._refresh_panels(table, "held change", wait=False, stale_only=True)
             except Exception:
                 log.exception("Refreshing the panels of table %s failed", table.id)
             finally:
@@ -1060,6 +1108,8 @@ class DiscordTableOutput:
     def forget_table(self, table: Table) -> None:
         self._edit_times.pop(table.id, None)
         self._spare.discard(table.id)
+        self._held.discard(table.id)
+        self._showing.pop(table.id, None)
         self._table_cache.pop(table.id, None)
         self._drawing.pop(table.id, None)
         self._undrawn.pop(table.id, None)
