@@ -128,6 +128,64 @@ def test_grand_sweep_60():
     to_play(g)
     end(g, 60, tricks={0: 11, 1: 1})
     assert line(g, "Grand Sweep missed") == {0: -180, 1: 60, 2: 60, 3: 60}
+    assert g.result.declarers_won is False  # 60 card points, one trick lost
+
+
+def play_out(g, last=None):
+    """Play the hand out for real: every seat plays its first legal card, keeping the card
+    ``last[seat]`` while it has another legal one."""
+    keep = {s: A("play", c) for s, c in (last or {}).items()}
+    while not g.is_over:
+        s = g.to_act
+        options = g.legal_actions(s)
+        g.act(s, next((a for a in options if a != keep.get(s)), options[0]))
+    return g
+
+
+TOP_ELEVEN = "Sk XXI XX XIX XVIII XVII XVI XV XIV XIII XII"  # beat taroky I to XI
+
+
+@pytest.mark.parametrize(("kept", "made"), [("KS", True), ("7S", False)])
+def test_grand_sweep_result_is_all_tricks_not_card_points(kept, made):
+    """PT-3: ''Grand Sweep' means that the player plays alone ... and must take all the
+    tricks, and this is worth 60 chips.' The game's result (``declarers_won``) is the one
+    the 60 chips are paid on: a Grand Sweep that loses the last trick is lost, however many
+    card points the bidder took."""
+    hands = {0: f"{TOP_ELEVEN} {kept}"} if made else {0: f"{TOP_ELEVEN} {kept}", 1: "KS"}
+    g = bid_to_call(pt(hands, talon="1H 2H 3H 1D 2D 3D"), "grand_sweep")
+    to_play(g)
+    play_out(g, {0: kept} if made else {0: kept, 1: "KS"})  # no tarok is left for the last
+    r = g.result
+    assert g.tricks_won[0] == (12 if made else 11)
+    assert g.side_points(frozenset({0})) > 35  # a Four or Five would be won on these
+    assert line(g, "Grand Sweep made" if made else "Grand Sweep missed") == (
+        {0: 180, 1: -60, 2: -60, 3: -60} if made else {0: -180, 1: 60, 2: 60, 3: 60})
+    assert r.declarer_side == {0}
+    assert r.declarers_won is made
+    assert r.declarers_net_won is made and (r.net[0] > 0) is made
+    assert ("The bidder won" if made else "The bidder lost") in r.summary
+
+
+LOWEST_THREE = "7S 8S 9S 7C 8C 9C 1H 2H 3H 1D 2D"  # and 3D: the three lowest of each suit
+
+
+@pytest.mark.parametrize(("card", "made"), [("3D", True), ("Sk", False)])
+def test_grand_nullo_result_is_no_trick(card, made):
+    """PT-3: 'Grand Nullo. The talon is set aside unseen, the bidder plays the cards as dealt
+    and must try to lose every trick. Payment 36 chips.' Played out for real: with the three
+    lowest cards of every suit and no tarok the bidder can take no trick; with the škýz
+    (the pagát in the blind) he takes the trick it falls in. The money and ``declarers_won``
+    say the same."""
+    g = bid_to_call(pt({0: f"{LOWEST_THREE} {card}"}, talon="I II III IV V VI"), "grand_nullo")
+    to_play(g)
+    play_out(g)
+    r = g.result
+    assert (g.tricks_won[0] == 0) is made
+    assert line(g, "Grand Nullo won" if made else "Grand Nullo lost") == (
+        {0: 108, 1: -36, 2: -36, 3: -36} if made else {0: -108, 1: 36, 2: 36, 3: 36})
+    assert r.declarer_side == {0}
+    assert r.declarers_won is made
+    assert r.declarers_net_won is made and (r.net[0] > 0) is made
 
 
 def test_grand_nullo_and_its_declarations():

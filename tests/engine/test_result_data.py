@@ -96,6 +96,26 @@ def test_every_payment_line_has_a_code_and_a_side(variant: str) -> None:
                        or ln.code.startswith("bonus:") for ln in r.lines)
 
 
+@pytest.mark.parametrize("variant", ["heun", "nebraska", "petrtyl"])
+def test_king_calling_game_is_paid_to_the_side_declarers_won_names(variant: str) -> None:
+    """The king-calling games decide the game once (``declarers_win``): its line (code
+    "game") pays the bidder exactly when ``declarers_won`` is true, whether it is won on card
+    points (NE-2, HE-1), or on tricks as Grand Sweep ('must take all the tricks') and Grand
+    Nullo ('must try to lose every trick', PT-3)."""
+    checked = 0
+    for seed in range(40):
+        g = random_hand(variant, seed)
+        r = g.result
+        assert r is not None
+        if r.declarers_won is None or g.bidder is None:
+            continue
+        for ln in r.lines:
+            if ln.code == "game":
+                assert (ln.net.get(g.bidder, 0) > 0) is r.declarers_won, (seed, ln.label)
+                checked += 1
+    assert checked
+
+
 def test_polish_surrender_names_the_declarer():
     """PL-5: after a surrender the result names the bidder's side, and the bidder lost."""
     g = pl({0: "V VI " + SUITS_10}, talon="XIX 2H 3H 4H 1D 2D")

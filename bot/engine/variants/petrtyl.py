@@ -300,7 +300,7 @@ class Petrtyl(KingCall):
                                       {"seat": seat_word(b).lower(), "amount": three}), {}, [line], dict(line.net))
         if c is not GRAND_NULLO:
             return None
-        won = g.tricks_won[b] == 0
+        won = self.declarers_win(g, frozenset((b,)))
         w, lo = ([b], others) if won else (others, [b])
         lines = [PaymentLine(Msg(N_("Grand Nullo won: {amount}") if won else N_("Grand Nullo lost: {amount}"),
                                  {"amount": Money(self.currency, GRAND_NULLO_RATE)}),
@@ -317,16 +317,28 @@ class Petrtyl(KingCall):
         return hand_result(g, summary, {}, lines, net, declarer_side=frozenset((b,)),
                            declarers_won=won)
 
+    def declarers_win(self, g: Game, decl: frozenset[int]) -> bool:
+        """Whether the bidder made the game, decided here once for the payment and the
+        result's ``declarers_won`` alike (PT-3): 'Grand Sweep ... must take all the tricks';
+        in 'Grand Nullo ... the bidder ... must try to lose every trick'; Four and Five are
+        won on card points, as in Nebraska."""
+        if g.contract is GRAND_SWEEP:
+            opp = frozenset(s for s in g.active if s not in decl)
+            return self.sweeping_side(g, decl, opp) == decl
+        if g.contract is GRAND_NULLO:
+            return not any(g.tricks_won[s] for s in decl)
+        return super().declarers_win(g, decl)
+
     def game_lines(self, g: Game, decl: frozenset[int], opp: frozenset[int], won: bool,
                    sweep: frozenset[int] | None) -> list[PaymentLine]:
         """PT-3: a Sweep is paid 12 / 14 / 16 in Four (by the use of the blind), 24 in Five,
-        doubled if announced, instead of the game; Grand Sweep 60 (all tricks or nothing)."""
+        doubled if announced, instead of the game; Grand Sweep 60, to the bidder if ``won``
+        (``declarers_win``: every trick), else from him."""
         c = g.contract
         mult = 1 << g.ann.game_level
         if c is GRAND_SWEEP:
-            ok = sweep == decl
-            w, lo = (decl, opp) if ok else (opp, decl)
-            return [PaymentLine(Msg(N_("Grand Sweep made: {amount}") if ok else N_("Grand Sweep missed: {amount}"),
+            w, lo = (decl, opp) if won else (opp, decl)
+            return [PaymentLine(Msg(N_("Grand Sweep made: {amount}") if won else N_("Grand Sweep missed: {amount}"),
                                     {"amount": GRAND_SWEEP_RATE}),
                                 side_payment(w, lo, GRAND_SWEEP_RATE), "game")]
         rate = SWEEP_FOUR.get(g.level, 12) if c is FOUR else SWEEP_FIVE
