@@ -209,6 +209,15 @@ def seen_on(where: str, message: Any) -> list[tuple[str, str]]:
     return out
 
 
+def seen_in(where: str, result: Any) -> list[tuple[str, str]]:
+    """What a member reads in an interaction's ``result``: its response and followups
+    (``seen_on`` each)."""
+    out = seen_on(where, result.response)
+    for f in result.followups:
+        out += seen_on(where, f)
+    return out
+
+
 def buttons(message: Any) -> list[dict[str, Any]]:
     """The buttons of a message as raw component dicts (label, style, custom_id), in order."""
     out: list[dict[str, Any]] = []

@@ -35,6 +35,7 @@ from tests.discord.harness import (
     buttons,
     open_panel,
     seeded_factory,
+    seen_in,
     seen_on,
     select_min,
     select_options,
@@ -79,9 +80,7 @@ class Newcomer:
         self.seen += seen_on(where, message)
 
     def look_result(self, where: str, result: Any) -> None:
-        self.look(where, result.response)
-        for f in result.followups:
-            self.look(where, f)
+        self.seen += seen_in(where, result)
 
     async def click(self, message: Any, where: str, **how: Any) -> Any:
         result = await self.member.click(message, **how)

@@ -18,10 +18,9 @@ import pytest
 
 from bot.engine import VARIANTS, BadInput, find_variant
 from bot.i18n import Text
-from bot.tables.deals import Deals
 from cogs.taroky import parse_options
-from tests.discord.harness import seeded_factory, table_message, table_of
-from tests.discord.test_newcomer import DEALS, Newcomer, check_seen
+from tests.discord.harness import table_message, table_of
+from tests.discord.test_newcomer import Newcomer, check_seen, game_factory  # noqa: F401 (game_factory: the newcomer's deals, one fixture)
 from tests.discord.test_table_languages import Reader, set_languages
 
 #: Each variant in the language of the people who play it where it has one; Nebraska's
@@ -37,13 +36,6 @@ LANGUAGE_OF: dict[str, str] = {
 def make_bot(make_sqlite_bot: Any) -> Any:
     """A bot with its database (the players' language choices are kept there)."""
     return make_sqlite_bot
-
-
-@pytest.fixture
-def game_factory(request: pytest.FixtureRequest) -> Deals:
-    if "variant" not in request.fixturenames:
-        return seeded_factory(1)
-    return DEALS.get(request.getfixturevalue("variant"), seeded_factory(1))
 
 
 def test_every_variant_is_played_in_every_language_twice() -> None:

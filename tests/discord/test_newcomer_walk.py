@@ -20,9 +20,7 @@ from typing import Any
 import pytest
 
 from bot.engine import VARIANTS
-from bot.tables.deals import Deals
-from tests.discord.harness import seeded_factory
-from tests.discord.test_newcomer import DEALS
+from tests.discord.test_newcomer import game_factory  # noqa: F401 (the newcomer's deals, one fixture)
 from tests.discord.walk import at_limit, cut_words, walk_hand
 
 LANGS = ("en", "cs", "pl", "ro")
@@ -36,13 +34,6 @@ CASES = [(v, lang) for v in sorted(VARIANTS) for lang in LANGS] if FULL else BOU
 def make_bot(make_sqlite_bot: Any) -> Any:
     """A bot with its database (the players' language choices are kept there)."""
     return make_sqlite_bot
-
-
-@pytest.fixture
-def game_factory(request: pytest.FixtureRequest) -> Deals:
-    if "variant" not in request.fixturenames:
-        return seeded_factory(1)
-    return DEALS.get(request.getfixturevalue("variant"), seeded_factory(1))
 
 
 def test_the_bounded_walk_takes_every_variant_and_language() -> None:

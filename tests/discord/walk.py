@@ -34,6 +34,7 @@ from bot.engine.cards import Card
 from bot.i18n import LANGUAGES, LOCALE_DIR, Text, catalog_path
 from tests.discord.harness import (
     buttons,
+    seen_in,
     seen_on,
     select_min,
     select_options,
@@ -142,9 +143,7 @@ class Walker:
         self.seen += seen_on(where, message)
 
     def look_result(self, where: str, result: Any) -> None:
-        self.look(where, result.response)
-        for f in result.followups:
-            self.look(where, f)
+        self.seen += seen_in(where, result)
 
     async def slash(self, where: str, name: str, **options: Any) -> Any:
         self.figures.interactions += 1
