@@ -25,7 +25,8 @@ from bot.i18n import N_, VARIANT_CONTEXT
 from bot.tables.errors import TableError
 from bot.tables.limits import COOLDOWNS
 from bot.tables.rules import rules_choices, rules_replies
-from bot.tables.table import LOBBY, STOP_VOTE_SECONDS, Table, TableConfig
+from bot.tables.stop_request import STOP_VOTE_SECONDS
+from bot.tables.table import LOBBY, Table, TableConfig
 from cogs import language, lesson, records, review
 from cogs.ui.components import (
     TABLE_COMPONENTS,
@@ -264,7 +265,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
         if now:
             # Issue #29: a hand stops at once only if every seated player agrees (buttons on
             # the table); meanwhile, and if anyone keeps playing, it is played out and paid.
-            await table.ask_to_stop(user.id, display_name(user))
+            await table.stop_request.ask(user.id, display_name(user))
             await table.close_after_hand(display_name(user))
             minutes = max(1, round(STOP_VOTE_SECONDS / 60))
             await interaction.edit_original_response(content=t.ngettext(

@@ -929,7 +929,7 @@ class LessonTable(Table):
             self.lesson.review = None
             self.lesson.retries += 1
             self._before = None
-            await self._changed()
+            await self.changed_locked()
         self.kick()
 
     def _verdict(self, net: int, t: Text | None = None) -> str:

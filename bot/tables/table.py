@@ -56,6 +56,7 @@ from bot.tables.deals import Deals
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
 from bot.tables.settlement import Settlement
+from bot.tables.stop_request import StopRequest
 from bot.tables.teach import table_options
 
 log = logging.getLogger(__name__)
@@ -198,38 +199,6 @@ class Unkept:
         return None  # (nothing is kept)
 
 
-#: How long a request to stop the hand in play at once waits for every seated player's
-#: agreement (issue #29); no answer in time keeps the hand going.
-STOP_VOTE_SECONDS = 120.0
-
-
-@dataclass
-class StopVote:
-    """A request to stop the hand in play at once, unpaid (issue #29): who asked, and the
-    seated players who agreed so far; it stops the hand when every seated human agrees."""
-
-    hand_no: int
-    asked_by: str
-    agreed: set[int] = field(default_factory=set)
-    #: When it was asked (``time.time``, so it means the same after a restart): the
-    #: request waits ``STOP_VOTE_SECONDS`` from then, a restart in between included.
-    asked_at: float = field(default_factory=time.time)
-
-    def to_state(self) -> dict[str, Any]:
-        """The request's part of the table's snapshot: a restart keeps it."""
-        return {"hand_no": self.hand_no, "asked_by": self.asked_by, "agreed": sorted(self.agreed),
-                "asked_at": self.asked_at}
-
-    @classmethod
-    def from_state(cls, d: dict[str, Any]) -> StopVote:
-        return cls(hand_no=int(d["hand_no"]), asked_by=str(d["asked_by"]),
-                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]))
-
-    def seconds_left(self) -> float:
-        """Seconds the request still waits for an answer (0: its time is up)."""
-        return min(STOP_VOTE_SECONDS, max(0.0, STOP_VOTE_SECONDS - (time.time() - self.asked_at)))
-
-
 @dataclass
 class TableConfig:
     """What ``/taroky new`` chose: variant, size, house rules and teach mode."""
@@ -356,8 +325,7 @@ class Table:
         #: The user who asked the table to close (named on the table message).
         self.closing_by: str | None = None
         #: A request to stop the hand in play at once (``/taroky end now``), while it waits.
-        self.stop_vote: StopVote | None = None
-        self._stop_timer: asyncio.Task[None] | None = None
+        self.stop_request = StopRequest(self)
         #: The hand in play was annulled (``agreement``, ``admin`` or ``closed``), the table closed.
         self.annulled: str | None = None
         #: When the table last changed (``time.monotonic``): a lobby nobody starts closes
@@ -453,6 +421,12 @@ class Table:
         """The idempotency key of the current hand: stable across restarts."""
         return f"{self.guild_id}-{self.channel_id}-{self.id}-{self.hand_no}"
 
+    @property
+    def hand_in_play(self) -> Game | None:
+        """The hand being played, until it is over (what a stop or an annulment stops)."""
+        game = self.game
+        return game if self.status == PLAYING and game is not None and not game.is_over else None
+
     def legal_for(self, seat: int) -> list[Action]:
         if self.status != PLAYING or self.game is None:
             return []
@@ -486,13 +460,13 @@ class Table:
                 for i, seat in enumerate(self.seats):
                     if seat is not None and seat.is_computer and self.status == BETWEEN:
                         self.seats[i] = Seat(name=name, user_id=user_id, lang=lang)
-                        await self._changed()
+                        await self.changed_locked()
                         return i
                 raise TableError(N_("The game has started; you can join between hands if a computer seat is free."))
             for i, seat in enumerate(self.seats):
                 if seat is None:
                     self.seats[i] = Seat(name=name, user_id=user_id, lang=lang)
-                    await self._changed()
+                    await self.changed_locked()
                     return i
             raise TableError(N_("The table is full."))
 
@@ -509,7 +483,7 @@ class Table:
                 # play always ends paid (issue #29).
                 left = chair.name if chair is not None and self.status == PLAYING else None
                 self.seats[seat] = Seat(name=self._computer_name(), user_id=None, stands_in_for=left)
-            await self._changed()
+            await self.changed_locked()
         self.kick()
         return seat
 
@@ -534,9 +508,8 @@ class Table:
         self.hand_players = [anonymous if p == user_id else p for p in self.hand_players]
         if self.host_id == user_id:
             self.host_id = 0
-        if self.stop_vote is not None:
-            self.stop_vote.agreed.discard(user_id)
-        await self._changed()
+        self.stop_request.forget(user_id)
+        await self.changed_locked()
 
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats if s is not None}
@@ -554,7 +527,7 @@ class Table:
             for i, seat in enumerate(self.seats):
                 if seat is None:
                     self.seats[i] = Seat(name=self._computer_name(), level=self.config.level)
-                    await self._changed()
+                    await self.changed_locked()
                     return i
             raise TableError(N_("The table is full."))
 
@@ -566,7 +539,7 @@ class Table:
                 raise TableError(N_("The computer level is chosen in the lobby."))
             i = LEVELS.index(self.config.level) if self.config.level in LEVELS else 0
             self.config.level = LEVELS[(i + 1) % len(LEVELS)]
-            await self._changed()
+            await self.changed_locked()
             return self.config.level
 
     async def toggle_teach(self) -> bool:
@@ -576,7 +549,7 @@ class Table:
                 raise TableError(N_("Teach mode is chosen in the lobby."))
             self.config.teach = not self.config.teach
             self.session = self._new_session()
-            await self._changed()
+            await self.changed_locked()
             return self.config.teach
 
     async def start(self, user_id: int) -> None:
@@ -591,7 +564,7 @@ class Table:
             self.session = self._new_session()
             self.settlement.session_id = None
             await self._deal()
-            await self._changed()
+            await self.changed_locked()
         self.kick()
 
     async def next_hand(self, user_id: int) -> None:
@@ -610,7 +583,7 @@ class Table:
                 self.session = self.session.next_session()
                 self.settlement.session_id = None
             await self._deal()
-            await self._changed()
+            await self.changed_locked()
         self.kick()
 
     async def _deal(self) -> None:
@@ -661,72 +634,32 @@ class Table:
             if not self.closing:
                 self.closing = True
                 self.closing_by = name
-                await self._changed()
+                await self.changed_locked()
             return True
 
-    # ------------------------------------------------------------------ stopping at once
-    async def ask_to_stop(self, user_id: int, name: str) -> None:
-        """``/taroky end now`` by a seated player: ask every seated player to stop the hand
-        in play at once, unpaid (issue #29).  One player alone cannot: with nobody else
-        seated the request is refused in a sentence (an admin may annul the hand)."""
-        async with self.lock:
-            self.require_seat(user_id)
-            if self.status != PLAYING or self.game is None or self.game.is_over:
-                raise TableError(N_("No hand is in play, so there is nothing to stop; "
-                                    "/taroky end closes the table."))
-            if len(self.humans) < 2:
-                raise TableError(N_(
-                    "Stopping a hand at once needs every other seated player to agree, and nobody else "
-                    "sits at this table: the hand is played out and paid as the cards fall (an admin "
-                    "can annul it with /taroky-admin annul)."))
-            vote = self.stop_vote
-            if vote is None or vote.hand_no != self.hand_no:
-                vote = self.stop_vote = StopVote(self.hand_no, name)
-                self._start_stop_timer(vote)
-            vote.agreed.add(user_id)
-            await self._changed()
-
-    async def vote_stop(self, user_id: int, hand_no: int, agree: bool) -> bool:
-        """A seated player's answer to the request to stop: anyone keeping the hand going
-        ends the request; the hand stops (annulled, nothing paid, the table closes) once
-        every seated human agreed.  True when it stopped."""
-        async with self.lock:
-            self.require_seat(user_id)
-            vote = self.stop_vote
-            if vote is None or vote.hand_no != hand_no or self.status != PLAYING:
-                raise StaleChoice(N_("Nobody is asking to stop this hand now; it goes on."))
-            if not agree:
-                self._end_stop_vote()
-                await self._changed()
-                return False
-            vote.agreed.add(user_id)
-            if set(self.humans) <= vote.agreed:
-                await self._annul("agreement", vote.asked_by)
-                return True
-            await self._changed()
-            return False
-
+    # ------------------------------------------------------------------ annulling the hand in play
     async def annul(self, by: str) -> None:
         """``/taroky-admin annul``: the hand in play is annulled (nothing paid, the salt
         revealed in its record, marked annulled) and the table closes."""
         async with self.lock:
-            if self.status != PLAYING or self.game is None or self.game.is_over:
+            if self.hand_in_play is None:
                 raise TableError(N_("This channel's table has no hand in play to annul."))
-            await self._annul("admin", by)
+            await self.annul_locked("admin", by)
 
     async def annul_before_close(self) -> None:
         """The table is closed by its keeper with a hand still in play (no command does
         that now: ``/taroky end`` waits for the hand): the hand is kept as annulled, so
         its salt is revealed however it ends (issue #29)."""
         async with self.lock:
-            if self.status == PLAYING and self.game is not None and not self.game.is_over:
-                await self._annul("closed", self.closing_by or "", close=False)
+            if self.hand_in_play is not None:
+                await self.annul_locked("closed", self.closing_by or "", close=False)
 
-    async def _annul(self, how: str, by: str, *, close: bool = True) -> None:
-        """The hand in play is annulled (lock held): kept as such by the keeper, then the
-        table closes (by its keeper, once the lock is let go; ``close`` False: the keeper
-        is closing it already)."""
-        game = self.game
+    async def annul_locked(self, how: str, by: str, *, close: bool = True) -> None:
+        """The hand in play is annulled (lock held: an admin's :meth:`annul`, everyone's
+        agreement to the :attr:`stop_request`, a close with the hand in play): kept as such
+        by the keeper, then the table closes (by its keeper, once the lock is let go;
+        ``close`` False: the keeper is closing it already)."""
+        game = self.hand_in_play
         assert game is not None
         try:
             await self.keeper.annul(self, game, how)
@@ -735,31 +668,12 @@ class Table:
             raise TableError(N_("The database is not available right now, so the hand was not "
                                 "annulled and goes on; please try again in a moment.")) from None
         self.annulled = how
-        self._end_stop_vote()
+        self.stop_request.end()
         self.closing, self.closing_by = True, by
         self.status = BETWEEN
         self._cancel_tasks()
         if close:
             self.keeper.close_after_hand(self)
-
-    def _start_stop_timer(self, vote: StopVote) -> None:
-        async def expire() -> None:
-            await asyncio.sleep(vote.seconds_left())
-            async with self.lock:
-                if self.stop_vote is vote:  # no answer in time: the hand goes on
-                    self.stop_vote = None
-                    await self._changed()
-
-        if self._stop_timer is not None and not self._stop_timer.done():
-            self._stop_timer.cancel()
-        self._stop_timer = asyncio.get_running_loop().create_task(expire(), name=f"taroky-table-{self.id}-stop")
-
-    def _end_stop_vote(self) -> None:
-        self.stop_vote = None
-        timer = self._stop_timer
-        if timer is not None and timer is not asyncio.current_task() and not timer.done():
-            timer.cancel()
-        self._stop_timer = None
 
     def _close_if_asked(self) -> None:
         """A table asked to close whose hand is over and paid closes now (by its keeper,
@@ -795,7 +709,7 @@ class Table:
         self._cancel_tasks()
 
     def _cancel_tasks(self) -> None:
-        self._end_stop_vote()
+        self.stop_request.end()
         current = asyncio.current_task()
         for task in (self._driver, self._timer):
             if task is not None and task is not current and not task.done():
@@ -879,7 +793,7 @@ class Table:
         self.used_at = time.time()
         saved = False
         if game.is_over:
-            self._end_stop_vote()  # (the hand ended by itself: nothing left to stop)
+            self.stop_request.end()  # (the hand ended by itself: nothing left to stop)
             self._book(game)
             saved = await self._pay()
         if not saved:
@@ -975,8 +889,8 @@ class Table:
         self._cancel_tasks()
         self.settlement.owe(game)
 
-    async def _changed(self) -> None:
-        """The seats or the lobby changed (lock held): save, then show."""
+    async def changed_locked(self) -> None:
+        """The seats, the lobby or the request to stop changed (lock held): save, then show."""
         self.active_at = time.monotonic()
         self.used_at = time.time()
         await self._save()
@@ -1000,8 +914,7 @@ class Table:
         (and, after a restart, that a request to stop still waits only its time)."""
         if self.status != PLAYING or self.game is None:
             return
-        if self.stop_vote is not None and self._stop_timer is None:
-            self._start_stop_timer(self.stop_vote)
+        self.stop_request.resume()
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(
                 self._drive(), name=f"taroky-table-{self.id}-driver"
@@ -1146,7 +1059,7 @@ class Table:
             "deal_salt": self.deal_salt,
             "closing": self.closing,
             "closing_by": self.closing_by,
-            "stop_vote": self.stop_vote.to_state() if self.stop_vote is not None and self.status == PLAYING else None,
+            "stop_vote": self.stop_request.to_state() if self.status == PLAYING else None,
             "used_at": self.used_at,
         }
 
@@ -1192,9 +1105,8 @@ class Table:
             table.game = replay_record(state["game"])
         elif table.status == PLAYING:
             table.status = BETWEEN
-        vote = state.get("stop_vote")  # (a request to stop waits on across a restart, issue #29)
-        if vote is not None and table.status == PLAYING and int(vote["hand_no"]) == table.hand_no:
-            table.stop_vote = StopVote.from_state(vote)
+        if table.status == PLAYING:  # (a request to stop waits on across a restart, issue #29)
+            table.stop_request.restore(state.get("stop_vote"))
         saved = state.get("session")
         if saved is not None:
             table.session = Session.from_dict(saved)

@@ -369,7 +369,7 @@ class StopVoteButton(
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        stopped = await table.vote_stop(interaction.user.id, self.vote_hand, self.agree)
+        stopped = await table.stop_request.answer(interaction.user.id, self.vote_hand, self.agree)
         t = self._t
         if stopped:
             text = t._("Everyone agreed: the hand is annulled (nobody pays or is paid for it) and the table closes.")

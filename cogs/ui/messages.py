@@ -210,7 +210,7 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             "{player} left: {computer} finishes the hand for them, and {player} pays or is paid "
             "as the cards fall.", player=player, computer=computer) for player, computer in leavers)[:1024],
             inline=False)
-    vote = table.stop_vote
+    vote = table.stop_request.vote
     if vote is not None and table.status == PLAYING:  # (issue #29: a stop needs everyone)
         agreed = [table.seat_name(i) for i, s in enumerate(table.seats)
                   if s is not None and s.user_id is not None and s.user_id in vote.agreed]

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.cli import main
-from bot.tables.table import STOP_VOTE_SECONDS
+from bot.tables.stop_request import STOP_VOTE_SECONDS
 from tests.discord.harness import labels, table_message
 from tests.discord.test_no_escape import _finish, _open, _paid, _reference
 
@@ -61,7 +61,7 @@ async def test_alone_with_computers_a_player_cannot_stop_the_hand(world):
     hand_id = table.hand_id
     r = await world.alice.slash(world.channel, "taroky end", now=True)
     assert r.ephemeral and "nobody else sits at this table" in r.response.content
-    assert table.stop_vote is None and table.status == "playing" and not table.closing  # (nothing changed)
+    assert table.stop_request.vote is None and table.status == "playing" and not table.closing  # (nothing changed)
     await _finish(world, table)
     assert await _paid(world, hand_id, world.alice) == expected
 
@@ -79,10 +79,10 @@ async def test_one_player_keeping_playing_ends_the_request(world):
     assert "once every seated player agrees" in again.response.content
     stranger = await world.cyril.click(message, label="Agree to stop now")
     assert stranger.ephemeral and "not seated" in stranger.response.content
-    assert table.status == "playing" and table.stop_vote is not None
+    assert table.status == "playing" and table.stop_request.vote is not None
     no = await world.bob.click(table_message(world), label="Keep playing")
     assert "the hand goes on" in no.response.content
-    assert table.stop_vote is None and table.status == "playing"
+    assert table.stop_request.vote is None and table.status == "playing"
     assert "Agree to stop now" not in labels(table_message(world))
     await _finish(world, table)
     assert await _paid(world, hand_id, world.alice) == expected  # (then the table closes, as asked)
@@ -94,9 +94,9 @@ async def test_no_answer_in_time_keeps_the_hand_going(world):
     table = await _open(world, world.channel, [world.alice, world.bob])
     hand_id = table.hand_id
     await world.alice.slash(world.channel, "taroky end", now=True)
-    assert table.stop_vote is not None
+    assert table.stop_request.vote is not None
     await world.env.advance_time(STOP_VOTE_SECONDS + 1)
-    assert table.stop_vote is None and table.status == "playing"
+    assert table.stop_request.vote is None and table.status == "playing"
     assert "Agree to stop now" not in labels(table_message(world))
     await _finish(world, table)
     assert await _paid(world, hand_id, world.alice) == expected
@@ -168,12 +168,12 @@ async def test_a_request_to_stop_survives_a_restart(world, make_bot, tmp_path, c
     hand_id = table.hand_id
     shown = _commitment(table_message(world))
     await world.alice.slash(world.channel, "taroky end", now=True)
-    assert table.stop_vote is not None
+    assert table.stop_request.vote is not None
     await world.env.restart_bot(make_bot())
     table = world.bot.tables.get(world.channel.id)
     assert table is not None and table.status == "playing"
-    assert table.stop_vote is not None and table.stop_vote.asked_by == "alice"
-    assert table.stop_vote.agreed == {world.alice.id}
+    assert table.stop_request.vote is not None and table.stop_request.vote.asked_by == "alice"
+    assert table.stop_request.vote.agreed == {world.alice.id}
     message = table_message(world)
     assert "Agree to stop now" in labels(message)
     assert any(f.name == "Stop this hand now?" for f in message.embeds[0].fields)
@@ -192,8 +192,8 @@ async def test_a_request_to_stop_restored_still_ends_in_its_time(world, make_bot
     await world.alice.slash(world.channel, "taroky end", now=True)
     await world.env.restart_bot(make_bot())
     table = world.bot.tables.get(world.channel.id)
-    assert table is not None and table.stop_vote is not None
+    assert table is not None and table.stop_request.vote is not None
     await world.env.advance_time(STOP_VOTE_SECONDS + 1)
-    assert table.stop_vote is None and table.status == "playing"
+    assert table.stop_request.vote is None and table.status == "playing"
     await _finish(world, table)
     assert await _paid(world, hand_id, world.alice) == expected
