@@ -55,6 +55,7 @@ from bot.store.models import Session as SessionRecord
 from bot.tables.deals import Deals
 from bot.tables.errors import NotSeated, StaleChoice, TableError
 from bot.tables.errors import plural_pair as ngettext  # (marks the pair for the catalog)
+from bot.tables.old_snapshots import session_from_old_state
 from bot.tables.settlement import Settlement
 from bot.tables.stop_request import StopRequest
 from bot.tables.teach import table_options
@@ -1110,8 +1111,9 @@ class Table:
         saved = state.get("session")
         if saved is not None:
             table.session = Session.from_dict(saved)
-        else:
-            table.session = table._session_from_old_state(state)
+        else:  # (a snapshot from before the table kept its session)
+            table.session = session_from_old_state(state, table._new_session(), playing=table.status == PLAYING,
+                                                   dealer=table.dealer, game=table.game)
         return table
 
     def idle_since(self, now: float) -> float:
@@ -1127,23 +1129,3 @@ class Table:
         """A hint this table has prepared for ``seat`` (a lesson's advice), or None: the
         strongest computer player is asked (``bot.tables.advice.hint``)."""
         return None
-
-    def _session_from_old_state(self, state: dict[str, Any]) -> Session:
-        """The session a snapshot of the older shape describes: its running totals
-        (``scores``), deals played, who deals next and whether it was over."""
-        session = self._new_session()
-        scores = [int(x) for x in state.get("scores") or []]
-        if len(scores) == session.seats:
-            session.totals = scores
-        session.deals = int(state.get("session_deals") or 0)
-        session.first_of_session = session.deals == 0
-        next_dealer = state.get("next_dealer")
-        if self.status == PLAYING or next_dealer is None:
-            session.dealer = self.dealer  # the hand on the table was dealt by the session
-        else:
-            session.dealer = int(next_dealer) % session.seats
-        if self.game is not None:
-            session.pool = self.game.pool  # the pool the hand in play was dealt with
-        if state.get("session_over") == SessionEnd.STOPPED:
-            session.stop()
-        return session
