@@ -34,7 +34,7 @@ from bot.tables.ledger import variant_currency
 from bot.tables.limits import DEFAULT_MAX_TABLES, MAX_TABLES_LIMIT
 from bot.tables.ratings import UNRECORDED
 from cogs.ui.client import table_client
-from cogs.ui.components import LEVEL_NAMES, display_name, reply, reply_error
+from cogs.ui.components import LEVEL_NAMES, reply, reply_error
 from cogs.ui.messages import who
 from rendering.chart import ChartScene, Series, chart_png
 
@@ -650,7 +650,7 @@ class TarokyAdmin(commands.GroupCog, group_name="taroky-admin", group_descriptio
         if table is None:
             raise RecordsError(N_("This channel's table has no hand in play to annul."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await table.annul(display_name(interaction.user))
+        await table.annul()
         t = await reader(interaction)
         await reply(interaction, t._("The hand is annulled: nobody pays or is paid for it, its record (with the "
                                      "deck and the salt) is in /taroky history, and the table is closed."))

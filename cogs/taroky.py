@@ -266,7 +266,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
             # Issue #29: a hand stops at once only if every seated player agrees (buttons on
             # the table); meanwhile, and if anyone keeps playing, it is played out and paid.
             await table.stop_request.ask(user.id, display_name(user))
-            await table.close_after_hand(display_name(user))
+            await table.close_after_hand(user.id, display_name(user))
             minutes = max(1, round(STOP_VOTE_SECONDS / 60))
             await interaction.edit_original_response(content=t.ngettext(
                 "You asked to stop this hand now: it stops, and nobody pays or is paid for it, if every "
@@ -276,7 +276,7 @@ class Taroky(commands.GroupCog, group_name="taroky", group_description="Play Tar
                 "seated player clicks **Agree to stop now** on the table within {n} minutes. Otherwise it is "
                 "played out and paid, and the table closes after it.", minutes))
             return
-        if await table.close_after_hand(display_name(user)):
+        if await table.close_after_hand(user.id, display_name(user)):
             # A hand in play always ends paid (issue #29): it is played out, then the table closes.
             await interaction.edit_original_response(content=t._(
                 "The table closes when this hand ends: the hand is played out (a computer plays for "

@@ -35,6 +35,9 @@ class StopVote:
 
     hand_no: int
     asked_by: str
+    #: The member who asked (forgetting them ends the request, issue #30); 0 in a request
+    #: kept before the id was (it names no member).
+    asked_by_id: int
     agreed: set[int] = field(default_factory=set)
     #: When it was asked (``time.time``, so it means the same after a restart): the
     #: request waits ``STOP_VOTE_SECONDS`` from then, a restart in between included.
@@ -42,12 +45,13 @@ class StopVote:
 
     def to_state(self) -> dict[str, Any]:
         """The request's part of the table's snapshot: a restart keeps it."""
-        return {"hand_no": self.hand_no, "asked_by": self.asked_by, "agreed": sorted(self.agreed),
-                "asked_at": self.asked_at}
+        return {"hand_no": self.hand_no, "asked_by": self.asked_by, "asked_by_id": self.asked_by_id,
+                "agreed": sorted(self.agreed), "asked_at": self.asked_at}
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> StopVote:
         return cls(hand_no=int(d["hand_no"]), asked_by=str(d["asked_by"]),
+                   asked_by_id=int(d.get("asked_by_id") or 0),
                    agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]))
 
     def seconds_left(self) -> float:
@@ -72,7 +76,7 @@ class StoppingTable(Protocol):
 
     async def changed_locked(self) -> None: ...
 
-    async def annul_locked(self, how: str, by: str) -> None: ...
+    async def annul_locked(self, how: str) -> None: ...
 
 
 class StopRequest:
@@ -84,6 +88,11 @@ class StopRequest:
         #: or None.
         self.vote: StopVote | None = None
         self._timer: asyncio.Task[None] | None = None
+        #: The hand whose request ended because whoever asked was forgotten (issue #30):
+        #: the table message says so, without a name, until the hand ends or someone asks
+        #: again.  (Not kept in the snapshot: after a restart the message just shows no
+        #: request, which is true.)
+        self._withdrawn_in: int | None = None
 
     async def ask(self, user_id: int, name: str) -> None:
         """``/taroky end now`` by a seated player: ask every seated player to stop the hand
@@ -102,7 +111,8 @@ class StopRequest:
                     "can annul it with /taroky-admin annul)."))
             vote = self.vote
             if vote is None or vote.hand_no != table.hand_no:
-                vote = self.vote = StopVote(table.hand_no, name)
+                vote = self.vote = StopVote(table.hand_no, name, user_id)
+                self._withdrawn_in = None
                 self._start_timer(vote)
             vote.agreed.add(user_id)
             await table.changed_locked()
@@ -123,7 +133,7 @@ class StopRequest:
                 return False
             vote.agreed.add(user_id)
             if set(table.humans) <= vote.agreed:
-                await table.annul_locked("agreement", vote.asked_by)
+                await table.annul_locked("agreement")
                 return True
             await table.changed_locked()
             return False
@@ -131,15 +141,35 @@ class StopRequest:
     def end(self) -> None:
         """No request waits any more (the hand ended, was annulled, or the table closes)."""
         self.vote = None
+        self._withdrawn_in = None
         timer = self._timer
         if timer is not None and timer is not asyncio.current_task() and not timer.done():
             timer.cancel()
         self._timer = None
 
+    def is_asked_by(self, user_id: int) -> bool:
+        """Whether the request waiting was asked by the member ``user_id``."""
+        return self.vote is not None and self.vote.asked_by_id == user_id
+
+    def is_withdrawn(self) -> bool:
+        """Whether the hand in play had a request to stop that ended when whoever asked
+        was forgotten (and nobody asked again since): the table message says so."""
+        return self.vote is None and self._withdrawn_in == self.table.hand_no
+
     def forget(self, user_id: int) -> None:
-        """The member ``user_id`` is forgotten (issue #30): their agreement is not kept."""
-        if self.vote is not None:
-            self.vote.agreed.discard(user_id)
+        """The member ``user_id`` is forgotten (issue #30; the table's lock held, by
+        ``Table.forget_locked``): nothing of theirs is kept.  Their agreement goes; a
+        request they asked ends, as if withdrawn (its name goes with it): nobody makes
+        it any more, so the hand goes on and is paid as the cards fall, and the table
+        message says why (:meth:`is_withdrawn`).  Anyone seated may ask again."""
+        vote = self.vote
+        if vote is None:
+            return
+        if vote.asked_by_id == user_id:
+            self.end()
+            self._withdrawn_in = vote.hand_no
+        else:
+            vote.agreed.discard(user_id)
 
     def resume(self) -> None:
         """After a restart the restored request waits only what was left of its time."""

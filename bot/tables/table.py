@@ -323,8 +323,10 @@ class Table:
         #: ``/taroky end`` was used during a hand: the hand is played out and paid, then
         #: the table closes (a hand in play always ends paid; issue #29).
         self.closing = False
-        #: The user who asked the table to close (named on the table message).
+        #: The member who asked the table to close, by name (on the table message) and id;
+        #: None when forgotten (issue #30: the close stands, without a name).
         self.closing_by: str | None = None
+        self.closing_by_id: int | None = None
         #: A request to stop the hand in play at once (``/taroky end now``), while it waits.
         self.stop_request = StopRequest(self)
         #: The hand in play was annulled (``agreement``, ``admin`` or ``closed``), the table closed.
@@ -490,9 +492,11 @@ class Table:
 
     def holds(self, user_id: int) -> bool:
         """Whether the table keeps anything of the member ``user_id``: a seat, a place in
-        the hand dealt (or owed), the host's chair."""
+        the hand dealt (or owed), the host's chair, a request to close the table or to
+        stop the hand (a moderator may close a table they sit nowhere at)."""
         return (self.seat_of(user_id) is not None or user_id in self.hand_players
-                or self.host_id == user_id)
+                or self.host_id == user_id or self.closing_by_id == user_id
+                or self.stop_request.is_asked_by(user_id))
 
     async def forget_locked(self, user_id: int, anonymous: int) -> None:
         """The member ``user_id`` has been forgotten (issue #30; the lock held, by
@@ -501,7 +505,9 @@ class Table:
         freed); the hand dealt to them goes on and is paid to ``anonymous``, the id the
         store gave their rows on this server, so the books stay exact and nobody leaves
         a losing hand by being forgotten (issue #29); the table has no host any more if
-        they were it."""
+        they were it.  A request to stop the hand they asked ends, as if withdrawn (see
+        ``StopRequest.forget``); a close they asked stands, without their name: the others
+        were told the table closes after the hand, and it does."""
         seat = self.seat_of(user_id)
         if seat is not None:
             self.seats[seat] = (None if self.status == LOBBY
@@ -509,6 +515,8 @@ class Table:
         self.hand_players = [anonymous if p == user_id else p for p in self.hand_players]
         if self.host_id == user_id:
             self.host_id = 0
+        if self.closing_by_id == user_id:
+            self.closing_by = self.closing_by_id = None
         self.stop_request.forget(user_id)
         await self.changed_locked()
 
@@ -624,8 +632,8 @@ class Table:
             self.status = CLOSED
             self._cancel_tasks()
 
-    async def close_after_hand(self, name: str) -> bool:
-        """``/taroky end`` by ``name``: during a hand the table closes only once the hand
+    async def close_after_hand(self, user_id: int, name: str) -> bool:
+        """``/taroky end`` by the member ``user_id``, called ``name``: during a hand the table closes only once the hand
         is played out and paid (a hand in play always ends paid, issue #29; a computer
         plays for whoever is away, as always).  True when the close waits for the hand;
         False when nothing is in play and the table may close now."""
@@ -634,18 +642,18 @@ class Table:
                 return False
             if not self.closing:
                 self.closing = True
-                self.closing_by = name
+                self.closing_by, self.closing_by_id = name, user_id
                 await self.changed_locked()
             return True
 
     # ------------------------------------------------------------------ annulling the hand in play
-    async def annul(self, by: str) -> None:
+    async def annul(self) -> None:
         """``/taroky-admin annul``: the hand in play is annulled (nothing paid, the salt
         revealed in its record, marked annulled) and the table closes."""
         async with self.lock:
             if self.hand_in_play is None:
                 raise TableError(N_("This channel's table has no hand in play to annul."))
-            await self.annul_locked("admin", by)
+            await self.annul_locked("admin")
 
     async def annul_before_close(self) -> None:
         """The table is closed by its keeper with a hand still in play (no command does
@@ -653,9 +661,9 @@ class Table:
         its salt is revealed however it ends (issue #29)."""
         async with self.lock:
             if self.hand_in_play is not None:
-                await self.annul_locked("closed", self.closing_by or "", close=False)
+                await self.annul_locked("closed", close=False)
 
-    async def annul_locked(self, how: str, by: str, *, close: bool = True) -> None:
+    async def annul_locked(self, how: str, *, close: bool = True) -> None:
         """The hand in play is annulled (lock held: an admin's :meth:`annul`, everyone's
         agreement to the :attr:`stop_request`, a close with the hand in play): kept as such
         by the keeper, then the table closes (by its keeper, once the lock is let go;
@@ -670,7 +678,7 @@ class Table:
                                 "annulled and goes on; please try again in a moment.")) from None
         self.annulled = how
         self.stop_request.end()
-        self.closing, self.closing_by = True, by
+        self.closing = True  # (nobody is named: an annulled table's message says how it stopped)
         self.status = BETWEEN
         self._cancel_tasks()
         if close:
@@ -1060,6 +1068,7 @@ class Table:
             "deal_salt": self.deal_salt,
             "closing": self.closing,
             "closing_by": self.closing_by,
+            "closing_by_id": self.closing_by_id,
             "stop_vote": self.stop_request.to_state() if self.status == PLAYING else None,
             "used_at": self.used_at,
         }
@@ -1098,8 +1107,9 @@ class Table:
         table.closing = bool(state.get("closing", False))
         used_at = state.get("used_at")
         table.used_at = float(used_at) if used_at is not None else None
-        cb = state.get("closing_by")
-        table.closing_by = str(cb) if cb is not None else None
+        cb, cb_id = state.get("closing_by"), state.get("closing_by_id")
+        if cb is not None and cb_id is not None:  # (a name kept without its id could not be forgotten)
+            table.closing_by, table.closing_by_id = str(cb), int(cb_id)
         table.hand_players = [int(p) for p in state.get("hand_players") or []]
         table.settlement = Settlement.from_state(state)
         if state.get("game") is not None:

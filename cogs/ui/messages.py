@@ -219,10 +219,17 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             "every seated player agrees; if anyone keeps playing, or nobody answers in time, it is played "
             "out and paid. Agreed so far: {agreed}.", name=vote.asked_by, agreed=", ".join(agreed))[:1024],
             inline=False)
+    elif table.stop_request.is_withdrawn() and table.status == PLAYING:  # (issue #30: nobody named)
+        embed.add_field(name=t._("Stop this hand now?"), value=t._(
+            "The player who asked to stop this hand has left the table, so the request is withdrawn: "
+            "the hand goes on and is paid as the cards fall."), inline=False)
     if table.closing and table.status in (PLAYING, BETWEEN) and table.annulled is None:
+        # (whoever closed it may have been forgotten, issue #30: the close stands, unnamed)
         embed.add_field(name=t._("Closing"), value=t._(
             "{name} closed the table: it closes when this hand ends, and the hand is played out "
-            "and paid as the cards fall.", name=table.closing_by or "?"), inline=False)
+            "and paid as the cards fall.", name=table.closing_by) if table.closing_by is not None else t._(
+            "The table closes when this hand ends: the hand is played out (a computer plays for "
+            "anyone away) and paid as the cards fall."), inline=False)
     if table.status == BETWEEN and table.settlement.given_up:
         embed.add_field(name=t._("Not paid yet"), value=t._(
             "This hand could not be paid, and an admin must look at it "

@@ -18,6 +18,7 @@ from bot.tables.deals import Deals
 from tests.discord.harness import (
     PLAY,
     engine_first,
+    labels,
     open_panel,
     play_out,
     refused,
@@ -262,3 +263,64 @@ async def test_a_store_failure_in_an_admins_forget_is_told_and_changes_nothing(w
     assert str(world.alice.id) in await store.export_ledger_csv(world.guild.id)
     assert table.seat_of(world.alice.id) is not None and table.holds(world.alice.id)
     assert await store.check_integrity() == []
+
+
+async def test_a_forgotten_members_request_to_stop_ends_and_their_close_stands_without_their_name(
+        world: Any) -> None:
+    """Issue #30: a member who asked to stop the hand (``/taroky end now``, which also asks
+    the table to close after it, issue #29) and was then forgotten left their name in the
+    table's saved state (who asked to stop, who closed) and on its message ("bob asks to
+    stop this hand now", "bob closed the table").  What the others expect: the request
+    to stop ends, as if withdrawn (a request nobody makes any more waits for nobody), they
+    read why in a sentence, and the hand goes on; the table still closes after the hand,
+    as they were told, without a name."""
+    table, panels = await two_humans(world)
+    asked = await world.bob.slash(world.channel, "taroky end", now=True)
+    assert "You asked to stop this hand now" in asked.response.content
+    before = [t for _, t in seen_on("table", table_message(world))]
+    assert any(t.startswith("bob asks to stop this hand now") for t in before)
+    assert any(t.startswith("bob closed the table") for t in before)
+    assert table.stop_request.vote is not None and table.closing
+
+    asked = await world.bob.slash(world.channel, "taroky forget-me")
+    await world.bob.click(asked.response, label="Forget me")
+    assert table.seat_of(world.bob.id) is None and not table.holds(world.bob.id)
+    # The request to stop ends: no buttons, the others read why; the hand goes on.
+    assert table.stop_request.vote is None and table.status == "playing"
+    message = table_message(world)
+    assert "Agree to stop now" not in labels(message)
+    shown = [t for _, t in seen_on("table", message)]
+    assert ("The player who asked to stop this hand has left the table, so the request is withdrawn: "
+            "the hand goes on and is paid as the cards fall.") in shown
+    # The close stands, without a name.
+    assert table.closing
+    assert ("The table closes when this hand ends: the hand is played out (a computer plays for "
+            "anyone away) and paid as the cards fall.") in shown
+    # Nothing of his is kept at the table: its saved state, its message.
+    await world.alice.slash(world.channel, "taroky pool")  # (the table state's writes are done)
+    saved = json.dumps([s.state for s in await world.bot.tables.store.load_table_states()])
+    assert str(world.bob.id) not in saved and '"bob"' not in saved
+    assert not [t for t in shown if "bob" in t]
+    # The hand is played out and paid, then the table closes, as it was asked to.
+    await play_out(world, {world.alice.id: panels[world.alice.id]})
+    assert world.bot.tables.get(world.channel.id) is None
+
+
+async def test_a_forgotten_moderators_close_stands_without_their_name(world: Any) -> None:
+    """A moderator (Manage Messages) who sits nowhere may close a table (``/taroky end``:
+    it closes after the hand in play); forgotten, they were not even looked for at the
+    table, which kept their name as its closer.  The close stands, without a name."""
+    table, _panels = await two_humans(world)
+    role = world.guild.create_role("moderators", permissions=discord.Permissions(manage_messages=True))
+    moderator = world.guild.add_member(world.env.create_user("mirek"), roles=[role])
+    closed = await moderator.slash(world.channel, "taroky end")
+    assert "The table closes when this hand ends" in closed.response.content
+    assert any(t.startswith("mirek closed the table") for _, t in seen_on("table", table_message(world)))
+
+    asked = await moderator.slash(world.channel, "taroky forget-me")
+    await moderator.click(asked.response, label="Forget me")
+    assert table.closing and not table.holds(moderator.id)
+    await world.alice.slash(world.channel, "taroky pool")  # (the table state's writes are done)
+    saved = json.dumps([s.state for s in await world.bot.tables.store.load_table_states()])
+    assert str(moderator.id) not in saved and "mirek" not in saved
+    assert not [t for _, t in seen_on("table", table_message(world)) if "mirek" in t]

@@ -5,6 +5,8 @@ The Discord side (the buttons, the time running out, a restart) is
 
 from __future__ import annotations
 
+import json
+
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
 from tests.tables.helpers import HOST, computers_done, manager, open_table
 
@@ -42,13 +44,55 @@ async def test_a_forgotten_members_agreement_is_not_kept_and_the_others_still_de
     stop goes too (their chair is a computer's now); issue #29: the hand stops once
     every seated human, now the two others, agrees."""
     table = await three_humans_playing()
-    await table.stop_request.ask(BOB, "Bob")
+    await table.stop_request.ask(CYRIL, "Cyril")
+    assert not await table.stop_request.answer(BOB, table.hand_no, True)
     async with table.lock:
         await table.forget_locked(BOB, anonymous=-1000)
     vote = table.stop_request.vote
-    assert vote is not None and vote.agreed == set()
+    assert vote is not None and vote.agreed == {CYRIL} and vote.asked_by == "Cyril"
     assert BOB not in table.to_state()["stop_vote"]["agreed"]
-    assert not await table.stop_request.answer(HOST, table.hand_no, True)
     assert table.status == PLAYING
-    assert await table.stop_request.answer(CYRIL, table.hand_no, True)
+    assert await table.stop_request.answer(HOST, table.hand_no, True)
     assert table.annulled == "agreement" and table.status in (BETWEEN, CLOSED)
+
+
+async def test_a_forgotten_members_own_request_ends_as_if_withdrawn() -> None:
+    """Issue #30: a request to stop asked by a member who is then forgotten ends, as if
+    they had withdrawn it (its name goes with it): nobody is asking any more, so the
+    hand goes on (issue #29: played out and paid) and nobody can stop it by agreeing to
+    a request nobody makes; the table message says so (``is_withdrawn``) until someone
+    asks again, which anyone seated may."""
+    table = await three_humans_playing()
+    await table.stop_request.ask(BOB, "Bob")
+    await table.stop_request.answer(CYRIL, table.hand_no, True)
+    assert table.holds(BOB)
+    async with table.lock:
+        await table.forget_locked(BOB, anonymous=-1000)
+    assert table.stop_request.vote is None and table.stop_request.is_withdrawn()
+    assert table.to_state()["stop_vote"] is None and not table.holds(BOB)
+    assert table.status == PLAYING
+    await table.stop_request.ask(HOST, "Host")  # (asked again: a new request, the note gone)
+    assert not table.stop_request.is_withdrawn()
+    assert table.stop_request.vote is not None and table.stop_request.vote.agreed == {HOST}
+
+
+async def test_a_forgotten_closer_leaves_the_close_standing_without_their_name() -> None:
+    """Issue #30: the table was asked to close after the hand (``/taroky end``; a
+    moderator may ask it sitting nowhere, so only the request holds them); forgotten,
+    their name and id go, and the close stands: the others were told it closes after
+    the hand (issue #29: the hand is still played out and paid).  A snapshot that kept
+    a name without its id (from before the id was kept) restores no name: it could not
+    be forgotten."""
+    table = await three_humans_playing()
+    moderator = 99
+    assert await table.close_after_hand(moderator, "Mirek")
+    assert table.holds(moderator) and table.to_state()["closing_by"] == "Mirek"
+    async with table.lock:
+        await table.forget_locked(moderator, anonymous=-1000)
+    state = table.to_state()
+    assert table.closing and state["closing"] and not table.holds(moderator)
+    assert state["closing_by"] is None and state["closing_by_id"] is None
+    assert "Mirek" not in json.dumps(state)
+    old = {**state, "closing_by": "Mirek"}
+    del old["closing_by_id"]
+    assert Table.from_state(old).closing_by is None
