@@ -232,6 +232,43 @@ class TimedLock(asyncio.Lock):
         super().release()
 
 
+def picture_path(out: Any, frame: Any) -> tuple[str, str]:
+    """Who asked for a table picture coming back from the render pool (a change's
+    ``_prefetch``, a throttled edit's ``_draw_table_picture``) and what its table did
+    meanwhile: moved on (a newer change), or stands still with a throttled edit pending
+    (a late picture's, ``spare``, or a held change's) or none (``--trace``)."""
+    while frame is not None:
+        name = frame.f_code.co_qualname
+        if name.endswith("<locals>.draw") and "table" in frame.f_locals and "state" in frame.f_locals:
+            who = "change" if "_prefetch" in name else "throttled edit" if "_draw_table_picture" in name else name
+            table, state = frame.f_locals["table"], frame.f_locals["state"]
+            if out._state(table) != state:
+                return who, "table moved on"
+            if table.id in out._pending:
+                return who, "spare edit pending" if table.id in out._spare else "held edit pending"
+            return who, "table stands"
+        frame = frame.f_back
+    return "other", "-"
+
+
+def picture_table_id(frame: Any) -> str | None:
+    """The id of the table whose drawing ``frame`` (or a caller) serves (``--trace``)."""
+    while frame is not None:
+        if frame.f_code.co_qualname.endswith("<locals>.draw") and "table" in frame.f_locals:
+            return frame.f_locals["table"].id  # type: ignore[no-any-return]
+        frame = frame.f_back
+    return None
+
+
+def publish_kind(out: Any, table: Any, spare: bool) -> str:
+    """A ``publish`` call as the trace counts it: a late picture's edit or a change's,
+    with the throttled edit pending then and whether the throttle lets it go now."""
+    pending = table.id in out._pending
+    held = "spare pending" if pending and table.id in out._spare else "held pending" if pending else "none pending"
+    free = out._edit_wait(table, reserve=2 if spare else 0) <= 0
+    return f"{'late' if spare else 'change'} ({held}, {'free' if free else 'throttled'})"
+
+
 class TracedLock(asyncio.Lock):
     """A table's lock that notes who held it and for how long (``--trace``)."""
 
@@ -286,6 +323,13 @@ class Tracer:
         self.batches: list[list[Any]] | None = None
         self._bytes_seen: set[int] = set()
         self.scenes_shown: set[Any] = set()  # scenes a message showed (``DiscordTableOutput._sent``)
+        #: table scene drawn -> (who asked for it, what the table did meanwhile): the paths of
+        #: the table pictures no message showed (``picture_path``).
+        self.table_paths: dict[Any, tuple[str, str]] = {}
+        #: table id -> its table scenes drawn and not yet followed by a ``publish``; table
+        #: scene -> the first two ``publish`` calls after it came back (``publish_kind``).
+        self.awaiting_publish: dict[str, list[Any]] = {}
+        self.after_drawn: dict[Any, list[str]] = {}
 
     def timed(self, owner: Any, name: str, label: str) -> None:
         """Replace the coroutine method ``owner.name`` by one that notes its durations."""
@@ -350,6 +394,20 @@ class Tracer:
                 unseen[type(scene).__name__] = unseen.get(type(scene).__name__, 0) + 1
             out.append("  pictures drawn while measuring that no message showed: "
                        + ", ".join(f"{k} {v}" for k, v in sorted(unseen.items())))
+            paths: dict[tuple[str, str], list[int]] = {}
+            for scene, path in self.table_paths.items():
+                counts = paths.setdefault(path, [0, 0])
+                counts[0] += 1
+                counts[1] += scene not in self.scenes_shown
+            out.append("  table pictures by path (drawn for / when back; no message showed of drawn): " + "; ".join(
+                f"{who} / {fate} {unseen_n} of {n}" for (who, fate), (n, unseen_n) in sorted(paths.items())))
+            nexts: dict[str, list[int]] = {}
+            for scene, calls in self.after_drawn.items():
+                counts = nexts.setdefault(" -> ".join(calls), [0, 0])
+                counts[0] += 1
+                counts[1] += scene not in self.scenes_shown
+            out.append("  table pictures by the publish calls after they came back (no message showed of drawn):")
+            out.extend(f"    {path}: {unseen_n} of {n}" for path, (n, unseen_n) in sorted(nexts.items(), key=lambda kv: -kv[1][1]))
             out.append("  CPU a picture drawn: " + ", ".join(
                 f"{k} {1000 * v / max(self.drawn.get(k, 0), 1):.2f} ms" for k, v in sorted(self.drawing_by_kind.items())))
         kinds: dict[str, list[float]] = {}
@@ -942,8 +1000,15 @@ async def run_load(
                 tracer.scene_bytes += len(pickle.dumps(todo))
                 if tracer.batches is not None:
                     tracer.batches.append(list(todo))
+                path = picture_path(out, sys._getframe(1))
                 for scene, (_name, png, alt, seconds) in zip(todo, result, strict=True):
                     kind = type(scene).__name__
+                    if kind == "TableScene":
+                        tracer.table_paths[scene] = path
+                        table_id = picture_table_id(sys._getframe(1))
+                        if table_id is not None:
+                            tracer.awaiting_publish.setdefault(table_id, []).append(scene)
+                            tracer.after_drawn[scene] = []
                     tracer.drawn[kind] = tracer.drawn.get(kind, 0) + 1
                     tracer.drawing_seconds += seconds
                     tracer.drawing_by_kind[kind] = tracer.drawing_by_kind.get(kind, 0.0) + seconds
@@ -963,6 +1028,19 @@ async def run_load(
                 return result
 
             out._draw = counted_draw  # type: ignore[method-assign]
+            original_publish = out.publish
+
+            async def noted_publish(table: Any, *args: Any, **kwargs: Any) -> Any:
+                if measuring:
+                    kind = publish_kind(out, table, kwargs.get("spare", False))
+                    waiting = tracer.awaiting_publish.get(table.id, [])
+                    for scene in waiting:
+                        calls = tracer.after_drawn[scene]
+                        calls.append(kind)
+                    tracer.awaiting_publish[table.id] = [s for s in waiting if len(tracer.after_drawn[s]) < 2]
+                return await original_publish(table, *args, **kwargs)
+
+            out.publish = noted_publish  # type: ignore[method-assign]
             original_sent = out._sent
 
             def noted_sent(key: Any, *args: Any) -> None:

@@ -340,6 +340,9 @@ class DiscordTableOutput:
         #: ``table_changed`` runs (under the table's lock).
         self._change_table: dict[str, TableScene | None] = {}
         self._change_hands: dict[str, dict[int, HandScene | None]] = {}
+        #: Tables whose change being shown leaves its table picture to an edit of its own
+        #: (``_late_edit_waits``); kept only while ``table_changed`` runs.
+        self._draw_later: set[str] = set()
         self.pings = TurnPings(client)  # the turn ping (cogs.ui.turns)
 
     # ----------------------------------------------------------- pictures
@@ -608,10 +611,13 @@ class DiscordTableOutput:
                 await self._wait_for(drawing)
                 late = not drawing.done()
             await self.publish(table, wait=False)
+            if table.id in self._draw_later:
+                self._show_picture_later(table)
             await self._refresh_panels(table, "change", wait=False, waited_on_only=late, throttle=True)
         finally:
             self._change_table.pop(table.id, None)
             self._change_hands.pop(table.id, None)
+            self._draw_later.discard(table.id)
         if late and drawing is not None:
             asyncio.get_running_loop().create_task(
                 self._late_pictures(table, drawing, self._state(table)), name=f"taroky-pictures-{table.id}"
@@ -623,8 +629,34 @@ class DiscordTableOutput:
         drawings come back later than that (``draw_latency``)."""
         if self.picture_wait is None:
             await drawing
-        elif self.picture_wait > 0 and self.draw_latency < self.picture_wait:
+        elif self._waits_for_pictures():
             await asyncio.wait({drawing}, timeout=self.picture_wait)
+
+    def _waits_for_pictures(self) -> bool:
+        """An edit waits ``picture_wait`` for its pictures (``_wait_for``)."""
+        return self.picture_wait is None or (self.picture_wait > 0 and self.draw_latency < self.picture_wait)
+
+    def _late_edit_waits(self, table: Table) -> bool:
+        """A table picture drawn for this change would be seen by nobody for a while:
+        the change's edit does not wait for it (drawings come back later than
+        ``picture_wait``), and the edit that would bring it late would then wait for the
+        throttle (it leaves ``SPARE_RESERVE`` edits of the window to changes; counted
+        with this change's edit).  A quarter of the table pictures drawn were never shown
+        that way: the next change came first and showed a newer state (issue #33)."""
+        if self._waits_for_pictures():
+            return False
+        return self._edit_wait(table, reserve=SPARE_RESERVE + 1) > self.draw_latency
+
+    def _show_picture_later(self, table: Table) -> None:
+        """The table picture of a change not drawn (``_late_edit_waits``): an edit of its
+        own draws it when the throttle lets it go, of the table as it stands then; a
+        change meanwhile replaces that edit, or (throttled) becomes it."""
+        if table.id in self._pending or table.status == CLOSED or table.message_id is None:
+            return
+        delay = max(self._edit_wait(table, reserve=SPARE_RESERVE), 0.0)
+        self._pending[table.id] = asyncio.get_running_loop().create_task(
+            self._delayed_edit(table, delay), name=f"taroky-edit-{table.id}")
+        self._spare.add(table.id)
 
     @staticmethod
     def _state(table: Table) -> tuple[int, int, str]:
@@ -653,7 +685,12 @@ class DiscordTableOutput:
         if table.game is None:
             return None
         jobs: list[Scene | None] = []
-        if table.message_id is None or (table.id not in self._pending and self._edit_wait(table) <= 0):
+        # The change edits the table message now (``publish``): none is pending, or only
+        # a late picture's, which it replaces.
+        edits_now = (table.id not in self._pending or table.id in self._spare) and self._edit_wait(table) <= 0
+        if table.message_id is not None and edits_now and self._late_edit_waits(table):
+            self._draw_later.add(table.id)
+        elif table.message_id is None or edits_now:
             self._change_table[table.id] = self._scene(lambda: table_scene(table))
             jobs.append(self._change_table[table.id])
         hands: dict[int, Scene | None] = {}
