@@ -151,7 +151,7 @@ class Ledger(Ratings):
                 )
 
         forgotten = yield from forgotten_meanwhile(
-            self.dialect.name == "postgresql", g, hand.participants, forgettings_applied, at)
+            g, hand.participants, forgettings_applied, at)
         if forgotten:
             raise MemberForgottenError(forgotten)
         current = yield from current_season(g)

@@ -88,8 +88,6 @@ class Privacy(StoreCore):
         async with self._write() as conn:
             seq = None
             if pending:
-                # First, so that on PostgreSQL a payment in flight (which locks this table
-                # in share mode, ``forgotten_meanwhile``) commits before the rows are read.
                 (row,) = await self._rows(
                     conn,
                     "INSERT INTO forgettings (member_id, guild_id, anonymous_json, forgotten_at)"
@@ -248,18 +246,17 @@ class Privacy(StoreCore):
 
 
 def forgotten_meanwhile(
-    postgres: bool, guild_id: int, participants: Collection[int], applied: Collection[int], at: float
+    guild_id: int, participants: Collection[int], applied: Collection[int], at: float
 ) -> Statements[set[int]]:
     """Inside a hand's payment: the participants forgotten in ``guild_id`` by a
     forgetting still pending that the paying process has not applied at its tables
-    (``applied``: the ``seq`` of those it has).  On PostgreSQL the ``forgettings`` table
-    is locked in share mode first: a forgetting (which writes its row first) and a
-    payment then follow one another, never interleave; SQLite's writes do anyway."""
+    (``applied``: the ``seq`` of those it has).  Write transactions run one at a time
+    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock, ``bot.store.pg``),
+    so a forgetting commits wholly before or after the payment: before, this finds it;
+    after, it renames what the payment wrote."""
     members = sorted({p for p in participants if p > 0 and not is_anonymous(p)})
     if not members:
         return set()
-    if postgres:
-        yield "LOCK TABLE forgettings IN SHARE MODE", ()
     rows = yield (
         f"SELECT seq, member_id, guild_id FROM forgettings WHERE forgotten_at >= ?"
         f" AND member_id IN ({', '.join('?' * len(members))})",

@@ -226,32 +226,34 @@ async def test_a_forgetting_and_a_payment_at_once_never_leave_her_id(open_store:
 async def test_a_payment_waits_for_a_forgetting_in_flight_and_is_refused(
         store_location: Location, open_store: OpenStore) -> None:
     """The interleaving the test above may not meet, made to happen on PostgreSQL (where
-    two processes' transactions do run at once): a forgetting's transaction has written
-    its pending row and not committed yet (here a second connection holds it so) when
-    another process pays a hand dealt to the member.  The payment waits for it (it locks
-    ``forgettings`` in share mode before reading it) and is then refused: had it read
-    ``forgettings`` at once, it would have paid her id, and the forgetting, not seeing
-    the uncommitted payment, would have left it in the books.  (SQLite runs one write
-    transaction at a time on the file: no interleaving to make.)"""
+    two processes' transactions could run at once): a forgetting's transaction holds
+    the store's write lock and has written its pending row, not committed yet (here a
+    second connection does it, as ``PostgresStore`` does), when another process pays a
+    hand dealt to the member.  The payment reads ``forgettings`` inside its own write
+    transaction, so it waits for the forgetting and is then refused; read before its
+    transaction, it would pay her id after the forgetting had renamed her rows.  (SQLite
+    runs one write transaction at a time on the file: nothing to interleave.)"""
     if not (isinstance(store_location, str) and is_postgres_url(store_location)):
         pytest.skip("SQLite's write transactions never interleave (BEGIN IMMEDIATE)")
     import psycopg
 
+    from bot.store.pg import WRITE_LOCK
+
     payer = await open_store()
     try:
         async with await psycopg.AsyncConnection.connect(store_location) as forgetting:
+            await forgetting.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
             await forgetting.execute(
                 "INSERT INTO forgettings (member_id, guild_id, anonymous_json, forgotten_at)"
                 " VALUES (%s, NULL, '{}', %s)", (ALICE, time.time()))
             payment = asyncio.create_task(payer.settle_hand(make_hand("h", {ALICE: 2, BOB: -2})))
-            while not payment.done():  # until the payment waits for the forgetting's lock
+            while not payment.done():  # until the payment waits for the write lock
                 waiting = await (await forgetting.execute(
-                    "SELECT count(*) FROM pg_locks WHERE NOT granted"
-                    " AND relation = 'forgettings'::regclass")).fetchone()
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'advisory'")).fetchone()
                 if waiting is not None and waiting[0]:
                     break
                 await asyncio.sleep(0.01)
-            assert not payment.done(), "the payment read forgettings past the uncommitted forgetting"
+            assert not payment.done(), "the payment went ahead of the forgetting's write lock"
             await forgetting.commit()
         with pytest.raises(MemberForgottenError):
             await payment
