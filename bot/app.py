@@ -177,7 +177,13 @@ class TarokyBot(TableClient):
     async def _settle_sweep(self) -> None:
         """Issue #15: the one place unpaid hands are retried, at each table's planned time
         (``Table.retry_due_settlement``); a failure is logged and the sweep goes on.  The
-        lobbies nobody started in time are closed here too (issue #29)."""
+        lobbies nobody started in time are closed here too (issue #29), and the members
+        forgotten through other bot processes leave this one's tables (issue #30,
+        ``TableManager.forget_pending``)."""
+        try:
+            await self.tables.forget_pending()
+        except Exception:  # (the next sweep tries again; a payment refuses them meanwhile)
+            log.exception("Letting the members forgotten elsewhere go failed")
         for table in list(self.tables.tables.values()):
             try:
                 await table.retry_due_settlement()

@@ -25,7 +25,9 @@ from bot.store.models import (
     HandSummary,
     HandValidationError,
     LeaderboardRow,
+    MemberForgottenError,
     Party,
+    PendingForgetting,
     PlayerStats,
     PoolBalance,
     PoolOverdrawnError,
@@ -48,9 +50,10 @@ from bot.store.models import (
     transfers_from_seats,
 )
 from bot.store.money import CHIPS, CURRENCIES, CZK_HAL, POINTS, format_amount, parse_amount
-from bot.store.privacy import is_anonymous
+from bot.store.privacy import FORGETTING_KEPT, is_anonymous
 
 __all__ = [
+    "FORGETTING_KEPT",
     "CHIPS",
     "CURRENCIES",
     "CZK_HAL",
@@ -62,6 +65,8 @@ __all__ = [
     "AnalysisJob",
     "AnalysisState",
     "Forgotten",
+    "MemberForgottenError",
+    "PendingForgetting",
     "HandConflictError",
     "HandSummary",
     "HandValidationError",

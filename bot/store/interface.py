@@ -25,6 +25,7 @@ from bot.store.models import (
     Forgotten,
     HandSummary,
     LeaderboardRow,
+    PendingForgetting,
     PlayerStats,
     PoolBalance,
     SeatFigures,
@@ -180,7 +181,10 @@ class DataStore(TableStore, Protocol):
 
     # privacy
     async def forget_member(self, member_id: int, *, guild_id: int | None = None,
-                            seated_in: Collection[int] = ()) -> Forgotten: ...
+                            seated_in: Collection[int] = (), pending: bool = True,
+                            now: float | None = None) -> Forgotten: ...
+
+    async def pending_forgettings(self, *, now: float | None = None) -> list[PendingForgetting]: ...
 
     # seasons and settings
     async def current_season(self, guild_id: int) -> int: ...
@@ -208,6 +212,7 @@ class DataStore(TableStore, Protocol):
         message_id: int | None = None,
         allow_pool_overdraw: bool = False,
         expected_version: int | None = None,
+        forgettings_applied: Collection[int] = (),
     ) -> bool: ...
 
     async def annul_hand(self, hand: SettledHand) -> bool: ...

@@ -6,7 +6,8 @@ them from the ledger)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -20,6 +21,7 @@ from bot.store.models import (
     POOL,
     HandConflictError,
     HandValidationError,
+    MemberForgottenError,
     Party,
     PoolBalance,
     PoolOverdrawnError,
@@ -28,6 +30,7 @@ from bot.store.models import (
     SettledHand,
 )
 from bot.store.money import MAX_AMOUNT, check_amount, check_currency, format_amount
+from bot.store.privacy import forgotten_meanwhile
 from bot.store.ratings import Ratings
 from bot.store.tables import upsert_table_state
 
@@ -77,6 +80,7 @@ class Ledger(Ratings):
         message_id: int | None = None,
         allow_pool_overdraw: bool = False,
         expected_version: int | None = None,
+        forgettings_applied: Collection[int] = (),
     ) -> bool:
         """Pay out one hand in one transaction; return False if it was already settled.
 
@@ -97,12 +101,18 @@ class Ledger(Ratings):
         be separated by a crash.  ``expected_version`` makes that save a
         compare-and-set as in ``save_table_state`` (``StaleTableStateError``, nothing
         written, the hand not paid).
+
+        A participant forgotten meanwhile (a forgetting still pending, through another
+        bot process, whose ``seq`` is not in ``forgettings_applied``: the table has not
+        let them go) is never written back: ``MemberForgottenError``, nothing written
+        (``bot.store.privacy``).
         """
         hand.validate()
         # Everything serialised here, on the event loop, before the statements run (on
         # SQLite they run in the writer's thread: ``_write_at_once``).
         digest = hand.digest()
         deltas = hand.deltas()
+        at = time.time()
         texts = _HandTexts(
             participants=dumps(list(hand.participants)),
             deltas=dumps({("pool" if p is POOL else str(p)): d for p, d in deltas.items()}),
@@ -110,7 +120,8 @@ class Ledger(Ratings):
             state=dumps(dict(table_state)) if table_state is not None else None,
         )
         return await self._write_at_once(
-            lambda: self._settle(hand, digest, deltas, texts, message_id, allow_pool_overdraw, expected_version),
+            lambda: self._settle(hand, digest, deltas, texts, message_id, allow_pool_overdraw, expected_version,
+                                 frozenset(forgettings_applied), at),
             supersedes=(hand.guild_id, hand.channel_id) if texts.state is not None else None,
         )
 
@@ -123,6 +134,8 @@ class Ledger(Ratings):
         message_id: int | None,
         allow_pool_overdraw: bool,
         expected_version: int | None,
+        forgettings_applied: frozenset[int],
+        at: float,
     ) -> Statements[bool]:
         """``settle_hand``'s transaction, every statement of it (``Statements``): one hop
         to SQLite's writer thread, however many statements (issue #33)."""
@@ -137,6 +150,10 @@ class Ledger(Ratings):
                     self.dialect, g, hand.channel_id, texts.state, message_id, expected_version
                 )
 
+        forgotten = yield from forgotten_meanwhile(
+            g, hand.participants, forgettings_applied, at)
+        if forgotten:
+            raise MemberForgottenError(forgotten)
         current = yield from current_season(g)
         if s > current:
             raise HandValidationError(f"season {s} has not started (current is {current})")

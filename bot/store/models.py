@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, Literal, Protocol
@@ -61,6 +61,16 @@ class PoolOverdrawnError(StoreError):
 
 class StaleTableStateError(StoreError):
     """``save_table_state`` was given an ``expected_version`` that is not current."""
+
+
+class MemberForgottenError(StoreError):
+    """A hand's payment names a member forgotten meanwhile through another bot process,
+    whose table has not let them go yet (``forgettings``, issue #30): nothing was written;
+    the table lets them go and pays their anonymous id instead."""
+
+    def __init__(self, members: Collection[int]) -> None:
+        super().__init__(f"{len(members)} participant(s) of the hand were forgotten meanwhile")
+        self.members = frozenset(members)
 
 
 class SessionError(StoreError):
@@ -472,11 +482,29 @@ class Forgotten:
     #: Guild -> the anonymous id the member's rows there now carry (a table in play there
     #: pays the member's hand to it: ``TableManager.forget_member``).
     anonymous: Mapping[int, int] = field(default_factory=dict)
+    #: The pending forgetting written with it (``PendingForgetting.seq``; None: none
+    #: was written, a process letting go at its tables of a member forgotten elsewhere).
+    seq: int | None = None
 
     @property
     def anything(self) -> bool:
         """True if the store held anything about the member."""
         return bool(self.guilds or self.hands or self.ledger_rows or self.language)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingForgetting:
+    """A member forgotten a short while ago (``bot.store.privacy.FORGETTING_KEPT``):
+    every bot process lets them go at its own tables of ``guild_id`` (None: every
+    guild), in the order ``seq`` (unique, not necessarily the order of commits)."""
+
+    seq: int
+    member_id: int
+    guild_id: int | None
+
+    def covers(self, guild_id: int) -> bool:
+        """True if the forgetting reaches ``guild_id``."""
+        return self.guild_id is None or self.guild_id == guild_id
 
 
 # ---------------------------------------------------------------- hand analysis (issue #28)

@@ -15,26 +15,44 @@ An anonymous id lies below ``2**22``: no Discord id does (a Discord id carries i
 creation time from bit 22 up), so it can never be a member's; and above zero, so
 it is not a computer player's either (those are negative) and the leaderboard keeps
 counting money won from it as money won from a person.
+
+With several bot processes on one database, a member forgotten through one process
+may sit at a table another process serves.  So the forgetting is also written down,
+in the same transaction, as *pending* (the ``forgettings`` table: the member's id, the
+guild or None for every guild, the anonymous ids given), for ``FORGETTING_KEPT``
+seconds: every process asks for the pending forgettings in its sweep
+(``TableManager.forget_pending``) and lets the member go at its own tables, and a
+payment that names a member forgotten meanwhile, at a table that has not let them go
+yet, is refused (``MemberForgottenError``) so that the table pays the anonymous id
+instead.  After ``FORGETTING_KEPT`` the row is deleted: from then on nowhere is it
+recorded whom an anonymous id stood for.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Collection
 from typing import Any, Final
 
-from bot.store.core import StoreCore, dumps
+from bot.store.core import Statements, StoreCore, dumps
 from bot.store.interface import SqlConnection
-from bot.store.models import Forgotten
+from bot.store.models import Forgotten, PendingForgetting
 
-__all__ = ["ANONYMOUS_IDS", "FORGOTTEN_NAME", "Privacy", "is_anonymous"]
+__all__ = ["ANONYMOUS_IDS", "FORGETTING_KEPT", "FORGOTTEN_NAME", "Privacy", "forgotten_meanwhile",
+           "is_anonymous"]
 
 #: The range anonymous ids are drawn from (never a Discord id, never a computer's).
 ANONYMOUS_IDS: Final = range(1 << 21, 1 << 22)
 #: What a forgotten member's name becomes in the records of their hands (no words: it
 #: is read in every language).
 FORGOTTEN_NAME: Final = "—"
+#: Seconds a forgetting stays pending (its member's id kept in ``forgettings``) for the
+#: other bot processes to let the member go at their tables: ample for their sweeps
+#: (every ``SETTLE_SWEEP``, 10 s) and for a table whose process died to be taken over
+#: by another once its lease runs out (``LEASE_TTL``, 90 s), or restarted.
+FORGETTING_KEPT: Final = 600.0
 
 
 def is_anonymous(participant: int) -> bool:
@@ -46,7 +64,8 @@ class Privacy(StoreCore):
     """Forgetting members (see the module's docstring)."""
 
     async def forget_member(self, member_id: int, *, guild_id: int | None = None,
-                            seated_in: Collection[int] = ()) -> Forgotten:
+                            seated_in: Collection[int] = (), pending: bool = True,
+                            now: float | None = None) -> Forgotten:
         """Anonymise ``member_id``'s rows in one transaction: in ``guild_id`` only (an
         admin forgetting a member of their server), or in every guild and with their
         language choice (None: the member's own request).  Balances, pools, hands and
@@ -56,16 +75,34 @@ class Privacy(StoreCore):
 
         ``seated_in``: guilds where the member sits at a table in play: each gets its
         anonymous id even if no row names the member yet, so that the hand dealt to them
-        is paid to it (``TableManager.forget_member``)."""
+        is paid to it (``TableManager.forget_member``).
+
+        ``pending``: also write the forgetting down as pending (``forgettings``, for
+        ``FORGETTING_KEPT`` seconds from ``now``), for the other bot processes to reach
+        their tables (see the module's docstring); False for a process doing just that.
+        A guild given an anonymous id by a forgetting still pending gets the same one
+        again (one anonymous id per guild), so forgetting again changes nothing more."""
         if member_id <= 0 or is_anonymous(member_id):
             raise ValueError("only a member's own (Discord) id can be forgotten")
+        at = time.time() if now is None else now
         async with self._write() as conn:
+            seq = None
+            if pending:
+                (row,) = await self._rows(
+                    conn,
+                    "INSERT INTO forgettings (member_id, guild_id, anonymous_json, forgotten_at)"
+                    " VALUES (?, ?, '{}', ?) RETURNING seq",
+                    (member_id, guild_id, at),
+                )
+                seq = int(row[0])
+                await conn.execute("DELETE FROM forgettings WHERE forgotten_at < ?", (at - FORGETTING_KEPT,))
+            given = await self._anonymous_given(conn, member_id, at)
             guilds = sorted(set(await self._guilds_of(conn, member_id, guild_id))
                             | {g for g in seated_in if guild_id is None or g == guild_id})
             hands = ledger_rows = 0
             ids: dict[int, int] = {}
             for g in guilds:
-                anonymous = ids[g] = await self._fresh_anonymous_id(conn, g)
+                anonymous = ids[g] = given.get(g) or await self._fresh_anonymous_id(conn, g)
                 hands += await self._rename_in_hands(conn, g, member_id, anonymous)
                 ledger_rows += await self._rename_in_books(conn, g, member_id, anonymous)
             language = False
@@ -76,7 +113,35 @@ class Privacy(StoreCore):
                     (member_id,),
                 )
                 language = bool(deleted)
-        return Forgotten(len(guilds), hands, ledger_rows, language, ids)
+            if seq is not None:
+                await conn.execute("UPDATE forgettings SET anonymous_json = ? WHERE seq = ?",
+                                   (dumps({str(g): a for g, a in ids.items()}), seq))
+        return Forgotten(len(guilds), hands, ledger_rows, language, ids, seq)
+
+    async def pending_forgettings(self, *, now: float | None = None) -> list[PendingForgetting]:
+        """The forgettings of the last ``FORGETTING_KEPT`` seconds (before ``now``), in
+        ``seq`` order; older ones are deleted (a write only when there are some)."""
+        at = time.time() if now is None else now
+        async with self._read() as conn:
+            rows = await self._rows(
+                conn, "SELECT seq, member_id, guild_id, forgotten_at FROM forgettings ORDER BY seq")
+        if any(float(r[3]) < at - FORGETTING_KEPT for r in rows):
+            async with self._write() as conn:
+                await conn.execute("DELETE FROM forgettings WHERE forgotten_at < ?", (at - FORGETTING_KEPT,))
+        return [PendingForgetting(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]))
+                for r in rows if float(r[3]) >= at - FORGETTING_KEPT]
+
+    async def _anonymous_given(self, conn: SqlConnection, member_id: int, at: float) -> dict[int, int]:
+        """Guild -> the anonymous id a forgetting of the member still pending gave there."""
+        given: dict[int, int] = {}
+        for (text,) in await self._rows(
+            conn,
+            "SELECT anonymous_json FROM forgettings WHERE member_id = ? AND forgotten_at >= ? ORDER BY seq",
+            (member_id, at - FORGETTING_KEPT),
+        ):
+            for g, a in json.loads(text).items():
+                given.setdefault(int(g), int(a))
+        return given
 
     async def _guilds_of(
         self, conn: SqlConnection, member_id: int, guild_id: int | None
@@ -178,3 +243,24 @@ class Privacy(StoreCore):
                 (str(anonymous), guild_id, str(member_id)),
             )
         return paid.rowcount + received.rowcount
+
+
+def forgotten_meanwhile(
+    guild_id: int, participants: Collection[int], applied: Collection[int], at: float
+) -> Statements[set[int]]:
+    """Inside a hand's payment: the participants forgotten in ``guild_id`` by a
+    forgetting still pending that the paying process has not applied at its tables
+    (``applied``: the ``seq`` of those it has).  Write transactions run one at a time
+    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock, ``bot.store.pg``),
+    so a forgetting commits wholly before or after the payment: before, this finds it;
+    after, it renames what the payment wrote."""
+    members = sorted({p for p in participants if p > 0 and not is_anonymous(p)})
+    if not members:
+        return set()
+    rows = yield (
+        f"SELECT seq, member_id, guild_id FROM forgettings WHERE forgotten_at >= ?"
+        f" AND member_id IN ({', '.join('?' * len(members))})",
+        (at - FORGETTING_KEPT, *members),
+    )
+    return {int(member) for seq, member, guild in rows
+            if int(seq) not in applied and (guild is None or int(guild) == guild_id)}

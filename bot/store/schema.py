@@ -388,8 +388,28 @@ ALTER TABLE hands ADD COLUMN annulled INTEGER NOT NULL DEFAULT 0;
 """
 
 
+def _v10_forgettings(d: Dialect) -> str:
+    """10: the forgettings still pending (issue #30): a member forgotten through one bot
+    process, kept a short while (``bot.store.privacy.FORGETTING_KEPT``) so that every
+    other process lets them go at its own tables and no payment writes their id back.
+    ``guild_id`` NULL: every guild (the member's own request); ``anonymous_json``: the
+    anonymous id each guild's rows were given (a hand dealt to them is paid to it)."""
+    i = f"{d.int64:<7}"
+    return f"""
+CREATE TABLE forgettings (
+    seq            {i} {d.auto_id}PRIMARY KEY,
+    member_id      {i} NOT NULL,
+    guild_id       {i},
+    anonymous_json TEXT    NOT NULL,
+    forgotten_at   {d.real} NOT NULL
+);
+CREATE INDEX forgettings_by_member ON forgettings (member_id);
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
-STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis, _v9_annul)
+STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis,
+                                                      _v9_annul, _v10_forgettings)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.engine import POOL, Game, TarokyError, find_variant
@@ -171,7 +171,7 @@ class TableLedger:
 
     async def settle(
         self, table: Table, game: Game, *, expected_version: int | None = None,
-        saved: Callable[[], None] | None = None,
+        saved: Callable[[], None] | None = None, forgettings_applied: Collection[int] = (),
     ) -> bool:
         """Pay the finished hand and save the table's next state in one transaction.
 
@@ -181,7 +181,9 @@ class TableLedger:
         hand not paid here, if another process saved the table since).  ``saved`` is
         called as soon as that transaction has committed, before the reads that follow
         (a cancellation delivered there must not leave the caller unaware of the new
-        version).
+        version).  ``forgettings_applied``: the pending forgettings the table's process has
+        let its tables know of (a participant forgotten by another is refused:
+        ``MemberForgottenError``, nothing written; ``DataStore.settle_hand``).
         """
         store = self.store
         hand = await self.settled_hand(table, game)
@@ -192,7 +194,7 @@ class TableLedger:
             hand = dataclasses.replace(hand, session_id=None, session_step=None)
             session = None
         await store.settle_hand(hand, table_state=table.to_state(paid=True), message_id=table.message_id,
-                                expected_version=expected_version)
+                                expected_version=expected_version, forgettings_applied=forgettings_applied)
         if saved is not None:
             saved()
         balances = await store.balances(table.guild_id, hand.season, hand.currency, hand.participants)

@@ -11,11 +11,19 @@ import contextlib
 import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import Game
 from bot.i18n import N_
-from bot.store import DataStore, Forgotten, Shards, StaleTableStateError
+from bot.store import (
+    FORGETTING_KEPT,
+    DataStore,
+    Forgotten,
+    MemberForgottenError,
+    Shards,
+    StaleTableStateError,
+)
 from bot.store import Session as SessionRecord
 from bot.tables.deals import Deals
 from bot.tables.errors import NoTable, TableError
@@ -94,6 +102,10 @@ class TableManager:
         self._closing: set[asyncio.Task[None]] = set()
         #: The process is stopping (``shutdown``): no table is found, opened or played.
         self.stopping = False
+        #: The pending forgettings (``PendingForgetting.seq``) this process's tables know
+        #: of (its own, and those ``forget_pending`` applied), with when
+        #: (``time.monotonic``); dropped once the store no longer keeps them.
+        self._forgettings_applied: dict[int, float] = {}
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -173,10 +185,25 @@ class TableManager:
 
     async def settle(self, table: Table, game: Game) -> bool:
         """Pay the finished hand and save the table's next state at its next version,
-        in one transaction (without a ledger: only the save)."""
+        in one transaction (without a ledger: only the save).  A member of the hand
+        forgotten meanwhile through another process (the payment is refused, nothing
+        written) is let go at the table first, as ``forget_pending`` would, and the hand
+        is paid to their anonymous id."""
         if self.ledger is None:
             await self._queue(table, table.to_state(paid=True))
             return True
+        try:
+            return await self._settle_once(table, game)
+        except MemberForgottenError as refused:
+            store = self.ledger.store
+            for member in sorted(refused.members):
+                forgotten = await store.forget_member(member, guild_id=table.guild_id,
+                                                      seated_in={table.guild_id}, pending=False)
+                await table.forget_locked(member, forgotten.anonymous[table.guild_id])
+            return await self._settle_once(table, game)
+
+    async def _settle_once(self, table: Table, game: Game) -> bool:
+        assert self.ledger is not None
         # Its snapshots still queued are written first (or found stale), so the version
         # is the one the payment's save goes over.
         await self.store.flush_table_states()
@@ -188,7 +215,8 @@ class TableManager:
             self.versions[table.channel_id] = version + 1
 
         try:
-            return await self.ledger.settle(table, game, expected_version=version, saved=saved)
+            return await self.ledger.settle(table, game, expected_version=version, saved=saved,
+                                            forgettings_applied=self._forgettings_applied.keys())
         except StaleTableStateError:
             self._lose(table, "its settlement")
             return False
@@ -357,25 +385,76 @@ class TableManager:
         payment can put the member's id back meanwhile), the store anonymises their rows
         (and gives each guild of those tables an anonymous id), then each table hands
         their chair to a computer and pays the hand dealt to them to that id.  Returns
-        what the store changed and the tables that kept something of the member.
+        what the store changed and the tables that kept something of the member.  The
+        tables other processes serve let the member go at those processes' next sweep
+        (the store keeps the forgetting pending: ``forget_pending``).
 
         It may wait (the locks: a computer thinking, a payment; the store), so a command
         answers before calling it.  If it raises, nothing was changed: the store's
         forgetting is one transaction, and the tables change only after its commit (a
         table's save or message edit that fails then is the table's to log)."""
-        tables = self.holding(member_id, guild_id)
+        result: list[Forgotten] = []
+
+        async def anonymise(tables: list[Table]) -> dict[int, int]:
+            forgotten = await store.forget_member(member_id, guild_id=guild_id,
+                                                  seated_in={t.guild_id for t in tables})
+            if forgotten.seq is not None:
+                self._forgettings_applied[forgotten.seq] = time.monotonic()
+            result.append(forgotten)
+            return dict(forgotten.anonymous)
+
+        tables = await self._let_go(member_id, self.holding(member_id, guild_id), anonymise)
+        return result[0], tables
+
+    async def forget_pending(self) -> list[Table]:
+        """The bot's sweep: the members forgotten through other processes (the store's
+        pending forgettings this process has not applied yet) leave this process's
+        tables as they would have left those of the process that forgot them
+        (``forget_member``): their rows in those tables' guilds are anonymised again
+        (a no-op unless something was written since, with the same anonymous id) and
+        each table hands their chair to a computer.  Returns the tables reached."""
+        if self.ledger is None:
+            return []
+        store = self.ledger.store
+        now = time.monotonic()
+        self._forgettings_applied = {seq: at for seq, at in self._forgettings_applied.items()
+                                     if now - at < 2 * FORGETTING_KEPT}
+        reached: list[Table] = []
+        for pending in await store.pending_forgettings():
+            if pending.seq in self._forgettings_applied:
+                continue
+            member = pending.member_id
+
+            async def anonymise(tables: list[Table], member: int = member) -> dict[int, int]:
+                anonymous: dict[int, int] = {}
+                for g in sorted({t.guild_id for t in tables}):  # (this process's guilds only)
+                    forgotten = await store.forget_member(member, guild_id=g, seated_in={g}, pending=False)
+                    anonymous[g] = forgotten.anonymous[g]
+                return anonymous
+
+            tables = [t for t in self.holding(member) if pending.covers(t.guild_id)]
+            if tables:
+                reached += await self._let_go(member, tables, anonymise)
+            self._forgettings_applied[pending.seq] = now
+        return reached
+
+    async def _let_go(self, member_id: int, tables: list[Table],
+                      anonymise: Callable[[list[Table]], Awaitable[dict[int, int]]]) -> list[Table]:
+        """With the tables' locks held: ``anonymise`` the member in the store (given the
+        tables that still hold them; it returns each guild's anonymous id), then each
+        table lets them go (``Table.forget_locked``)."""
         async with contextlib.AsyncExitStack() as locks:
             for table in tables:  # (in channel order: two forgettings never wait on each other)
                 await locks.enter_async_context(table.lock)
             # (a table closed while its lock was awaited is gone, with its saved state)
-            tables = [t for t in tables if t.status != CLOSED and self.tables.get(t.channel_id) is t]
-            forgotten = await store.forget_member(member_id, guild_id=guild_id,
-                                                  seated_in={t.guild_id for t in tables})
+            tables = [t for t in tables if t.status != CLOSED and self.tables.get(t.channel_id) is t
+                      and t.holds(member_id)]
+            anonymous = await anonymise(tables)
             for table in tables:
-                await table.forget_locked(member_id, forgotten.anonymous[table.guild_id])
+                await table.forget_locked(member_id, anonymous[table.guild_id])
         for table in tables:
             table.kick()  # (the computer plays the chair now)
-        return forgotten, tables
+        return tables
 
     async def expire_lobbies(self) -> list[Table]:
         """Close the lobbies nobody started within ``limits.lobby_expiry`` seconds of

@@ -8,13 +8,18 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
-from bot.store import is_anonymous
+from bot.store import Store, is_anonymous
 from bot.tables.deals import Deals
+from bot.tables.ledger import TableLedger
+from bot.tables.manager import TableManager
+from bot.tables.settlement import SETTLE_SWEEP
+from bot.tables.table_states import DatabaseTableStore
 from tests.discord.harness import (
     PLAY,
     engine_first,
@@ -324,3 +329,74 @@ async def test_a_forgotten_moderators_close_stands_without_their_name(world: Any
     saved = json.dumps([s.state for s in await world.bot.tables.store.load_table_states()])
     assert str(moderator.id) not in saved and "mirek" not in saved
     assert not [t for _, t in seen_on("table", table_message(world)) if "mirek" in t]
+
+
+async def forgotten_through_another_process(world: Any, db_path: Path, member: Any) -> None:
+    """``member`` runs ``/taroky forget-me`` through another bot process on the same
+    database (a second store and table manager: process A; the bot under SimCord is
+    process B, serving this guild's table)."""
+    other = await Store.open(db_path)
+    try:
+        a = TableManager(DatabaseTableStore(other), owner="another-process", ledger=TableLedger(other))
+        _, reached = await a.forget_member(other, member.id)
+        assert reached == []  # (A serves no table of his)
+    finally:
+        await other.close()
+
+
+async def keeps_nothing_of_bob(world: Any, table: Any, bob_seat: int) -> None:
+    """Bob's chair is a computer's, under a computer's name; the table's saved state and
+    its message keep neither his id nor his name."""
+    chair = table.seats[bob_seat]
+    assert chair is not None and chair.is_computer and chair.name.endswith("(computer)")
+    assert world.bob.id not in table.hand_players and not table.holds(world.bob.id)
+    await world.alice.slash(world.channel, "taroky pool")  # (the table state's writes are done)
+    saved = json.dumps([s.state for s in await world.bot.tables.store.load_table_states()])
+    assert str(world.bob.id) not in saved and '"bob"' not in saved
+    assert not [t for _, t in seen_on("table", table_message(world)) if "bob" in t]
+
+
+async def test_forget_me_through_another_process_reaches_this_ones_table(world: Any, db_path: Path) -> None:
+    """docs/privacy.md, "Several bot processes": Bob sits at a table this bot process
+    serves and is forgotten through another process on the same database.  Before, this
+    table kept his seat, id and name until it closed, and wrote his id into the books
+    again when it paid the hand.  Now its sweep (every ``SETTLE_SWEEP`` seconds) finds the
+    pending forgetting: a computer takes his chair at once, as if he had been forgotten
+    here, and the hand is paid to the anonymous id his rows on this server carry."""
+    store = world.bot.store
+    table, panels = await two_humans(world)
+    bob_seat = table.seat_of(world.bob.id)
+    assert bob_seat is not None
+    await forgotten_through_another_process(world, db_path, world.bob)
+    assert table.holds(world.bob.id)  # (this process has not heard of it yet)
+
+    await world.env.advance_time(SETTLE_SWEEP + 1)
+    await keeps_nothing_of_bob(world, table, bob_seat)
+    anonymous = table.hand_players[bob_seat]  # (his first hand here: an id drawn now)
+    assert is_anonymous(anonymous)
+    await play_out(world, {world.alice.id: panels[world.alice.id]})
+    assert table.status == "between" and table.settlement.unpaid is None
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    (hand,) = await store.recent_hands(world.guild.id, world.channel.id)
+    assert world.bob.id not in hand.participants and anonymous in hand.participants
+    assert await store.check_integrity() == []
+
+
+async def test_a_hand_paid_before_the_sweep_pays_the_anonymous_id(world: Any, db_path: Path) -> None:
+    """The same, but the hand ends (Bob still clicking: this table had not heard) before
+    this process's sweep: the store refuses a payment that names him, and the table lets
+    him go at once and pays the anonymous id, so his id is never written back."""
+    store = world.bot.store
+    table, panels = await two_humans(world)
+    bob_seat = table.seat_of(world.bob.id)
+    assert bob_seat is not None
+    await forgotten_through_another_process(world, db_path, world.bob)
+
+    await play_out(world, panels)
+    assert table.status == "between" and table.settlement.unpaid is None
+    await keeps_nothing_of_bob(world, table, bob_seat)
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    (hand,) = await store.recent_hands(world.guild.id, world.channel.id)
+    assert world.bob.id not in hand.participants
+    assert hand.participants[bob_seat] == table.hand_players[bob_seat] and is_anonymous(hand.participants[bob_seat])
+    assert await store.check_integrity() == []

@@ -197,10 +197,12 @@ async def test_concurrent_opens_migrate_once(tmp_path: Path) -> None:
 # new migration instead, and pin its hash here once it is released.
 RELEASED = {1: "223e44e3d23b2b00", 2: "650542567ddf604c", 3: "85c3ed39e2eb0847",
             4: "7aef3f50a1bfe7a9", 5: "cd67bd81a93db668", 6: "6bf2fae1615011c8",
-            7: "bfa34e5b3897eedd", 8: "04ebdf322a75f445", 9: "d198f6d719b86ae5"}
+            7: "bfa34e5b3897eedd", 8: "04ebdf322a75f445", 9: "d198f6d719b86ae5",
+            10: "73293ff2d65f8411"}
 PG_RELEASED = {1: "c6e99d5e20b14ce5", 2: "d53ec7896be1b221", 3: "f5fb5f30aedf64c4",
                4: "4bacad57452c79f2", 5: "4779fdc923267066", 6: "1c814cba5f529691",
-               7: "f99dd56d9cad2e6e", 8: "4b7b95badbec2150", 9: "d198f6d719b86ae5"}
+               7: "f99dd56d9cad2e6e", 8: "4b7b95badbec2150", 9: "d198f6d719b86ae5",
+               10: "f483a51e70a95b57"}
 
 
 @pytest.mark.parametrize(("scripts", "released"), [

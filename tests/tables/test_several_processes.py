@@ -6,7 +6,7 @@ settlement carries that version too.  Two managers on one store play two process
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -114,13 +114,14 @@ class RacedLedger(TableLedger):
     race = False
 
     async def settle(self, table: Table, game: Game, *, expected_version: int | None = None,
-                     saved: Callable[[], None] | None = None) -> bool:
+                     saved: Callable[[], None] | None = None, forgettings_applied: Collection[int] = ()) -> bool:
         if self.race:
             saved = await self.store.load_table_state(table.guild_id, table.channel_id)
             assert saved is not None
             await self.store.save_table_state(table.guild_id, table.channel_id, {"other": True},
                                               expected_version=saved.version)
-        return await super().settle(table, game, expected_version=expected_version, saved=saved)
+        return await super().settle(table, game, expected_version=expected_version, saved=saved,
+                                    forgettings_applied=forgettings_applied)
 
 
 async def test_a_settlement_saves_the_table_at_its_version(sqlite_store: Store) -> None:
