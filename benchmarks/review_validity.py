@@ -31,6 +31,7 @@ minus luck, whether the gap's 95 % interval lies above zero (yes / no).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import os
@@ -185,12 +186,13 @@ def report(rows: list[dict[str, Any]]) -> None:
 
 def read_logs(names: list[str]) -> list[dict[str, Any]]:
     """The rows of several logs (``--log``), in order; a deal in more than one (the same
-    variant, seed and deal: a log copied or run twice) counts once, the first read."""
+    variant, seed and deal: a log copied or run twice) counts once, the first read.  A
+    name ending in ``.gz`` is read through gzip (the logs kept in ``benchmarks/validity``)."""
     rows: list[dict[str, Any]] = []
     seen: set[tuple[str, int, int]] = set()
     dropped = 0
     for name in names:
-        with open(name) as f:
+        with (gzip.open(name, "rt") if name.endswith(".gz") else open(name)) as f:
             for line in f:
                 if not line.strip():
                     continue
