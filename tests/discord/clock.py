@@ -14,7 +14,8 @@ the same order, within the same operation, but the simulated clock moves to the 
 as soon as the bot is otherwise idle (SimCord's own settle: every task parked, no
 executor work), not after a wall-clock wait.  Between operations nothing fires (the
 wall-clock fallbacks also fired between operations, wherever a test happened to be).
-A timer due beyond the window is left for ``env.advance_time``, as SimCord leaves it.
+A timer due at the window's end or later is left for ``env.advance_time``, as SimCord
+leaves it (its fallback would fire after the settle's deadline).
 
 This reaches into SimCord's private settle (``Env._schedule_timer``,
 ``Env._settle_internal``, ``Env._advance_to``, its callback records): written for
@@ -90,7 +91,7 @@ def simulated_clock() -> Iterator[None]:
         deadline = self._loop.time() + window if _deadline is None else _deadline
         horizon = self._virtual_time + window
         await settle_internal(self, timeout=timeout, idle=idle, dispatch=dispatch, _deadline=deadline)
-        while (when := _next_timer(self)) is not None and when <= horizon:
+        while (when := _next_timer(self)) is not None and when < horizon:
             await self._advance_to(max(self._virtual_time, when), deadline)
 
     with pytest.MonkeyPatch.context() as patch:
