@@ -41,9 +41,9 @@ from simcord.env import Env
 __all__ = ["SETTLE_IDLE", "OnTheSimulatedClock", "simulated_clock"]
 
 #: Seconds between two looks of SimCord's settle at the bot's tasks (SimCord's: 0.05).
-#: Measured with this clock on ``tests/discord`` (pure engine, -n 2, load 6-7, the sum over the test
-#: calls of their wall-clock and CPU seconds): 0.05 s: 472 and 122 s; 0.005 s: 233 and
-#: 117 s; 0.001 s: 204 and 124 s (more looks, more CPU).
+#: Measured with this clock on ``tests/discord`` (pure engine, -n 2, load 6-7, the sum
+#: over the test calls of their wall-clock and CPU seconds): 0.05 s: 472 and 122 s;
+#: 0.005 s: 233 and 117 s; 0.001 s: 204 and 124 s (more looks, more CPU).
 SETTLE_IDLE = 0.005
 
 
