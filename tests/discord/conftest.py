@@ -12,7 +12,7 @@ Fixtures
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from bot.config import Settings
 from bot.tables.deals import Deals
 from bot.tables.table_states import MemoryTableStore
 from cogs.ui.output import _ensure_warm
+from tests.discord.clock import simulated_clock
 from tests.discord.harness import seeded_factory
 
 
@@ -34,6 +35,14 @@ def warm_renderer() -> None:
     busy machine (load 10) it outlasted ("bot did not settle after INTERACTION_CREATE",
     a warm-up still drawing)."""
     _ensure_warm()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def simcord_clock() -> Iterator[None]:
+    """A bot timer due within an operation fires on SimCord's simulated clock as soon as
+    the bot is otherwise idle, not after a wall-clock wait (``tests/discord/clock.py``)."""
+    with simulated_clock():
+        yield
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from typing import Any
 
 import rendering
 from bot.tables.scenes import hand_scene, table_scene
+from tests.discord.conftest import SETTLE_TIMEOUT
 from tests.discord.harness import open_panel, table_message, table_of, take_turn, two_humans
 
 
@@ -117,7 +118,8 @@ async def test_an_edit_keeps_the_picture_its_message_shows(world: Any) -> None:
     mover = humans[table.game.to_act]
     other = world.bob if mover is world.alice else world.alice
     other_seat = table.seat_of(other.id)
-    table.timings = dataclasses.replace(table.timings, ai_delay=30.0)  # the next computer waits
+    # The next computer waits: beyond the click's settle window (only advance_time reaches it).
+    table.timings = dataclasses.replace(table.timings, ai_delay=2 * SETTLE_TIMEOUT)
     before = _png(world, panels[other.id].response, "hand.png")
     kept = output._shown[(table.id, other.id)]
     uploads: list[str] = []
@@ -153,7 +155,8 @@ async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> N
     mover = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
     other = world.bob if mover is world.alice else world.alice
     other_seat = table.seat_of(other.id)
-    table.timings = dataclasses.replace(table.timings, ai_delay=30.0)  # the next computer waits
+    # The next computer waits: beyond the click's settle window (only advance_time reaches it).
+    table.timings = dataclasses.replace(table.timings, ai_delay=2 * SETTLE_TIMEOUT)
     edits: dict[int, list[bytes | None]] = {panels[m.id].response.id: [] for m in (mover, other)}
     backend = world.env.backend
     original = backend.edit_message
