@@ -117,15 +117,16 @@ def _layered_png(layers: Layers) -> bytes:
     (:func:`_patched`) when one is kept, else from kept bands (:func:`_banded`).  It
     decodes to the same pixels as ``to_png(layers.draw())``."""
     width, height = layers.size
-    family = None if layers.family is None else (IDS(layers.base_key), layers.family)
+    if layers.family is None:
+        return png_from_bands(width, height, _plte(), _banded(layers))
+    family = (IDS(layers.base_key), layers.family)
     shown = tuple((IDS(layer.key), layer.box) for layer in layers.layers)
-    latest = None if family is None else LATEST.lookup(family)
+    latest = LATEST.lookup(family)
     if latest is None or len(latest.layers) != len(shown):
         bands = _banded(layers)
     else:
         bands = _patched(layers, shown, latest)
-    if family is not None:
-        LATEST.put(family, _Latest(shown, tuple(bands)))
+    LATEST.put(family, _Latest(shown, tuple(bands)))
     return png_from_bands(width, height, _plte(), bands)
 
 
@@ -138,7 +139,7 @@ class _Latest:
     bands: tuple[Band, ...]
 
 
-#: The latest picture of each family of pictures (a table's, a trick's), as its PNG
+#: The latest picture of each family of pictures (a table's), as its PNG
 #: bands (about 55 KB for a table, the bands shared with :data:`BANDS`): 64 MB holds
 #: the latest pictures of about 1,200 tables; a table whose latest picture is
 #: forgotten is drawn from kept bands, as before.

@@ -1,6 +1,7 @@
-"""A table or trick picture drawn from the latest picture of its family (only the boxes
-of the layers that changed redrawn, only the bands whose rows changed deflated) is the
-picture drawn whole, pixel for pixel, at every moment of real hands.
+"""A table picture drawn from the latest picture of its family (only the boxes of the
+layers that changed redrawn, only the bands whose rows changed deflated) is the picture
+drawn whole, pixel for pixel, at every moment of real hands; so is the trick picture
+(its seats drawn in the same two layers each, put together from kept bands).
 
 The scenes are the bot's own (``bot.tables.scenes``) of hands played on the engine from
 stacked decks, every legal action chosen at random (seeded); the reference is
@@ -70,8 +71,8 @@ def test_pictures_patched_from_the_latest_are_the_pictures_drawn_whole() -> None
         assert pixels(render_table(table)) == pixels(to_png(draw_table(table)))
         if trick is not None:
             assert pixels(render_trick(trick)) == pixels(to_png(draw_trick(trick)))
-    # (not vacuous: most pictures were drawn from the one before)
-    assert LATEST.hits - hits > len(scenes)
+    # (not vacuous: most table pictures were drawn from the one before)
+    assert LATEST.hits - hits > len(scenes) * 3 // 4
 
 
 @pytest.mark.usefixtures("fresh")
