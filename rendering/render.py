@@ -11,7 +11,6 @@ import functools
 import itertools
 import math
 import threading
-import zlib
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from .images import (
     trick_layers,
 )
 from .palette import palette, quantize, to_png
-from .png import Band, BandCompressor, png_from_bands
+from .png import Band, BandCompressor, inflate, png_from_bands
 from .scenes import ENGLISH_FACES, FaceWords, HandScene, SummaryScene, TableScene, TrickScene
 
 #: Rows a band of a layered picture's PNG holds (see :mod:`rendering.png`).
@@ -191,7 +190,7 @@ def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest
     stride = width + 1
     for r0, r1 in spans:
         first, end = r0 // BAND_ROWS, -(-r1 // BAND_ROWS)
-        old = zlib.decompressobj(-15).decompress(b"".join(band.data for band in bands[first:end]))
+        old = inflate(bands[first:end])
         rows = Image.frombytes("P", (stride, r1 - r0), old)
         for x0, y0, x1, y1 in dirty:
             y0, y1 = max(y0, r0), min(y1, r1)
