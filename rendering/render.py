@@ -138,10 +138,10 @@ class _Latest:
     bands: tuple[Band, ...]
 
 
-#: The latest picture of each family of pictures (a table's), as its PNG
-#: bands (about 55 KB for a table, the bands shared with :data:`BANDS`): 64 MB holds
-#: the latest pictures of about 1,200 tables; a table whose latest picture is
-#: forgotten is drawn from kept bands, as before.
+#: The latest picture of each family of pictures (a table's), as its PNG bands (about
+#: 50 KB for a table; a picture put together from kept bands shares them with
+#: :data:`BANDS`): 64 MB holds the latest pictures of about 1,200 tables; a table whose
+#: latest picture is forgotten is drawn from kept bands, as before.
 LATEST: BoundedCache[Hashable, _Latest] = BoundedCache(
     "latest pictures (PNG bands)", 1 << 14, 64 << 20,
     lambda latest: sum(len(band.data) + 120 for band in latest.bands) + 40 * len(latest.layers) + 200,
