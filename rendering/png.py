@@ -20,6 +20,15 @@ import struct
 import zlib
 from dataclasses import dataclass
 
+try:
+    # ISA-L's deflate (Intel's, the ``isal`` package): at its level 1, 2.5 times as
+    # fast as zlib's level 1 on table pictures' rows and 10% smaller (0.61 against
+    # 1.54 ms, 43 against 48 KB a whole picture, ``benchmarks/picture_bench.py
+    # --deflate``, load 0.8).  Its streams are deflate streams: the pixels decode the same.
+    from isal import isal_zlib as _deflate
+except ImportError:  # (an environment installed before isal was a dependency)
+    _deflate = zlib  # type: ignore[misc]  # (the same API, the same pixels)
+
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest (RFC 1950: 0x7801 % 31 == 0)
 _FINAL_EMPTY_BLOCK = b"\x03\x00"  # BFINAL=1, fixed Huffman codes, end of block
@@ -55,12 +64,18 @@ class BandCompressor:
     flush (so each band's bytes stand alone)."""
 
     def __init__(self) -> None:
-        self._z = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+        self._z = _deflate.compressobj(LEVEL, zlib.DEFLATED, -15)
 
     def band(self, rows: bytes) -> Band:
         """``rows`` (each a 0 filter byte and a row of palette indices) deflated."""
-        data = self._z.compress(rows) + self._z.flush(zlib.Z_FULL_FLUSH)
+        data = self._z.compress(rows) + self._z.flush(_deflate.Z_FULL_FLUSH)
         return Band(data, zlib.adler32(rows), len(rows))
+
+
+def inflate(bands: list[Band]) -> bytes:
+    """The rows of consecutive ``bands`` (each stands alone: any run of them is the
+    start of a deflate stream)."""
+    return _deflate.decompressobj(-15).decompress(b"".join(band.data for band in bands))
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:

@@ -37,7 +37,7 @@ from .images import (
     trick_layers,
 )
 from .palette import palette, quantize, to_png
-from .png import Band, BandCompressor, png_from_bands
+from .png import Band, BandCompressor, inflate, png_from_bands
 from .scenes import ENGLISH_FACES, FaceWords, HandScene, SummaryScene, TableScene, TrickScene
 
 #: Rows a band of a layered picture's PNG holds (see :mod:`rendering.png`).
@@ -112,14 +112,108 @@ def _rgb_base(layers: Layers) -> Image.Image:
 
 
 def _layered_png(layers: Layers) -> bytes:
-    """The PNG of a picture drawn in layers.
+    """The PNG of a picture drawn in layers: from the latest picture of its family
+    (:func:`_patched`) when one is kept, else from kept bands (:func:`_banded`).  It
+    decodes to the same pixels as ``to_png(layers.draw())``."""
+    width, height = layers.size
+    if layers.family is None:
+        return png_from_bands(width, height, _plte(), _banded(layers))
+    family = (IDS(layers.base_key), layers.family)
+    shown = tuple((IDS(layer.key), layer.box) for layer in layers.layers)
+    latest = LATEST.lookup(family)
+    if latest is None or len(latest.layers) != len(shown):
+        bands = _banded(layers)
+    else:
+        bands = _patched(layers, shown, latest)
+    LATEST.put(family, _Latest(shown, tuple(bands)))
+    return png_from_bands(width, height, _plte(), bands)
+
+
+@dataclass(frozen=True, slots=True)
+class _Latest:
+    """A family's latest picture: each layer's key (its number in ``IDS``) and box, and
+    the picture's PNG bands."""
+
+    layers: tuple[tuple[int, Box], ...]
+    bands: tuple[Band, ...]
+
+
+#: The latest picture of each family of pictures (a table's), as its PNG bands (about
+#: 50 KB for a table; a picture put together from kept bands shares them with
+#: :data:`BANDS`): 64 MB holds the latest pictures of about 1,200 tables; a table whose
+#: latest picture is forgotten is drawn from kept bands, as before.
+LATEST: BoundedCache[Hashable, _Latest] = BoundedCache(
+    "latest pictures (PNG bands)", 1 << 14, 64 << 20,
+    lambda latest: sum(len(band.data) + 120 for band in latest.bands) + 40 * len(latest.layers) + 200,
+)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest) -> list[Band]:
+    """The PNG bands of a picture drawn from the latest of its family.
+
+    A layer whose key or box changed makes its old and new boxes *dirty*.  Outside
+    them, every pixel is covered by the same layers with the same keys, in the same
+    order, over the same base: it is the latest picture's.  Inside them, the picture is
+    the base and every layer that meets a dirty box, drawn in order (each pixel as in the
+    whole drawing: the layers that cover it, in order).  So only those layers are drawn,
+    only the dirty boxes are mapped onto the palette, into the latest picture's rows
+    (inflated from its bands), and only the bands whose rows changed are deflated.
+    """
+    width, height = layers.size
+    dirty: list[Box] = []
+    for (old_id, old_box), (new_id, new_box) in zip(latest.layers, shown, strict=True):
+        if old_id != new_id or old_box != new_box:
+            for box in (old_box, new_box):
+                if box[2] > box[0] and box[3] > box[1] and box not in dirty:
+                    dirty.append(box)
+    bands = list(latest.bands)
+    if not dirty:
+        return bands
+    drawn = [layer for layer in layers.layers if any(_meets(layer.box, box) for box in dirty)]
+    # (the canvas stops under the lowest layer drawn: nothing below it is needed)
+    img = _rgb_base(layers).crop((0, 0, width, max(layer.box[3] for layer in drawn)))
+    for layer in drawn:
+        layer.draw(img)
+    spans: list[tuple[int, int]] = []  # runs of bands holding dirty rows, as rows
+    for b in range(len(bands)):
+        r0, r1 = b * BAND_ROWS, min(height, (b + 1) * BAND_ROWS)
+        if any(box[1] < r1 and box[3] > r0 for box in dirty):
+            if spans and spans[-1][1] == r0:
+                spans[-1] = (spans[-1][0], r1)
+            else:
+                spans.append((r0, r1))
+    compressor = BandCompressor()
+    stride = width + 1
+    for r0, r1 in spans:
+        first, end = r0 // BAND_ROWS, -(-r1 // BAND_ROWS)
+        old = inflate(bands[first:end])
+        rows = Image.frombytes("P", (stride, r1 - r0), old)
+        for x0, y0, x1, y1 in dirty:
+            y0, y1 = max(y0, r0), min(y1, r1)
+            if y1 > y0:
+                rows.paste(quantize(img.crop((x0, y0, x1, y1))), (x0 + 1, y0 - r0))
+        raw = rows.tobytes()
+        for b in range(first, end):
+            start = (b * BAND_ROWS - r0) * stride
+            stop = (min(height, (b + 1) * BAND_ROWS) - r0) * stride
+            if raw[start:stop] != old[start:stop]:  # (else its rows came out as they were)
+                bands[b] = compressor.band(raw[start:stop])
+    return bands
+
+
+def _banded(layers: Layers) -> list[Band]:
+    """The PNG bands of a picture drawn in layers, every row.
 
     The picture's rows are cut into bands of :data:`BAND_ROWS`; a band's pixels are a
     function of the base and of the layers whose boxes it crosses, so its deflated bytes
     are kept under their keys and reused.  Only the layers that cross a band not kept
     are drawn, over a copy of the base (down to the lowest of them); only those bands' rows are mapped onto the
-    palette (pixel by pixel, so the same as mapping the whole) and deflated.  The result
-    decodes to the same pixels as ``to_png(layers.draw())``.
+    palette (pixel by pixel, so the same as mapping the whole) and deflated.  The bands
+    decode to the same pixels as ``to_png(layers.draw())``.
     """
     width, height = layers.size
     base_id = IDS(layers.base_key)
@@ -163,12 +257,13 @@ def _layered_png(layers: Layers) -> bytes:
                 band = compressor.band(raw[start:end])
                 bands[b] = band
                 BANDS.put(keys[b], band)
-    return png_from_bands(width, height, _plte(), [band for band in bands if band is not None])
+    return [band for band in bands if band is not None]
 
 
 def cache_stats() -> dict[str, tuple[int, int]]:
     """The bounded caches of the pictures: name -> (entries, bytes) kept now."""
-    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, HAND_PARTS, HAND_PICTURES)}
+    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, LATEST, HAND_PARTS,
+                                        HAND_PICTURES)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,10 @@ from PIL import Image, ImageChops
 from bot.engine.cards import CARDS, Card, parse_cards
 from rendering import render_table, render_trick, samples
 from rendering._draw import TEXT_RUNS, BoundedCache
-from rendering.images import draw_table, draw_trick, table_layers, trick_layers
+from rendering.images import Layers, draw_table, draw_trick, table_layers, trick_layers
 from rendering.palette import to_png
 from rendering.png import BandCompressor, adler32_combine, png_from_bands
-from rendering.render import BANDS, PALETTE_BASES, RGB_BASES
+from rendering.render import BANDS, LATEST, PALETTE_BASES, RGB_BASES
 from rendering.scenes import PlayedTrick, TableScene, TrickScene
 
 BASES = (samples.table_czech, samples.table_nebraska, samples.table_five, samples.table_taper,
@@ -78,15 +78,28 @@ def tricks() -> list[TrickScene]:
     return out
 
 
-def test_a_picture_drawn_in_layers_is_its_base_outside_the_layers_boxes() -> None:
+def strays(layers: Layers) -> list[object]:
+    """The keys of the layers that, drawn in order over the base, change a pixel
+    outside their own box (none may: a picture is patched box by box)."""
+    img, out = layers.base(), []
+    for layer in layers.layers:
+        before = img.copy()
+        layer.draw(img)
+        diff = ImageChops.difference(img, before)
+        diff.paste((0, 0, 0), layer.box)
+        if diff.getbbox() is not None:
+            out.append(layer.key)
+    return out
+
+
+def test_each_layer_draws_inside_its_own_box() -> None:
     for layers in [*map(table_layers, interleaved(range(5))), *map(trick_layers, tricks())]:
-        diff = ImageChops.difference(layers.draw(), layers.base())
-        for layer in layers.layers:
-            diff.paste((0, 0, 0), layer.box)
-        assert diff.getbbox() is None, layers.layers[0].key
+        assert strays(layers) == [], layers.layers[0].key
 
 
-def test_table_pictures_made_of_kept_bands_are_the_pictures_drawn_whole() -> None:
+def test_table_pictures_made_of_kept_bands_are_the_pictures_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LATEST, "max_bytes", 0)  # (no latest picture kept: every picture from bands)
+    LATEST.clear()
     scenes = interleaved(range(10))
     hits = BANDS.hits
     for scene in scenes:
@@ -102,15 +115,17 @@ def test_trick_pictures_drawn_in_layers_are_the_pictures_drawn_whole() -> None:
 
 def test_the_same_pictures_when_nothing_can_be_kept() -> None:
     scenes = interleaved(range(3))
-    saved = BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes
+    saved = BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes, LATEST.max_bytes
     try:
-        BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes = 3000, 0, 0
+        BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes, LATEST.max_bytes = 3000, 0, 0, 0
         BANDS.clear()
+        LATEST.clear()
         for scene in scenes:
             assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
             assert BANDS.stats()[1] <= 3000
+            assert LATEST.stats() == (0, 0)
     finally:
-        BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes = saved
+        BANDS.max_bytes, RGB_BASES.max_bytes, PALETTE_BASES.max_bytes, LATEST.max_bytes = saved
 
 
 def test_a_changed_table_never_gets_the_picture_before() -> None:
@@ -161,7 +176,7 @@ def test_a_bounded_cache_keeps_to_its_bounds_and_forgets_the_least_used() -> Non
 def test_the_picture_caches_stay_in_their_bounds() -> None:
     for scene in interleaved(range(10)):
         render_table(scene)
-    for cache in (TEXT_RUNS, BANDS, RGB_BASES, PALETTE_BASES):
+    for cache in (TEXT_RUNS, BANDS, RGB_BASES, PALETTE_BASES, LATEST):
         entries, size = cache.stats()
         assert entries <= cache.max_entries and size <= cache.max_bytes, cache.name
 
@@ -171,22 +186,14 @@ def test_a_name_of_the_tallest_glyphs_stays_inside_its_seats_box() -> None:
     highest and lowest (U+1EB2 and U+06B8, found by measuring every code point), and
     combining marks, which the basic layout engine does not stack, stay inside a seat's
     box: no layer reaches into a band kept for other layers (where it would show in
-    another table's picture)."""
+    another table's picture), nor past its box into another's (where a picture patched
+    from the one before would keep a stale pixel)."""
     piled = "\u1eb2\u06b8\u0e38Z" + "\u0301\u0316\u030a\u0324" * 12 + "\u1eb2\u06b8"
     base = samples.table_czech()
     seats = list(base.seats)
     seats[2] = dataclasses.replace(seats[2], name=piled)
     scene = dataclasses.replace(base, seats=tuple(seats), title=piled, announcements=(piled,))
-    layers = table_layers(scene)
-    diff = ImageChops.difference(layers.draw(), layers.base())
-    for layer in layers.layers:
-        diff.paste((0, 0, 0), layer.box)
-    assert diff.getbbox() is None
+    assert strays(table_layers(scene)) == []
     assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
     trick = samples.trick_czech_complete()
-    scene_t = dataclasses.replace(trick, seats=tuple(seats))
-    layers = trick_layers(scene_t)
-    diff = ImageChops.difference(layers.draw(), layers.base())
-    for layer in layers.layers:
-        diff.paste((0, 0, 0), layer.box)
-    assert diff.getbbox() is None
+    assert strays(trick_layers(dataclasses.replace(trick, seats=tuple(seats)))) == []

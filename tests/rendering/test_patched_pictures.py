@@ -1,0 +1,97 @@
+"""A table picture drawn from the latest picture of its family (only the boxes of the
+layers that changed redrawn, only the bands whose rows changed deflated) is the picture
+drawn whole, pixel for pixel, at every moment of real hands; so is the trick picture
+(its seats drawn in the same two layers each, put together from kept bands).
+
+The scenes are the bot's own (``bot.tables.scenes``) of hands played on the engine from
+stacked decks, every legal action chosen at random (seeded); the reference is
+``to_png(draw_table(scene))``, the whole drawing mapped onto the palette at once.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.engine import new_game
+from bot.tables.scenes import table_scene, trick_scene
+from bot.tables.table import Table, TableConfig
+from rendering import render_table, render_trick
+from rendering.images import draw_table, draw_trick, table_layers
+from rendering.palette import to_png
+from rendering.render import LATEST
+from rendering.scenes import TableScene, TrickScene
+from tests.engine.helpers import stack
+
+
+def pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    return img.size, img.tobytes()
+
+
+def moments(variant: str, seed: int) -> list[tuple[TableScene, TrickScene | None]]:
+    """The table picture's scene (and the trick's, while a card lies on it) after every
+    action of a whole hand: the auction, the talon, each card played, the end."""
+    g = new_game(variant, dealer=3, deck=stack({0: "I XXI KH", 1: "XX QS"}, seed=seed))
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(variant=variant))
+    table.game = g
+    rng = random.Random(seed)
+    out: list[tuple[TableScene, TrickScene | None]] = []
+    while True:
+        scene = table_scene(table)
+        assert scene is not None
+        trick = scene.trick
+        out.append((scene, trick_scene(table, trick.plays, trick.winner) if trick and trick.plays else None))
+        if g.result is not None:
+            return out
+        seat = g.to_act
+        assert seat is not None
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+
+
+def interleaved(*games: list[tuple[TableScene, TrickScene | None]]) -> list[tuple[TableScene, TrickScene | None]]:
+    return [g[j] for j in range(max(map(len, games))) for g in games if j < len(g)]
+
+
+@pytest.fixture()
+def fresh() -> None:
+    LATEST.clear()
+
+
+@pytest.mark.usefixtures("fresh")
+def test_pictures_patched_from_the_latest_are_the_pictures_drawn_whole() -> None:
+    # (three tables at once, two with the same seat names: a family's latest picture
+    # may be another table's, which only makes more of it dirty)
+    scenes = interleaved(moments("czech", 5), moments("czech", 6), moments("nebraska", 7))
+    hits = LATEST.hits
+    for table, trick in scenes:
+        assert pixels(render_table(table)) == pixels(to_png(draw_table(table)))
+        if trick is not None:
+            assert pixels(render_trick(trick)) == pixels(to_png(draw_trick(trick)))
+    # (not vacuous: most table pictures were drawn from the one before)
+    assert LATEST.hits - hits > len(scenes) * 3 // 4
+
+
+@pytest.mark.usefixtures("fresh")
+def test_a_hand_drawn_backwards_from_its_end_is_the_pictures_drawn_whole() -> None:
+    # (every moment patched from the one after it: cards leave the trick, the turn
+    # goes back, the panel loses lines)
+    scenes = [table for table, _ in moments("czech", 8)]
+    for scene in reversed(scenes):
+        assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
+
+
+def test_one_moment_to_the_next_changes_a_few_layers() -> None:
+    """What the patching saves: between two moments of a hand under way, most of the
+    table's layers are the same (a card played changes its seat's card slot and the
+    plates whose turn or count changed)."""
+    scenes = [table for table, _ in moments("czech", 9)]
+    changed = []
+    for before, after in zip(scenes, scenes[1:], strict=False):
+        a, b = table_layers(before), table_layers(after)
+        if a.base_key == b.base_key:
+            changed.append(sum(x.key != y.key for x, y in zip(a.layers, b.layers, strict=True)))
+    assert changed and sorted(changed)[len(changed) // 2] <= 4 < len(table_layers(scenes[-1]).layers)
