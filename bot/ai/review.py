@@ -38,7 +38,7 @@ The result, ``HandReview``, is a frozen dataclass that serialises to a dict
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -355,9 +355,16 @@ class _SeatWork:
     used: int = 0
 
 
+#: What ``_candidates`` returns: the options, the chosen one's index, the worlds.
+Candidates = Callable[[Game, int, Action], tuple[list[Action], int, int]]
+
+
 def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: float,
-           budget: Budget, work: _SeatWork) -> None:
-    cands, ci, worlds = _candidates(g, seat, chosen)
+           budget: Budget, work: _SeatWork, candidates: Candidates = _candidates) -> None:
+    """Judge ``seat``'s ``chosen`` action (``step`` of the record) into ``work``;
+    ``candidates`` the options it is weighed against (another rule only in
+    ``benchmarks/review_weighs.py``, which compares the judge before session 37)."""
+    cands, ci, worlds = candidates(g, seat, chosen)
     if not cands:
         work.unjudged += 1
         return
