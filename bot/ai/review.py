@@ -3,8 +3,11 @@
 For a finished hand (its record, docs/records.md) and the seats asked for, every decision
 that had a real choice is judged from that seat's view by the strong player's own
 evaluation (``bot.ai.search.option_values``): each option the strong player would weigh
-is played in the same sampled worlds — worlds consistent with everything the seat had
-seen — and finished as its search finishes it; the mean money of each option is its
+(every card that can differ; before the play ``search.weighed_options``, the one
+definition its search uses too: outside Czech and Polish no bid or announcement bolder
+than the normal player's), and the chosen one, is played in the same sampled worlds —
+worlds consistent with everything the seat had seen — and finished as its search
+finishes it; the mean money of each option is its
 *expected money*, and the chosen option's *cost* is the best option's expected money
 minus its own, less ``SURE_Z`` standard errors of that difference over the worlds (never
 below zero), in the variant's smallest unit (haléře, chips, points).
@@ -13,7 +16,9 @@ below zero), in the variant's smallest unit (haléře, chips, points).
   (``hand_seed``) and the step, so the same record gives the same review in any process.
 * **Which decisions**: a decision with one legal action (or cards that cannot differ, like
   touching taroky), or whose options all end the hand with the same money in every world
-  weighed (nothing rides on it, as in a Grand Sweep already lost), is *forced* and skipped. A decision the strong player does not search
+  weighed (nothing rides on it, as in a Grand Sweep already lost), is *forced* and skipped;
+  a choice before the play that is the only option the strong player weighs (a pass where
+  it passes too, weighing no bolder bid) is judged good, at no cost. A decision the strong player does not search
   (``search.searches``: discards, and a double the normal player would not say) is
   *not judged*: whole hands played out with every card seen misjudge them (strategy
   fusion), so the judge keeps quiet rather than say something wrong.
