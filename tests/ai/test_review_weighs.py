@@ -59,7 +59,7 @@ def _seeded_hand(variant: str, deal_no: int, levels: dict[int, str]) -> Game:
 @pytest.mark.parametrize("variant", CAUTIOUS)
 def test_the_review_never_prefers_a_bid_or_announcement_bolder_than_the_strong_players(
         variant: str) -> None:
-    """The auction (TP-5, HE-1, NE-2, RO-6, PT-1, the Kozy bids) and the announcements:
+    """The auction (TP-5, HE-1, NE-2, RO-6, PT-1, KZ-4) and the announcements (RO-15, KZ-6):
     in every judged decision before the play, the option the review prefers is the one
     chosen, the normal player's, or passing (in the auction) or saying nothing more (in
     the announcements) — never a bolder bid or an announcement the strong player would
