@@ -3,8 +3,11 @@
 For a finished hand (its record, docs/records.md) and the seats asked for, every decision
 that had a real choice is judged from that seat's view by the strong player's own
 evaluation (``bot.ai.search.option_values``): each option the strong player would weigh
-is played in the same sampled worlds — worlds consistent with everything the seat had
-seen — and finished as its search finishes it; the mean money of each option is its
+(every card that can differ; before the play ``search.weighed_options``, the one
+definition its search uses too: outside Czech and Polish no bid or announcement bolder
+than the normal player's), and the chosen one, is played in the same sampled worlds —
+worlds consistent with everything the seat had seen — and finished as its search
+finishes it; the mean money of each option is its
 *expected money*, and the chosen option's *cost* is the best option's expected money
 minus its own, less ``SURE_Z`` standard errors of that difference over the worlds (never
 below zero), in the variant's smallest unit (haléře, chips, points).
@@ -13,7 +16,9 @@ below zero), in the variant's smallest unit (haléře, chips, points).
   (``hand_seed``) and the step, so the same record gives the same review in any process.
 * **Which decisions**: a decision with one legal action (or cards that cannot differ, like
   touching taroky), or whose options all end the hand with the same money in every world
-  weighed (nothing rides on it, as in a Grand Sweep already lost), is *forced* and skipped. A decision the strong player does not search
+  weighed (nothing rides on it, as in a Grand Sweep already lost), is *forced* and skipped;
+  a choice before the play that is the only option the strong player weighs (a pass where
+  it passes too, weighing no bolder bid) is judged good, at no cost. A decision the strong player does not search
   (``search.searches``: discards, and a double the normal player would not say) is
   *not judged*: whole hands played out with every card seen misjudge them (strategy
   fusion), so the judge keeps quiet rather than say something wrong.
@@ -38,7 +43,7 @@ The result, ``HandReview``, is a frozen dataclass that serialises to a dict
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -55,6 +60,7 @@ from bot.ai.search import (
     option_values,
     same_play,
     searches,
+    weighed_options,
 )
 from bot.engine import Action, BadInput, Game, Kind, Phase, parse_action, replay_record
 from bot.engine.record import replay_record as replay_unchecked
@@ -324,31 +330,25 @@ def _worlds_for(n: int, budget: Budget) -> int:
 
 def _candidates(g: Game, seat: int, chosen: Action) -> tuple[list[Action], int, int]:
     """The options weighed, the index of the chosen one among them, and the strong
-    player's number of worlds for them."""
+    player's number of worlds for them: every card that can differ; before the play, the
+    chosen option, the normal player's and what the strong player weighs against it
+    (``search.weighed_options``: outside Czech and Polish no bid or announcement bolder
+    than the normal player's), so that the best option is always one the strong player,
+    and Hint, could choose."""
     if g.phase is Phase.PLAY:
         plays = distinct_plays(g, seat)
         ci = next((i for i, a in enumerate(plays) if a == chosen), None)
         if ci is None:
             ci = next(i for i, a in enumerate(plays) if same_play(g, seat, a, chosen))
         return plays, ci, max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUTS // len(plays)))
-    legal = g.legal_actions(seat)
     base = choose_normal(g, seat).action
-    if g.phase is Phase.ANNOUNCE:
-        if base.kind is Kind.DECLARE:
-            return [], 0, 0  # (declarations only gain: the strong player makes them first)
-        # As the strong player weighs them: announcements and Done; a double only when it
-        # is the choice made or the normal player's (worlds played with every card seen
-        # flatter a double, ``search._search_announce``).
-        pool = [a for a in legal if a.kind in (Kind.ANNOUNCE, Kind.DONE)]
-        worlds = ANNOUNCE_WORLDS
-    else:
-        pool = list(legal)
-        worlds = WHOLE_WORLDS
+    if base.kind is Kind.DECLARE:
+        return [], 0, 0  # (declarations only gain: the strong player makes them first)
     cands: list[Action] = []
-    for a in (chosen, base, *pool):
+    for a in (chosen, base, *weighed_options(g, seat, base)):
         if a not in cands and len(cands) < MAX_OPTIONS:
             cands.append(a)
-    return cands, 0, worlds
+    return cands, 0, ANNOUNCE_WORLDS if g.phase is Phase.ANNOUNCE else WHOLE_WORLDS
 
 
 @dataclass
@@ -360,15 +360,24 @@ class _SeatWork:
     used: int = 0
 
 
+#: What ``_candidates`` returns: the options, the chosen one's index, the worlds.
+Candidates = Callable[[Game, int, Action], tuple[list[Action], int, int]]
+
+
 def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: float,
-           budget: Budget, work: _SeatWork) -> None:
-    cands, ci, worlds = _candidates(g, seat, chosen)
+           budget: Budget, work: _SeatWork, candidates: Candidates = _candidates) -> None:
+    """Judge ``seat``'s ``chosen`` action (``step`` of the record) into ``work``;
+    ``candidates`` the options it is weighed against (another rule only in
+    ``benchmarks/review_weighs.py``, which compares the judge before session 37)."""
+    cands, ci, worlds = candidates(g, seat, chosen)
     if not cands:
         work.unjudged += 1
         return
-    if len(cands) < 2:
+    if len(cands) < 2 and g.phase is Phase.PLAY:
         work.forced += 1  # (every card allowed does the same)
         return
+    # (one option before the play: the strong player's own choice, with nothing else it
+    # would weigh — a pass where it passes too; judged, at no cost)
     worlds = min(_worlds_for(worlds, budget), (budget.playouts - work.used) // len(cands))
     if worlds < MIN_JUDGE_WORLDS:
         work.over_budget += 1
@@ -379,7 +388,7 @@ def _judge(g: Game, seat: int, chosen: Action, step: int, seed: int, typical: fl
     if len(weights) < MIN_JUDGE_WORLDS or total <= 0:
         work.unjudged += 1
         return
-    if all(v == values[0] for v in values[1:]):
+    if len(values) > 1 and all(v == values[0] for v in values[1:]):
         # Every option ends the hand with the same money in every world: nothing rides on
         # the choice (a Grand Sweep already lost, a game already won), so it is forced
         # like touching cards.  Counted as a good choice it would pad the hand's accuracy:

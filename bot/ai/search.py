@@ -50,7 +50,7 @@ from bot.engine.say import N_, Msg
 from bot.engine.worlds import Constraints, constraints_of, determinize, sample_world
 
 __all__ = ["HARD_LIMIT", "Model", "choose_strong", "exact_value", "models_for", "option_values",
-           "play_message", "playout", "searches"]
+           "play_message", "playout", "searches", "weighed_options"]
 
 #: Playouts per decision (split between the candidate cards), and the bounds on worlds.
 PLAYOUTS = 160
@@ -149,6 +149,42 @@ def _cautious(game: Game) -> bool:
     return game.variant.name not in BOLD_SEARCH
 
 
+def weighed_options(game: Game, seat: int, base: Action) -> list[Action]:
+    """The options the strong player weighs against ``base``, the normal player's choice,
+    at a decision before the play other than a discard (``seat`` to act), in the order
+    the rules list them; ``base`` itself is not among them.  The one definition of what
+    its search (``_search_whole``, ``_search_announce``) plays out and what the hand
+    review (``bot.ai.review``) judges a choice against, so that the review never prefers
+    what the strong player, and Hint, would not choose.
+
+    * In the auction outside ``BOLD_SEARCH``: passing only — never a bid bolder than the
+      normal player's (the worlds flatter the declarer).
+    * In the announcements: saying nothing more (Done) and, in ``BOLD_SEARCH``, every
+      announcement; a double only when the contract was forced on its bidder
+      (``_forced_contract``).  Nothing against a declaration, which only gains.
+    * Any other decision (the call, the talon, a bold auction): every legal choice."""
+    legal = game.legal_actions(seat)
+    if game.phase is Phase.ANNOUNCE:
+        if base.kind is Kind.DECLARE:
+            return []  # (declarations only gain: the normal player makes them first)
+        # A double the normal player would not say is not searched: the worlds do not know
+        # what the doubled side's bids told (its hands are drawn as if it had not bid) and
+        # are played out with every card seen, so a double looks far better in them than
+        # it is (the Romanian strong player doubled the game in 60 of 80 seat-hands and
+        # lost).  The search may still leave out the normal player's double.  Unless the
+        # contract was forced on its bidder (Czech povinnost): then its bid told nothing,
+        # and the worlds are right to draw its hand as any hand.
+        forced = _forced_contract(game.view_for(seat))
+        bold = not _cautious(game)
+        return [a for a in legal if a != base and (
+            a.kind is Kind.DONE or (bold and a.kind is Kind.ANNOUNCE)
+            or (forced and a.kind is Kind.DOUBLE))]
+    others = [a for a in legal if a != base]
+    if _cautious(game) and any(a.kind in (Kind.BID, Kind.HOLD) for a in legal):
+        return [a for a in others if a.kind is Kind.PASS]
+    return others
+
+
 def _rollout_whole(g: Game, models: Mapping[int, Model] | None = None) -> None:
     """The rest of the hand: each seat's choices by its model (``models_for``; the normal
     player's by default), then the quick playout."""
@@ -239,9 +275,7 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
         others = [a for a in order if int(a.card) in keep
                   and len(_distinct(game, [int(a.card), b], live)) == 2]
     else:
-        others = [a for a in legal if a != base.action]
-        if _cautious(game) and any(a.kind in (Kind.BID, Kind.HOLD) for a in legal):
-            others = [a for a in others if a.kind is Kind.PASS]
+        others = weighed_options(game, seat, base.action)
     if not others:
         return base
     cands = [base.action] + others[: MAX_CHOICES - 1]
@@ -290,23 +324,12 @@ def _search_announce(game: Game, seat: int, seed: int) -> Choice:
     """Announce or double only what pays on average: each choice (and Done) is played
     out in the same sampled worlds, the others then saying nothing more."""
     base = choose_normal(game, seat)
-    if base.action.kind is Kind.DECLARE:
-        return base  # (declarations only gain: the normal player makes them first)
-    legal = game.legal_actions(seat)
+    others = weighed_options(game, seat, base.action)
+    if not others:
+        return base  # (a declaration, say: it only gains)
     view = game.view_for(seat)
-    # A double the normal player would not say is not searched: the worlds do not know
-    # what the doubled side's bids told (its hands are drawn as if it had not bid) and are
-    # played out with every card seen, so a double looks far better in them than it is
-    # (the Romanian strong player doubled the game in 60 of 80 seat-hands and lost).
-    # The search may still leave out the normal player's double.  Unless the contract was
-    # forced on its bidder (Czech povinnost): then its bid told nothing, and the worlds
-    # are right to draw its hand as any hand.
-    forced = _forced_contract(view)
-    bold = not _cautious(game)
-    cands = [a for a in legal if (bold and a.kind is Kind.ANNOUNCE) or a.kind is Kind.DONE
-             or a == base.action or (forced and a.kind is Kind.DOUBLE)]
-    if base.action not in cands or len(cands) < 2:
-        return base
+    # (in the order the rules list them, the normal player's choice among them)
+    cands = [a for a in game.legal_actions(seat) if a == base.action or a in others]
     base_i = cands.index(base.action)
     values, done, alive = _play_out(game, seat, seed, view, cands, ANNOUNCE_WORLDS,
                                     _finish_quietly, base_i)
