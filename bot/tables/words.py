@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.engine import (
     VARIANTS,
@@ -72,7 +72,21 @@ def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False, t: Te
 
 def hand_text(table: Table, cards: Iterable[Card], t: Text | None = None) -> str:
     """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
-    return cards_text(table, cards, sort=True, t=t)
+    return _hand_text(variant_of(table), tuple(cards), t or Text())
+
+
+#: Hands in words kept (``_hand_text``): a few per open panel.
+HAND_TEXTS = 4096
+
+
+@lru_cache(maxsize=HAND_TEXTS)
+def _hand_text(variant: Variant, cards: tuple[Card, ...], t: Text) -> str:
+    """``hand_text``, kept: a panel is drawn again at every change of its table (both
+    humans' panels, and again for a late picture) while its hand stands, and sorting and
+    naming the hand was a fifth of drawing a panel (session 37's profile).  The key is
+    everything the words depend on: the variant (its card words and ace order), the
+    cards in the order given and the reader's language."""
+    return " ".join(say_card(c, variant.card_words, t=t) for c in sort_hand(cards, variant.red_ace_high)) or "—"
 
 
 def label(table: Table, action: Action, t: Text | None = None) -> str:

@@ -10,11 +10,12 @@ import pytest
 from bot.engine import Kind, find_variant, new_game
 from bot.engine.actions import act
 from bot.engine.errors import TarokyError
+from bot.i18n import Text
 from bot.tables.deals import Deals
 from bot.tables.errors import TableError
 from bot.tables.table import Table, TableConfig
-from bot.tables.words import named, why_text
-from cogs.ui.messages import discard_options, payment_lines, summary_embeds
+from bot.tables.words import cards_text, hand_text, named, why_text
+from cogs.ui.messages import discard_options, panel_message, payment_lines, summary_embeds
 from tests.engine.helpers import stack
 from tests.tables.helpers import HOST, computers_done, manager, open_table
 
@@ -164,3 +165,41 @@ def test_the_result_says_which_side_each_count_is(variant: str) -> None:
                 assert seats == result.declarer_side
             else:
                 assert role == "opponents" and seats == frozenset(game.active) - result.declarer_side
+
+
+async def test_a_panels_hand_in_words_follows_the_hand_and_the_reader():
+    """Issue #33: a hand in words is kept between drawings of a panel (``_hand_text``),
+    never past its hand.  Once the talon's cards join the hand and the discard leaves it,
+    the panel names the cards held then, in the picture's order (as ``cards_text``
+    sorted names them, uncached); the same cards for a Polish reader name the škýz in
+    Polish."""
+    deck = stack({0: "Sk XXI XX XIX XVIII XVII XVI XV XIV KH KD KS"}, dealer=0)
+    m = manager(Deals.stacked(deck, seed=1))
+    table = open_table(m, TableConfig(variant="czech"))
+    await table.start(HOST)
+    game = table.game
+    assert game is not None
+
+    def shown() -> str:
+        embed, _ = panel_message(table, 0)
+        field = embed.fields[0]
+        assert field.name is not None and field.name.startswith("Your cards")
+        assert field.value is not None
+        return field.value
+
+    dealt = shown()
+    assert dealt == cards_text(table, game.view_for(0).hand, sort=True)
+    assert dealt.startswith("Škýz XXI")
+    assert hand_text(table, game.view_for(0).hand, Text("pl")).startswith(
+        Text("pl").pgettext("card word", "Škýz") + " XXI")
+    assert Text("pl").pgettext("card word", "Škýz") != "Škýz"
+    await _to_discard(table)
+    drawn = game.view_for(0).hand  # the talon's cards joined the hand
+    offered, need = discard_options(table, 0)
+    assert shown() == cards_text(table, drawn, sort=True) != dealt
+    assert len(shown().split()) == len(drawn) == 12 + need
+    away = sorted(offered, key=lambda a: a.card.is_tarok)[:need]  # (taroky only when nothing else is left)
+    await table.act(HOST, table.hand_no, table.step, [a.code for a in away])
+    held = game.view_for(0).hand
+    assert shown() == cards_text(table, held, sort=True)
+    assert len(shown().split()) == len(held) == 12
