@@ -222,7 +222,7 @@ def table_scene(table: Table) -> TableScene | None:
     if exposed:
         for seat, card in discards:
             lines.append(t._("{name} discarded {card} face up", name=picture_name(table, seat),
-                             card=words.say(table, card)))
+                             card=words.say(table, card, t=t)))
     elif discards:
         exposed = [c for _, c in discards]
         owners = sorted({picture_name(table, s) for s, _ in discards})
@@ -234,7 +234,7 @@ def table_scene(table: Table) -> TableScene | None:
     if pub.shown and not shown_slot:  # (the face-up slot is taken)
         for seat, cs in pub.shown:
             lines.append(t._("{name} shows {cards}", name=picture_name(table, seat),
-                             cards=words.cards_text(table, cs)))
+                             cards=words.cards_text(table, cs, t=t)))
 
     trick = _trick(pub.trick)
     last = _trick(pub.last_trick, pub.last_winner)

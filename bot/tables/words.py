@@ -56,23 +56,23 @@ def variant_of(table: Table) -> Variant:
     return table.game.variant if table.game is not None else find_variant(table.config.variant)
 
 
-def say(table: Table, card: Card, *, long: bool = False, t: Text | None = None) -> str:
+def say(table: Table, card: Card, *, long: bool = False, t: Text) -> str:
     """``card`` named for a player in the table's variant's words (a long name's word,
     "K♥ king", in ``t``'s language)."""
-    return say_card(card, variant_of(table).card_words, long=long, t=t or Text())
+    return say_card(card, variant_of(table).card_words, long=long, t=t)
 
 
-def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False, t: Text | None = None) -> str:
+def cards_text(table: Table, cards: Iterable[Card], *, sort: bool = False, t: Text) -> str:
     """Cards named for a player, in the given order (or ``sort``: as the hand picture), in
     ``t``'s words (the škýz is "Skiż" to a Polish reader)."""
     v = variant_of(table)
     seq = sort_hand(cards, v.red_ace_high) if sort else list(cards)
-    return " ".join(say_card(c, v.card_words, t=t or Text()) for c in seq) or "—"
+    return " ".join(say_card(c, v.card_words, t=t) for c in seq) or "—"
 
 
-def hand_text(table: Table, cards: Iterable[Card], t: Text | None = None) -> str:
+def hand_text(table: Table, cards: Iterable[Card], t: Text) -> str:
     """A hand as the picture shows it: taroky high to low, then the suits, strongest first."""
-    return _hand_text(variant_of(table), tuple(cards), t or Text())
+    return _hand_text(variant_of(table), tuple(cards), t)
 
 
 #: Hands in words kept (``_hand_text``): a few per open panel.
@@ -440,14 +440,14 @@ def variant_title(table: Table, t: Text | None = None) -> str:
     return (t or public_text(table)).variant_title(variant_of(table).name)
 
 
-def called_text(table: Table, view: PlayerView, t: Text | None = None) -> str:
+def called_text(table: Table, view: PlayerView, t: Text) -> str:
     """The called card as ``view`` may know it, in words ("K♥ king", "XIX", "the fourth
     king" while that call hides it); "" when nothing is called."""
     if view.called_card is not None:
         return say(table, view.called_card, long=True, t=t)
     game = table.game
     if view.called and game is not None and view.called == game.variant.called_title(game):
-        return game.variant.called_title(game, t or Text()) or view.called  # ("the fourth king")
+        return game.variant.called_title(game, t) or view.called  # ("the fourth king")
     return view.called or ""
 
 

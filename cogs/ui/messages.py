@@ -45,9 +45,10 @@ SELECT_KINDS = (Kind.DISCARD,)
 MAX_ACTION_BUTTONS = 20  # rows 0..3; row 4 holds Why? / Hint / Refresh
 
 
-def cards_text(table: Table, cards: Iterable[Card]) -> str:
-    """Cards for a player, in the variant's words (``bot.tables.words``)."""
-    return words.cards_text(table, cards)
+def cards_text(table: Table, cards: Iterable[Card], t: Text) -> str:
+    """Cards for a player, in the variant's words (``bot.tables.words``), in ``t``'s
+    language (the škýz is "Skiż" to a Polish reader)."""
+    return words.cards_text(table, cards, t=t)
 
 
 def level_name(t: Text, level: str) -> str:
@@ -139,26 +140,27 @@ def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[t
         fields.append((t._("Doubles"), "\n".join(doubles)))
     if pub.shown:  # cards laid face up from a hand (Kozy's four kings): public while held
         fields.append((t._("Shown from a hand"),
-                       _by_seat(table, ((s, cards_text(table, cs)) for s, cs in pub.shown))))
+                       _by_seat(table, ((s, cards_text(table, cs, t)) for s, cs in pub.shown))))
     if pub.exposed:
-        fields.append((t._("Talon shown"), cards_text(table, pub.exposed)))
+        fields.append((t._("Talon shown"), cards_text(table, pub.exposed, t)))
     if pub.public_discards:
         fields.append((t._("Discarded face up"), _by_seat(table, (
-            (s, words.say(table, c)) for s, c in pub.public_discards))))
+            (s, words.say(table, c, t=t)) for s, c in pub.public_discards))))
     if pub.trick:
-        fields.append((t._("Trick"), trick_text(table, pub.trick)))
+        fields.append((t._("Trick"), trick_text(table, pub.trick, t)))
     if pub.last_trick:
-        text = trick_text(table, pub.last_trick)
+        text = trick_text(table, pub.last_trick, t)
         if pub.last_winner is not None:
             text += " → " + t._("won by {name}", name=table.seat_name(pub.last_winner))
         if pub.last_trick_talon is not None:  # Varšava: a talon card goes face up with it (CZ-13)
-            text += ", " + t._("with the talon card {card}", card=words.say(table, pub.last_trick_talon))
+            text += ", " + t._("with the talon card {card}", card=words.say(table, pub.last_trick_talon, t=t))
         fields.append((t._("Last trick"), text))
     return fields
 
 
-def trick_text(table: Table, plays: Sequence[tuple[int, Card]]) -> str:
-    return ", ".join(f"{table.seat_name(seat)}: **{words.say(table, card)}**" for seat, card in plays) or "—"
+def trick_text(table: Table, plays: Sequence[tuple[int, Card]], t: Text) -> str:
+    """The cards of a trick by whom, in ``t``'s language."""
+    return ", ".join(f"{table.seat_name(seat)}: **{words.say(table, card, t=t)}**" for seat, card in plays) or "—"
 
 
 
@@ -319,9 +321,9 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
         wait = (t._("Waiting for {name}.", name=table.seat_name(pv.to_act)) if pv.to_act is not None
                 else t._("Waiting for nobody."))
         embed.description = words.named(table, words.prompt_text(table, seat, t)) or wait
-    embed.add_field(name=t._("Your cards ({n})", n=len(pv.hand)), value=words.hand_text(table, pv.hand), inline=False)
+    embed.add_field(name=t._("Your cards ({n})", n=len(pv.hand)), value=words.hand_text(table, pv.hand, t), inline=False)
     if pv.talon_seen:
-        embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen), inline=False)
+        embed.add_field(name=t._("Talon you see"), value=cards_text(table, pv.talon_seen, t), inline=False)
     for name, value in public_lines(table, pv, t):
         embed.add_field(name=name, value=value[:1024], inline=False)
     commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)

@@ -183,23 +183,30 @@ async def test_a_panels_hand_in_words_follows_the_hand_and_the_reader():
     def shown() -> str:
         embed, _ = panel_message(table, 0)
         field = embed.fields[0]
-        assert field.name is not None and field.name.startswith("Your cards")
+        assert field.name is not None and field.name.startswith(("Your cards", "Twoje karty"))
         assert field.value is not None
         return field.value
 
     dealt = shown()
-    assert dealt == cards_text(table, game.view_for(0).hand, sort=True)
+    assert dealt == cards_text(table, game.view_for(0).hand, sort=True, t=Text())
     assert dealt.startswith("Škýz XXI")
     assert hand_text(table, game.view_for(0).hand, Text("pl")).startswith(
         Text("pl").pgettext("card word", "Škýz") + " XXI")
     assert Text("pl").pgettext("card word", "Škýz") != "Škýz"
+    # The panel is in its reader's language, its cards too: a Polish player's "Your
+    # cards" names the škýz in Polish (it was the English word, whatever the reader).
+    seat0 = table.seats[0]
+    assert seat0 is not None
+    seat0.lang = "pl"
+    assert shown().startswith(Text("pl").pgettext("card word", "Škýz") + " XXI")
+    seat0.lang = None
     await _to_discard(table)
     drawn = game.view_for(0).hand  # the talon's cards joined the hand
     offered, need = discard_options(table, 0)
-    assert shown() == cards_text(table, drawn, sort=True) != dealt
+    assert shown() == cards_text(table, drawn, sort=True, t=Text()) != dealt
     assert len(shown().split()) == len(drawn) == 12 + need
     away = sorted(offered, key=lambda a: a.card.is_tarok)[:need]  # (taroky only when nothing else is left)
     await table.act(HOST, table.hand_no, table.step, [a.code for a in away])
     held = game.view_for(0).hand
-    assert shown() == cards_text(table, held, sort=True)
+    assert shown() == cards_text(table, held, sort=True, t=Text())
     assert len(shown().split()) == len(held) == 12
