@@ -171,6 +171,20 @@ async def two_humans(world: Any, teach: bool = False) -> Any:
     return table, panels
 
 
+async def human_before_a_computer(world: Any) -> Any:
+    """``two_humans``, then played on until the human to move is followed by a computer
+    (a move the computers answer at once): returns the table, the panels and that
+    human."""
+    table, panels = await two_humans(world)
+    humans = {table.seat_of(m.id): m for m in (world.alice, world.bob)}
+    seats = len(table.seats)
+    if (table.game.to_act + 1) % seats in humans:  # (a move the other human answers: play it first)
+        await take_turn(humans[table.game.to_act], panels[humans[table.game.to_act].id])
+    mover = humans[table.game.to_act]
+    assert (table.game.to_act + 1) % seats not in humans
+    return table, panels, mover
+
+
 def visible_texts(message: Any) -> list[str]:
     """Everything a member reads on a message (a ``discord.Message`` or an ephemeral
     ``ResponseMessage``): its content, each embed's title, description, fields and footer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.ui.messages import panel_message
-from tests.discord.harness import take_turn, two_humans
+from tests.discord.harness import human_before_a_computer, take_turn, two_humans
 
 
 def _edits_of(world: Any, message_ids: set[int]) -> list[int]:
@@ -28,15 +28,9 @@ def _edits_of(world: Any, message_ids: set[int]) -> list[int]:
 
 
 async def test_a_panel_nobody_waits_on_is_edited_once_an_interval(world: Any) -> None:
-    table, panels = await two_humans(world)
+    table, panels, mover = await human_before_a_computer(world)
     output = world.bot.output
     output.edit_interval = 1.0
-    humans = {table.seat_of(m.id): m for m in (world.alice, world.bob)}
-    seats = len(table.seats)
-    if (table.game.to_act + 1) % seats in humans:  # (a move the other human answers: play it first)
-        await take_turn(humans[table.game.to_act], panels[humans[table.game.to_act].id])
-    mover = humans[table.game.to_act]
-    assert (table.game.to_act + 1) % seats not in humans
     other = world.bob if mover is world.alice else world.alice
     # (the other human's panel was just drawn: SimCord's clock stands still until
     # ``advance_time``, so every edit from now on is within the interval)

@@ -17,21 +17,15 @@ from typing import Any
 import rendering
 from bot.tables.scenes import table_scene
 from cogs.ui.output import EDIT_BURST
-from tests.discord.harness import table_message, take_turn, two_humans
+from tests.discord.harness import human_before_a_computer, table_message, take_turn, two_humans
 from tests.discord.test_late_pictures import EditSpy, _png
 
 INTERVAL = 1.0  # seconds: the table message's throttle, as the bot runs it
 
 
 async def test_a_table_picture_is_drawn_only_when_an_edit_can_show_it(world: Any) -> None:
-    table, panels = await two_humans(world)
+    table, panels, mover = await human_before_a_computer(world)
     output = world.bot.output
-    humans = {table.seat_of(m.id): m for m in (world.alice, world.bob)}
-    seats = len(table.seats)
-    if (table.game.to_act + 1) % seats in humans:  # (a move the other human answers: play it first)
-        await take_turn(humans[table.game.to_act], panels[humans[table.game.to_act].id])
-    mover = humans[table.game.to_act]
-    assert (table.game.to_act + 1) % seats not in humans
     # The bot's settings under load: drawings come back after their edit (no change
     # waits for them), and the table message was edited three times in the last two
     # seconds (SimCord's clock stands still until ``advance_time``): a change may still
