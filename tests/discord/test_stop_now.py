@@ -220,3 +220,18 @@ async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
     assert not [t for t in shown if t.startswith("bob asks to stop this hand now")]
     await _finish(world, table)
     assert await _paid(world, hand_id, world.bob) == expected
+
+
+async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, capsys):
+    """Issue #29: a player who leaves no longer decides on the request to stop; when they
+    were the only seated human who had not agreed, everyone seated has agreed and the
+    hand stops then (it used to wait for an "Agree" click nobody needed to make)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    await world.bob.slash(world.channel, "taroky leave")
+    closed = next(m for m in world.channel.history() if m.id == table.message_id)
+    assert "stopped in play (every seated player agreed)" in closed.embeds[0].description
+    await _annulled(world, hand_id, tmp_path, shown, "agreement")
+    capsys.readouterr()
