@@ -35,7 +35,7 @@ class StopVote:
 
     hand_no: int
     asked_by: str
-    #: The member who asked (forgetting them ends the request, issue #30); 0 in a request
+    #: The member who asked (their leaving or being forgotten ends the request, issue #30); 0 in a request
     #: kept before the id was (it names no member).
     asked_by_id: int
     agreed: set[int] = field(default_factory=set)
@@ -88,7 +88,7 @@ class StopRequest:
         #: or None.
         self.vote: StopVote | None = None
         self._timer: asyncio.Task[None] | None = None
-        #: The hand whose request ended because whoever asked was forgotten (issue #30):
+        #: The hand whose request ended because whoever asked left or was forgotten (issue #30):
         #: the table message says so, without a name, until the hand ends or someone asks
         #: again.  (Not kept in the snapshot: after a restart the message just shows no
         #: request, which is true.)
@@ -132,11 +132,19 @@ class StopRequest:
                 await table.changed_locked()
                 return False
             vote.agreed.add(user_id)
-            if set(table.humans) <= vote.agreed:
-                await table.annul_locked("agreement")
+            if await self._stop_if_agreed(vote):
                 return True
             await table.changed_locked()
             return False
+
+    async def _stop_if_agreed(self, vote: StopVote) -> bool:
+        """Once every seated human agreed, the hand stops (annulled, nothing paid, the
+        table closes).  True when it stopped."""
+        table = self.table
+        if table.hand_in_play is None or not set(table.humans) <= vote.agreed:
+            return False
+        await table.annul_locked("agreement")
+        return True
 
     def end(self) -> None:
         """No request waits any more (the hand ended, was annulled, or the table closes)."""
@@ -153,23 +161,31 @@ class StopRequest:
 
     def is_withdrawn(self) -> bool:
         """Whether the hand in play had a request to stop that ended when whoever asked
-        was forgotten (and nobody asked again since): the table message says so."""
+        left the table or was forgotten (and nobody asked again since): the table message
+        says so."""
         return self.vote is None and self._withdrawn_in == self.table.hand_no
 
-    def forget(self, user_id: int) -> None:
-        """The member ``user_id`` is forgotten (issue #30; the table's lock held, by
-        ``Table.forget_locked``): nothing of theirs is kept.  Their agreement goes; a
-        request they asked ends, as if withdrawn (its name goes with it): nobody makes
-        it any more, so the hand goes on and is paid as the cards fall, and the table
-        message says why (:meth:`is_withdrawn`).  Anyone seated may ask again."""
+    async def member_left(self, user_id: int) -> bool:
+        """The member ``user_id`` left the table (the table's lock held, by
+        ``Table._let_go_locked``: ``/taroky leave``, or forgotten, issue #30): they no
+        longer sit there, so they no longer decide.  A request they asked ends, as if
+        withdrawn (its name goes with it): nobody makes it any more, so the hand goes on
+        and is paid as the cards fall, and the table message says why
+        (:meth:`is_withdrawn`); anyone seated may ask again.  Their agreement goes, and
+        when everyone still seated has agreed the hand stops then, as the last agreement
+        would have stopped it.  True when it stopped."""
         vote = self.vote
         if vote is None:
-            return
+            return False
         if vote.asked_by_id == user_id:
             self.end()
             self._withdrawn_in = vote.hand_no
-        else:
-            vote.agreed.discard(user_id)
+            return False
+        vote.agreed.discard(user_id)
+        try:
+            return await self._stop_if_agreed(vote)
+        except TableError:  # (the annulment not kept, logged: the request waits on, the next
+            return False    # agreement tries again, or it lapses; the member has left anyway)
 
     def resume(self) -> None:
         """After a restart the restored request waits only what was left of its time."""

@@ -477,18 +477,28 @@ class Table:
         async with self.lock:
             seat = self.require_seat(user_id)
             chair = self.seats[seat]
-            if self.status == LOBBY:
-                self.seats[seat] = None
-            else:
-                # Mid-game (or between hands) a computer takes the chair over.  During a
-                # hand it finishes the hand for the leaver, who pays or is paid as the
-                # cards fall: the hand was dealt to them (``hand_players``), and a hand in
-                # play always ends paid (issue #29).
-                left = chair.name if chair is not None and self.status == PLAYING else None
-                self.seats[seat] = Seat(name=self._computer_name(), user_id=None, stands_in_for=left)
-            await self.changed_locked()
+            # Mid-game (or between hands) a computer takes the chair over.  During a hand
+            # it finishes the hand for the leaver, who pays or is paid as the cards fall:
+            # the hand was dealt to them (``hand_players``), and a hand in play always
+            # ends paid (issue #29), unless everyone still seated agreed to stop it.
+            left = chair.name if chair is not None and self.status == PLAYING else None
+            if not await self._let_go_locked(user_id, stands_in_for=left):
+                await self.changed_locked()
         self.kick()
         return seat
+
+    async def _let_go_locked(self, user_id: int, *, stands_in_for: str | None) -> bool:
+        """The member ``user_id`` leaves the table (the lock held; :meth:`leave`, or
+        :meth:`forget_locked`): their chair, if they sit, is a computer player's from now
+        on (``stands_in_for``: the name it plays for; in a lobby the chair is freed), and
+        they no longer decide on the request to stop the hand (``StopRequest.member_left``:
+        one they asked ends as withdrawn; their agreement goes, and the others may all have
+        agreed now).  True when the hand stopped (the table closes; nothing more to show)."""
+        seat = self.seat_of(user_id)
+        if seat is not None:
+            self.seats[seat] = (None if self.status == LOBBY else
+                                Seat(name=self._computer_name(), user_id=None, stands_in_for=stands_in_for))
+        return await self.stop_request.member_left(user_id)
 
     def holds(self, user_id: int) -> bool:
         """Whether the table keeps anything of the member ``user_id``: a seat, a place in
@@ -505,20 +515,18 @@ class Table:
         freed); the hand dealt to them goes on and is paid to ``anonymous``, the id the
         store gave their rows on this server, so the books stay exact and nobody leaves
         a losing hand by being forgotten (issue #29); the table has no host any more if
-        they were it.  A request to stop the hand they asked ends, as if withdrawn (see
-        ``StopRequest.forget``); a close they asked stands, without their name: the others
-        were told the table closes after the hand, and it does."""
-        seat = self.seat_of(user_id)
-        if seat is not None:
-            self.seats[seat] = (None if self.status == LOBBY
-                                else Seat(name=self._computer_name(), user_id=None))
+        they were it.  They leave the table as :meth:`leave` would (``_let_go_locked``: a
+        request to stop the hand they asked ends, as if withdrawn; their agreement goes,
+        and if everyone still seated has agreed the hand stops); a close they asked stands,
+        without their name: the others were told the table closes after the hand, and it
+        does."""
         self.hand_players = [anonymous if p == user_id else p for p in self.hand_players]
         if self.host_id == user_id:
             self.host_id = 0
         if self.closing_by_id == user_id:
             self.closing_by = self.closing_by_id = None
-        self.stop_request.forget(user_id)
-        await self.changed_locked()
+        if not await self._let_go_locked(user_id, stands_in_for=None):
+            await self.changed_locked()
 
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats if s is not None}

@@ -15,7 +15,7 @@ import pytest
 
 from bot.cli import main
 from bot.tables.stop_request import STOP_VOTE_SECONDS
-from tests.discord.harness import labels, table_message
+from tests.discord.harness import labels, seen_on, table_message
 from tests.discord.test_no_escape import _finish, _open, _paid, _reference
 
 
@@ -197,3 +197,41 @@ async def test_a_request_to_stop_restored_still_ends_in_its_time(world, make_bot
     assert table.stop_request.vote is None and table.status == "playing"
     await _finish(world, table)
     assert await _paid(world, hand_id, world.alice) == expected
+
+
+async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
+    """Issue #29: ``/taroky leave`` by the player who asked to stop the hand kept their
+    request waiting (and their name on the table message) for a request nobody seated
+    makes any more.  It ends as withdrawn, as when they are forgotten (issue #30): the
+    buttons go, the others read why, and the hand is played out and paid as the cards
+    fall, the leaver's seat played by a computer."""
+    expected = await _reference(world, [world.alice, world.bob], world.bob)
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    await world.bob.slash(world.channel, "taroky end", now=True)
+    assert "Agree to stop now" in labels(table_message(world))
+    await world.bob.slash(world.channel, "taroky leave")
+    assert table.stop_request.vote is None and table.status == "playing"
+    message = table_message(world)
+    assert "Agree to stop now" not in labels(message)
+    shown = [t for _, t in seen_on("table", message)]
+    assert ("The player who asked to stop this hand has left the table, so the request is withdrawn: "
+            "the hand goes on and is paid as the cards fall.") in shown
+    assert not [t for t in shown if t.startswith("bob asks to stop this hand now")]
+    await _finish(world, table)
+    assert await _paid(world, hand_id, world.bob) == expected
+
+
+async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, capsys):
+    """Issue #29: a player who leaves no longer decides on the request to stop; when they
+    were the only seated human who had not agreed, everyone seated has agreed and the
+    hand stops then (it used to wait for an "Agree" click nobody needed to make)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    await world.bob.slash(world.channel, "taroky leave")
+    closed = next(m for m in world.channel.history() if m.id == table.message_id)
+    assert "stopped in play (every seated player agreed)" in closed.embeds[0].description
+    await _annulled(world, hand_id, tmp_path, shown, "agreement")
+    capsys.readouterr()

@@ -96,3 +96,45 @@ async def test_a_forgotten_closer_leaves_the_close_standing_without_their_name()
     old = {**state, "closing_by": "Mirek"}
     del old["closing_by_id"]
     assert Table.from_state(old).closing_by is None
+
+
+async def test_forgetting_the_last_member_to_agree_stops_the_hand_at_once() -> None:
+    """Issue #30 with issue #29: the forgotten member was the only seated human who had
+    not agreed yet; with them gone every seated human has agreed, so the hand stops
+    then, as the last agreement would have stopped it (it used to wait for an "Agree"
+    click nobody needed to make, or lapse)."""
+    table = await three_humans_playing()
+    await table.stop_request.ask(CYRIL, "Cyril")
+    assert not await table.stop_request.answer(HOST, table.hand_no, True)
+    async with table.lock:
+        await table.forget_locked(BOB, anonymous=-1000)
+    assert table.annulled == "agreement" and table.status in (BETWEEN, CLOSED)
+    assert table.stop_request.vote is None
+
+
+async def test_leaving_ends_ones_own_request_as_if_withdrawn() -> None:
+    """Issue #29: ``/taroky leave`` by the player who asked to stop the hand left their
+    request (and their name) waiting for agreements to a request nobody at the table
+    makes any more.  It ends as withdrawn, as when they are forgotten (issue #30): the
+    hand goes on, played out and paid as the cards fall, and the table message says so."""
+    table = await three_humans_playing()
+    await table.stop_request.ask(BOB, "Bob")
+    await table.stop_request.answer(CYRIL, table.hand_no, True)
+    await table.leave(BOB)
+    assert table.stop_request.vote is None and table.stop_request.is_withdrawn()
+    assert table.to_state()["stop_vote"] is None and table.status == PLAYING
+    assert not table.stop_request.is_asked_by(BOB)
+
+
+async def test_leaving_drops_ones_agreement_and_the_last_to_leave_completes_the_request() -> None:
+    """Issue #29: a player who leaves no longer sits at the table, so their agreement
+    goes (the others still decide); when the one leaving was the only seated human who
+    had not agreed, everyone seated has agreed and the hand stops at once."""
+    table = await three_humans_playing()
+    await table.stop_request.ask(CYRIL, "Cyril")
+    assert not await table.stop_request.answer(BOB, table.hand_no, True)
+    await table.leave(BOB)
+    vote = table.stop_request.vote
+    assert vote is not None and vote.agreed == {CYRIL} and table.status == PLAYING
+    await table.leave(HOST)
+    assert table.annulled == "agreement" and table.status in (BETWEEN, CLOSED)
