@@ -44,7 +44,9 @@ from bot.ai.review import (
 from bot.ai.search import ANNOUNCE_WORLDS, WHOLE_WORLDS, searches
 from bot.engine import Action, Game, Kind, Phase, find_variant, parse_action
 
-VARIANTS = ("taper", "heun", "kozy", "nebraska", "romanian", "petrtyl")
+#: The six whose strong player bids cautiously, and Czech and Polish, where the judge now
+#: also weighs the doubles of a forced contract (as the search always did).
+VARIANTS = ("taper", "heun", "kozy", "nebraska", "romanian", "petrtyl", "czech", "polish")
 #: The two tables of a deal: every seat the normal player; the strong player in the even seats.
 TABLES = ("normal", "strong")
 
