@@ -280,9 +280,15 @@ def dealt_text(t: Text) -> str:
 
 
 def left_text(table: Table, t: Text | None = None) -> str:
+    """The leaver's answer, after :meth:`Table.leave`: a lobby seat freed, a chair a
+    computer plays on, or — when the leaver was the last seated player yet to agree to a
+    request to stop the hand — the hand stopped (annulled: nobody pays; the table closes)."""
     t = t or Text()
     if table.status == LOBBY:
         return t._("You left the table.")
+    if table.annulled is not None:
+        return t._("You left the table. Everyone else seated had agreed to stop this hand, so it is "
+                   "stopped: nobody pays for it, and the table closes.")
     return t._("You left the table; a computer plays your seat from now on.")
 
 

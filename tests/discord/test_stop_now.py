@@ -15,7 +15,7 @@ import pytest
 
 from bot.cli import main
 from bot.tables.stop_request import STOP_VOTE_SECONDS
-from tests.discord.harness import labels, seen_on, table_message
+from tests.discord.harness import labels, seen_in, seen_on, table_message
 from tests.discord.test_no_escape import _finish, _open, _paid, _reference
 
 
@@ -230,7 +230,11 @@ async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, 
     hand_id = table.hand_id
     shown = _commitment(table_message(world))
     await world.alice.slash(world.channel, "taroky end", now=True)
-    await world.bob.slash(world.channel, "taroky leave")
+    left = await world.bob.slash(world.channel, "taroky leave")
+    # (the leaver is told the hand stopped, not that a computer plays their seat on)
+    assert [text for _, text in seen_in("reply", left)] == [
+        "You left the table. Everyone else seated had agreed to stop this hand, so it is "
+        "stopped: nobody pays for it, and the table closes."]
     closed = next(m for m in world.channel.history() if m.id == table.message_id)
     assert "stopped in play (every seated player agreed)" in closed.embeds[0].description
     await _annulled(world, hand_id, tmp_path, shown, "agreement")
