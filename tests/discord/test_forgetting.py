@@ -23,7 +23,6 @@ from bot.tables.table_states import DatabaseTableStore
 from tests.discord.harness import (
     PLAY,
     engine_first,
-    labels,
     open_panel,
     play_out,
     refused,
@@ -33,6 +32,7 @@ from tests.discord.harness import (
     take_turn,
     two_humans,
 )
+from tests.discord.test_stop_now import request_withdrawn
 
 
 @pytest.fixture
@@ -291,12 +291,7 @@ async def test_a_forgotten_members_request_to_stop_ends_and_their_close_stands_w
     await world.bob.click(asked.response, label="Forget me")
     assert table.seat_of(world.bob.id) is None and not table.holds(world.bob.id)
     # The request to stop ends: no buttons, the others read why; the hand goes on.
-    assert table.stop_request.vote is None and table.status == "playing"
-    message = table_message(world)
-    assert "Agree to stop now" not in labels(message)
-    shown = [t for _, t in seen_on("table", message)]
-    assert ("The player who asked to stop this hand has left the table, so the request is withdrawn: "
-            "the hand goes on and is paid as the cards fall.") in shown
+    shown = request_withdrawn(world, table)
     # The close stands, without a name.
     assert table.closing
     assert ("The table closes when this hand ends: the hand is played out (a computer plays for "

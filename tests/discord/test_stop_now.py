@@ -199,6 +199,22 @@ async def test_a_request_to_stop_restored_still_ends_in_its_time(world, make_bot
     assert await _paid(world, hand_id, world.alice) == expected
 
 
+WITHDRAWN = ("The player who asked to stop this hand has left the table, so the request is withdrawn: "
+             "the hand goes on and is paid as the cards fall.")
+
+
+def request_withdrawn(world: Any, table: Any) -> list[str]:
+    """Check that the request to stop has ended as withdrawn (its asker left or was
+    forgotten): no request, the hand still in play, no buttons to answer it, and the
+    table message telling why; returns what the table message shows."""
+    assert table.stop_request.vote is None and table.status == "playing"
+    message = table_message(world)
+    assert "Agree to stop now" not in labels(message)
+    shown = [t for _, t in seen_on("table", message)]
+    assert WITHDRAWN in shown
+    return shown
+
+
 async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
     """Issue #29: ``/taroky leave`` by the player who asked to stop the hand kept their
     request waiting (and their name on the table message) for a request nobody seated
@@ -211,12 +227,7 @@ async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
     await world.bob.slash(world.channel, "taroky end", now=True)
     assert "Agree to stop now" in labels(table_message(world))
     await world.bob.slash(world.channel, "taroky leave")
-    assert table.stop_request.vote is None and table.status == "playing"
-    message = table_message(world)
-    assert "Agree to stop now" not in labels(message)
-    shown = [t for _, t in seen_on("table", message)]
-    assert ("The player who asked to stop this hand has left the table, so the request is withdrawn: "
-            "the hand goes on and is paid as the cards fall.") in shown
+    shown = request_withdrawn(world, table)
     assert not [t for t in shown if t.startswith("bob asks to stop this hand now")]
     await _finish(world, table)
     assert await _paid(world, hand_id, world.bob) == expected
