@@ -51,6 +51,18 @@ log = logging.getLogger(__name__)
 LEASE_TTL = 90.0
 
 
+async def _anonymised_in(store: DataStore, member_id: int, tables: list[Table]) -> dict[int, int]:
+    """A member forgotten through another bot process, anonymised in the guilds of
+    ``tables`` (this process's; ``store.forget_member`` without a new pending forgetting:
+    the rows already anonymised stay so, and each guild gets the anonymous id that
+    forgetting gave it): guild -> anonymous id."""
+    anonymous: dict[int, int] = {}
+    for g in sorted({t.guild_id for t in tables}):
+        forgotten = await store.forget_member(member_id, guild_id=g, seated_in={g}, pending=False)
+        anonymous[g] = forgotten.anonymous[g]
+    return anonymous
+
+
 class TableManager:
     """Finds the table of a channel, opens and closes tables, restores them at start-up,
     and keeps them (:class:`bot.tables.table.TableKeeper`): their versioned snapshots,
@@ -195,11 +207,9 @@ class TableManager:
         try:
             return await self._settle_once(table, game)
         except MemberForgottenError as refused:
-            store = self.ledger.store
             for member in sorted(refused.members):
-                forgotten = await store.forget_member(member, guild_id=table.guild_id,
-                                                      seated_in={table.guild_id}, pending=False)
-                await table.forget_locked(member, forgotten.anonymous[table.guild_id])
+                anonymous = await _anonymised_in(self.ledger.store, member, [table])
+                await table.forget_locked(member, anonymous[table.guild_id])
             return await self._settle_once(table, game)
 
     async def _settle_once(self, table: Table, game: Game) -> bool:
@@ -424,17 +434,9 @@ class TableManager:
             if pending.seq in self._forgettings_applied:
                 continue
             member = pending.member_id
-
-            async def anonymise(tables: list[Table], member: int = member) -> dict[int, int]:
-                anonymous: dict[int, int] = {}
-                for g in sorted({t.guild_id for t in tables}):  # (this process's guilds only)
-                    forgotten = await store.forget_member(member, guild_id=g, seated_in={g}, pending=False)
-                    anonymous[g] = forgotten.anonymous[g]
-                return anonymous
-
             tables = [t for t in self.holding(member) if pending.covers(t.guild_id)]
             if tables:
-                reached += await self._let_go(member, tables, anonymise)
+                reached += await self._let_go(member, tables, functools.partial(_anonymised_in, store, member))
             self._forgettings_applied[pending.seq] = now
         return reached
 
