@@ -653,10 +653,15 @@ class DiscordTableOutput:
         change meanwhile replaces that edit, or (throttled) becomes it."""
         if table.id in self._pending or table.status == CLOSED or table.message_id is None:
             return
-        delay = max(self._edit_wait(table, reserve=SPARE_RESERVE), 0.0)
+        self._pend(table, max(self._edit_wait(table, reserve=SPARE_RESERVE), 0.0), spare=True)
+
+    def _pend(self, table: Table, delay: float, *, spare: bool) -> None:
+        """Leave the table message's edit to a task that makes it in ``delay`` seconds,
+        drawing the table as it stands then (``_delayed_edit``): only a late picture's
+        (``spare``, which a change may replace) or a change the throttle held back."""
         self._pending[table.id] = asyncio.get_running_loop().create_task(
             self._delayed_edit(table, delay), name=f"taroky-edit-{table.id}")
-        self._spare.add(table.id)
+        (self._spare if spare else self._held).add(table.id)
 
     @staticmethod
     def _state(table: Table) -> tuple[int, int, str]:
@@ -849,11 +854,7 @@ class DiscordTableOutput:
         if delay <= 0:
             await self._edit(table, "late picture" if spare else "change", wait=wait)
             return
-        if not spare:
-            self._held.add(table.id)
-        self._pending[table.id] = asyncio.get_running_loop().create_task(self._delayed_edit(table, delay))
-        if spare:
-            self._spare.add(table.id)
+        self._pend(table, delay, spare=spare)
 
     def _edit_wait(self, table: Table, *, reserve: int = 0) -> float:
         """Seconds until the public message may be edited again (throttling): at most
