@@ -134,10 +134,10 @@ class Settlement:
     def to_state(self, *, paid: bool = False) -> dict[str, Any]:
         """This bookkeeping's part of the table's snapshot (``paid``: as it stands once
         the payment that saves it commits: nothing owed)."""
-        owes = not paid and self.unpaid is not None
+        owed = None if paid else self.unpaid
         return {"hand_season": self.season, "session_id": self.session_id,
-                "unsettled": self.unpaid.to_record() if owes and self.unpaid is not None else None,
-                "unpaid_summary": self.summary_id if owes else None}
+                "unsettled": owed.to_record() if owed is not None else None,
+                "unpaid_summary": self.summary_id if owed is not None else None}
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Settlement:
