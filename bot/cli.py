@@ -903,8 +903,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     from bot.ai import pool
     from bot.ai.analyst import ANALYSIS_POLL, Analyst
-    from bot.ai.review import Budget
+    from bot.ai.review import REVIEW_VERSION, Budget
     from bot.store import open_store
+    from bot.store.analysis import OLDER
 
     async def run() -> int:
         location = _store_location(args)
@@ -912,9 +913,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             raise CliError(f"There is no database at {location} (set --database, TAROKY_DB or DATABASE_URL).")
         store = await open_store(location)
         try:
-            counts = await store.analysis_backlog()
-            print("Analysis queue: " + ", ".join(f"{n} {state}" for state, n in counts.items()) + ".",
-                  flush=True)
+            counts = await store.analysis_backlog(REVIEW_VERSION)
+            older = counts.pop(OLDER)
+            print("Analysis queue: " + ", ".join(
+                f"{n} {state}" + (f" ({older} by an older judge, to be made again)"
+                                  if state == "done" and older else "")
+                for state, n in counts.items()) + ".", flush=True)
             if not args.worker:
                 return 0
             analyst = Analyst(store, f"analyse:{socket.gethostname()}:{os.getpid()}",

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai.review import REVIEW_VERSION
 from bot.engine import find_variant
 from bot.i18n import N_, Text
 from bot.ratings import PROVISIONAL_HANDS, Standing
@@ -301,10 +302,11 @@ async def accuracy_rows(
 ) -> tuple[list[LeaderboardRow], int, dict[int, int]]:
     """The page of players by their mean accuracy this season (over the reviewed hands
     with a judged choice, all variants unless ``variant``; the store's
-    ``skill_aggregates``): rows whose ``value`` is the accuracy in tenths of a percent,
+    ``skill_aggregates``, counting only this judge's reviews: docs/review.md, "Reviews
+    made again"): rows whose ``value`` is the accuracy in tenths of a percent,
     how many players in all, and the hands each one's accuracy is the mean of."""
     by_player: dict[int, tuple[float, int]] = {}
-    for r in await store.skill_aggregates(guild_id, variant=variant):
+    for r in await store.skill_aggregates(guild_id, variant=variant, review_version=REVIEW_VERSION):
         if r.accuracy is None or r.player_id < 0:
             continue
         total, n = by_player.get(r.player_id, (0.0, 0))

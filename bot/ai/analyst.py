@@ -1,7 +1,9 @@
 """The analyst: takes hand analysis jobs from the store's queue and stores their reviews.
 
 Every bot process with a store runs one (``bot.app``: a loop every ``ANALYSIS_POLL``
-seconds catches up with the queue), and so does ``taroky analyse --worker``.  A job is
+seconds catches up with the queue), and so does ``taroky analyse --worker``.  When no job
+waits, a review an older judge made (``REVIEW_VERSION``) is made again, the most recent
+hand first, so stored reviews and the season's accuracy come to be this judge's.  A job is
 taken under a lease (``DataStore.take_analysis``), reviewed in the review worker process
 (``bot.ai.pool.analyse_off_loop``: never on the event loop, at a lower CPU priority,
 within a ``Budget`` per hand), and its review stored with the hand together with each
@@ -26,7 +28,7 @@ from typing import Any, Final
 
 from bot import metrics
 from bot.ai import pool
-from bot.ai.review import Budget, HandReview
+from bot.ai.review import REVIEW_VERSION, Budget, HandReview
 from bot.store import DataStore, SeatFigures
 from bot.store.analysis import ANALYSIS_LEASE
 
@@ -66,20 +68,22 @@ class Analyst:
 
     async def run_one(self) -> str | None:
         """Take one job and review it; its hand id, or None when no job waits."""
-        job = await self.store.take_analysis(self.owner, lease=self.lease)
+        job = await self.store.take_analysis(self.owner, review_version=REVIEW_VERSION, lease=self.lease)
         if job is None:
             return None
         started = time.monotonic()
         try:
             data = await self._analyse(job.record, job.seats, self.budget)
-            review, figures = stored_review(HandReview.from_dict(data))
+            made = HandReview.from_dict(data)
+            review, figures = stored_review(made)
         except Exception as error:  # a record that does not replay, a worker that died
             log.warning("Reviewing hand %s failed (attempt %d): %s", job.hand_id, job.attempts, error)
             self.failed += 1
             metrics.ANALYSES.labels(outcome="failed").inc()
             await self.store.fail_analysis(job.hand_id, self.owner, f"{type(error).__name__}: {error}")
             return job.hand_id
-        if await self.store.finish_analysis(job.hand_id, self.owner, review, figures):
+        if await self.store.finish_analysis(job.hand_id, self.owner, review, figures,
+                                            review_version=made.version):
             self.reviewed += 1
             metrics.ANALYSES.labels(outcome="stored").inc()
             metrics.ANALYSIS_SECONDS.observe(time.monotonic() - started)

@@ -72,8 +72,11 @@ __all__ = [
 ]
 
 #: The version of ``HandReview.to_dict``'s layout and of the judge behind it: a stored
-#: review of another version is made again rather than read.
-REVIEW_VERSION = 1
+#: review of another version is made again rather than read (the analysis queue takes
+#: it again, ``bot.store.analysis``; docs/review.md, "Reviews made again").
+#: 2: before the play the judge weighs only what the strong player and Hint weigh
+#: (``search.weighed_options``); version 1 weighed every legal bid and announcement.
+REVIEW_VERSION = 2
 
 #: The typical stake of a variant: the mean of the absolute money one seat ends a hand
 #: with among normal players (the variant's smallest unit), 150 deals each (seed 99, the

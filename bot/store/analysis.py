@@ -18,6 +18,14 @@
   seat's player, accuracy, luck and money — from which :meth:`Analyses.skill_aggregates`
   sums a season's accuracy and luck per player and variant (the leaderboard's
   ``order:accuracy``, the statistics).  Only the lease's holder can finish a job.
+* **Made again by a newer judge.** Each stored review carries the version of the judge
+  that made it (``review_version``; the takers name theirs, ``bot.ai.review.REVIEW_VERSION``:
+  the store knows no engine).  A taker that finds no waiting job takes a review made by
+  an older judge, the most recent hand first, and makes it again under the same lease;
+  a player opening such a review queues it at once (:meth:`Analyses.remake_analysis`).
+  Until the new review is stored the old one stays, and a season's accuracy counts only
+  the reviews of the version asked for (:meth:`Analyses.skill_aggregates`), so it never
+  mixes two judges' verdicts (docs/review.md, "Reviews made again").
 
 The review itself is made elsewhere (``bot.ai.analyst``): the store keeps JSON and
 figures and knows nothing of the engine.
@@ -41,7 +49,7 @@ from bot.store.models import (
 )
 
 __all__ = [
-    "ANALYSIS_LEASE", "MAX_ATTEMPTS", "AnalysisJob", "AnalysisState", "Analyses", "SeatFigures",
+    "ANALYSIS_LEASE", "MAX_ATTEMPTS", "OLDER", "AnalysisJob", "AnalysisState", "Analyses", "SeatFigures",
     "SkillRow", "enqueue_analysis",
 ]
 
@@ -54,6 +62,8 @@ MAX_ATTEMPTS: Final = 3
 MAX_ERROR: Final = 500
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"  # (AnalysisState.status)
+#: ``analysis_backlog``'s count of the done reviews an older judge made.
+OLDER: Final = "older"
 
 
 def enqueue_analysis(hand: SettledHand) -> Statements[bool]:
@@ -73,10 +83,13 @@ class Analyses(StoreCore):
     """The analysis queue and the stored reviews (see the module's docstring)."""
 
     async def take_analysis(
-        self, owner: str, *, lease: float = ANALYSIS_LEASE, now: float | None = None
+        self, owner: str, *, review_version: int, lease: float = ANALYSIS_LEASE,
+        now: float | None = None,
     ) -> AnalysisJob | None:
-        """The oldest waiting job (queued, or running under a lease that has run out), now
-        ``owner``'s for ``lease`` seconds; None when no job waits."""
+        """The oldest waiting job (queued, or running under a lease that has run out), or
+        if none waits the most recent hand whose review a judge older than
+        ``review_version`` (the taker's) made, to be made again; now ``owner``'s for
+        ``lease`` seconds.  None when there is neither."""
         if lease <= 0:
             raise ValueError("a lease lasts a positive number of seconds")
         at = time.time() if now is None else now
@@ -90,6 +103,14 @@ class Analyses(StoreCore):
                     f" ORDER BY seq LIMIT 1{skip_locked}",
                     (QUEUED, RUNNING, at),
                 )
+                if not rows:  # (none waits: a review of an older judge, the latest hand first)
+                    rows = await self._rows(
+                        conn,
+                        "SELECT seq, hand_id, seats_json, 0 FROM analyses"
+                        " WHERE status = ? AND review_version < ?"
+                        f" ORDER BY review_version, seq DESC LIMIT 1{skip_locked}",
+                        (DONE, review_version),
+                    )
                 if not rows:
                     return None
                 seq, hand_id, seats_json, attempts = rows[0]
@@ -100,10 +121,10 @@ class Analyses(StoreCore):
                         (FAILED, "taken too often without an answer", seq),
                     )
                     continue
-                await conn.execute(
-                    "UPDATE analyses SET status = ?, owner = ?, lease_until = ?,"
-                    " attempts = attempts + 1 WHERE seq = ?",
-                    (RUNNING, owner, at + lease, seq),
+                await conn.execute(  # (a review made again counts its attempts afresh)
+                    "UPDATE analyses SET status = ?, owner = ?, lease_until = ?, attempts = ?"
+                    " WHERE seq = ?",
+                    (RUNNING, owner, at + lease, int(attempts) + 1, seq),
                 )
                 record = await self._rows(
                     conn, "SELECT record_json FROM hands WHERE hand_id = ?", (hand_id,)
@@ -116,18 +137,20 @@ class Analyses(StoreCore):
                 )
 
     async def finish_analysis(
-        self, hand_id: str, owner: str, review: Mapping[str, Any], seats: Sequence[SeatFigures]
+        self, hand_id: str, owner: str, review: Mapping[str, Any], seats: Sequence[SeatFigures],
+        *, review_version: int,
     ) -> bool:
-        """Store the review of a job ``owner`` holds, and its seats' figures; False (and
-        nothing written) if the job is no longer ``owner``'s (its lease ran out and
-        another taker has it, or it is done)."""
+        """Store the review of a job ``owner`` holds, made by the judge of version
+        ``review_version``, and its seats' figures (a review made again replaces the
+        older one's); False (and nothing written) if the job is no longer ``owner``'s
+        (its lease ran out and another taker has it, or it is done)."""
         async with self._write() as conn:
             taken = await self._rows(
                 conn,
-                "UPDATE analyses SET status = ?, review_json = ?, error = NULL, owner = NULL,"
-                f" lease_until = NULL, done_at = {self.dialect.now}"
+                "UPDATE analyses SET status = ?, review_json = ?, review_version = ?, error = NULL,"
+                f" owner = NULL, lease_until = NULL, done_at = {self.dialect.now}"
                 " WHERE hand_id = ? AND status = ? AND owner = ? RETURNING hand_id",
-                (DONE, dumps(dict(review)), hand_id, RUNNING, owner),
+                (DONE, dumps(dict(review)), review_version, hand_id, RUNNING, owner),
             )
             if not taken:
                 return False
@@ -142,7 +165,8 @@ class Analyses(StoreCore):
             await conn.executemany(
                 "INSERT INTO seat_reviews (hand_id, seat, guild_id, season, variant, currency,"
                 " player_id, accuracy, judged, luck, money) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-                " ON CONFLICT (hand_id, seat) DO NOTHING",
+                " ON CONFLICT (hand_id, seat) DO UPDATE SET accuracy = excluded.accuracy,"
+                " judged = excluded.judged, luck = excluded.luck, money = excluded.money",
                 [
                     (hand_id, f.seat, guild_id, season, variant, currency, participants[f.seat],
                      f.accuracy, f.judged, f.luck, f.money)
@@ -165,6 +189,19 @@ class Analyses(StoreCore):
             )
         return bool(rows)
 
+    async def remake_analysis(self, hand_id: str, review_version: int) -> bool:
+        """Queue ``hand_id``'s analysis at once if its stored review was made by a judge
+        older than ``review_version`` (a player asks to see it); False if it was not
+        (current, already waiting or being made, failed, or no analysis)."""
+        async with self._write() as conn:
+            rows = await self._rows(
+                conn,
+                "UPDATE analyses SET status = ?, attempts = 0, error = NULL"
+                " WHERE hand_id = ? AND status = ? AND review_version < ? RETURNING hand_id",
+                (QUEUED, hand_id, DONE, review_version),
+            )
+        return bool(rows)
+
     async def release_analyses(self, owner: str) -> int:
         """``owner`` stops (a clean shutdown): the jobs it holds wait again at once, their
         attempt not counted.  How many."""
@@ -182,18 +219,20 @@ class Analyses(StoreCore):
         async with self._read() as conn:
             rows = await self._rows(
                 conn,
-                "SELECT status, seats_json, review_json, error FROM analyses WHERE hand_id = ?",
+                "SELECT status, seats_json, review_json, error, review_version FROM analyses"
+                " WHERE hand_id = ?",
                 (hand_id,),
             )
         if not rows:
             return None
-        status, seats_json, review_json, error = rows[0]
+        status, seats_json, review_json, error, review_version = rows[0]
         return AnalysisState(
             hand_id=hand_id,
             status=str(status),
             seats=tuple(int(s) for s in json.loads(seats_json)),
             review=None if review_json is None else json.loads(review_json),
             error=None if error is None else str(error),
+            review_version=int(review_version),
         )
 
     async def review_hand_id(
@@ -221,36 +260,48 @@ class Analyses(StoreCore):
                 return str(hand_id)
         return None
 
-    async def analysis_backlog(self) -> dict[str, int]:
-        """How many jobs stand in each state (every state named, 0 included)."""
+    async def analysis_backlog(self, review_version: int) -> dict[str, int]:
+        """How many jobs stand in each state (every state named, 0 included), and
+        ``older``: how many of the done ones a judge older than ``review_version`` made
+        (to be made again)."""
         async with self._read() as conn:
             rows = await self._rows(conn, "SELECT status, COUNT(*) FROM analyses GROUP BY status")
+            older = await self._rows(
+                conn, "SELECT COUNT(*) FROM analyses WHERE status = ? AND review_version < ?",
+                (DONE, review_version),
+            )
         counts = {QUEUED: 0, RUNNING: 0, DONE: 0, FAILED: 0}
         counts.update({str(s): int(n) for s, n in rows})
+        counts[OLDER] = int(older[0][0])
         return counts
 
     async def skill_aggregates(
-        self, guild_id: int, season: int | None = None, *, variant: str | None = None,
-        player_id: int | None = None,
+        self, guild_id: int, season: int | None = None, *, review_version: int,
+        variant: str | None = None, player_id: int | None = None,
     ) -> list[SkillRow]:
         """Per player and variant, the season's reviewed hands (the current season
-        unless ``season``): how many, the mean accuracy of those with a judged choice,
-        the sums of luck and money.  Ordered by player, then variant."""
+        unless ``season``): how many, the mean accuracy of those with a judged choice
+        whose review the judge of ``review_version`` made (a review an older judge made,
+        waiting to be made again, is not counted: one judge's verdicts, never two), the
+        sums of luck and money (the normal player's, not the judge's: every review's).
+        Ordered by player, then variant."""
         sql = (
-            "SELECT player_id, variant, currency, COUNT(*), COUNT(accuracy), AVG(accuracy),"
-            " SUM(luck), SUM(money) FROM seat_reviews WHERE guild_id = ? AND season = ?"
+            "SELECT r.player_id, r.variant, r.currency, COUNT(*), COUNT(CASE WHEN a.review_version = ?"
+            " THEN r.accuracy END), AVG(CASE WHEN a.review_version = ? THEN r.accuracy END),"
+            " SUM(r.luck), SUM(r.money) FROM seat_reviews r JOIN analyses a ON a.hand_id = r.hand_id"
+            " WHERE r.guild_id = ? AND r.season = ?"
         )
         async with self._read() as conn:
             s = await self._season_or_current(conn, guild_id, season)
-            params: list[Any] = [guild_id, s]
+            params: list[Any] = [review_version, review_version, guild_id, s]
             if variant is not None:
-                sql += " AND variant = ?"
+                sql += " AND r.variant = ?"
                 params.append(variant)
             if player_id is not None:
-                sql += " AND player_id = ?"
+                sql += " AND r.player_id = ?"
                 params.append(player_id)
             rows = await self._rows(
-                conn, sql + " GROUP BY player_id, variant, currency ORDER BY player_id, variant",
+                conn, sql + " GROUP BY r.player_id, r.variant, r.currency ORDER BY r.player_id, r.variant",
                 params,
             )
         return [

@@ -322,14 +322,17 @@ class DataStore(TableStore, Protocol):
 
     # hand analysis (issue #28; ``bot.store.analysis``)
     async def take_analysis(
-        self, owner: str, *, lease: float = ..., now: float | None = None
+        self, owner: str, *, review_version: int, lease: float = ..., now: float | None = None
     ) -> AnalysisJob | None: ...
 
     async def finish_analysis(
-        self, hand_id: str, owner: str, review: Mapping[str, Any], seats: Sequence[SeatFigures]
+        self, hand_id: str, owner: str, review: Mapping[str, Any], seats: Sequence[SeatFigures],
+        *, review_version: int,
     ) -> bool: ...
 
     async def fail_analysis(self, hand_id: str, owner: str, error: str) -> bool: ...
+
+    async def remake_analysis(self, hand_id: str, review_version: int) -> bool: ...
 
     async def release_analyses(self, owner: str) -> int: ...
 
@@ -339,9 +342,9 @@ class DataStore(TableStore, Protocol):
         self, guild_id: int, player_id: int, seq: int | None = None
     ) -> str | None: ...
 
-    async def analysis_backlog(self) -> dict[str, int]: ...
+    async def analysis_backlog(self, review_version: int) -> dict[str, int]: ...
 
     async def skill_aggregates(
-        self, guild_id: int, season: int | None = None, *, variant: str | None = None,
-        player_id: int | None = None,
+        self, guild_id: int, season: int | None = None, *, review_version: int,
+        variant: str | None = None, player_id: int | None = None,
     ) -> list[SkillRow]: ...

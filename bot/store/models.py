@@ -522,13 +522,16 @@ class AnalysisJob:
 @dataclass(frozen=True, slots=True)
 class AnalysisState:
     """Where a hand's analysis stands: ``queued``, ``running``, ``done`` (with its
-    ``review``) or ``failed`` (with its ``error``); ``seats``: the seats it reviews."""
+    ``review``) or ``failed`` (with its ``error``); ``seats``: the seats it reviews;
+    ``review_version``: the version of the judge that made the stored review (0: none
+    stored).  A review made again keeps the older one here until the new one is stored."""
 
     hand_id: str
     status: str
     seats: tuple[int, ...]
     review: dict[str, Any] | None
     error: str | None
+    review_version: int
 
     @property
     def done(self) -> bool:

@@ -407,9 +407,22 @@ CREATE INDEX forgettings_by_member ON forgettings (member_id);
 """
 
 
+def _v11_review_version(d: Dialect) -> str:
+    """11: the version of the judge behind each stored review (issue #28):
+    ``analyses.review_version``, 0 while no review is stored.  Every review stored before
+    was made by version 1 (the only one there was).  A review made by an older judge than
+    the bot's is made again (``Analyses.take_analysis``, docs/review.md "Reviews made
+    again"), the most recent hand first: the index finds the next one without a sort."""
+    return """
+ALTER TABLE analyses ADD COLUMN review_version INTEGER NOT NULL DEFAULT 0;
+UPDATE analyses SET review_version = 1 WHERE review_json IS NOT NULL;
+CREATE INDEX analyses_by_version ON analyses (status, review_version, seq DESC);
+"""
+
+
 #: ``STEPS[i]`` renders the migration from schema version ``i`` to ``i + 1``.  Append only.
 STEPS: Final[tuple[Callable[[Dialect], str], ...]] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7_ratings, _v8_analysis,
-                                                      _v9_annul, _v10_forgettings)
+                                                      _v9_annul, _v10_forgettings, _v11_review_version)
 
 
 def render(dialect: Dialect) -> tuple[str, ...]:

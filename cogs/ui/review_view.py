@@ -11,7 +11,9 @@ for a bid or an announcement it would have made too).  The trick of the costlies
 choice is also shown as a picture.
 
 A hand still being analysed says so, and the reply is edited into the review once it
-is stored (looked for every ``REVIEW_POLL`` seconds, up to ``REVIEW_WAIT``).
+is stored (looked for every ``REVIEW_POLL`` seconds, up to ``REVIEW_WAIT``).  A review
+an older judge made (``REVIEW_VERSION``) is never shown: it is queued to be made again
+at once and answered the same way, as a hand still being analysed.
 
 The button's id holds the hand's id (``tk:rv:<hand id>``): it works after a restart,
 and the clicker's seat is read from the hand's participants — a member who did not play
@@ -34,21 +36,21 @@ from discord import app_commands
 
 from bot.ai import reasons as R
 from bot.ai.normal import choose_normal
-from bot.ai.review import Decision, HandReview, Judgement, SeatReview
+from bot.ai.review import REVIEW_VERSION, Decision, HandReview, Judgement, SeatReview
 from bot.ai.search import play_message  # (the strong player's reason for a card, as Hint says it)
 from bot.engine import Kind, Variant, find_variant, parse_action, parse_card, replay_record
 from bot.engine.cards import say_card
 from bot.engine.names import name_seats
 from bot.i18n import N_, Text
-from bot.store import DataStore, HandSummary
+from bot.store import AnalysisState, DataStore, HandSummary
 from bot.tables.errors import TableError
 from bot.tables.limits import COOLDOWNS
 from bot.tables.scenes import picture_words
 from cogs.ui.client import TableClient, table_client
 from cogs.ui.components import reply_error
 
-__all__ = ["REVIEW_POLL", "REVIEW_WAIT", "ReviewButton", "hand_for_button", "review_embed", "review_lines",
-           "show_review", "store_for"]
+__all__ = ["REVIEW_POLL", "REVIEW_WAIT", "ReviewButton", "current_review", "hand_for_button", "review_embed",
+           "review_lines", "show_review", "store_for"]
 
 log = logging.getLogger(__name__)
 
@@ -249,11 +251,7 @@ async def _payload(store: DataStore, hand: HandSummary, seat: int, review_dict: 
     record = await store.get_hand_record(hand.hand_id)
     if record is None:  # pragma: no cover - a hand row always has its record
         raise TableError(N_("That hand has no record."))
-    try:
-        review = HandReview.from_dict(review_dict)
-    except ValueError:
-        raise TableError(N_("The review of hand #{seq} was made by an older version of the bot."),
-                         seq=hand.seq) from None
+    review = HandReview.from_dict(review_dict)  # (this judge's: ``current_review``)
     # (a replay to each costly moment and a picture: in a thread, off the event loop)
     embed = await asyncio.to_thread(review_embed, hand, review, record, seat, t)
     picture = await asyncio.to_thread(trick_picture, review, record, seat, t)
@@ -281,9 +279,10 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
                             "are reviewed, and only the seats of people."), seq=hand.seq)
     if state.status == "failed":
         raise TableError(N_("Hand #{seq} could not be reviewed."), seq=hand.seq)
-    if state.done and state.review is not None:
+    review = await current_review(store, state)
+    if review is not None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # (a picture to draw)
-        embed, files = await _payload(store, hand, seat, state.review, t)
+        embed, files = await _payload(store, hand, seat, review, t)
         await interaction.edit_original_response(embed=embed, attachments=files)
         return
     await interaction.response.send_message(
@@ -293,6 +292,18 @@ async def show_review(interaction: discord.Interaction, hand: HandSummary) -> No
                                                   name=f"taroky-review-{hand.hand_id}")
     _waiting.add(task)
     task.add_done_callback(_waiting.discard)
+
+
+async def current_review(store: DataStore, state: AnalysisState) -> dict[str, Any] | None:
+    """The stored review in ``state`` if this bot's judge made it (``REVIEW_VERSION``);
+    None while it is not stored, and for one an older judge made, which is then queued
+    to be made again at once (docs/review.md, "Reviews made again")."""
+    if not state.done or state.review is None:
+        return None
+    if state.review_version == REVIEW_VERSION:
+        return state.review
+    await store.remake_analysis(state.hand_id, REVIEW_VERSION)
+    return None
 
 
 def _spend_cooldown(client: TableClient, interaction: discord.Interaction) -> None:
@@ -333,8 +344,9 @@ async def _when_ready(interaction: discord.Interaction, store: DataStore, hand: 
                 await interaction.edit_original_response(
                     content=t._("Hand #{seq} could not be reviewed.", seq=hand.seq))
                 return
-            if state.done and state.review is not None:
-                embed, files = await _payload(store, hand, seat, state.review, t)
+            review = await current_review(store, state)
+            if review is not None:
+                embed, files = await _payload(store, hand, seat, review, t)
                 await interaction.edit_original_response(content=None, embed=embed, attachments=files)
                 return
         await interaction.edit_original_response(

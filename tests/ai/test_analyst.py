@@ -6,7 +6,9 @@ same from the command line."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from prometheus_client import REGISTRY
 from bot.ai import pool
 from bot.ai.analyst import Analyst, stored_review
 from bot.ai.normal import choose_normal
-from bot.ai.review import Budget, review_record
+from bot.ai.review import REVIEW_VERSION, Budget, review_record
 from bot.cli import main
 from bot.engine import new_game
 from bot.store import CHIPS, Store, computer_id
@@ -68,7 +70,7 @@ async def test_the_analyst_stores_what_review_record_says(tmp_path: Path) -> Non
         expected, figures = stored_review(review_record(record, [0, 1], BUDGET))
         assert state.review == expected  # (the same worlds in the worker: a review replays)
         assert [s["name"] for s in expected["seats"]] == [None, None]
-        rows = {r.player_id: r for r in await store.skill_aggregates(1)}
+        rows = {r.player_id: r for r in await store.skill_aggregates(1, review_version=REVIEW_VERSION)}
         assert set(rows) == {ALICE, BOB}
         assert (rows[ALICE].luck, rows[ALICE].money) == (figures[0].luck, figures[0].money)
         assert rows[ALICE].money == record["result"]["net"]["0"]
@@ -113,7 +115,64 @@ def test_taroky_analyse_worker_reviews_the_queue(tmp_path: Path, capsys: pytest.
     assert capsys.readouterr().out == ("Analysis queue: 2 queued, 0 running, 0 done, 0 failed.\n"
                                        "Reviewed 2 hand(s).\n")
     assert asyncio.run(states()) == ["done", "done"]
+    made_older(path, "h0")
+    assert main(["analyse", "--worker", "--once", "--playouts", "200", "--database", str(path)]) == 0
+    assert capsys.readouterr().out == ("Analysis queue: 0 queued, 0 running, 2 done (1 by an older judge, to be "
+                                       "made again), 0 failed.\n"
+                                       "Reviewed 1 hand(s).\n")
+    assert main(["analyse", "--database", str(path)]) == 0
+    assert capsys.readouterr().out == "Analysis queue: 0 queued, 0 running, 2 done, 0 failed.\n"
     assert main(["analyse", "--database", str(tmp_path / "none.sqlite3")]) == 2
+
+
+def made_older(path: Path, hand_id: str, accuracy: float = 12.5) -> dict[str, Any]:
+    """Rewrite the stored review of ``hand_id`` (made by this bot's analyst) as the judge
+    of version 1 left it, every seat's accuracy ``accuracy``; the review as it was."""
+    with sqlite3.connect(path) as conn:
+        (text,) = conn.execute("SELECT review_json FROM analyses WHERE hand_id = ?", (hand_id,)).fetchone()
+        made = json.loads(text)
+        older = {**made, "version": 1, "seats": [{**s, "accuracy": accuracy} for s in made["seats"]]}
+        conn.execute("UPDATE analyses SET review_json = ?, review_version = 1 WHERE hand_id = ?",
+                     (json.dumps(older), hand_id))
+        conn.execute("UPDATE seat_reviews SET accuracy = ? WHERE hand_id = ?", (accuracy, hand_id))
+    return dict(made)
+
+
+async def test_a_review_an_older_judge_made_is_made_again(tmp_path: Path) -> None:
+    """Issue #28: the judge changed (``REVIEW_VERSION`` 2: it weighs only what the strong
+    player weighs).  A review of a real hand, stored as the judge of version 1 left it
+    (the analyst's own, rewritten: version 1, 12.5 % accuracy), is not counted in the
+    season's accuracy, and the analyst makes it again once no job waits: the stored
+    review and the seats' figures are this judge's."""
+    path = tmp_path / "t.sqlite3"
+    store = await Store.open(path)
+    try:
+        await pay(store, "h1", finished_record(5))
+        analyst = Analyst(store, "test", BUDGET)
+        assert await analyst.catch_up() == 1
+        made = made_older(path, "h1")
+        assert made["version"] == REVIEW_VERSION == 2
+        judged = [s for s in made["seats"] if s["accuracy"] is not None]
+        assert judged, "a seat of this hand should have a judged choice"
+        rows = await store.skill_aggregates(1, review_version=REVIEW_VERSION)
+        assert all(r.judged_hands == 0 and r.accuracy is None for r in rows)
+        await pay(store, "h2", finished_record(6))  # (a paid hand first)
+        assert await analyst.run_one() == "h2"
+        assert (await store.get_analysis("h1")).review_version == 1  # type: ignore[union-attr]
+        assert await analyst.run_one() == "h1" and await analyst.run_one() is None
+        state = await store.get_analysis("h1")
+        assert state is not None and state.done and state.review_version == REVIEW_VERSION
+        assert state.review == made  # (the same worlds: the same review as before the rewrite)
+        h2 = await store.get_analysis("h2")
+        assert h2 is not None and h2.review is not None
+        for seat, player in enumerate((ALICE, BOB)):
+            [row] = await store.skill_aggregates(1, review_version=REVIEW_VERSION, player_id=player)
+            made_here = [x["accuracy"] for x in (made["seats"][seat], h2.review["seats"][seat])
+                         if x["accuracy"] is not None]
+            assert row.judged_hands == len(made_here)
+            assert row.accuracy == (pytest.approx(sum(made_here) / len(made_here)) if made_here else None)
+    finally:
+        await store.close()
 
 
 async def test_a_dead_review_worker_is_replaced(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.ai.analyst import ANALYSIS_POLL
+from bot.ai.review import REVIEW_VERSION
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.engine import Kind, find_variant, parse_action, replay_record
@@ -143,7 +144,7 @@ async def test_a_paid_hand_is_queued_reviewed_and_shown_by_the_review_button(wor
     assert "Money " in embed.description and " · luck " in embed.description
     assert "a typical stake is Kč 1.01" in embed.footer.text
     seat = state.review["seats"][0]
-    rows = {r.player_id: r for r in await store.skill_aggregates(world.guild.id)}
+    rows = {r.player_id: r for r in await store.skill_aggregates(world.guild.id, review_version=REVIEW_VERSION)}
     assert rows[world.alice.id].money == seat["money"] and rows[world.alice.id].luck == seat["luck"]
 
     again = await world.alice.click(summary, label="Review")  # (done: shown at once)
@@ -266,7 +267,7 @@ async def test_the_leaderboard_ranks_by_accuracy(world: Any) -> None:
     """``order:accuracy``: the season's mean accuracy per player from the stored reviews."""
     await alice_plays_a_hand(world)
     await analyse(world)
-    row = (await world.bot.store.skill_aggregates(world.guild.id))[0]
+    row = (await world.bot.store.skill_aggregates(world.guild.id, review_version=REVIEW_VERSION))[0]
     board = await world.alice.slash(world.channel, "taroky leaderboard", order="accuracy")
     embed = board.response.embeds[0]
     assert embed.title == "Leaderboard — Accuracy"

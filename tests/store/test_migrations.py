@@ -193,16 +193,51 @@ async def test_concurrent_opens_migrate_once(tmp_path: Path) -> None:
             await s.close()
 
 
+#: A review stored before schema 11 (made by the judge of version 1, the only one there was).
+V10_REVIEW = ("INSERT INTO analyses (hand_id, seats_json, status, review_json)"
+              " VALUES ('old-1', '[0, 1]', 'done', '{\"version\": 1}')", ())
+
+
+async def check_reviews_carry_their_judge(store: Store) -> None:
+    """Migration 11 (issue #28): a review stored before it is marked as made by the judge
+    of version 1, and is made again by a newer one once no paid hand waits."""
+    try:
+        old = await store.get_analysis("old-1")
+        assert old is not None and old.done and old.review_version == 1
+        await store.settle_hand(make_hand("new-1", {7: 1, 8: -1}))
+        new = await store.get_analysis("new-1")
+        assert new is not None and new.status == "queued" and new.review_version == 0
+        assert await store.analysis_backlog(2) == {"queued": 1, "running": 0, "done": 1, "failed": 0,
+                                                   "older": 1}
+        first = await store.take_analysis("p", review_version=2, now=1.0)
+        assert first is not None and first.hand_id == "new-1"  # (a paid hand first)
+        again = await store.take_analysis("p", review_version=2, now=2.0)
+        assert again is not None and again.hand_id == "old-1" and again.record == {"old": True}
+        assert await store.take_analysis("p", review_version=2, now=3.0) is None
+    finally:
+        await store.close()
+
+
+async def test_upgrade_marks_the_stored_reviews_judge(tmp_path: Path) -> None:
+    path = tmp_path / "v10.sqlite3"
+    build_old_database(path, 10)
+    with sqlite3.connect(path) as conn:
+        conn.execute(*V10_REVIEW)
+    store = await Store.open(path)
+    assert store.migrations_applied == [11]
+    await check_reviews_carry_their_judge(store)
+
+
 # Released migrations must never change: an old database already ran them.  Add a
 # new migration instead, and pin its hash here once it is released.
 RELEASED = {1: "223e44e3d23b2b00", 2: "650542567ddf604c", 3: "85c3ed39e2eb0847",
             4: "7aef3f50a1bfe7a9", 5: "cd67bd81a93db668", 6: "6bf2fae1615011c8",
             7: "bfa34e5b3897eedd", 8: "04ebdf322a75f445", 9: "d198f6d719b86ae5",
-            10: "73293ff2d65f8411"}
+            10: "73293ff2d65f8411", 11: "06c3a215e99114c0"}
 PG_RELEASED = {1: "c6e99d5e20b14ce5", 2: "d53ec7896be1b221", 3: "f5fb5f30aedf64c4",
                4: "4bacad57452c79f2", 5: "4779fdc923267066", 6: "1c814cba5f529691",
                7: "f99dd56d9cad2e6e", 8: "4b7b95badbec2150", 9: "d198f6d719b86ae5",
-               10: "f483a51e70a95b57"}
+               10: "f483a51e70a95b57", 11: "06c3a215e99114c0"}
 
 
 @pytest.mark.parametrize(("scripts", "released"), [
@@ -264,6 +299,16 @@ async def test_postgresql_upgrade_old_database_keeps_data(
     store = await PostgresStore.open(url)
     assert store.migrations_applied == list(range(old_version + 1, LATEST_VERSION + 1))
     await check_upgraded(store, old_version)
+
+
+async def test_postgresql_upgrade_marks_the_stored_reviews_judge(pg_cluster: Cluster | str) -> None:
+    url = pg_url(pg_cluster)
+    await build_old_pg_database(url, 10)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(pg_sql(V10_REVIEW[0]), V10_REVIEW[1])
+    store = await PostgresStore.open(url)
+    assert store.migrations_applied == [11]
+    await check_reviews_carry_their_judge(store)
 
 
 async def test_postgresql_refuses_newer_schema(pg_cluster: Cluster | str) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import bot.store.ratings as store_ratings
+from bot.ai.review import REVIEW_VERSION
 from bot.ratings import HandOutcome, SeatOutcome
 from bot.store import POOL, SessionStep, SettledHand, Store
 from tests.store.helpers import make_hand
@@ -135,7 +136,7 @@ async def fails_then_pays_once(store: Store, fail: Callable[[Callable[[], Awaita
     assert ratings == {"11": 2, "12": 2, "13": 1, "14": 1}
     history = await store.rating_history(GUILD, "11")
     assert [s.hands for s in history["nebraska"]] == [1, 2]
-    assert (await store.analysis_backlog())["queued"] == 2
+    assert (await store.analysis_backlog(REVIEW_VERSION))["queued"] == 2
     sess = await store.get_session(session_id)
     assert sess is not None and sess.deals_played == 2
     state = await store.load_table_state(GUILD, CHANNEL)
@@ -195,7 +196,7 @@ async def test_a_payment_is_one_hop_to_the_sqlite_writer(tmp_path: Any, monkeypa
         assert len(hops) == 2
         monkeypatch.undo()
         assert {s.player: s.hands for s in await store.ratings(GUILD, "nebraska")} == {"11": 2, "12": 2, "13": 2}
-        assert (await store.analysis_backlog())["queued"] == 2
+        assert (await store.analysis_backlog(REVIEW_VERSION))["queued"] == 2
         assert await store.check_integrity() == []
     finally:
         await store.close()
