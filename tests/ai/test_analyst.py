@@ -6,9 +6,7 @@ same from the command line."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from bot.cli import main
 from bot.engine import new_game
 from bot.store import CHIPS, Store, computer_id
 from bot.store.analysis import MAX_ATTEMPTS
-from tests.store.helpers import make_hand
+from tests.store.helpers import made_older, make_hand
 
 BUDGET = Budget(playouts=300)
 ALICE, BOB = 7 << 22, 8 << 22
@@ -123,19 +121,6 @@ def test_taroky_analyse_worker_reviews_the_queue(tmp_path: Path, capsys: pytest.
     assert main(["analyse", "--database", str(path)]) == 0
     assert capsys.readouterr().out == "Analysis queue: 0 queued, 0 running, 2 done, 0 failed.\n"
     assert main(["analyse", "--database", str(tmp_path / "none.sqlite3")]) == 2
-
-
-def made_older(path: Path, hand_id: str, accuracy: float = 12.5) -> dict[str, Any]:
-    """Rewrite the stored review of ``hand_id`` (made by this bot's analyst) as the judge
-    of version 1 left it, every seat's accuracy ``accuracy``; the review as it was."""
-    with sqlite3.connect(path) as conn:
-        (text,) = conn.execute("SELECT review_json FROM analyses WHERE hand_id = ?", (hand_id,)).fetchone()
-        made = json.loads(text)
-        older = {**made, "version": 1, "seats": [{**s, "accuracy": accuracy} for s in made["seats"]]}
-        conn.execute("UPDATE analyses SET review_json = ?, review_version = 1 WHERE hand_id = ?",
-                     (json.dumps(older), hand_id))
-        conn.execute("UPDATE seat_reviews SET accuracy = ? WHERE hand_id = ?", (accuracy, hand_id))
-    return dict(made)
 
 
 async def test_a_review_an_older_judge_made_is_made_again(tmp_path: Path) -> None:

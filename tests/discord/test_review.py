@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.ai.analyst import ANALYSIS_POLL
-from bot.ai.review import REVIEW_VERSION
+from bot.ai.analyst import ANALYSIS_POLL, Analyst
+from bot.ai.review import REVIEW_VERSION, Budget
 from bot.app import TarokyBot
 from bot.config import Settings
 from bot.engine import Kind, find_variant, parse_action, replay_record
@@ -38,6 +38,7 @@ from tests.discord.harness import (
     two_humans,
     visible_texts,
 )
+from tests.store.helpers import made_older
 
 #: Hands played out per reviewed seat: a tenth of the bot's default, for the test's time.
 PLAYOUTS = 400
@@ -55,12 +56,19 @@ def limits() -> Limits:
 
 
 @pytest.fixture
-async def make_bot(db_path: Path, game_factory: Deals, limits: Limits) -> AsyncIterator[Callable[[], TarokyBot]]:
+def analysis() -> bool:
+    """Whether the bot reviews hands itself (a test that drives its own analyst says no)."""
+    return True
+
+
+@pytest.fixture
+async def make_bot(db_path: Path, game_factory: Deals, limits: Limits,
+                   analysis: bool) -> AsyncIterator[Callable[[], TarokyBot]]:
     """Bots on one SQLite file with hand reviews on (the tests' settings turn them off)."""
     bots: list[TarokyBot] = []
 
     def make() -> TarokyBot:
-        settings = dataclasses.replace(Settings(token="", db_path=db_path).for_tests(), analysis=True,
+        settings = dataclasses.replace(Settings(token="", db_path=db_path).for_tests(), analysis=analysis,
                                        analysis_playouts=PLAYOUTS, limits=limits)
         bot = TarokyBot(settings, deals=game_factory)
         bots.append(bot)
@@ -150,6 +158,46 @@ async def test_a_paid_hand_is_queued_reviewed_and_shown_by_the_review_button(wor
     again = await world.alice.click(summary, label="Review")  # (done: shown at once)
     assert again.response.embeds[0].title == embed.title
     assert again.response.embeds[0].description == embed.description
+
+
+@pytest.mark.parametrize("analysis", [False])
+async def test_a_review_an_older_judge_made_is_made_again_when_opened(world: Any) -> None:
+    """Issue #28: the judge changed (``REVIEW_VERSION`` 2).  A hand whose stored review an
+    older judge made (the analyst's own review of the hand, rewritten as version 1 with
+    12.5 % accuracy) is not on the accuracy leaderboard; Review on it answers as a hand
+    still being analysed (no dead end) and queues it at once; the reply becomes the
+    review the current judge makes again, and then the hand counts.  (The test's own
+    analyst, so that the click alone queues the hand.)"""
+    table = await alice_plays_a_hand(world)
+    analyst = Analyst(world.bot.store, "test", Budget(playouts=PLAYOUTS))
+    assert await analyst.catch_up() == 1
+    summary = summary_message(world)
+    current = (await world.alice.click(summary, label="Review")).response.embeds[0]
+    made_older(world.bot.store.path, table.hand_id)
+    board = await world.alice.slash(world.channel, "taroky leaderboard", order="accuracy")
+    assert board.response.embeds[0].description == "Nobody is on this leaderboard yet: play a hand first."
+
+    sent = len(world.env.http_requests)
+    waiting = await world.alice.click(summary, label="Review")
+    assert waiting.ephemeral
+    reply = next(c for c in world.env.http_requests[sent:] if c.method == "POST" and c.path.endswith("/callback"))
+    assert reply.json["data"]["content"] == ("The strong player is still looking at hand #1: this message "
+                                            "will show your review when it is ready.")
+    state = await world.bot.store.get_analysis(table.hand_id)
+    assert state is not None and state.status == "queued" and state.review_version == 1  # (queued by the click)
+    assert await analyst.run_one() == table.hand_id
+    await world.env.advance_time(REVIEW_POLL_MAX + 1)
+    edits = [c for c in world.env.http_requests[sent:] if c.method == "PATCH"
+             and c.path.endswith("/messages/@original") and waiting_token(waiting) in c.path]
+    assert len(edits) == 1
+    shown = waiting.response.embeds[0]
+    assert (shown.title, shown.description) == (current.title, current.description)  # (the same worlds)
+    state = await world.bot.store.get_analysis(table.hand_id)
+    assert state is not None and state.done and state.review_version == REVIEW_VERSION
+    row = (await world.bot.store.skill_aggregates(world.guild.id, review_version=REVIEW_VERSION))[0]
+    assert row.accuracy is not None and row.accuracy != 12.5  # (Alice's choices were judged: not the old figure)
+    board = await world.alice.slash(world.channel, "taroky leaderboard", order="accuracy")
+    assert board.response.embeds[0].description == f"**1.** <@{world.alice.id}> — {row.accuracy:.1f} % (1 hand)"
 
 
 def test_a_waiting_reply_looks_at_the_store_less_and_less_often() -> None:

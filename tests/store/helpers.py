@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, cast
 
 from bot.store import CHIPS, Party, SessionStep, SettledHand
@@ -45,3 +48,20 @@ def make_hand(
         session_id=session_id,
         session_step=step,
     )
+
+
+def made_older(path: Path, hand_id: str, accuracy: float = 12.5) -> dict[str, Any]:
+    """Rewrite the stored review of ``hand_id`` (made by this bot's analyst) as the judge
+    of version 1 left it, every seat's accuracy ``accuracy``; the review as it was."""
+    conn = sqlite3.connect(path)
+    try:
+        with conn:  # (one transaction)
+            (text,) = conn.execute("SELECT review_json FROM analyses WHERE hand_id = ?", (hand_id,)).fetchone()
+            made = json.loads(text)
+            older = {**made, "version": 1, "seats": [{**s, "accuracy": accuracy} for s in made["seats"]]}
+            conn.execute("UPDATE analyses SET review_json = ?, review_version = 1 WHERE hand_id = ?",
+                         (json.dumps(older), hand_id))
+            conn.execute("UPDATE seat_reviews SET accuracy = ? WHERE hand_id = ?", (accuracy, hand_id))
+    finally:
+        conn.close()
+    return dict(made)
