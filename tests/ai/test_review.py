@@ -11,6 +11,7 @@ import pytest
 from bot.ai.normal import choose_normal
 from bot.ai.players import choose_level, decision_seed
 from bot.ai.review import (
+    REVIEW_VERSION,
     Budget,
     HandReview,
     Judgement,
@@ -244,7 +245,7 @@ def test_taroky_review_prints_names_units_and_json(tmp_path: Path,
     assert "Bob" not in out.split("\n")[1]  # (only the seat asked for)
     assert main(["review", str(f), "--seat", "1", "--worlds", "0.3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["version"] == 1 and [s["name"] for s in data["seats"]] == ["Alice"]
+    assert data["version"] == REVIEW_VERSION and [s["name"] for s in data["seats"]] == ["Alice"]
 
 
 async def test_a_paid_hands_luck_is_the_reviews_wherever_it_is_worked_out() -> None:
