@@ -90,8 +90,7 @@ class StopRequest:
         self._timer: asyncio.Task[None] | None = None
         #: The hand whose request ended because whoever asked left or was forgotten (issue #30):
         #: the table message says so, without a name, until the hand ends or someone asks
-        #: again.  (Not kept in the snapshot: after a restart the message just shows no
-        #: request, which is true.)
+        #: again; kept in the snapshot, so a restart keeps the note.
         self._withdrawn_in: int | None = None
 
     async def ask(self, user_id: int, name: str) -> None:
@@ -192,14 +191,23 @@ class StopRequest:
         if self.vote is not None and self._timer is None:
             self._start_timer(self.vote)
 
-    def to_state(self) -> dict[str, Any] | None:
-        """The request's part of the table's snapshot (None: no request waits)."""
-        return self.vote.to_state() if self.vote is not None else None
+    def to_state(self) -> dict[str, Any]:
+        """The request's part of the table's snapshot, while a hand is in play: the
+        request waiting (``stop_vote``, None: none), and the hand whose request was
+        withdrawn when whoever asked left (``stop_withdrawn_in``; a number, no name), so
+        that a restart keeps the table message's note too."""
+        playing = self.table.hand_in_play is not None
+        return {"stop_vote": self.vote.to_state() if self.vote is not None and playing else None,
+                "stop_withdrawn_in": self._withdrawn_in if self.is_withdrawn() and playing else None}
 
-    def restore(self, saved: dict[str, Any] | None) -> None:
-        """The request a snapshot kept, if it was made in the hand now in play."""
+    def restore(self, state: dict[str, Any]) -> None:
+        """What the table's snapshot kept (``to_state``) of the hand now in play: the
+        request, or the note that it was withdrawn (those of another hand are dropped)."""
+        saved, withdrawn = state.get("stop_vote"), state.get("stop_withdrawn_in")
         if saved is not None and int(saved["hand_no"]) == self.table.hand_no:
             self.vote = StopVote.from_state(saved)
+        elif withdrawn is not None and int(withdrawn) == self.table.hand_no:
+            self._withdrawn_in = int(withdrawn)
 
     def _start_timer(self, vote: StopVote) -> None:
         if self._timer is not None and not self._timer.done():

@@ -1084,7 +1084,7 @@ class Table:
             "closing": self.closing,
             "closing_by": self.closing_by,
             "closing_by_id": self.closing_by_id,
-            "stop_vote": self.stop_request.to_state() if self.status == PLAYING else None,
+            **self.stop_request.to_state(),
             "used_at": self.used_at,
             "forgettings_applied": sorted(self.forgettings_applied),
         }
@@ -1134,7 +1134,7 @@ class Table:
         elif table.status == PLAYING:
             table.status = BETWEEN
         if table.status == PLAYING:  # (a request to stop waits on across a restart, issue #29)
-            table.stop_request.restore(state.get("stop_vote"))
+            table.stop_request.restore(state)
         saved = state.get("session")
         if saved is not None:
             table.session = Session.from_dict(saved)

@@ -15,7 +15,7 @@ import pytest
 
 from bot.cli import main
 from bot.tables.stop_request import STOP_VOTE_SECONDS
-from tests.discord.harness import labels, seen_in, seen_on, table_message
+from tests.discord.harness import labels, open_panel, seen_in, seen_on, table_message, take_turn
 from tests.discord.test_no_escape import _finish, _open, _paid, _reference
 
 
@@ -231,6 +231,24 @@ async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
     assert not [t for t in shown if t.startswith("bob asks to stop this hand now")]
     await _finish(world, table)
     assert await _paid(world, hand_id, world.bob) == expected
+
+
+async def test_the_note_that_the_request_was_withdrawn_survives_a_restart(world, make_bot):
+    """Issue #30: the table message's note that the request to stop was withdrawn is kept
+    with the table's state: after a restart of the bot, the next change of the table
+    message (here alice's move) still shows it (it used to vanish, leaving the others
+    without the reason the hand goes on)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    await world.bob.slash(world.channel, "taroky end", now=True)
+    await world.bob.slash(world.channel, "taroky leave")
+    request_withdrawn(world, table)
+    await world.env.restart_bot(make_bot())
+    table = world.bot.tables.get(world.channel.id)
+    assert table is not None
+    step = table.step
+    await take_turn(world.alice, await open_panel(world, world.alice))
+    shown = request_withdrawn(world, table)
+    assert table.step > step and [t for t in shown if t.endswith("alice: Pass")]  # (edited since the restart)
 
 
 async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, capsys):
