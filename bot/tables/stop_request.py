@@ -42,17 +42,21 @@ class StopVote:
     #: When it was asked (``time.time``, so it means the same after a restart): the
     #: request waits ``STOP_VOTE_SECONDS`` from then, a restart in between included.
     asked_at: float = field(default_factory=time.time)
+    #: Every seated human agreed, but the database did not keep the hand annulled (the
+    #: hand goes on; the table message says so, and the next agreement tries again).
+    not_kept: bool = False
 
     def to_state(self) -> dict[str, Any]:
         """The request's part of the table's snapshot: a restart keeps it."""
         return {"hand_no": self.hand_no, "asked_by": self.asked_by, "asked_by_id": self.asked_by_id,
-                "agreed": sorted(self.agreed), "asked_at": self.asked_at}
+                "agreed": sorted(self.agreed), "asked_at": self.asked_at, "not_kept": self.not_kept}
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> StopVote:
         return cls(hand_no=int(d["hand_no"]), asked_by=str(d["asked_by"]),
                    asked_by_id=int(d.get("asked_by_id") or 0),
-                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]))
+                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]),
+                   not_kept=bool(d.get("not_kept", False)))
 
     def seconds_left(self) -> float:
         """Seconds the request still waits for an answer (0: its time is up)."""
@@ -131,18 +135,29 @@ class StopRequest:
                 await table.changed_locked()
                 return False
             vote.agreed.add(user_id)
-            if await self._stop_if_agreed(vote):
-                return True
+            try:
+                if await self._stop_if_agreed(vote):
+                    return True
+            except TableError:  # (the clicker reads why; the others, on the table message)
+                await table.changed_locked()
+                raise
             await table.changed_locked()
             return False
 
     async def _stop_if_agreed(self, vote: StopVote) -> bool:
         """Once every seated human agreed, the hand stops (annulled, nothing paid, the
-        table closes).  True when it stopped."""
+        table closes).  True when it stopped.  If the database does not keep the
+        annulment (``TableError``, logged by the table), nothing changed but the
+        request's ``not_kept``: the hand goes on, the request waits, and the next
+        agreement tries again."""
         table = self.table
         if table.hand_in_play is None or not set(table.humans) <= vote.agreed:
             return False
-        await table.annul_locked("agreement")
+        try:
+            await table.annul_locked("agreement")
+        except TableError:
+            vote.not_kept = True
+            raise
         return True
 
     def end(self) -> None:
@@ -157,6 +172,11 @@ class StopRequest:
     def is_asked_by(self, user_id: int) -> bool:
         """Whether the request waiting was asked by the member ``user_id``."""
         return self.vote is not None and self.vote.asked_by_id == user_id
+
+    def is_not_kept(self) -> bool:
+        """Whether every seated human agreed to the request waiting, but the database did
+        not keep the hand annulled (the table message says so; agreeing again retries)."""
+        return self.vote is not None and self.vote.not_kept
 
     def is_withdrawn(self) -> bool:
         """Whether the hand in play had a request to stop that ended when whoever asked
@@ -183,8 +203,8 @@ class StopRequest:
         vote.agreed.discard(user_id)
         try:
             return await self._stop_if_agreed(vote)
-        except TableError:  # (the annulment not kept, logged: the request waits on, the next
-            return False    # agreement tries again, or it lapses; the member has left anyway)
+        except TableError:  # (the annulment not kept, logged: the request waits on, marked
+            return False    # ``not_kept``; the next agreement tries again, or it lapses)
 
     def resume(self) -> None:
         """After a restart the restored request waits only what was left of its time."""
