@@ -119,6 +119,12 @@ class TableManager:
         #: does so after them); dropped once the store no longer keeps them.
         self._forgettings_known: set[int] = set()
 
+    @property
+    def others_serve_guilds(self) -> bool:
+        """Whether other bot processes serve some guilds' tables (this one runs only
+        some of the shards): what it did at its own tables is not all there is."""
+        return self.shards is not None and not self.shards.has_every_shard()
+
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
 
