@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -16,7 +18,8 @@ import pytest
 
 from bot.app import TarokyBot
 from bot.config import Settings
-from bot.store import Shards, Store, is_anonymous
+from bot.store import FORGETTING_KEPT, Shards, Store, is_anonymous
+from bot.store import privacy as store_privacy
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
 from bot.tables.manager import TableManager
@@ -398,6 +401,38 @@ async def test_a_hand_paid_before_the_sweep_pays_the_anonymous_id(world: Any, db
     assert world.bob.id not in hand.participants
     assert hand.participants[bob_seat] == table.hand_players[bob_seat] and is_anonymous(hand.participants[bob_seat])
     assert await store.check_integrity() == []
+
+
+async def test_a_table_restored_long_after_a_forgetting_does_not_seat_the_member_again(
+        world: Any, db_path: Path, make_bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/privacy.md, "Several bot processes": this bot process stops while Bob sits at
+    its table in play; he is forgotten through another process, and this one starts again
+    an hour later — long after ``FORGETTING_KEPT``.  Before, the restored table seated him
+    again (the database no longer said he was forgotten) and paid his id.  Now the store
+    keeps the forgetting while the saved table names him, and the restart lets him go
+    before anything is shown or paid: a computer plays his chair, the hand is paid to an
+    anonymous id, and then the forgetting is deleted."""
+    table, _ = await two_humans(world)
+    bob_seat = table.seat_of(world.bob.id)
+    assert bob_seat is not None
+    await world.bot.tables.shutdown()  # (this process stops: its tables saved, leases handed back)
+    await forgotten_through_another_process(world, db_path, world.bob)
+    monkeypatch.setattr(store_privacy, "time", SimpleNamespace(time=lambda: time.time() + 3600))
+    assert FORGETTING_KEPT < 3600
+
+    await world.env.restart_bot(make_bot())
+    table = table_of(world)
+    await keeps_nothing_of_bob(world, table, bob_seat)
+    anonymous = table.hand_players[bob_seat]
+    assert is_anonymous(anonymous)
+    await play_out(world, {world.alice.id: await open_panel(world, world.alice)})
+    store = world.bot.store
+    assert table.status == "between" and table.settlement.unpaid is None
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    (hand,) = await store.recent_hands(world.guild.id, world.channel.id)
+    assert world.bob.id not in hand.participants and anonymous in hand.participants
+    assert await store.check_integrity() == []
+    assert await store.pending_forgettings() == []
 
 
 OTHER_PARTS = ("The bot runs in several parts: if you sit at a table on a server another part serves, you leave it "
