@@ -165,11 +165,9 @@ async def test_the_other_process_lets_her_go_at_its_next_sweep(processes: tuple[
     assert {p for h in hands for p in h.participants if is_anonymous(p)} == {forgotten.anonymous[GUILD_Y]}
 
 
-async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tuple[Process, Process]) -> None:
-    """Forgetting is not a ban: once B's table let her go, Mirka may open a table at B
-    again while the forgetting is still pending; its hand is paid to her own id (she is
-    a new member to the bot), and B's next sweep does not put her out again."""
-    a, b = processes
+async def she_sits_down_again(a: Process, b: Process) -> Table:
+    """Mirka, at B's table, is forgotten through A; B's sweep lets her go, that hand is
+    paid and the table closed; then she opens a new table at B and its hand is dealt."""
     table = await mirka_at_bs_table(b)
     await a.tables.forget_member(a.store, MIRKA)
     await b.tables.forget_pending()
@@ -178,6 +176,15 @@ async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tupl
     again = b.tables.open(guild_id=GUILD_Y, channel_id=CHANNEL + 1, host_id=MIRKA,
                           config=TableConfig(), host_name=NAME)
     await again.start(MIRKA)
+    return again
+
+
+async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tuple[Process, Process]) -> None:
+    """Forgetting is not a ban: once B's table let her go, Mirka may open a table at B
+    again while the forgetting is still pending; its hand is paid to her own id (she is
+    a new member to the bot), and B's next sweep does not put her out again."""
+    again = await she_sits_down_again(*processes)
+    b = processes[1]
     assert await b.tables.forget_pending() == [] and again.holds(MIRKA)
     await play_until_paid(again)
     (hand,) = await b.store.recent_hands(GUILD_Y, CHANNEL + 1)
@@ -217,16 +224,8 @@ async def test_a_restart_does_not_put_out_again_a_member_who_sat_down_anew(
     """Forgetting is not a ban: Mirka, let go at B's table, opens a new table at B and
     sits at it; B restarts while the forgetting is still kept.  Her new table is restored
     with her in it, B's sweep leaves her there, and its hand is paid to her own id."""
-    a, b = processes
-    table = await mirka_at_bs_table(b)
-    await a.tables.forget_member(a.store, MIRKA)
-    await b.tables.forget_pending()
-    await play_until_paid(table)
-    await b.tables.close(table)
-    again = b.tables.open(guild_id=GUILD_Y, channel_id=CHANNEL + 1, host_id=MIRKA,
-                          config=TableConfig(), host_name=NAME)
-    await again.start(MIRKA)
-    await b.tables.shutdown()
+    again = await she_sits_down_again(*processes)
+    await processes[1].tables.shutdown()
 
     b = await start("b")
     (restored,) = await b.tables.restore_all()
