@@ -288,11 +288,11 @@ def forgotten_meanwhile(
     guild_id: int, participants: Collection[int], applied: Collection[int]
 ) -> Statements[set[int]]:
     """Inside a hand's payment: the participants forgotten in ``guild_id`` by a
-    forgetting still kept that the paying table has not applied
-    (``applied``: the ``seq`` of those it has, ``Table.forgettings_applied``).  Write transactions run one at a time
-    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock, ``bot.store.pg``),
-    so a forgetting commits wholly before or after the payment: before, this finds it;
-    after, it renames what the payment wrote."""
+    forgetting still kept that the paying table has not applied (``applied``: the
+    ``seq`` of those it has, ``Table.forgettings_applied``).  Write transactions run one
+    at a time (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock,
+    ``bot.store.pg``), so a forgetting commits wholly before or after the payment:
+    before, this finds it; after, it renames what the payment wrote."""
     members = sorted({p for p in participants if p > 0 and not is_anonymous(p)})
     if not members:
         return set()

@@ -437,9 +437,10 @@ class TableManager:
     async def _apply_forgettings(self, tables: list[Table], *, kick: bool = True) -> list[Table]:
         """Each forgetting the store still keeps (``pending_forgettings``) that one of
         ``tables`` has not applied (``Table.forgettings_applied``, kept in its snapshot):
-        a table that holds the member lets them go (their rows in its guild anonymised
-        again: a no-op unless its process wrote something since, with the same anonymous
-        id; ``Table.forget_locked``), and every table counts it applied — a member who
+        a table that holds the member lets them go (``Table.forget_locked``; while the
+        forgetting is recent their rows in its guild are anonymised again, a no-op unless
+        its process wrote something since, with the same anonymous id; later an anonymous
+        id is only drawn, ``Privacy.forget_member``), and every table counts it applied — a member who
         sits down there again later is not put out by it again, nor after a restart.
         ``kick``: start the game loops of the tables reached (not yet at start-up:
         ``resume_all``).  Returns the tables reached."""
@@ -450,8 +451,9 @@ class TableManager:
         reached: list[Table] = []
         for pending in kept:
             member = pending.member_id
-            owing = [t for t in tables if pending.seq not in t.forgettings_applied and t.status != CLOSED
-                     and pending.covers(t.guild_id) and t.holds(member)]
+            owing = sorted((t for t in tables if pending.seq not in t.forgettings_applied and t.status != CLOSED
+                            and pending.covers(t.guild_id) and t.holds(member)),
+                           key=lambda t: t.channel_id)  # (``_let_go`` locks them in this order)
             if owing:
                 reached += await self._let_go(member, owing, functools.partial(_anonymised_in, store, member),
                                               kick=kick)
