@@ -82,6 +82,11 @@ class ForgetMeView(discord.ui.View):
         if tables:
             text += "\n" + self.t._("You no longer sit at the table in {channels}: a computer player has taken "
                                     "over any hand dealt to you, and it goes on.", channels=_channels(tables))
+        if self.bot.tables.others_serve_guilds:  # (their tables: ``TableManager.forget_pending``)
+            text += "\n" + self.t._(
+                "The bot runs in several parts: if you sit at a table on a server another part serves, you "
+                "leave it in the same way within a minute (or, if that part is stopped, as soon as it starts "
+                "again).")
         await interaction.edit_original_response(content=text)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)

@@ -81,6 +81,10 @@ class Shards:
         """True if the guild's shard is one of this process's."""
         return (guild_id >> 22) % self.count in self.ids
 
+    def has_every_shard(self) -> bool:
+        """True if this process runs every shard (no other process serves a guild)."""
+        return len(self.ids) == self.count
+
     @staticmethod
     def parse(text: str) -> Shards:
         """``"0,1/4"`` or ``"0-1/4"``: shards 0 and 1 of 4; ``"2/4"``: shard 2 of 4."""

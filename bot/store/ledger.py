@@ -6,7 +6,6 @@ them from the ledger)."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -102,7 +101,7 @@ class Ledger(Ratings):
         compare-and-set as in ``save_table_state`` (``StaleTableStateError``, nothing
         written, the hand not paid).
 
-        A participant forgotten meanwhile (a forgetting still pending, through another
+        A participant forgotten meanwhile (a forgetting still kept, through another
         bot process, whose ``seq`` is not in ``forgettings_applied``: the table has not
         let them go) is never written back: ``MemberForgottenError``, nothing written
         (``bot.store.privacy``).
@@ -112,7 +111,6 @@ class Ledger(Ratings):
         # SQLite they run in the writer's thread: ``_write_at_once``).
         digest = hand.digest()
         deltas = hand.deltas()
-        at = time.time()
         texts = _HandTexts(
             participants=dumps(list(hand.participants)),
             deltas=dumps({("pool" if p is POOL else str(p)): d for p, d in deltas.items()}),
@@ -121,7 +119,7 @@ class Ledger(Ratings):
         )
         return await self._write_at_once(
             lambda: self._settle(hand, digest, deltas, texts, message_id, allow_pool_overdraw, expected_version,
-                                 frozenset(forgettings_applied), at),
+                                 frozenset(forgettings_applied)),
             supersedes=(hand.guild_id, hand.channel_id) if texts.state is not None else None,
         )
 
@@ -135,7 +133,6 @@ class Ledger(Ratings):
         allow_pool_overdraw: bool,
         expected_version: int | None,
         forgettings_applied: frozenset[int],
-        at: float,
     ) -> Statements[bool]:
         """``settle_hand``'s transaction, every statement of it (``Statements``): one hop
         to SQLite's writer thread, however many statements (issue #33)."""
@@ -150,8 +147,7 @@ class Ledger(Ratings):
                     self.dialect, g, hand.channel_id, texts.state, message_id, expected_version
                 )
 
-        forgotten = yield from forgotten_meanwhile(
-            g, hand.participants, forgettings_applied, at)
+        forgotten = yield from forgotten_meanwhile(g, hand.participants, forgettings_applied)
         if forgotten:
             raise MemberForgottenError(forgotten)
         current = yield from current_season(g)

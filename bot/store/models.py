@@ -494,9 +494,11 @@ class Forgotten:
 
 @dataclass(frozen=True, slots=True)
 class PendingForgetting:
-    """A member forgotten a short while ago (``bot.store.privacy.FORGETTING_KEPT``):
-    every bot process lets them go at its own tables of ``guild_id`` (None: every
-    guild), in the order ``seq`` (unique, not necessarily the order of commits)."""
+    """A member forgotten a short while ago (``bot.store.privacy.FORGETTING_KEPT``), or
+    earlier while a saved table still names them: every bot process lets them go at its
+    own tables of ``guild_id`` (None: every guild) that have not yet
+    (``Table.forgettings_applied``), in the order ``seq`` (unique, not necessarily the
+    order of commits)."""
 
     seq: int
     member_id: int

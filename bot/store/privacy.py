@@ -24,8 +24,14 @@ seconds: every process asks for the pending forgettings in its sweep
 (``TableManager.forget_pending``) and lets the member go at its own tables, and a
 payment that names a member forgotten meanwhile, at a table that has not let them go
 yet, is refused (``MemberForgottenError``) so that the table pays the anonymous id
-instead.  After ``FORGETTING_KEPT`` the row is deleted: from then on nowhere is it
-recorded whom an anonymous id stood for.
+instead.  After ``FORGETTING_KEPT`` the anonymous ids are dropped from the row (from
+then on nowhere is it recorded whom an anonymous id stood for) and the row is deleted —
+unless a saved table (``table_states``) of a guild it covers still names the member: a
+table whose process stopped before it let them go, restored later however late
+(``TableManager.restore_all``).  Such a row keeps only the member's id, the guild and
+the time, which that saved table holds anyway, and goes with it.  Each table keeps the
+``seq`` of the forgettings it has applied in its snapshot, so that a member who sat down
+again after being forgotten is not put out again.
 """
 
 from __future__ import annotations
@@ -95,16 +101,23 @@ class Privacy(StoreCore):
                     (member_id, guild_id, at),
                 )
                 seq = int(row[0])
-                await conn.execute("DELETE FROM forgettings WHERE forgotten_at < ?", (at - FORGETTING_KEPT,))
-            given = await self._anonymous_given(conn, member_id, at)
+                await _prune(conn, at)
+            recent, given = await self._anonymous_given(conn, member_id, at)
+            # A process letting go at its tables (not ``pending``) renames what its tables
+            # wrote under the member's id before it knew (a pot seed, an annulled hand):
+            # only while the forgetting is recent.  Later (a table restored after its
+            # process was down longer) it only draws an anonymous id: the rows naming the
+            # member then were written by tables that knew, after they sat down again.
+            rename = pending or recent
             guilds = sorted(set(await self._guilds_of(conn, member_id, guild_id))
                             | {g for g in seated_in if guild_id is None or g == guild_id})
             hands = ledger_rows = 0
             ids: dict[int, int] = {}
             for g in guilds:
                 anonymous = ids[g] = given.get(g) or await self._fresh_anonymous_id(conn, g)
-                hands += await self._rename_in_hands(conn, g, member_id, anonymous)
-                ledger_rows += await self._rename_in_books(conn, g, member_id, anonymous)
+                if rename:
+                    hands += await self._rename_in_hands(conn, g, member_id, anonymous)
+                    ledger_rows += await self._rename_in_books(conn, g, member_id, anonymous)
             language = False
             if guild_id is None:
                 deleted = await self._rows(
@@ -119,29 +132,36 @@ class Privacy(StoreCore):
         return Forgotten(len(guilds), hands, ledger_rows, language, ids, seq)
 
     async def pending_forgettings(self, *, now: float | None = None) -> list[PendingForgetting]:
-        """The forgettings of the last ``FORGETTING_KEPT`` seconds (before ``now``), in
-        ``seq`` order; older ones are deleted (a write only when there are some)."""
+        """The forgettings still kept (before ``now``), in ``seq`` order: those of the last
+        ``FORGETTING_KEPT`` seconds, and older ones a saved table of a guild they cover
+        still names the member in (see the module's docstring).  The others are deleted,
+        and the anonymous ids of the older ones dropped (a write only when there are some)."""
         at = time.time() if now is None else now
         async with self._read() as conn:
             rows = await self._rows(
-                conn, "SELECT seq, member_id, guild_id, forgotten_at FROM forgettings ORDER BY seq")
-        if any(float(r[3]) < at - FORGETTING_KEPT for r in rows):
+                conn,
+                f"SELECT seq, member_id, guild_id, forgotten_at >= ?, anonymous_json <> '{{}}', {_NAMED}"
+                " FROM forgettings ORDER BY seq", (at - FORGETTING_KEPT,))
+        if any(not recent and (ids or not named) for _, _, _, recent, ids, named in rows):
             async with self._write() as conn:
-                await conn.execute("DELETE FROM forgettings WHERE forgotten_at < ?", (at - FORGETTING_KEPT,))
+                await _prune(conn, at)
         return [PendingForgetting(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]))
-                for r in rows if float(r[3]) >= at - FORGETTING_KEPT]
+                for r in rows if r[3] or r[5]]
 
-    async def _anonymous_given(self, conn: SqlConnection, member_id: int, at: float) -> dict[int, int]:
-        """Guild -> the anonymous id a forgetting of the member still pending gave there."""
+    async def _anonymous_given(self, conn: SqlConnection, member_id: int,
+                               at: float) -> tuple[bool, dict[int, int]]:
+        """Whether a forgetting of the member is recent (of the last ``FORGETTING_KEPT``
+        seconds before ``at``), and guild -> the anonymous id such a forgetting gave there."""
         given: dict[int, int] = {}
-        for (text,) in await self._rows(
+        rows = await self._rows(
             conn,
             "SELECT anonymous_json FROM forgettings WHERE member_id = ? AND forgotten_at >= ? ORDER BY seq",
             (member_id, at - FORGETTING_KEPT),
-        ):
+        )
+        for (text,) in rows:
             for g, a in json.loads(text).items():
                 given.setdefault(int(g), int(a))
-        return given
+        return bool(rows), given
 
     async def _guilds_of(
         self, conn: SqlConnection, member_id: int, guild_id: int | None
@@ -245,22 +265,40 @@ class Privacy(StoreCore):
         return paid.rowcount + received.rowcount
 
 
+#: SQL: whether a saved table of a guild the forgetting (a row of ``forgettings``) covers
+#: names its member (the id anywhere in the snapshot's text: in a seat, the hand dealt, a
+#: request; a longer number that contains it keeps the row a while longer, never less).
+_NAMED: Final = (
+    "EXISTS (SELECT 1 FROM table_states t WHERE (forgettings.guild_id IS NULL"
+    " OR t.guild_id = forgettings.guild_id)"
+    " AND t.state_json LIKE '%' || CAST(forgettings.member_id AS TEXT) || '%')"
+)
+
+
+async def _prune(conn: SqlConnection, at: float) -> None:
+    """Past ``FORGETTING_KEPT`` (before ``at``): drop the forgettings' anonymous ids, and
+    delete those no saved table needs any more (see the module's docstring)."""
+    cutoff = at - FORGETTING_KEPT
+    await conn.execute(f"DELETE FROM forgettings WHERE forgotten_at < ? AND NOT {_NAMED}", (cutoff,))
+    await conn.execute("UPDATE forgettings SET anonymous_json = '{}' WHERE forgotten_at < ?"
+                       " AND anonymous_json <> '{}'", (cutoff,))
+
+
 def forgotten_meanwhile(
-    guild_id: int, participants: Collection[int], applied: Collection[int], at: float
+    guild_id: int, participants: Collection[int], applied: Collection[int]
 ) -> Statements[set[int]]:
     """Inside a hand's payment: the participants forgotten in ``guild_id`` by a
-    forgetting still pending that the paying process has not applied at its tables
-    (``applied``: the ``seq`` of those it has).  Write transactions run one at a time
-    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock, ``bot.store.pg``),
-    so a forgetting commits wholly before or after the payment: before, this finds it;
-    after, it renames what the payment wrote."""
+    forgetting still kept that the paying table has not applied (``applied``: the
+    ``seq`` of those it has, ``Table.forgettings_applied``).  Write transactions run one
+    at a time (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory write lock,
+    ``bot.store.pg``), so a forgetting commits wholly before or after the payment:
+    before, this finds it; after, it renames what the payment wrote."""
     members = sorted({p for p in participants if p > 0 and not is_anonymous(p)})
     if not members:
         return set()
     rows = yield (
-        f"SELECT seq, member_id, guild_id FROM forgettings WHERE forgotten_at >= ?"
-        f" AND member_id IN ({', '.join('?' * len(members))})",
-        (at - FORGETTING_KEPT, *members),
+        f"SELECT seq, member_id, guild_id FROM forgettings WHERE member_id IN ({', '.join('?' * len(members))})",
+        tuple(members),
     )
     return {int(member) for seq, member, guild in rows
             if int(seq) not in applied and (guild is None or int(guild) == guild_id)}

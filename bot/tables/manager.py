@@ -17,7 +17,6 @@ from typing import Any
 from bot.engine import Game
 from bot.i18n import N_
 from bot.store import (
-    FORGETTING_KEPT,
     DataStore,
     Forgotten,
     MemberForgottenError,
@@ -114,10 +113,17 @@ class TableManager:
         self._closing: set[asyncio.Task[None]] = set()
         #: The process is stopping (``shutdown``): no table is found, opened or played.
         self.stopping = False
-        #: The pending forgettings (``PendingForgetting.seq``) this process's tables know
-        #: of (its own, and those ``forget_pending`` applied), with when
-        #: (``time.monotonic``); dropped once the store no longer keeps them.
-        self._forgettings_applied: dict[int, float] = {}
+        #: The forgettings (``PendingForgetting.seq``) this process's tables have all
+        #: applied (its own, and those ``forget_pending`` applied): a table opened now
+        #: starts with them (``Table.forgettings_applied``: whoever sits down at it now
+        #: does so after them); dropped once the store no longer keeps them.
+        self._forgettings_known: set[int] = set()
+
+    @property
+    def others_serve_guilds(self) -> bool:
+        """Whether other bot processes serve some guilds' tables (this one runs only
+        some of the shards): what it did at its own tables is not all there is."""
+        return self.shards is not None and not self.shards.has_every_shard()
 
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
@@ -172,6 +178,7 @@ class TableManager:
         )
         if host_name is not None:
             table.seats[0] = Seat(name=host_name, user_id=host_id)
+        table.forgettings_applied = set(self._forgettings_known)
         self.tables[channel_id] = table
         return table
 
@@ -226,7 +233,7 @@ class TableManager:
 
         try:
             return await self.ledger.settle(table, game, expected_version=version, saved=saved,
-                                            forgettings_applied=self._forgettings_applied.keys())
+                                            forgettings_applied=table.forgettings_applied)
         except StaleTableStateError:
             self._lose(table, "its settlement")
             return False
@@ -408,8 +415,10 @@ class TableManager:
         async def anonymise(tables: list[Table]) -> dict[int, int]:
             forgotten = await store.forget_member(member_id, guild_id=guild_id,
                                                   seated_in={t.guild_id for t in tables})
-            if forgotten.seq is not None:
-                self._forgettings_applied[forgotten.seq] = time.monotonic()
+            if forgotten.seq is not None:  # (every table of this process lets them go now)
+                self._forgettings_known.add(forgotten.seq)
+                for table in self.tables.values():
+                    table.forgettings_applied.add(forgotten.seq)
             result.append(forgotten)
             return dict(forgotten.anonymous)
 
@@ -418,33 +427,53 @@ class TableManager:
 
     async def forget_pending(self) -> list[Table]:
         """The bot's sweep: the members forgotten through other processes (the store's
-        pending forgettings this process has not applied yet) leave this process's
+        forgettings still kept that this process's tables have not applied) leave its
         tables as they would have left those of the process that forgot them
-        (``forget_member``): their rows in those tables' guilds are anonymised again
-        (a no-op unless something was written since, with the same anonymous id) and
-        each table hands their chair to a computer.  Returns the tables reached."""
+        (``forget_member``).  Returns the tables reached."""
         if self.ledger is None:
             return []
+        return await self._apply_forgettings(list(self.tables.values()))
+
+    async def _apply_forgettings(self, tables: list[Table], *, kick: bool = True) -> list[Table]:
+        """Each forgetting the store still keeps (``pending_forgettings``) that one of
+        ``tables`` has not applied (``Table.forgettings_applied``, kept in its snapshot):
+        a table that holds the member lets them go (``Table.forget_locked``; while the
+        forgetting is recent their rows in its guild are anonymised again, a no-op unless
+        its process wrote something since, with the same anonymous id; later an anonymous
+        id is only drawn, ``Privacy.forget_member``), and every table counts it applied — a member who
+        sits down there again later is not put out by it again, nor after a restart.
+        ``kick``: start the game loops of the tables reached (not yet at start-up:
+        ``resume_all``).  Returns the tables reached."""
+        assert self.ledger is not None
         store = self.ledger.store
-        now = time.monotonic()
-        self._forgettings_applied = {seq: at for seq, at in self._forgettings_applied.items()
-                                     if now - at < 2 * FORGETTING_KEPT}
+        known_before = set(self._forgettings_known)
+        kept = await store.pending_forgettings()
         reached: list[Table] = []
-        for pending in await store.pending_forgettings():
-            if pending.seq in self._forgettings_applied:
-                continue
+        for pending in kept:
             member = pending.member_id
-            tables = [t for t in self.holding(member) if pending.covers(t.guild_id)]
-            if tables:
-                reached += await self._let_go(member, tables, functools.partial(_anonymised_in, store, member))
-            self._forgettings_applied[pending.seq] = now
+            owing = sorted((t for t in tables if pending.seq not in t.forgettings_applied and t.status != CLOSED
+                            and pending.covers(t.guild_id) and t.holds(member)),
+                           key=lambda t: t.channel_id)  # (``_let_go`` locks them in this order)
+            if owing:
+                reached += await self._let_go(member, owing, functools.partial(_anonymised_in, store, member),
+                                              kick=kick)
+            for table in tables:
+                table.forgettings_applied.add(pending.seq)
+            self._forgettings_known.add(pending.seq)
+        # The forgettings the store no longer keeps are dropped (but not one this
+        # process's own ``forget_member`` added meanwhile).
+        keep = {p.seq for p in kept} | (self._forgettings_known - known_before)
+        self._forgettings_known &= keep
+        for table in self.tables.values():
+            table.forgettings_applied &= keep
         return reached
 
     async def _let_go(self, member_id: int, tables: list[Table],
-                      anonymise: Callable[[list[Table]], Awaitable[dict[int, int]]]) -> list[Table]:
+                      anonymise: Callable[[list[Table]], Awaitable[dict[int, int]]], *,
+                      kick: bool = True) -> list[Table]:
         """With the tables' locks held: ``anonymise`` the member in the store (given the
         tables that still hold them; it returns each guild's anonymous id), then each
-        table lets them go (``Table.forget_locked``)."""
+        table lets them go (``Table.forget_locked``) and, with ``kick``, plays on."""
         async with contextlib.AsyncExitStack() as locks:
             for table in tables:  # (in channel order: two forgettings never wait on each other)
                 await locks.enter_async_context(table.lock)
@@ -454,7 +483,7 @@ class TableManager:
             anonymous = await anonymise(tables)
             for table in tables:
                 await table.forget_locked(member_id, anonymous[table.guild_id])
-        for table in tables:
+        for table in tables if kick else ():
             table.kick()  # (the computer plays the chair now)
         return tables
 
@@ -503,6 +532,11 @@ class TableManager:
             self.tables[table.channel_id] = table
             self.versions[table.channel_id] = versions[table.channel_id]
             self._renew_at[table.channel_id] = time.monotonic() + self.lease_ttl / 3
+        if self.ledger is not None:
+            # A member forgotten while this process was down (however long: the store
+            # keeps the forgetting while a saved table names them) leaves the restored
+            # tables first, before anything of theirs is paid, closed or shown (issue #30).
+            await self._apply_forgettings(list(self.tables.values()), kick=False)
         for table in [t for t in restored if t.status == PLAYING and self.ledger is not None]:
             assert self.ledger is not None
             if await self.ledger.was_annulled(table):  # (stopped before a restart: it stays stopped)

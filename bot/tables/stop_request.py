@@ -42,17 +42,21 @@ class StopVote:
     #: When it was asked (``time.time``, so it means the same after a restart): the
     #: request waits ``STOP_VOTE_SECONDS`` from then, a restart in between included.
     asked_at: float = field(default_factory=time.time)
+    #: Every seated human agreed, but the database did not keep the hand annulled (the
+    #: hand goes on; the table message says so, and the next agreement tries again).
+    not_kept: bool = False
 
     def to_state(self) -> dict[str, Any]:
         """The request's part of the table's snapshot: a restart keeps it."""
         return {"hand_no": self.hand_no, "asked_by": self.asked_by, "asked_by_id": self.asked_by_id,
-                "agreed": sorted(self.agreed), "asked_at": self.asked_at}
+                "agreed": sorted(self.agreed), "asked_at": self.asked_at, "not_kept": self.not_kept}
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> StopVote:
         return cls(hand_no=int(d["hand_no"]), asked_by=str(d["asked_by"]),
                    asked_by_id=int(d.get("asked_by_id") or 0),
-                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]))
+                   agreed={int(u) for u in d.get("agreed") or []}, asked_at=float(d["asked_at"]),
+                   not_kept=bool(d.get("not_kept", False)))
 
     def seconds_left(self) -> float:
         """Seconds the request still waits for an answer (0: its time is up)."""
@@ -90,8 +94,7 @@ class StopRequest:
         self._timer: asyncio.Task[None] | None = None
         #: The hand whose request ended because whoever asked left or was forgotten (issue #30):
         #: the table message says so, without a name, until the hand ends or someone asks
-        #: again.  (Not kept in the snapshot: after a restart the message just shows no
-        #: request, which is true.)
+        #: again; kept in the snapshot, so a restart keeps the note.
         self._withdrawn_in: int | None = None
 
     async def ask(self, user_id: int, name: str) -> None:
@@ -132,18 +135,29 @@ class StopRequest:
                 await table.changed_locked()
                 return False
             vote.agreed.add(user_id)
-            if await self._stop_if_agreed(vote):
-                return True
+            try:
+                if await self._stop_if_agreed(vote):
+                    return True
+            except TableError:  # (the clicker reads why; the others, on the table message)
+                await table.changed_locked()
+                raise
             await table.changed_locked()
             return False
 
     async def _stop_if_agreed(self, vote: StopVote) -> bool:
         """Once every seated human agreed, the hand stops (annulled, nothing paid, the
-        table closes).  True when it stopped."""
+        table closes).  True when it stopped.  If the database does not keep the
+        annulment (``TableError``, logged by the table), nothing changed but the
+        request's ``not_kept``: the hand goes on, the request waits, and the next
+        agreement tries again."""
         table = self.table
         if table.hand_in_play is None or not set(table.humans) <= vote.agreed:
             return False
-        await table.annul_locked("agreement")
+        try:
+            await table.annul_locked("agreement")
+        except TableError:
+            vote.not_kept = True
+            raise
         return True
 
     def end(self) -> None:
@@ -158,6 +172,11 @@ class StopRequest:
     def is_asked_by(self, user_id: int) -> bool:
         """Whether the request waiting was asked by the member ``user_id``."""
         return self.vote is not None and self.vote.asked_by_id == user_id
+
+    def is_not_kept(self) -> bool:
+        """Whether every seated human agreed to the request waiting, but the database did
+        not keep the hand annulled (the table message says so; agreeing again retries)."""
+        return self.vote is not None and self.vote.not_kept
 
     def is_withdrawn(self) -> bool:
         """Whether the hand in play had a request to stop that ended when whoever asked
@@ -184,22 +203,31 @@ class StopRequest:
         vote.agreed.discard(user_id)
         try:
             return await self._stop_if_agreed(vote)
-        except TableError:  # (the annulment not kept, logged: the request waits on, the next
-            return False    # agreement tries again, or it lapses; the member has left anyway)
+        except TableError:  # (the annulment not kept, logged: the request waits on, marked
+            return False    # ``not_kept``; the next agreement tries again, or it lapses)
 
     def resume(self) -> None:
         """After a restart the restored request waits only what was left of its time."""
         if self.vote is not None and self._timer is None:
             self._start_timer(self.vote)
 
-    def to_state(self) -> dict[str, Any] | None:
-        """The request's part of the table's snapshot (None: no request waits)."""
-        return self.vote.to_state() if self.vote is not None else None
+    def to_state(self) -> dict[str, Any]:
+        """The request's part of the table's snapshot, while a hand is in play: the
+        request waiting (``stop_vote``, None: none), and the hand whose request was
+        withdrawn when whoever asked left (``stop_withdrawn_in``; a number, no name), so
+        that a restart keeps the table message's note too."""
+        playing = self.table.hand_in_play is not None
+        return {"stop_vote": self.vote.to_state() if self.vote is not None and playing else None,
+                "stop_withdrawn_in": self._withdrawn_in if self.is_withdrawn() and playing else None}
 
-    def restore(self, saved: dict[str, Any] | None) -> None:
-        """The request a snapshot kept, if it was made in the hand now in play."""
+    def restore(self, state: dict[str, Any]) -> None:
+        """What the table's snapshot kept (``to_state``) of the hand now in play: the
+        request, or the note that it was withdrawn (those of another hand are dropped)."""
+        saved, withdrawn = state.get("stop_vote"), state.get("stop_withdrawn_in")
         if saved is not None and int(saved["hand_no"]) == self.table.hand_no:
             self.vote = StopVote.from_state(saved)
+        elif withdrawn is not None and int(withdrawn) == self.table.hand_no:
+            self._withdrawn_in = int(withdrawn)
 
     def _start_timer(self, vote: StopVote) -> None:
         if self._timer is not None and not self._timer.done():

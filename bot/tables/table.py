@@ -338,6 +338,13 @@ class Table:
         #: When the table was last used (``time.time``: a change of its seats or lobby, a
         #: move), kept in its snapshot; start-up restores an idle table only if recent.
         self.used_at: float | None = time.time()
+        #: The forgettings (``PendingForgetting.seq``, issue #30) this table has applied —
+        #: let the member go, or held nothing of theirs then (its manager sets it: those it
+        #: knew of when the table opened, then each one it applies).  Kept in the snapshot:
+        #: a member who sat down again afterwards is a new start, never put out again by
+        #: the same forgetting, not even after a restart (``TableManager.forget_pending``),
+        #: and a payment names them freely.
+        self.forgettings_applied: set[int] = set()
 
     def _new_session(self) -> Session:
         """A first session for this table's variant, seats and house rules."""
@@ -1077,8 +1084,9 @@ class Table:
             "closing": self.closing,
             "closing_by": self.closing_by,
             "closing_by_id": self.closing_by_id,
-            "stop_vote": self.stop_request.to_state() if self.status == PLAYING else None,
+            **self.stop_request.to_state(),
             "used_at": self.used_at,
+            "forgettings_applied": sorted(self.forgettings_applied),
         }
 
     @classmethod
@@ -1115,6 +1123,7 @@ class Table:
         table.closing = bool(state.get("closing", False))
         used_at = state.get("used_at")
         table.used_at = float(used_at) if used_at is not None else None
+        table.forgettings_applied = {int(seq) for seq in state.get("forgettings_applied") or []}
         cb, cb_id = state.get("closing_by"), state.get("closing_by_id")
         if cb is not None and cb_id is not None:  # (a name kept without its id could not be forgotten)
             table.closing_by, table.closing_by_id = str(cb), int(cb_id)
@@ -1125,7 +1134,7 @@ class Table:
         elif table.status == PLAYING:
             table.status = BETWEEN
         if table.status == PLAYING:  # (a request to stop waits on across a restart, issue #29)
-            table.stop_request.restore(state.get("stop_vote"))
+            table.stop_request.restore(state)
         saved = state.get("session")
         if saved is not None:
             table.session = Session.from_dict(saved)

@@ -282,13 +282,19 @@ def dealt_text(t: Text) -> str:
 def left_text(table: Table, t: Text | None = None) -> str:
     """The leaver's answer, after :meth:`Table.leave`: a lobby seat freed, a chair a
     computer plays on, or — when the leaver was the last seated player yet to agree to a
-    request to stop the hand — the hand stopped (annulled: nobody pays; the table closes)."""
+    request to stop the hand — the hand stopped (annulled: nobody pays; the table closes),
+    or, if the database did not keep that, the hand going on until they agree again."""
     t = t or Text()
     if table.status == LOBBY:
         return t._("You left the table.")
     if table.annulled is not None:
         return t._("You left the table. Everyone else seated had agreed to stop this hand, so it is "
                    "stopped: nobody pays for it, and the table closes.")
+    if table.stop_request.is_not_kept():  # (the database refused the annulment, logged)
+        return t._("You left the table; a computer plays your seat from now on. Everyone else seated has "
+                   "agreed to stop this hand, but the database did not take the stop just now: the hand "
+                   "stops if they agree again, otherwise it is played out and you pay or are paid as the "
+                   "cards fall.")
     return t._("You left the table; a computer plays your seat from now on.")
 
 

@@ -216,11 +216,15 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     if vote is not None and table.status == PLAYING:  # (issue #29: a stop needs everyone)
         agreed = [table.seat_name(i) for i, s in enumerate(table.seats)
                   if s is not None and s.user_id is not None and s.user_id in vote.agreed]
-        embed.add_field(name=t._("Stop this hand now?"), value=t._(
+        asked = t._(
             "{name} asks to stop this hand now: nobody would pay or be paid for it. It stops only if "
             "every seated player agrees; if anyone keeps playing, or nobody answers in time, it is played "
-            "out and paid. Agreed so far: {agreed}.", name=vote.asked_by, agreed=", ".join(agreed))[:1024],
-            inline=False)
+            "out and paid. Agreed so far: {agreed}.", name=vote.asked_by, agreed=", ".join(agreed))
+        if vote.not_kept:  # (the database refused the annulment: say why the hand goes on)
+            asked += "\n" + t._(
+                "Everyone seated has agreed, but the database did not take the stop just now, so the hand "
+                "goes on for the moment: click **Agree to stop now** again to stop it.")
+        embed.add_field(name=t._("Stop this hand now?"), value=asked[:1024], inline=False)
     elif table.stop_request.is_withdrawn() and table.status == PLAYING:  # (issue #30: nobody named)
         embed.add_field(name=t._("Stop this hand now?"), value=t._(
             "The player who asked to stop this hand has left the table, so the request is withdrawn: "

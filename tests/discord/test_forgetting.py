@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
-from bot.store import Store, is_anonymous
+from bot.app import TarokyBot
+from bot.config import Settings
+from bot.store import FORGETTING_KEPT, Shards, Store, is_anonymous
+from bot.store import privacy as store_privacy
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
 from bot.tables.manager import TableManager
@@ -77,6 +82,7 @@ async def test_forget_me_asks_first_then_forgets_everywhere(world: Any) -> None:
     assert any(is_anonymous(p) for p in hand.participants)
     assert await store.check_integrity() == []
 
+    assert OTHER_PARTS not in done.response.content  # (one process: its answer is all there is)
     again = await world.alice.slash(world.channel, "taroky forget-me")  # now in English again
     nothing = await world.alice.click(again.response, label="Forget me")
     assert nothing.response.content == "The bot kept nothing about you: there was nothing to forget."
@@ -395,3 +401,64 @@ async def test_a_hand_paid_before_the_sweep_pays_the_anonymous_id(world: Any, db
     assert world.bob.id not in hand.participants
     assert hand.participants[bob_seat] == table.hand_players[bob_seat] and is_anonymous(hand.participants[bob_seat])
     assert await store.check_integrity() == []
+
+
+async def test_a_table_restored_long_after_a_forgetting_does_not_seat_the_member_again(
+        world: Any, db_path: Path, make_bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/privacy.md, "Several bot processes": this bot process stops while Bob sits at
+    its table in play; he is forgotten through another process, and this one starts again
+    an hour later — long after ``FORGETTING_KEPT``.  Before, the restored table seated him
+    again (the database no longer said he was forgotten) and paid his id.  Now the store
+    keeps the forgetting while the saved table names him, and the restart lets him go
+    before anything is shown or paid: a computer plays his chair, the hand is paid to an
+    anonymous id, and then the forgetting is deleted."""
+    table, _ = await two_humans(world)
+    bob_seat = table.seat_of(world.bob.id)
+    assert bob_seat is not None
+    await world.bot.tables.shutdown()  # (this process stops: its tables saved, leases handed back)
+    await forgotten_through_another_process(world, db_path, world.bob)
+    monkeypatch.setattr(store_privacy, "time", SimpleNamespace(time=lambda: time.time() + 3600))
+    assert FORGETTING_KEPT < 3600
+
+    await world.env.restart_bot(make_bot())
+    table = table_of(world)
+    await keeps_nothing_of_bob(world, table, bob_seat)
+    anonymous = table.hand_players[bob_seat]
+    assert is_anonymous(anonymous)
+    await play_out(world, {world.alice.id: await open_panel(world, world.alice)})
+    store = world.bot.store
+    assert table.status == "between" and table.settlement.unpaid is None
+    assert str(world.bob.id) not in await store.export_ledger_csv(world.guild.id)
+    (hand,) = await store.recent_hands(world.guild.id, world.channel.id)
+    assert world.bob.id not in hand.participants and anonymous in hand.participants
+    assert await store.check_integrity() == []
+    assert await store.pending_forgettings() == []
+
+
+OTHER_PARTS = ("The bot runs in several parts: if you sit at a table on a server another part serves, you leave it "
+               "in the same way within a minute (or, if that part is stopped, as soon as it starts again).")
+
+
+async def test_forget_me_answers_for_the_tables_other_bot_processes_serve(
+        world: Any, db_path: Path, game_factory: Deals) -> None:
+    """docs/privacy.md: with several bot processes (``TAROKY_SHARDS``: this one runs shard
+    0 of 2), ``/taroky forget-me`` names the tables this process let the member go at, and
+    cannot know those of the others: its answer says, without naming them, that those let
+    her go too, within a minute (their sweeps), or once a stopped one starts again.  (A
+    bot that runs every shard says nothing of other parts:
+    ``test_forget_me_asks_first_then_forgets_everywhere``.)"""
+    sharded = TarokyBot(Settings(token="", db_path=db_path, shards=Shards(2, (0,))).for_tests(),
+                        deals=game_factory)
+    try:
+        await world.env.restart_bot(sharded)
+        assert world.bot.tables.shards is not None and world.bot.tables.shards.owns(world.guild.id)
+        await world.bob.slash(world.channel, "taroky new", options=PLAY)
+        await world.bob.click(table_message(world), label="Start")
+        asked = await world.bob.slash(world.channel, "taroky forget-me")
+        done = await world.bob.click(asked.response, label="Forget me")
+        lines = done.response.content.split("\n")
+        assert lines[0].startswith("Done: the bot has forgotten you.") and lines[-1] == OTHER_PARTS
+        assert lines[1].startswith(f"You no longer sit at the table in <#{world.channel.id}>")
+    finally:
+        if sharded.store is not None:
+            await sharded.store.close()

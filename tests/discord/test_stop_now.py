@@ -15,7 +15,15 @@ import pytest
 
 from bot.cli import main
 from bot.tables.stop_request import STOP_VOTE_SECONDS
-from tests.discord.harness import labels, seen_in, seen_on, table_message
+from tests.discord.harness import (
+    labels,
+    open_panel,
+    refused,
+    seen_in,
+    seen_on,
+    table_message,
+    take_turn,
+)
 from tests.discord.test_no_escape import _finish, _open, _paid, _reference
 
 
@@ -233,6 +241,24 @@ async def test_leaving_after_asking_to_stop_withdraws_the_request(world):
     assert await _paid(world, hand_id, world.bob) == expected
 
 
+async def test_the_note_that_the_request_was_withdrawn_survives_a_restart(world, make_bot):
+    """Issue #30: the table message's note that the request to stop was withdrawn is kept
+    with the table's state: after a restart of the bot, the next change of the table
+    message (here alice's move) still shows it (it used to vanish, leaving the others
+    without the reason the hand goes on)."""
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    await world.bob.slash(world.channel, "taroky end", now=True)
+    await world.bob.slash(world.channel, "taroky leave")
+    request_withdrawn(world, table)
+    await world.env.restart_bot(make_bot())
+    table = world.bot.tables.get(world.channel.id)
+    assert table is not None
+    step = table.step
+    await take_turn(world.alice, await open_panel(world, world.alice))
+    shown = request_withdrawn(world, table)
+    assert table.step > step and [t for t in shown if t.endswith("alice: Pass")]  # (edited since the restart)
+
+
 async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, capsys):
     """Issue #29: a player who leaves no longer decides on the request to stop; when they
     were the only seated human who had not agreed, everyone seated has agreed and the
@@ -248,5 +274,42 @@ async def test_the_last_player_to_agree_leaving_stops_the_hand(world, tmp_path, 
         "stopped: nobody pays for it, and the table closes."]
     closed = next(m for m in world.channel.history() if m.id == table.message_id)
     assert "stopped in play (every seated player agreed)" in closed.embeds[0].description
+    await _annulled(world, hand_id, tmp_path, shown, "agreement")
+    capsys.readouterr()
+
+
+NOT_KEPT = ("Everyone seated has agreed, but the database did not take the stop just now, so the hand goes on "
+            "for the moment: click **Agree to stop now** again to stop it.")
+
+
+async def test_a_stop_a_leaver_completes_that_the_database_refuses_is_told_and_loses_nothing(
+        world, tmp_path, capsys, caplog):
+    """Issue #29: bob, the only seated player who had not agreed to stop the hand, leaves,
+    so everyone seated has agreed; but the database refuses to keep the hand annulled.
+    The failure is logged; bob reads what is true (a computer plays his seat, the hand
+    goes on unless the others agree again); the table message tells the others why the
+    hand goes on although all agreed; nothing is written and nothing lost (the hand is
+    still in play, the request waits).  Once the database is back, alice's agreement
+    again stops the hand, annulled as any."""
+    store = world.bot.store
+    table = await _open(world, world.channel, [world.alice, world.bob])
+    hand_id = table.hand_id
+    shown = _commitment(table_message(world))
+    await world.alice.slash(world.channel, "taroky end", now=True)
+    with refused(store.path, "BEFORE INSERT ON hands"):
+        left = await world.bob.slash(world.channel, "taroky leave")
+    assert f"Keeping the annulled hand of table {table.id} failed" in caplog.text
+    assert [text for _, text in seen_in("reply", left)] == [
+        "You left the table; a computer plays your seat from now on. Everyone else seated has agreed to "
+        "stop this hand, but the database did not take the stop just now: the hand stops if they agree "
+        "again, otherwise it is played out and you pay or are paid as the cards fall."]
+    assert table.status == "playing" and table.annulled is None and table.seat_of(world.bob.id) is None
+    assert table.stop_request.vote is not None and table.stop_request.vote.agreed == {world.alice.id}
+    assert await store.get_hand(hand_id) is None and await store.check_integrity() == []
+    message = table_message(world)
+    assert "Agree to stop now" in labels(message)
+    assert [t for _, t in seen_on("table", message) if t.endswith(NOT_KEPT)]
+
+    await world.alice.click(table_message(world), label="Agree to stop now")
     await _annulled(world, hand_id, tmp_path, shown, "agreement")
     capsys.readouterr()

@@ -178,6 +178,39 @@ async def test_a_forgetting_stays_pending_for_the_other_processes_then_is_delete
     assert await store.check_integrity() == []
 
 
+async def test_a_forgetting_is_kept_while_a_saved_table_names_the_member(store: Store) -> None:
+    """docs/privacy.md: a table whose process stopped before it let a forgotten member go
+    is restored later, however late, without them — so the store keeps the forgetting
+    past ``FORGETTING_KEPT`` while a saved table of a guild it covers names the member
+    (and no longer: once that table is saved without them, or closed, it is deleted).
+    After ``FORGETTING_KEPT`` the anonymous ids are dropped from it all the same: letting
+    her go then draws a fresh one and renames nothing (her rows then are from after she
+    sat down again).  An admin's forgetting in guild 1 is not kept for a table of guild 2."""
+    await play_some_hands(store, guild=1)
+    forgotten = await store.forget_member(ALICE, now=1000.0)
+    admins = await store.forget_member(BOB, guild_id=1, now=1000.0)
+    await store.save_table_state(1, 10, {"seats": [{"user_id": ALICE, "name": "Alice"}]})
+    await store.save_table_state(2, 20, {"seats": [{"user_id": BOB, "name": "Bob"}]})
+    late = 1000.0 + FORGETTING_KEPT + 3600.0
+    (kept,) = await store.pending_forgettings(now=late)
+    assert (kept.seq, kept.member_id, kept.guild_id) == (forgotten.seq, ALICE, None)
+    assert admins.seq is not None and kept.covers(2)
+
+    # She sat down again meanwhile and a hand named her; the late letting-go keeps it hers.
+    await store.settle_hand(make_hand("anew", {ALICE: 3, CARL: -3}, guild=1),
+                            forgettings_applied={forgotten.seq})
+    again = await store.forget_member(ALICE, guild_id=1, seated_in={1}, pending=False, now=late)
+    assert is_anonymous(again.anonymous[1]) and again.anonymous[1] != forgotten.anonymous[1]
+    assert again.hands == again.ledger_rows == 0 and str(ALICE) in await store.export_ledger_csv(1)
+    assert len(await store.pending_forgettings(now=late + 1)) == 1
+
+    await store.save_table_state(1, 10, {"seats": [{"user_id": None, "name": "Karel (computer)"}]})
+    assert await store.pending_forgettings(now=late + 2) == []
+    await store.save_table_state(1, 10, {"seats": [{"user_id": ALICE, "name": "Alice"}]})
+    assert await store.pending_forgettings(now=late + 3) == []  # (deleted, not only hidden)
+    assert await store.check_integrity() == []
+
+
 async def test_a_payment_naming_a_member_forgotten_meanwhile_writes_nothing(store: Store) -> None:
     """A table of another process pays a hand dealt to a member forgotten meanwhile: the
     payment is refused (``MemberForgottenError``) and nothing is written, so her id is not

@@ -4,23 +4,28 @@ several processes on one database each serves its own guilds' tables: the proces
 that runs the command anonymises the store, and a table another process serves must
 let the member go too — or it keeps their id and name, and writes their id into the
 store again when it pays its hand.  Two processes here are two stores and two
-managers on one SQLite file, as in ``test_several_processes.py``."""
+managers on one database (a SQLite file, and PostgreSQL), as in
+``test_several_processes.py``."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from bot.store import Store, is_anonymous
+from bot.store import FORGETTING_KEPT, Store, is_anonymous
+from bot.store import privacy as store_privacy
 from bot.tables.deals import Deals
 from bot.tables.ledger import TableLedger
 from bot.tables.manager import TableManager
 from bot.tables.table import BETWEEN, PLAYING, Table, TableConfig
 from bot.tables.table_states import DatabaseTableStore
+from tests.store.conftest import location_for, open_at
 from tests.tables.helpers import NO_PAUSE, computers_done
 
 #: A guild served by process B (process A serves others); the member (a Discord-sized
@@ -35,21 +40,43 @@ class Process:
     tables: TableManager
 
 
-@pytest.fixture
-async def processes(tmp_path: Path) -> AsyncIterator[tuple[Process, Process]]:
-    """Processes A and B on one database file, each with its own store and tables."""
-    path = tmp_path / "taroky.sqlite3"
+Start = Callable[[str], Awaitable[Process]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def start(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Start]:
+    """Starts a process (its store and tables, ``owner`` as named) on one database, a
+    SQLite file or a PostgreSQL schema (``tests/store/conftest.py``); a process started
+    again under the same name is that process restarted."""
+    where = location_for(request.param, tmp_path,
+                         request.getfixturevalue("pg_cluster") if request.param == "postgresql" else "")
     made: list[Process] = []
-    for owner in ("a", "b"):
-        store = await Store.open(path)
+
+    async def started(owner: str) -> Process:
+        store = await open_at(where)
         made.append(Process(store, TableManager(DatabaseTableStore(store), deals=Deals(seed=7),
                                                 timings=NO_PAUSE, owner=owner,
                                                 ledger=TableLedger(store))))
+        return made[-1]
+
     try:
-        yield made[0], made[1]
+        yield started
     finally:
         for p in made:
             await p.store.close()
+
+
+@pytest.fixture
+async def processes(start: Start) -> tuple[Process, Process]:
+    """Processes A and B on one database file, each with its own store and tables."""
+    return await start("a"), await start("b")
+
+
+def an_hour_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's clock for forgettings (``bot.store.privacy``) moves an hour on: a
+    forgetting made now is long past ``FORGETTING_KEPT``."""
+    assert FORGETTING_KEPT < 3600
+    monkeypatch.setattr(store_privacy, "time", SimpleNamespace(time=lambda: time.time() + 3600))
 
 
 async def play_until_paid(table: Table) -> None:
@@ -138,11 +165,9 @@ async def test_the_other_process_lets_her_go_at_its_next_sweep(processes: tuple[
     assert {p for h in hands for p in h.participants if is_anonymous(p)} == {forgotten.anonymous[GUILD_Y]}
 
 
-async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tuple[Process, Process]) -> None:
-    """Forgetting is not a ban: once B's table let her go, Mirka may open a table at B
-    again while the forgetting is still pending; its hand is paid to her own id (she is
-    a new member to the bot), and B's next sweep does not put her out again."""
-    a, b = processes
+async def she_sits_down_again(a: Process, b: Process) -> Table:
+    """Mirka, at B's table, is forgotten through A; B's sweep lets her go, that hand is
+    paid and the table closed; then she opens a new table at B and its hand is dealt."""
     table = await mirka_at_bs_table(b)
     await a.tables.forget_member(a.store, MIRKA)
     await b.tables.forget_pending()
@@ -151,8 +176,63 @@ async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tupl
     again = b.tables.open(guild_id=GUILD_Y, channel_id=CHANNEL + 1, host_id=MIRKA,
                           config=TableConfig(), host_name=NAME)
     await again.start(MIRKA)
+    return again
+
+
+async def test_she_may_sit_down_again_once_her_tables_let_her_go(processes: tuple[Process, Process]) -> None:
+    """Forgetting is not a ban: once B's table let her go, Mirka may open a table at B
+    again while the forgetting is still pending; its hand is paid to her own id (she is
+    a new member to the bot), and B's next sweep does not put her out again."""
+    again = await she_sits_down_again(*processes)
+    b = processes[1]
     assert await b.tables.forget_pending() == [] and again.holds(MIRKA)
     await play_until_paid(again)
     (hand,) = await b.store.recent_hands(GUILD_Y, CHANNEL + 1)
     assert MIRKA in hand.participants
     assert (await b.store.pending_forgettings())[0].member_id == MIRKA  # (still pending)
+
+
+async def test_a_process_down_longer_than_the_forgetting_is_kept_restores_her_table_without_her(
+        processes: tuple[Process, Process], start: Start, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/privacy.md: process B stops while Mirka sits at its table in play (its
+    snapshot names her), she is forgotten through A, and B starts again an hour later —
+    long after ``FORGETTING_KEPT``, A's sweeps meanwhile.  The restored table must not
+    seat her again: a computer plays her chair, the hand is paid to an anonymous id, and
+    the table keeps neither her id nor her name.  Then the store deletes the forgetting
+    (no saved table names her any more)."""
+    a, b = processes
+    table = await mirka_at_bs_table(b)
+    await b.tables.shutdown()
+    await a.tables.forget_member(a.store, MIRKA)
+    an_hour_later(monkeypatch)
+    assert await a.tables.forget_pending() == []
+
+    b = await start("b")
+    (restored,) = await b.tables.restore_all()
+    assert restored.id == table.id and not restored.holds(MIRKA)
+    assert restored.seats[0] is not None and restored.seats[0].is_computer
+    (anonymous,) = [p for p in restored.hand_players if is_anonymous(p)]
+    b.tables.resume_all()
+    await play_until_paid(restored)
+    await keeps_nothing_of_mirka(b, restored)
+    assert anonymous in (await b.store.recent_hands(GUILD_Y, CHANNEL))[0].participants
+    assert await b.store.pending_forgettings() == []
+
+
+async def test_a_restart_does_not_put_out_again_a_member_who_sat_down_anew(
+        processes: tuple[Process, Process], start: Start) -> None:
+    """Forgetting is not a ban: Mirka, let go at B's table, opens a new table at B and
+    sits at it; B restarts while the forgetting is still kept.  Her new table is restored
+    with her in it, B's sweep leaves her there, and its hand is paid to her own id."""
+    again = await she_sits_down_again(*processes)
+    await processes[1].tables.shutdown()
+
+    b = await start("b")
+    (restored,) = await b.tables.restore_all()
+    assert restored.id == again.id and restored.holds(MIRKA) and MIRKA in restored.hand_players
+    assert await b.tables.forget_pending() == [] and restored.holds(MIRKA)
+    b.tables.resume_all()
+    await play_until_paid(restored)
+    (hand,) = await b.store.recent_hands(GUILD_Y, CHANNEL + 1)
+    assert MIRKA in hand.participants
+    assert [p.member_id for p in await b.store.pending_forgettings()] == [MIRKA]  # (still kept)

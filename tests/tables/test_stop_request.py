@@ -76,6 +76,24 @@ async def test_a_forgotten_members_own_request_ends_as_if_withdrawn() -> None:
     assert table.stop_request.vote is not None and table.stop_request.vote.agreed == {HOST}
 
 
+async def test_a_snapshot_keeps_the_note_that_the_request_was_withdrawn() -> None:
+    """Issue #30: the table message's note that the request to stop was withdrawn (its
+    asker left) is part of what the players see at the table, so a restart keeps it, as
+    it keeps the request itself; it names nobody, and a snapshot's note of another hand
+    than the one in play is dropped."""
+    table = await three_humans_playing()
+    await table.stop_request.ask(BOB, "Bob")
+    await table.leave(BOB)
+    state = table.to_state()
+    assert state["stop_vote"] is None and state["stop_withdrawn_in"] == table.hand_no
+    assert "Bob" not in json.dumps(state["stop_withdrawn_in"])
+    restored = Table.from_state(json.loads(json.dumps(state)))
+    assert restored.stop_request.is_withdrawn() and restored.stop_request.vote is None
+    assert Table.from_state({**state, "stop_withdrawn_in": table.hand_no - 1}).stop_request.is_withdrawn() is False
+    await table.stop_request.ask(HOST, "Host")  # (asked again: the note goes, in the snapshot too)
+    assert table.to_state()["stop_withdrawn_in"] is None
+
+
 async def test_a_forgotten_closer_leaves_the_close_standing_without_their_name() -> None:
     """Issue #30: the table was asked to close after the hand (``/taroky end``; a
     moderator may ask it sitting nowhere, so only the request holds them); forgotten,
