@@ -199,9 +199,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:8} {len(variants[kind]):6d} {len(times):7d} {statistics.median(times):9.2f} "
               f"{p95:7.2f} {int(statistics.median(size[kind])):12d}")
     if args.caches:
-        for name, (entries, nbytes) in rendering.cache_stats().items():
-            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+        _print_caches(rendering)
     return 0
+
+
+def _print_caches(rendering: ModuleType) -> None:
+    """The picture caches' entries and bytes, and (where the checkout counts them,
+    ``rendering.picture_work``) their hits and how the layered pictures were put
+    together."""
+    for name, (entries, nbytes) in rendering.cache_stats().items():
+        print(f"cache {name:28} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+    if hasattr(rendering, "picture_work"):  # (not in checkouts before session 38)
+        for name, n in sorted(rendering.picture_work().items()):
+            print(f"work {name:44} {n:10d}")
 
 
 def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
@@ -250,8 +260,7 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
     print(f"scenes unpickled {unpickle:.2f} s, results pickled {repickle:.2f} s "
           f"({1000 * (unpickle + repickle) / max(len(batches), 1):.3f} ms a batch); {total:.2f} s CPU in all")
     if caches:
-        for name, (entries, nbytes) in rendering.cache_stats().items():
-            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+        _print_caches(rendering)
     return 0
 
 
