@@ -53,13 +53,15 @@ RGB_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
 PALETTE_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
     "picture bases (palette)", 32, 16 << 20, lambda img: img.width * img.height
 )
-#: Deflated bands of rows, keyed by the base and the layers they show: a table's next
-#: picture reuses the bands its change does not touch.  A table's latest picture keeps
-#: about 55 KB here (35 bands), so 64 MB holds the latest pictures of about 1,200 tables;
-#: beyond that a table's bands are forgotten before its next picture and it is drawn
-#: whole (as fast as without the bands, ``benchmarks/pictures.py --tables``).
+#: Deflated bands of rows, keyed by the base and the layers they show: a trick picture
+#: reuses the bands its card does not touch, and a table's first picture (or one whose
+#: latest was forgotten) those of pictures drawn like it.  A table picture after its
+#: first is drawn from its latest (:data:`LATEST`), never from here: under
+#: ``benchmarks/load.py`` at 200 tables no table picture looked a band up (session 38),
+#: so this holds mostly the review's trick pictures, which can no longer push out the
+#: tables' latest pictures (``pictures.py --tables 1000`` draws 1,000 tables' tricks).
 BANDS: BoundedCache[tuple[int, ...], Band] = BoundedCache(
-    "PNG bands", 1 << 17, 64 << 20, lambda band: len(band.data) + 120
+    "PNG bands", 1 << 16, 24 << 20, lambda band: len(band.data) + 120
 )
 
 
@@ -165,11 +167,12 @@ class _Latest:
 
 
 #: The latest picture of each family of pictures (a table's), as its PNG bands (about
-#: 50 KB for a table; a picture put together from kept bands shares them with
-#: :data:`BANDS`): 64 MB holds the latest pictures of about 1,200 tables; a table whose
-#: latest picture is forgotten is drawn from kept bands, as before.
+#: 50-62 KB for a table; a picture put together from kept bands shares them with
+#: :data:`BANDS`): 104 MB holds the latest pictures of about 1,700 tables (1,000 tables
+#: took 62 MB in ``pictures.py --tables 1000``, session 38); a table whose latest
+#: picture is forgotten is drawn from kept bands, as before.
 LATEST: BoundedCache[Hashable, _Latest] = BoundedCache(
-    "latest pictures (PNG bands)", 1 << 14, 64 << 20,
+    "latest pictures (PNG bands)", 1 << 14, 104 << 20,
     lambda latest: sum(len(band.data) + 120 for band in latest.bands) + 40 * len(latest.layers) + 200,
 )
 
