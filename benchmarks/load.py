@@ -317,6 +317,8 @@ class Tracer:
         self.drawing_seconds = 0.0  # CPU seconds the render processes spent drawing (their own figure)
         self.drawing_by_kind: dict[str, float] = {}
         self.scene_bytes = 0  # the batches' scenes pickled (what goes to the pool)
+        #: What the render process counted while measuring (``RenderPool.picture_work``).
+        self.picture_work: dict[str, int] = {}
         self.picture_bytes = 0  # the pictures and alt texts that come back
         self._scenes_seen: set[Any] = set()
         #: ``--save-scenes``: every batch drawn while measuring, in order (None: not kept).
@@ -410,6 +412,9 @@ class Tracer:
             out.extend(f"    {path}: {unseen_n} of {n}" for path, (n, unseen_n) in sorted(nexts.items(), key=lambda kv: -kv[1][1]))
             out.append("  CPU a picture drawn: " + ", ".join(
                 f"{k} {1000 * v / max(self.drawn.get(k, 0), 1):.2f} ms" for k, v in sorted(self.drawing_by_kind.items())))
+            if self.picture_work:
+                out.append("  the render process's work: " + ", ".join(
+                    f"{k} {v}" for k, v in sorted(self.picture_work.items()) if v))
         kinds: dict[str, list[float]] = {}
         for who, a, b in self.holds:
             kinds.setdefault(task_kind(who), []).append(b - a)
@@ -1144,6 +1149,7 @@ async def run_load(
         writes0 = bot.store.transactions
         groups0 = bot.store.groups
         reasons0 = edit_reasons(metrics)
+        work0 = await bot.output.pool.picture_work() if tracer is not None and bot.output.pool else {}
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -1154,6 +1160,9 @@ async def run_load(
         report.render_cpu_seconds = sum(report.children_cpu.values())
         sampler.stop()
         gc.callbacks.remove(gc_callback)
+        if tracer is not None and bot.output.pool:
+            work1 = await bot.output.pool.picture_work()
+            tracer.picture_work = {k: v - work0.get(k, 0) for k, v in work1.items()}
         stop.set()
         for task in loops:
             task.cancel()

@@ -29,7 +29,9 @@ pixels differ (a change of encoding may change the bytes, never the pixels).
 ``--replay FILE`` draws instead the scenes a bot drew, in its order: the batches
 ``benchmarks/load.py --save-scenes FILE`` kept, each passed through pickle as the render
 pool passes it, and says where a render process's CPU goes: the pictures by kind, their
-alt texts, the scenes unpickled, the results pickled, and the scenes drawn before.
+alt texts, the scenes unpickled, the results pickled, and the scenes drawn before; and
+the table pictures after each table's first (the bot's render process had drawn the
+first before ``load.py`` measured, so it had that table's latest picture).
 
 ``--root DIR`` imports :mod:`rendering` from another checkout (e.g. ``main``'s, unpacked
 with ``git archive main | tar -x -C DIR``) to measure the code before a change with the
@@ -199,9 +201,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:8} {len(variants[kind]):6d} {len(times):7d} {statistics.median(times):9.2f} "
               f"{p95:7.2f} {int(statistics.median(size[kind])):12d}")
     if args.caches:
-        for name, (entries, nbytes) in rendering.cache_stats().items():
-            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+        _print_caches(rendering)
     return 0
+
+
+def _print_caches(rendering: ModuleType) -> None:
+    """The picture caches' entries and bytes, and (where the checkout counts them,
+    ``rendering.picture_work``) their hits and how the layered pictures were put
+    together."""
+    for name, (entries, nbytes) in rendering.cache_stats().items():
+        print(f"cache {name:28} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+    if hasattr(rendering, "picture_work"):  # (not in checkouts before session 38)
+        for name, n in sorted(rendering.picture_work().items()):
+            print(f"work {name:44} {n:10d}")
 
 
 def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
@@ -217,6 +229,8 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
     seen: set[bytes] = set()
     again: dict[str, int] = {}
     unpickle = repickle = 0.0
+    tables: set[object] = set()  # (the tables drawn so far, by their players' names)
+    later: list[float] = []  # a table's pictures after its first (the bot had drawn one before measuring)
     for batch in batches:
         blob = pickle.dumps(batch)
         t = clock()
@@ -230,6 +244,11 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
             t1 = clock()
             text = output.alt_text(scene)
             draw.setdefault(kind, []).append(t1 - t)
+            if kind == "TableScene":
+                names = tuple(seat.name for seat in scene.seats)
+                if names in tables:
+                    later.append(t1 - t)
+                tables.add(names)
             alt.setdefault(kind, []).append(clock() - t1)
             out.append((kind, png, text, 0.0))
             key = pickle.dumps(scene)  # (by value: a scene's card words compare as objects)
@@ -247,11 +266,13 @@ def _replay(rendering: ModuleType, path: Path, caches: bool) -> int:
         d, a = draw[kind], alt[kind]
         print(f"{kind:12} {len(d):6d} {again.get(kind, 0):6d} {1000 * statistics.median(d):11.2f} / "
               f"{1000 * statistics.fmean(d):5.2f} {1000 * statistics.fmean(a):19.3f} {sum(d) + sum(a):6.2f}")
+    if later:
+        print(f"{'(later tables)':12} {len(later):6d} {'':6} {1000 * statistics.median(later):11.2f} / "
+              f"{1000 * statistics.fmean(later):5.2f}   (a table's pictures after its first)")
     print(f"scenes unpickled {unpickle:.2f} s, results pickled {repickle:.2f} s "
           f"({1000 * (unpickle + repickle) / max(len(batches), 1):.3f} ms a batch); {total:.2f} s CPU in all")
     if caches:
-        for name, (entries, nbytes) in rendering.cache_stats().items():
-            print(f"cache {name:24} {entries:7d} entries {nbytes / 1e6:8.1f} MB")
+        _print_caches(rendering)
     return 0
 
 

@@ -7,7 +7,14 @@ See ``docs/rendering.md``.
 """
 
 from .faces import card_face, render_card, sort_hand
-from .render import cache_stats, render_hand, render_summary, render_table, render_trick
+from .render import (
+    cache_stats,
+    picture_work,
+    render_hand,
+    render_summary,
+    render_table,
+    render_trick,
+)
 from .scenes import (
     FaceWords,
     HandScene,
@@ -45,6 +52,7 @@ __all__ = [
     "TableScene",
     "TrickScene",
     "cache_stats",
+    "picture_work",
     "card_face",
     "render_card",
     "render_hand",

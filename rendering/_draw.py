@@ -164,7 +164,7 @@ TextRun = tuple["ImagingCore", tuple[int, int]]
 #: table picture draws about 45 runs, nearly all of them (labels, names, scores) the same
 #: as in the picture before; rasterising them was a third of its cost.
 TEXT_RUNS: Final[BoundedCache[tuple[str, str, int, float, float], TextRun]] = BoundedCache(
-    "text runs", 16384, 16 << 20, lambda run: run[0].size[0] * run[0].size[1] + 200
+    "text runs", 32768, 32 << 20, lambda run: run[0].size[0] * run[0].size[1] + 200
 )
 
 

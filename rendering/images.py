@@ -651,7 +651,9 @@ class Layers:
     Outside the layers' boxes the picture is its base, pixel for pixel.  ``family``
     names the pictures likely to follow one another (one table's: its players' names),
     whose latest picture the next one is drawn from (:func:`rendering.render`); it
-    never decides a pixel.
+    never decides a pixel.  The base's first ``head_rows`` rows depend on ``head_key``
+    alone (a table's felt, above its panel): a picture whose base differs only below
+    them (its panel grew or lost a line) is still drawn from its family's latest.
     """
 
     size: tuple[int, int]
@@ -659,6 +661,8 @@ class Layers:
     base: Callable[[], Image.Image]
     layers: tuple[Layer, ...]
     family: Hashable = None
+    head_key: Hashable = None
+    head_rows: int = 0
 
     def draw(self) -> Image.Image:
         """The whole picture, as an RGB image."""
@@ -707,7 +711,9 @@ def table_layers(scene: TableScene) -> Layers:
     layers.append(Layer(panel_key, (0, y0, width, legend_top - 2),
                         functools.partial(_draw_panel, scene=scene, y0=y0)))
     base_key = ("table", len(scene.seats), clockwise, width, height, top, legend)
-    return Layers((width, height), base_key, base, tuple(layers), ("table", tuple(s.name for s in scene.seats)))
+    # (above the panel, y0, the base is the felt and the arrow: the same for any panel)
+    return Layers((width, height), base_key, base, tuple(layers), ("table", tuple(s.name for s in scene.seats)),
+                  ("table", len(scene.seats), clockwise, width, top), y0)
 
 
 def _panel_lines(scene: TableScene) -> list[tuple[str, str]]:

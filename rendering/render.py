@@ -11,9 +11,10 @@ import functools
 import itertools
 import math
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -52,13 +53,15 @@ RGB_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
 PALETTE_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
     "picture bases (palette)", 32, 16 << 20, lambda img: img.width * img.height
 )
-#: Deflated bands of rows, keyed by the base and the layers they show: a table's next
-#: picture reuses the bands its change does not touch.  A table's latest picture keeps
-#: about 55 KB here (35 bands), so 64 MB holds the latest pictures of about 1,200 tables;
-#: beyond that a table's bands are forgotten before its next picture and it is drawn
-#: whole (as fast as without the bands, ``benchmarks/pictures.py --tables``).
+#: Deflated bands of rows, keyed by the base and the layers they show: a trick picture
+#: reuses the bands its card does not touch, and a table's first picture (or one whose
+#: latest was forgotten) those of pictures drawn like it.  A table picture after its
+#: first is drawn from its latest (:data:`LATEST`), never from here: under
+#: ``benchmarks/load.py`` at 200 tables no table picture looked a band up (session 38),
+#: so this holds mostly the review's trick pictures, which can no longer push out the
+#: tables' latest pictures (``pictures.py --tables 1000`` draws 1,000 tables' tricks).
 BANDS: BoundedCache[tuple[int, ...], Band] = BoundedCache(
-    "PNG bands", 1 << 17, 64 << 20, lambda band: len(band.data) + 120
+    "PNG bands", 1 << 16, 24 << 20, lambda band: len(band.data) + 120
 )
 
 
@@ -91,6 +94,17 @@ class _Ids:
 
 IDS = _Ids(1 << 16)
 
+#: What the layered pictures cost in work, counted as they are drawn (read by the
+#: benchmarks, ``picture_work``): how each table or trick picture was put together
+#: (``table: patched``, ``table: latest not kept``, ...), the layers drawn, the bands
+#: deflated and inflated, and the bases drawn.  Cheap ints; never read by the bot.
+WORK: Counter[str] = Counter()
+
+
+def picture_work() -> dict[str, int]:
+    """The counts of :data:`WORK` so far, and each picture cache's hits and misses."""
+    return {**WORK, **{f"{c.name} {what}": n for c in _caches() for what, n in (("hits", c.hits), ("misses", c.misses))}}
+
 
 @functools.lru_cache(maxsize=1)
 def _plte() -> bytes:
@@ -99,6 +113,7 @@ def _plte() -> bytes:
 
 def _palette_base(layers: Layers) -> Image.Image:
     def make() -> Image.Image:
+        WORK["palette bases mapped"] += 1
         width, height = layers.size
         out = Image.new("P", (width + 1, height), 0)
         out.paste(quantize(_rgb_base(layers)), (1, 0))
@@ -108,7 +123,11 @@ def _palette_base(layers: Layers) -> Image.Image:
 
 
 def _rgb_base(layers: Layers) -> Image.Image:
-    return RGB_BASES.get(layers.base_key, layers.base)
+    def make() -> Image.Image:
+        WORK["RGB bases drawn"] += 1
+        return layers.base()
+
+    return RGB_BASES.get(layers.base_key, make)
 
 
 def _layered_png(layers: Layers) -> bytes:
@@ -116,34 +135,44 @@ def _layered_png(layers: Layers) -> bytes:
     (:func:`_patched`) when one is kept, else from kept bands (:func:`_banded`).  It
     decodes to the same pixels as ``to_png(layers.draw())``."""
     width, height = layers.size
+    kind = str(layers.base_key[0]) if isinstance(layers.base_key, tuple) else "picture"
     if layers.family is None:
+        WORK[f"{kind}: from kept bands"] += 1
         return png_from_bands(width, height, _plte(), _banded(layers))
-    family = (IDS(layers.base_key), layers.family)
+    # (a family's pictures over bases of the same head follow one another: a table's
+    # panel grows a line every few moments)
+    base_id = IDS(layers.base_key)
+    family = (IDS(layers.head_key) if layers.head_rows else base_id, layers.family)
     shown = tuple((IDS(layer.key), layer.box) for layer in layers.layers)
     latest = LATEST.lookup(family)
     if latest is None or len(latest.layers) != len(shown):
+        WORK[f"{kind}: latest not kept" if latest is None else f"{kind}: latest of other layers"] += 1
         bands = _banded(layers)
     else:
-        bands = _patched(layers, shown, latest)
-    LATEST.put(family, _Latest(shown, tuple(bands)))
+        same = latest.base == base_id
+        WORK[f"{kind}: patched" if same else f"{kind}: patched over a new base"] += 1
+        bands = _patched(layers, shown, latest, height if same else layers.head_rows)
+    LATEST.put(family, _Latest(base_id, shown, tuple(bands)))
     return png_from_bands(width, height, _plte(), bands)
 
 
 @dataclass(frozen=True, slots=True)
 class _Latest:
-    """A family's latest picture: each layer's key (its number in ``IDS``) and box, and
-    the picture's PNG bands."""
+    """A family's latest picture: its base and each layer's key (their numbers in
+    ``IDS``) and box, and the picture's PNG bands."""
 
+    base: int
     layers: tuple[tuple[int, Box], ...]
     bands: tuple[Band, ...]
 
 
 #: The latest picture of each family of pictures (a table's), as its PNG bands (about
-#: 50 KB for a table; a picture put together from kept bands shares them with
-#: :data:`BANDS`): 64 MB holds the latest pictures of about 1,200 tables; a table whose
-#: latest picture is forgotten is drawn from kept bands, as before.
+#: 50-62 KB for a table; a picture put together from kept bands shares them with
+#: :data:`BANDS`): 104 MB holds the latest pictures of about 1,700 tables (1,000 tables
+#: took 62 MB in ``pictures.py --tables 1000``, session 38); a table whose latest
+#: picture is forgotten is drawn from kept bands, as before.
 LATEST: BoundedCache[Hashable, _Latest] = BoundedCache(
-    "latest pictures (PNG bands)", 1 << 14, 64 << 20,
+    "latest pictures (PNG bands)", 1 << 14, 104 << 20,
     lambda latest: sum(len(band.data) + 120 for band in latest.bands) + 40 * len(latest.layers) + 200,
 )
 
@@ -152,34 +181,41 @@ def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest) -> list[Band]:
+def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest, kept: int) -> list[Band]:
     """The PNG bands of a picture drawn from the latest of its family.
 
-    A layer whose key or box changed makes its old and new boxes *dirty*.  Outside
-    them, every pixel is covered by the same layers with the same keys, in the same
-    order, over the same base: it is the latest picture's.  Inside them, the picture is
-    the base and every layer that meets a dirty box, drawn in order (each pixel as in the
-    whole drawing: the layers that cover it, in order).  So only those layers are drawn,
-    only the dirty boxes are mapped onto the palette, into the latest picture's rows
-    (inflated from its bands), and only the bands whose rows changed are deflated.
+    ``kept``: the rows above which the latest picture's base is this one's (all of them
+    when its base is this one's; else the base's head, ``Layers.head_rows``); the rows
+    from ``kept`` down are drawn anew.  Above them, a layer whose key or box changed
+    makes its old and new boxes *dirty*.  Outside the dirty boxes, every pixel is
+    covered by the same layers with the same keys, in the same order, over the same
+    base: it is the latest picture's.  Inside them, the picture is the base and every
+    layer that meets a dirty box, drawn in order (each pixel as in the whole drawing:
+    the layers that cover it, in order).  So only those layers are drawn, only the dirty
+    boxes are mapped onto the palette, into the latest picture's rows (inflated from its
+    bands), and only the bands whose rows changed are deflated.
     """
     width, height = layers.size
-    dirty: list[Box] = []
+    dirty: list[Box] = [(0, kept, width, height)] if kept < height else []
     for (old_id, old_box), (new_id, new_box) in zip(latest.layers, shown, strict=True):
         if old_id != new_id or old_box != new_box:
-            for box in (old_box, new_box):
+            for x0, y0, x1, y1 in (old_box, new_box):
+                box = (x0, y0, x1, min(y1, kept))  # (below ``kept`` all is drawn anew)
                 if box[2] > box[0] and box[3] > box[1] and box not in dirty:
                     dirty.append(box)
-    bands = list(latest.bands)
+    n = -(-height // BAND_ROWS)
+    bands: list[Band | None] = [*latest.bands[:n], *[None] * (n - len(latest.bands))]
     if not dirty:
-        return bands
+        return [band for band in bands if band is not None]
     drawn = [layer for layer in layers.layers if any(_meets(layer.box, box) for box in dirty)]
-    # (the canvas stops under the lowest layer drawn: nothing below it is needed)
-    img = _rgb_base(layers).crop((0, 0, width, max(layer.box[3] for layer in drawn)))
+    WORK["layers drawn"] += len(drawn)
+    WORK["dirty px"] += sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in dirty)
+    # (the canvas stops under the lowest layer drawn or box dirty: nothing below is needed)
+    img = _rgb_base(layers).crop((0, 0, width, max(box[3] for box in [*dirty, *(layer.box for layer in drawn)])))
     for layer in drawn:
         layer.draw(img)
     spans: list[tuple[int, int]] = []  # runs of bands holding dirty rows, as rows
-    for b in range(len(bands)):
+    for b in range(n):
         r0, r1 = b * BAND_ROWS, min(height, (b + 1) * BAND_ROWS)
         if any(box[1] < r1 and box[3] > r0 for box in dirty):
             if spans and spans[-1][1] == r0:
@@ -190,7 +226,12 @@ def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest
     stride = width + 1
     for r0, r1 in spans:
         first, end = r0 // BAND_ROWS, -(-r1 // BAND_ROWS)
-        old = inflate(bands[first:end])
+        # (the latest picture's rows of the span above ``kept``; those below it are all
+        # dirty, so any bytes do there: zeros, the filter bytes of column 0)
+        above = -(-min(r1, kept) // BAND_ROWS)
+        old = inflate(list(latest.bands[first:above]))[:(min(r1, kept) - r0) * stride] if above > first else b""
+        WORK["bands inflated"] += max(0, above - first)
+        old += bytes((r1 - r0) * stride - len(old))
         rows = Image.frombytes("P", (stride, r1 - r0), old)
         for x0, y0, x1, y1 in dirty:
             y0, y1 = max(y0, r0), min(y1, r1)
@@ -200,9 +241,11 @@ def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest
         for b in range(first, end):
             start = (b * BAND_ROWS - r0) * stride
             stop = (min(height, (b + 1) * BAND_ROWS) - r0) * stride
-            if raw[start:stop] != old[start:stop]:  # (else its rows came out as they were)
+            # (a band wholly above ``kept`` whose rows came out as they were keeps its bytes)
+            if min(height, (b + 1) * BAND_ROWS) > kept or raw[start:stop] != old[start:stop]:
+                WORK["bands deflated"] += 1
                 bands[b] = compressor.band(raw[start:stop])
-    return bands
+    return [band for band in bands if band is not None]
 
 
 def _banded(layers: Layers) -> list[Band]:
@@ -240,6 +283,8 @@ def _banded(layers: Layers) -> list[Band]:
         img = _rgb_base(layers).crop((0, 0, width, max(boxes[k][3] for k in needed) if needed else 1))
         for k in needed:
             drawn[k].draw(img)
+        WORK["layers drawn"] += len(needed)
+        WORK["bands deflated"] += len(missing)
         pbase = _palette_base(layers)
         compressor = BandCompressor()
         stride = width + 1
@@ -262,8 +307,11 @@ def _banded(layers: Layers) -> list[Band]:
 
 def cache_stats() -> dict[str, tuple[int, int]]:
     """The bounded caches of the pictures: name -> (entries, bytes) kept now."""
-    return {c.name: c.stats() for c in (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, LATEST, HAND_PARTS,
-                                        HAND_PICTURES)}
+    return {c.name: c.stats() for c in _caches()}
+
+
+def _caches() -> tuple[BoundedCache[Any, Any], ...]:
+    return (TEXT_RUNS, RGB_BASES, PALETTE_BASES, BANDS, LATEST, HAND_PARTS, HAND_PICTURES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,7 +297,10 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
 
     When it is the player's turn to play a card, the cards they may play are highlighted
     (the others dimmed); otherwise nothing is (the picture's caption says "can be
-    played", so discards are chosen from the list, not highlighted).
+    played", so discards are chosen from the list, not highlighted).  On a turn that
+    plays no card (a bid, an announcement) the picture is the one the player saw while
+    waiting: the panel's first words say it is their turn, and the same picture is kept
+    on Discord, not drawn and uploaded again each time the bids go round.
     """
     game = game_of(table)
     if game is None:
@@ -314,8 +317,6 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
             title = t._("Your turn — play a card")
         elif any(a.kind is Kind.DISCARD for a in view.legal):
             title = t._("Your turn — choose cards to discard")
-        else:
-            title = t._("Your turn")
     return HandScene(cards=cards, legal=legal, title=title, red_ace_high=variant_of(table).red_ace_high,
                      card_words=variant_of(table).card_words, words=picture_words(t.lang))
 

@@ -229,6 +229,15 @@ class RenderPool:
                 )
             return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
 
+    async def picture_work(self) -> dict[str, int]:
+        """What a render process counted of its work so far
+        (``rendering.render.picture_work``; empty before the pool starts), for the
+        benchmarks: how the layered pictures were put together, the caches' hits."""
+        if self._executor is None:
+            return {}
+        async with self._slots:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, rendering.picture_work)
+
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)

@@ -8,9 +8,17 @@ import dataclasses
 from typing import Any
 
 import rendering
+from bot.engine.actions import Kind
 from bot.tables.scenes import hand_scene, table_scene
 from tests.discord.conftest import SETTLE_TIMEOUT
-from tests.discord.harness import open_panel, table_message, table_of, take_turn, two_humans
+from tests.discord.harness import (
+    engine_first,
+    open_panel,
+    table_message,
+    table_of,
+    take_turn,
+    two_humans,
+)
 
 
 def _png(world: Any, message: Any, filename: str) -> bytes | None:
@@ -151,6 +159,13 @@ async def test_a_panel_nobody_waits_on_gets_one_edit_per_change(world: Any) -> N
     turn, no click pending) once only, when its new picture is drawn."""
     world.bot.output.picture_wait = 0.0
     table, panels = await two_humans(world)
+    # (on to a card played by a human whom a computer follows: a card played changes the
+    # mover's hand picture; a bid does not, issue #33)
+    humans = {table.seat_of(m.id): m for m in (world.alice, world.bob)}
+    while not (any(a.kind is Kind.PLAY for a in table.game.legal_actions(table.game.to_act))
+               and (table.game.to_act + 1) % len(table.seats) not in humans):
+        seat = table.game.to_act
+        await take_turn(humans[seat], panels[humans[seat].id], engine_first(table.game.legal_actions(seat)[0].code))
     seat = table.game.to_act
     mover = next(m for m in (world.alice, world.bob) if table.seat_of(m.id) == seat)
     other = world.bob if mover is world.alice else world.alice

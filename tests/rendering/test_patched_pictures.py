@@ -22,7 +22,7 @@ from bot.tables.table import Table, TableConfig
 from rendering import render_table, render_trick
 from rendering.images import draw_table, draw_trick, table_layers
 from rendering.palette import to_png
-from rendering.render import LATEST
+from rendering.render import LATEST, WORK
 from rendering.scenes import TableScene, TrickScene
 from tests.engine.helpers import stack
 
@@ -95,3 +95,37 @@ def test_one_moment_to_the_next_changes_a_few_layers() -> None:
         if a.base_key == b.base_key:
             changed.append(sum(x.key != y.key for x, y in zip(a.layers, b.layers, strict=True)))
     assert changed and sorted(changed)[len(changed) // 2] <= 4 < len(table_layers(scenes[-1]).layers)
+
+
+@pytest.mark.usefixtures("fresh")
+def test_a_table_whose_panel_grew_a_line_is_patched_from_its_latest_picture() -> None:
+    """The panel grows a line (the contract, the called king, the last trick) every few
+    moments, and with it the base; above the panel the base is the felt, the same, so
+    the picture is still drawn from the latest one: the panel's rows anew, above them
+    only what changed.  Each is the picture drawn whole."""
+    scenes = [table for table, _ in moments("czech", 10)]
+    grew = [(a, b) for a, b in zip(scenes, scenes[1:], strict=False)
+            if table_layers(a).base_key != table_layers(b).base_key]
+    assert grew  # (not vacuous: the hand's panel changed height)
+    for before, after in grew:
+        LATEST.clear()
+        render_table(before)
+        patched = WORK["table: patched over a new base"]
+        assert pixels(render_table(after)) == pixels(to_png(draw_table(after)))
+        assert WORK["table: patched over a new base"] == patched + 1
+
+
+def test_above_the_panel_a_tables_base_is_its_head() -> None:
+    """What patching over a new base rests on: the base's first ``head_rows`` rows are
+    the same for every base of the same ``head_key``, whatever the panel below."""
+    heads: dict[object, tuple[int, bytes]] = {}
+    bases = set()
+    for scene, _ in moments("czech", 11):
+        layers = table_layers(scene)
+        if layers.base_key in bases:
+            continue
+        bases.add(layers.base_key)
+        rows = layers.base().crop((0, 0, layers.size[0], layers.head_rows))
+        head = heads.setdefault(layers.head_key, (layers.head_rows, rows.tobytes()))
+        assert head == (layers.head_rows, rows.tobytes())
+    assert len(bases) > len(heads)  # (not vacuous: bases of one head, several panels)
