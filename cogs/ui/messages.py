@@ -7,6 +7,7 @@ dynamic items of :mod:`cogs.ui.components`, which answer them, also after a rest
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 
 import discord
@@ -109,6 +110,13 @@ def _by_seat(table: Table, pairs: Iterable[tuple[int, str]]) -> str:
     return "\n".join(f"{table.seat_name(seat)}: {text}" for seat, text in pairs)
 
 
+#: The public lines of the latest moments (``public_lines``), by what they are made of.
+_PUBLIC_LINES: OrderedDict[tuple[object, ...], tuple[tuple[str, str], ...]] = OrderedDict()
+#: Moments kept: each change of a table needs one or two (the table message's view, and a
+#: player's where it differs) while its messages are built.
+PUBLIC_LINES_KEPT = 1024
+
+
 def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[tuple[str, str]]:
     """(field name, value) pairs describing the public state, in a stable order, in
     ``t``'s language (the table's when none is given).
@@ -117,8 +125,33 @@ def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[t
     announcements, doubles, exposed talon and public discards, the tricks.
     (Bids, the contract, the called card and announcements are the engine's words, said
     in ``t``'s language.)
+
+    Kept per moment (issue #33): at each change the table message and both panels show
+    these lines, built three times alike (a third of building a message).  The key is
+    everything they are made of: the table and its game's moment (the engine's history
+    grows with every change of its state: the contract's and the bids' words read the
+    game), the reader's language, the seats' names and every field of ``pub`` read here
+    (a player may know the called card the table does not).
     """
     t = t or words.public_text(table)
+    game = table.game
+    key = (table.id, table.hand_no, len(game.history) if game is not None else -1, t.lang,
+           tuple(table.seat_name(i) for i in range(len(table.seats))),
+           pub.bids, pub.contract, pub.bidder, pub.called, pub.called_card, pub.announcements, pub.doubles,
+           pub.shown, pub.exposed, pub.public_discards, pub.trick, pub.last_trick, pub.last_winner,
+           pub.last_trick_talon)
+    kept = _PUBLIC_LINES.get(key)
+    if kept is None:
+        kept = _PUBLIC_LINES[key] = tuple(_public_lines(table, pub, t))
+        if len(_PUBLIC_LINES) > PUBLIC_LINES_KEPT:
+            _PUBLIC_LINES.popitem(last=False)
+    else:
+        _PUBLIC_LINES.move_to_end(key)
+    return list(kept)
+
+
+def _public_lines(table: Table, pub: PlayerView, t: Text) -> list[tuple[str, str]]:
+    """``public_lines``, built."""
     fields: list[tuple[str, str]] = []
     if pub.bids:
         fields.append((t._("Bids"), _by_seat(table, words.bids_of(table, pub.bids, t))))
