@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cProfile
+import inspect
 import io
 import os
 import pstats
@@ -57,6 +58,9 @@ async def test_message_build(world: Any) -> None:  # noqa: F811  (the fixture of
     builds: dict[str, Callable[[], object]] = {
         "panel of the seat to act": lambda: panel_message(table, seat, reviews=True),
         "panel of a seat that waits": lambda: panel_message(table, other, reviews=True),
+        **({"panel of the seat to act, at the same moment": lambda: panel_message(table, seat, reviews=True,
+                                                                               kept_view=True)}
+           if "kept_view" in inspect.signature(panel_message).parameters else {}),  # (since session 38)
         "table message": lambda: table_message(table),
         "table scene": lambda: table_scene(table),
         "hand scene": lambda: hand_scene(table, seat),
@@ -64,7 +68,7 @@ async def test_message_build(world: Any) -> None:  # noqa: F811  (the fixture of
     }
     print(f"\nphase {table.game.public_view().phase}, hand {table.hand_no}, step {table.step}")
     for name, build in builds.items():
-        print(f"  {name:28} {cpu_us(build):7.1f} µs CPU")
+        print(f"  {name:46} {cpu_us(build):7.1f} µs CPU")
     if os.environ.get("TAROKY_MESSAGE_BUILD_PROFILE"):
         profile = cProfile.Profile()
         profile.enable()

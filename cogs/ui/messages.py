@@ -8,7 +8,7 @@ dynamic items of :mod:`cogs.ui.components`, which answer them, also after a rest
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import discord
 
@@ -203,7 +203,8 @@ def trick_text(table: Table, plays: Sequence[tuple[int, Card]], t: Text) -> str:
 
 
 def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
-    """The public table message: never shows a card only one player may see."""
+    """The public table message: never shows a card only one player may see.  Its view
+    is kept for the table's state (``_table_view``): send it as it is."""
     if table.status == LOBBY:
         return lobby_message(table)
     game = table.game
@@ -277,16 +278,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             "The database did not take this hand's payments; they are retried automatically "
             "({n} attempts failed so far). Nothing is lost: the next hand "
             "can be dealt once this one is paid.", table.settlement.failures), inline=False)
-    view = discord.ui.View(timeout=None)
-    if table.status == PLAYING:
-        view.add_item(MyHandButton(table.id, t))
-        if vote is not None:
-            view.add_item(StopVoteButton(table.id, vote.hand_no, True, t))
-            view.add_item(StopVoteButton(table.id, vote.hand_no, False, t))
-    elif table.status == BETWEEN:
+    view = _table_view(table.id, table.status, vote.hand_no if vote is not None else None, table.closing, t)
+    if table.status == BETWEEN:
         embed.colour = GREY
-        if not table.closing:
-            view.add_item(NextHandButton(table.id, t))
     elif table.status == CLOSED:
         embed.colour = GREY
         embed.description = t._("This table is closed.")
@@ -301,6 +295,48 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
                 "for it, and its record, with the deck and the salt, is in /taroky history.", how=how)
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
+
+
+#: Views kept (``_table_view``, ``_panel_view``): a few a table.
+VIEWS_KEPT = 4096
+_TABLE_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
+_PANEL_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
+
+
+def _kept_view(views: OrderedDict[tuple[object, ...], discord.ui.View], key: tuple[object, ...],
+               build: Callable[[], discord.ui.View]) -> discord.ui.View:
+    """The view ``build()`` makes, kept under ``key`` (everything its buttons show): a
+    view's buttons cost discord.py some 10 µs each to build (issue #33), and the same ones
+    went out again and again.  A view kept is sent as it is, never changed: each of its
+    items is a dynamic item (``cogs.ui.components``), so discord.py stores nothing per
+    message for it and any copy of it answers a click."""
+    view = views.get(key)
+    if view is None:
+        view = views[key] = build()
+        if len(views) > VIEWS_KEPT:
+            views.popitem(last=False)
+    else:
+        views.move_to_end(key)
+    return view
+
+
+def _table_view(table_id: str, status: str, vote_hand: int | None, closing: bool, t: Text) -> discord.ui.View:
+    """The table message's buttons: My hand (and the vote to stop the hand now, while one
+    runs) in play, Deal the next hand between hands (unless the table closes); the same
+    all hand long."""
+
+    def build() -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if status == PLAYING:
+            view.add_item(MyHandButton(table_id, t))
+            if vote_hand is not None:
+                view.add_item(StopVoteButton(table_id, vote_hand, True, t))
+                view.add_item(StopVoteButton(table_id, vote_hand, False, t))
+        elif status == BETWEEN and not closing:
+            view.add_item(NextHandButton(table_id, t))
+        return view
+
+    return _kept_view(_TABLE_VIEWS, (table_id, status, vote_hand, closing, t.lang), build)
 
 
 def commitment_text(table: Table, t: Text) -> str | None:
@@ -321,18 +357,21 @@ def commitment_text(table: Table, t: Text) -> str | None:
 
 
 # ----------------------------------------------------------------------- private panel
-def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+def panel_message(table: Table, seat: int, *, reviews: bool = False,
+                  kept_view: bool = False) -> tuple[discord.Embed, discord.ui.View]:
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only.
     ``reviews``: the bot keeps the hands and reviews them (issue #28): in teach mode the
-    panel of a paid hand offers the player its review."""
+    panel of a paid hand offers the player its review.  ``kept_view``: in play, the view
+    kept for this moment (``_panel_view``), for a caller that sends it as it is (a caller
+    that adds buttons, as a lesson does, gets a view of its own)."""
     game = table.game
     t = words.seat_text(table, seat)  # the player's own language
     embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),
                           colour=GREEN)
     if seat < len(table.scores):  # the player's balance, in their own panel
         embed.set_footer(text=t._("Your balance this session: {amount}", amount=money(table, table.scores[seat], t)))
-    view = discord.ui.View(timeout=None)
     if game is None or table.status != PLAYING:
+        view = discord.ui.View(timeout=None)
         embed.description = t._("The hand is over; the summary is in the channel.")
         if table.last_result is not None and seat < len(table.seats):
             embed.description = (your_result(table, seat, table.last_result)
@@ -362,14 +401,33 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
     commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)
     if commitment is not None:
         embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
-    if legal:
-        _add_action_components(table, seat, view, legal, t)
-    row = 4
-    view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
-    if table.config.teach and legal:
-        view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
-    view.add_item(RefreshButton(table.id, seat, row=row, t=t))
-    return embed, view
+    return embed, _panel_view(table, seat, legal, t, kept=kept_view)
+
+
+def _panel_view(table: Table, seat: int, legal: list[Action], t: Text, *, kept: bool) -> discord.ui.View:
+    """A panel's buttons in play: the choices, Why?, Hint (teach mode) and Refresh, kept
+    for the moment: a panel is drawn again at the same moment (a late picture, a held
+    change).  The key is everything they show: the table, the seat, the moment (the
+    hand, the step in the ids, the engine's history the discard and cut choices read),
+    the choices offered, teach mode and the player's language."""
+    game = table.game
+
+    def build() -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if legal:
+            _add_action_components(table, seat, view, legal, t)
+        row = 4
+        view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
+        if table.config.teach and legal:
+            view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
+        view.add_item(RefreshButton(table.id, seat, row=row, t=t))
+        return view
+
+    if not kept:
+        return build()
+    key = (table.id, seat, table.hand_no, table.step, len(game.history) if game is not None else -1,
+           tuple(a.code for a in legal), table.config.teach, t.lang)
+    return _kept_view(_PANEL_VIEWS, key, build)
 
 
 def choose_placeholder(kind: Kind, t: Text) -> str:

@@ -86,3 +86,32 @@ def test_the_public_lines_kept_follow_the_reader_the_names_and_the_moment() -> N
     assert dict(public_lines(table, g.public_view()))["Bids"].startswith("Alice's computer: ")
     g.act(g.to_act, g.legal_actions(g.to_act)[0])
     assert dict(public_lines(table, g.public_view()))["Trick"] != dict(first)["Trick"]
+
+
+def test_a_kept_view_is_the_moments_and_a_lesson_gets_its_own() -> None:
+    """Issue #33: a panel's buttons are kept for the moment they were drawn at (a late
+    picture draws the panel again: the same view goes out), a move draws new ones (their
+    ids carry the step); a caller that adds buttons (a lesson) gets a view of its own.
+    The table message's buttons (My hand) stay the same view from move to move."""
+    from bot.tables.table import PLAYING, Seat
+    from cogs.ui.messages import panel_message, table_message
+
+    g = varsava()
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(teach=False))
+    table.game, table.status = g, PLAYING
+    table.seats = [Seat("Alice", 11), Seat("Bob", 12), Seat("Cyril", 13), Seat("Dana", 14)]
+    seat = g.to_act
+
+    def ids(view: object) -> list[str]:
+        return [c["custom_id"] for row in view.to_components() for c in row["components"]]  # type: ignore[attr-defined]
+
+    _, kept = panel_message(table, seat, kept_view=True)
+    assert panel_message(table, seat, kept_view=True)[1] is kept
+    own = panel_message(table, seat)[1]
+    assert own is not kept and ids(own) == ids(kept)
+    _, public = table_message(table)
+    g.act(seat, g.legal_actions(seat)[0])
+    table.step += 1
+    _, after = panel_message(table, seat, kept_view=True)
+    assert after is not kept and ids(after) != ids(kept)
+    assert table_message(table)[1] is public and ids(public) == [f"tk:h:{table.id}"]
