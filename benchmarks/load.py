@@ -226,6 +226,35 @@ class Sampler:
         return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
 
 
+class _Discarded(list):  # type: ignore[type-arg]
+    """A log that keeps nothing (``quiet_log``)."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+
+class _NoCopy:
+    """``copy`` for SimCord's router, whose only copies are its request log's."""
+
+    @staticmethod
+    def deepcopy(value: Any) -> Any:
+        return value
+
+
+def quiet_log(backend: Any) -> None:
+    """SimCord keeps a log of every REST request (a deep copy of its JSON) and a transcript
+    of every request and gateway event, for a test to read: here nobody reads them, and
+    they cost the simulated Discord's CPU (the deep copies: ~6 % of the process's samples
+    at 200 tables) and kept every payload alive for the whole run (a heap that grows, for
+    the garbage collector to go through).  The benchmark keeps neither (``--keep-log``:
+    as before session 38); the bot sends and receives the same."""
+    from simcord.http import router
+
+    router.copy = _NoCopy  # type: ignore[attr-defined]
+    backend.http_requests = _Discarded()
+    backend.transcript = _Discarded()
+
+
 class TimedLock(asyncio.Lock):
     """The store's write lock, noting how long each acquisition waited."""
 
@@ -666,6 +695,7 @@ async def run_load(
     start_together: Callable[[], Awaitable[None]] | None = None,
     keep_samples: bool = False,
     profile: bool = False,
+    keep_log: bool = False,
     memory: bool = False,
     analysis: bool = True,
     gc_freeze: bool = False,
@@ -919,6 +949,8 @@ async def run_load(
     say = progress or (lambda _line: None)
     simulated: tuple[Any, ...] = ()
     await env.start()
+    if not keep_log:
+        quiet_log(backend)
     try:
         instrument_store(bot.store)
         actors._dispatch_actor_interaction = dispatch_nowait
@@ -1298,6 +1330,9 @@ def main() -> int:
     parser.add_argument("--gc-freeze", action="store_true",
                         help="gc.freeze() once the tables are opened (as the bot does at start-up with the "
                              "tables it restores): what freezing the long-lived tables saves in GC pauses")
+    parser.add_argument("--keep-log", action="store_true",
+                        help="let the simulated Discord keep its log of requests and events, as tests read it "
+                             "(before session 38: it costs the simulator's CPU and memory)")
     parser.add_argument("--profile", action="store_true",
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
@@ -1319,7 +1354,7 @@ def main() -> int:
                                   shard_of=(shard, args.processes), start_together=start_together,
                                   keep_samples=args.together is not None, memory=args.memory,
                                   analysis=args.analysis == "on", gc_freeze=args.gc_freeze,
-                                  profile=args.profile))
+                                  profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
     if args.json:
