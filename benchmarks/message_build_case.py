@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import cProfile
-import inspect
 import io
 import os
 import pstats
@@ -58,9 +57,6 @@ async def test_message_build(world: Any) -> None:  # noqa: F811  (the fixture of
     builds: dict[str, Callable[[], object]] = {
         "panel of the seat to act": lambda: panel_message(table, seat, reviews=True),
         "panel of a seat that waits": lambda: panel_message(table, other, reviews=True),
-        **({"panel of the seat to act, at the same moment": lambda: panel_message(table, seat, reviews=True,
-                                                                               kept_view=True)}
-           if "kept_view" in inspect.signature(panel_message).parameters else {}),  # (since session 38)
         "table message": lambda: table_message(table),
         "table scene": lambda: table_scene(table),
         "hand scene": lambda: hand_scene(table, seat),

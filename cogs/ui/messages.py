@@ -297,19 +297,19 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
     return embed, view
 
 
-#: Views kept (``_table_view``, ``_panel_view``): a few a table.
+#: Table messages' views kept (``_table_view``): one or two a table (in play, between
+#: hands), replaced once a hand.
 VIEWS_KEPT = 4096
 _TABLE_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
-_PANEL_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
 
 
 def _kept_view(views: OrderedDict[tuple[object, ...], discord.ui.View], key: tuple[object, ...],
                build: Callable[[], discord.ui.View]) -> discord.ui.View:
     """The view ``build()`` makes, kept under ``key`` (everything its buttons show): a
-    view's buttons cost discord.py some 10 µs each to build (issue #33), and the same ones
-    went out again and again.  A view kept is sent as it is, never changed: each of its
-    items is a dynamic item (``cogs.ui.components``), so discord.py stores nothing per
-    message for it and any copy of it answers a click."""
+    view's buttons cost discord.py some 10 µs each to build (issue #33), and the table
+    message's same ones went out at every change of the hand.  A view kept is sent as it
+    is, never changed: each of its items is a dynamic item (``cogs.ui.components``), so
+    discord.py stores nothing per message for it and any copy of it answers a click."""
     view = views.get(key)
     if view is None:
         view = views[key] = build()
@@ -357,21 +357,21 @@ def commitment_text(table: Table, t: Text) -> str | None:
 
 
 # ----------------------------------------------------------------------- private panel
-def panel_message(table: Table, seat: int, *, reviews: bool = False,
-                  kept_view: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[discord.Embed, discord.ui.View]:
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only.
     ``reviews``: the bot keeps the hands and reviews them (issue #28): in teach mode the
-    panel of a paid hand offers the player its review.  ``kept_view``: in play, the view
-    kept for this moment (``_panel_view``), for a caller that sends it as it is (a caller
-    that adds buttons, as a lesson does, gets a view of its own)."""
+    panel of a paid hand offers the player its review.  (Its view is built each time: a
+    panel's buttons change with every step, and a view kept until the next one lived long
+    enough to reach the collector's oldest generation — a view and its items hold each
+    other, so only a full collection frees them.)"""
     game = table.game
     t = words.seat_text(table, seat)  # the player's own language
     embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),
                           colour=GREEN)
     if seat < len(table.scores):  # the player's balance, in their own panel
         embed.set_footer(text=t._("Your balance this session: {amount}", amount=money(table, table.scores[seat], t)))
+    view = discord.ui.View(timeout=None)
     if game is None or table.status != PLAYING:
-        view = discord.ui.View(timeout=None)
         embed.description = t._("The hand is over; the summary is in the channel.")
         if table.last_result is not None and seat < len(table.seats):
             embed.description = (your_result(table, seat, table.last_result)
@@ -401,33 +401,15 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False,
     commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)
     if commitment is not None:
         embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
-    return embed, _panel_view(table, seat, legal, t, kept=kept_view)
-
-
-def _panel_view(table: Table, seat: int, legal: list[Action], t: Text, *, kept: bool) -> discord.ui.View:
-    """A panel's buttons in play: the choices, Why?, Hint (teach mode) and Refresh, kept
-    for the moment: a panel is drawn again at the same moment (a late picture, a held
-    change).  The key is everything they show: the table, the seat, the moment (the
-    hand, the step in the ids, the engine's history the discard and cut choices read),
-    the choices offered, teach mode and the player's language."""
-    game = table.game
-
-    def build() -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        if legal:
-            _add_action_components(table, seat, view, legal, t)
-        row = 4
-        view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
-        if table.config.teach and legal:
-            view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
-        view.add_item(RefreshButton(table.id, seat, row=row, t=t))
-        return view
-
-    if not kept:
-        return build()
-    key = (table.id, seat, table.hand_no, table.step, len(game.history) if game is not None else -1,
-           tuple(a.code for a in legal), table.config.teach, t.lang)
-    return _kept_view(_PANEL_VIEWS, key, build)
+    view = discord.ui.View(timeout=None)
+    if legal:
+        _add_action_components(table, seat, view, legal, t)
+    row = 4
+    view.add_item(WhyButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
+    if table.config.teach and legal:
+        view.add_item(HintButton(table.id, seat, table.hand_no, table.step, row=row, t=t))
+    view.add_item(RefreshButton(table.id, seat, row=row, t=t))
+    return embed, view
 
 
 def choose_placeholder(kind: Kind, t: Text) -> str:

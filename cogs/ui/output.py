@@ -554,7 +554,7 @@ class DiscordTableOutput:
         self, table: Table, seat: int, *, wait: bool = True
     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         """A private panel: embed (text), the legal choices and the hand picture."""
-        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table), kept_view=True)
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: list[discord.File] = []
         if self._shows_hand(table, seat):
             files = await self.picture(self._hand_scene(table, seat), "hand.png", embed, table.id, wait=wait)
@@ -571,7 +571,7 @@ class DiscordTableOutput:
     ) -> None:
         """Edit a private panel (``panel_payload``), keeping the picture it shows if it is
         the same (``reason``: why, for ``metrics.MESSAGE_EDITS``)."""
-        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table), kept_view=True)
+        embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
         files: Attached = []
         sent: Scene | Shown | None = None
         if self._shows_hand(table, seat):
@@ -984,7 +984,7 @@ class DiscordTableOutput:
         if not edit:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
-            embed, view = panel_message(table, seat, reviews=self.keeps_hands(table), kept_view=True)
+            embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
             if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
                 await interaction.response.edit_message(embed=embed, view=view, attachments=[])
                 metrics.message_edited("panel", "opened")
