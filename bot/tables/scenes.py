@@ -16,10 +16,8 @@ read the engine's own types (``PlayerView``, ``HandResult``).
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TypeVar
 
 from bot.engine import Card, Game, HandResult, Kind, PlayerView
 from bot.engine.scoring import POOL, SIDE_DECLARERS, SIDE_OPPONENTS, SIDE_PLAYER
@@ -176,49 +174,16 @@ def seat_infos(table: Table, view: PlayerView | None = None) -> list[SeatInfo]:
     ]
 
 
-# ----------------------------------------------------------------------- kept scenes
-#: Scenes of the latest moments kept (``table_scene``, ``hand_scene``), by everything
-#: they are made of: at one moment a table's scenes were built again for each edit that
-#: shows them (the change's, a held or late picture's), 60 µs a table scene (issue #33).
-SCENES_KEPT = 2048
-_SCENES: OrderedDict[tuple[object, ...], TableScene | HandScene] = OrderedDict()
-
-_S = TypeVar("_S", TableScene, HandScene)
-
-
-def _kept(key: tuple[object, ...], kind: type[_S], build: Callable[[], _S]) -> _S:
-    scene = _SCENES.get(key)
-    if isinstance(scene, kind):
-        _SCENES.move_to_end(key)
-        return scene
-    made = _SCENES[key] = build()
-    if len(_SCENES) > SCENES_KEPT:
-        _SCENES.popitem(last=False)
-    return made
-
-
 # ----------------------------------------------------------------------- public table
 def table_scene(table: Table) -> TableScene | None:
     """The public table picture, or None in the lobby (no game yet).
 
     Reads ``game.public_view()`` only: played cards, talon cards lying face up, discards
     made face up, the called card's name — everything every player sees.
-
-    Kept per moment: the key is the table, its game's moment (the engine's history grows
-    with every change of its state), its status, the public language, the seats' names,
-    the balances, the session's deals, pool and radler.
     """
     game = game_of(table)
     if game is None:
         return None
-    key = ("table", table.id, table.hand_no, len(game.history), table.status, words.public_text(table).lang,
-           tuple(table.seat_name(i) for i in range(len(table.seats))), tuple(table.scores), table.dealer,
-           table.config.deals, table.session_deals, table.session.pool, table.session.radler_left)
-    return _kept(key, TableScene, lambda: _table_scene(table, game))
-
-
-def _table_scene(table: Table, game: Game) -> TableScene:
-    """``table_scene``, built."""
     pub = game.public_view()
     n = len(table.seats)
     seats = seat_infos(table, pub)
@@ -333,19 +298,10 @@ def hand_scene(table: Table, seat: int) -> HandScene | None:
     When it is the player's turn to play a card, the cards they may play are highlighted
     (the others dimmed); otherwise nothing is (the picture's caption says "can be
     played", so discards are chosen from the list, not highlighted).
-
-    Kept per moment: the key is the table, the seat, its game's moment, the table's
-    status and the player's language.
     """
     game = game_of(table)
     if game is None:
         return None
-    key = ("hand", table.id, seat, table.hand_no, len(game.history), table.status, words.seat_text(table, seat).lang)
-    return _kept(key, HandScene, lambda: _hand_scene(table, game, seat))
-
-
-def _hand_scene(table: Table, game: Game, seat: int) -> HandScene:
-    """``hand_scene``, built."""
     view = game.view_for(seat)
     cards = list(view.hand)
     legal: frozenset[Card] | None = None

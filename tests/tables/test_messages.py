@@ -112,31 +112,3 @@ def test_the_table_messages_view_is_kept_all_hand_long() -> None:
     assert ids(panel_message(table, seat)[1]) != ids(panel)
     table.status = "between"
     assert ids(table_message(table)[1]) == [f"tk:n:{table.id}"]
-
-
-def test_a_kept_scene_follows_the_moment_the_names_the_balances_and_the_reader() -> None:
-    """Issue #33: the table and hand scenes are kept per moment (each edit at a moment
-    showed a scene built again); they still follow a move, a seat's new name, a balance
-    and the reader's language, and equal the scene built afresh."""
-    from bot.tables.scenes import _hand_scene, _table_scene, hand_scene, table_scene
-    from bot.tables.table import PLAYING, Seat
-
-    g = varsava()
-    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig())
-    table.game, table.status = g, PLAYING
-    table.seats = [Seat("Alice", 11), Seat("Bob", 12), Seat("Cyril", 13), Seat("Dana", 14)]
-    seat = g.to_act
-    first, hand = table_scene(table), hand_scene(table, seat)
-    assert table_scene(table) is first and hand_scene(table, seat) is hand
-    assert first == _table_scene(table, g) and hand == _hand_scene(table, g, seat)
-    table.seats[1] = Seat("Bob's computer")
-    renamed = table_scene(table)
-    assert renamed is not None and renamed.seats[1].name == "Bob's computer"
-    table.scores[0] += 100
-    paid = table_scene(table)
-    assert paid is not None and paid != renamed and paid == _table_scene(table, g)
-    table.seats[seat] = Seat("Reader", 15, lang="cs")
-    assert hand_scene(table, seat) != hand and hand_scene(table, seat) == _hand_scene(table, g, seat)
-    g.act(seat, g.legal_actions(seat)[0])
-    assert table_scene(table) == _table_scene(table, g) != paid
-    assert hand_scene(table, seat) == _hand_scene(table, g, seat)
