@@ -7,7 +7,7 @@ humans and two computers), the panel of the seat to act and of a seat that waits
 table message, the table scene and a hand scene, each a few thousand times, and prints the
 CPU (``time.thread_time``) of one build: the median of five rounds.  Built again and
 again, each shows what it costs at the same moment: what the bot keeps per moment (the
-public lines, the table message's view, the scenes) is kept.  ``--profile`` adds
+public lines, the table message's view) is kept.  ``--profile`` adds
 cProfile's cumulative listing of a round of all five.  (SimCord is driven by its pytest
 plugin and ``tests/discord/conftest.py``'s fixtures, as every Discord test is.)
 """
