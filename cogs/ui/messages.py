@@ -361,9 +361,9 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only.
     ``reviews``: the bot keeps the hands and reviews them (issue #28): in teach mode the
     panel of a paid hand offers the player its review.  (Its view is built each time: a
-    panel's buttons change with every step, and a view kept until the next one lived long
-    enough to reach the collector's oldest generation — a view and its items hold each
-    other, so only a full collection frees them.)"""
+    panel's buttons change with every step, and a view kept until the next one would live
+    long enough to reach the collector's oldest generation — a view and its items hold
+    each other, so only a full collection frees them.)"""
     game = table.game
     t = words.seat_text(table, seat)  # the player's own language
     embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),
@@ -401,7 +401,6 @@ def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[di
     commitment = commitment_text(table, t)  # (issue #29: each player can note it, not only the table)
     if commitment is not None:
         embed.add_field(name=t._("Shuffle commitment"), value=commitment, inline=False)
-    view = discord.ui.View(timeout=None)
     if legal:
         _add_action_components(table, seat, view, legal, t)
     row = 4
