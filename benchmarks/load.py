@@ -159,10 +159,14 @@ class Sampler:
     that finds the loop waiting in ``select`` is CPU of another thread (the SQLite
     threads, the render pool's feeder)."""
 
-    def __init__(self, interval: float = 0.001) -> None:
+    def __init__(self, interval: float = 0.001, *, inclusive: bool = False) -> None:
         self.interval = interval
         self.counts: dict[str, int] = {}
         self.functions: dict[tuple[str, str], int] = {}
+        #: ``inclusive`` (``--profile``): the bot's and discord.py's functions by the
+        #: samples of the bot's or discord.py's own CPU (the simulator's excluded) in
+        #: which they are anywhere on the stack: what they and their callees cost.
+        self.inclusive: dict[tuple[str, str], int] | None = {} if inclusive else None
         self._previous: Any = None
 
     def _sample(self, signum: int, frame: Any) -> None:
@@ -172,6 +176,23 @@ class Sampler:
         self.counts[party] = self.counts.get(party, 0) + 1
         if party != "idle":
             self.functions[(party, where)] = self.functions.get((party, where), 0) + 1
+            if self.inclusive is not None and party in ("bot", "discord.py"):
+                self._count_stack(frame)
+
+    def _count_stack(self, frame: Any) -> None:
+        assert self.inclusive is not None
+        seen: set[tuple[str, str]] = set()
+        f = frame
+        while f is not None:
+            name = f.f_code.co_filename
+            for marker, party in PARTIES:
+                if marker in name:
+                    if party in ("bot", "discord.py"):
+                        seen.add((party, f"{marker.strip('/')}/{name.split(marker, 1)[1]}:{f.f_code.co_name}"))
+                    break
+            f = f.f_back
+        for key in seen:
+            self.inclusive[key] = self.inclusive.get(key, 0) + 1
 
     def start(self) -> None:
         import signal
@@ -196,6 +217,42 @@ class Sampler:
         total = sum(self.counts.values()) or 1
         ranked = sorted(self.functions.items(), key=lambda kv: -kv[1])[:n]
         return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
+
+    def top_inclusive(self, n: int = 40) -> list[str]:
+        """The bot's and discord.py's ``n`` functions on the stack of the most of their
+        own samples (as a share of all the samples, like ``top``)."""
+        total = sum(self.counts.values()) or 1
+        ranked = sorted((self.inclusive or {}).items(), key=lambda kv: -kv[1])[:n]
+        return [f"  {v / total:6.1%}  {party:12} {where}" for (party, where), v in ranked]
+
+
+class _Discarded(list):  # type: ignore[type-arg]
+    """A log that keeps nothing (``quiet_log``)."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+
+class _NoCopy:
+    """``copy`` for SimCord's router, whose only copies are its request log's."""
+
+    @staticmethod
+    def deepcopy(value: Any) -> Any:
+        return value
+
+
+def quiet_log(backend: Any) -> None:
+    """SimCord keeps a log of every REST request (a deep copy of its JSON) and a transcript
+    of every request and gateway event, for a test to read: here nobody reads them, and
+    they cost the simulated Discord's CPU (the deep copies: ~6 % of the process's samples
+    at 200 tables) and kept every payload alive for the whole run (a heap that grows, for
+    the garbage collector to go through).  The benchmark keeps neither (``--keep-log``:
+    as before session 38); the bot sends and receives the same."""
+    from simcord.http import router
+
+    router.copy = _NoCopy  # type: ignore[attr-defined]
+    backend.http_requests = _Discarded()
+    backend.transcript = _Discarded()
 
 
 class TimedLock(asyncio.Lock):
@@ -471,6 +528,8 @@ class LoadReport:
     edits_by_reason: dict[str, float] = field(default_factory=dict)
     #: The functions the sampler saw most (``--profile``).
     main_top: list[str] = field(default_factory=list)
+    #: The bot's and discord.py's functions on the stack of most samples (``--profile``).
+    main_top_inclusive: list[str] = field(default_factory=list)
     rss_base_mb: float = 0.0
     rss_per_table_kb: float = 0.0
     rss_end_mb: float = 0.0
@@ -640,6 +699,8 @@ async def run_load(
     shard_of: tuple[int, int] = (0, 1),
     start_together: Callable[[], Awaitable[None]] | None = None,
     keep_samples: bool = False,
+    profile: bool = False,
+    keep_log: bool = False,
     memory: bool = False,
     analysis: bool = True,
     gc_freeze: bool = False,
@@ -893,6 +954,8 @@ async def run_load(
     say = progress or (lambda _line: None)
     simulated: tuple[Any, ...] = ()
     await env.start()
+    if not keep_log:
+        quiet_log(backend)
     try:
         instrument_store(bot.store)
         actors._dispatch_actor_interaction = dispatch_nowait
@@ -1139,7 +1202,7 @@ async def run_load(
         say(f"playing for {seconds:.0f} s ...")
         gc.callbacks.append(gc_callback)
         measuring = True
-        sampler = Sampler()
+        sampler = Sampler(inclusive=profile)
         sampler.start()
         main0 = time.thread_time()
         cpu0 = time.process_time()
@@ -1180,6 +1243,7 @@ async def run_load(
         report.main_cpu_seconds = main_cpu
         report.main_split = sampler.shares()
         report.main_top = sampler.top()
+        report.main_top_inclusive = sampler.top_inclusive()
         simulated_cpu = cpu * report.main_split.get("simulator", 0.0)
         bot_cpu = max(cpu - simulated_cpu, 0.0) + report.render_cpu_seconds
         report.bot_cpu_per_action_ms = 1000 * bot_cpu / max(actions[0], 1)
@@ -1275,6 +1339,9 @@ def main() -> int:
     parser.add_argument("--gc-freeze", action="store_true",
                         help="gc.freeze() once the tables are opened (as the bot does at start-up with the "
                              "tables it restores): what freezing the long-lived tables saves in GC pauses")
+    parser.add_argument("--keep-log", action="store_true",
+                        help="let the simulated Discord keep its log of requests and events, as tests read it "
+                             "(before session 38: it costs the simulator's CPU and memory)")
     parser.add_argument("--profile", action="store_true",
                         help="also print the functions the event loop's thread was seen in most")
     args = parser.parse_args()
@@ -1295,7 +1362,8 @@ def main() -> int:
                                   tracer=tracer, database_url=args.database_url,
                                   shard_of=(shard, args.processes), start_together=start_together,
                                   keep_samples=args.together is not None, memory=args.memory,
-                                  analysis=args.analysis == "on", gc_freeze=args.gc_freeze))
+                                  analysis=args.analysis == "on", gc_freeze=args.gc_freeze,
+                                  profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
     if args.json:
@@ -1311,6 +1379,8 @@ def main() -> int:
         if args.profile:
             print("event loop thread, by innermost function of the party it works for:")
             print("\n".join(report.main_top))
+            print("event loop thread, the bot's and discord.py's own samples by the functions on their stack:")
+            print("\n".join(report.main_top_inclusive))
     return 0
 
 

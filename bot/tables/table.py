@@ -404,6 +404,8 @@ class Table:
     def named(self, text: str) -> str:
         """An engine text (event, prompt, Why?, summary, payment line) with the seats'
         names in place of its "Seat N" placeholders (``bot.engine.names.name_seats``)."""
+        if "eat " not in text:  # (no "Seat N" or "seat N": most texts, such as every announcement)
+            return text
         return name_seats(text, [self.seat_name(i) for i in range(len(self.seats))])
 
     def public_text(self) -> Text:

@@ -7,7 +7,8 @@ dynamic items of :mod:`cogs.ui.components`, which answer them, also after a rest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import discord
 
@@ -109,6 +110,13 @@ def _by_seat(table: Table, pairs: Iterable[tuple[int, str]]) -> str:
     return "\n".join(f"{table.seat_name(seat)}: {text}" for seat, text in pairs)
 
 
+#: The public lines of the latest moments (``public_lines``), by what they are made of.
+_PUBLIC_LINES: OrderedDict[tuple[object, ...], tuple[tuple[str, str], ...]] = OrderedDict()
+#: Moments kept: each change of a table needs one or two (the table message's view, and a
+#: player's where it differs) while its messages are built.
+PUBLIC_LINES_KEPT = 1024
+
+
 def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[tuple[str, str]]:
     """(field name, value) pairs describing the public state, in a stable order, in
     ``t``'s language (the table's when none is given).
@@ -117,8 +125,33 @@ def public_lines(table: Table, pub: PlayerView, t: Text | None = None) -> list[t
     announcements, doubles, exposed talon and public discards, the tricks.
     (Bids, the contract, the called card and announcements are the engine's words, said
     in ``t``'s language.)
+
+    Kept per moment (issue #33): at each change the table message and both panels show
+    these lines, built three times alike (a third of building a message).  The key is
+    everything they are made of: the table and its game's moment (the engine's history
+    grows with every change of its state: the contract's and the bids' words read the
+    game), the reader's language, the seats' names and every field of ``pub`` read here
+    (a player may know the called card the table does not).
     """
     t = t or words.public_text(table)
+    game = table.game
+    key = (table.id, table.hand_no, len(game.history) if game is not None else -1, t.lang,
+           tuple(table.seat_name(i) for i in range(len(table.seats))),
+           pub.bids, pub.contract, pub.bidder, pub.called, pub.called_card, pub.announcements, pub.doubles,
+           pub.shown, pub.exposed, pub.public_discards, pub.trick, pub.last_trick, pub.last_winner,
+           pub.last_trick_talon)
+    kept = _PUBLIC_LINES.get(key)
+    if kept is None:
+        kept = _PUBLIC_LINES[key] = tuple(_public_lines(table, pub, t))
+        if len(_PUBLIC_LINES) > PUBLIC_LINES_KEPT:
+            _PUBLIC_LINES.popitem(last=False)
+    else:
+        _PUBLIC_LINES.move_to_end(key)
+    return list(kept)
+
+
+def _public_lines(table: Table, pub: PlayerView, t: Text) -> list[tuple[str, str]]:
+    """``public_lines``, built."""
     fields: list[tuple[str, str]] = []
     if pub.bids:
         fields.append((t._("Bids"), _by_seat(table, words.bids_of(table, pub.bids, t))))
@@ -170,7 +203,8 @@ def trick_text(table: Table, plays: Sequence[tuple[int, Card]], t: Text) -> str:
 
 
 def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
-    """The public table message: never shows a card only one player may see."""
+    """The public table message: never shows a card only one player may see.  Its view
+    is kept for the table's state (``_table_view``): send it as it is."""
     if table.status == LOBBY:
         return lobby_message(table)
     game = table.game
@@ -248,16 +282,9 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
             "The database did not take this hand's payments; they are retried automatically "
             "({n} attempts failed so far). Nothing is lost: the next hand "
             "can be dealt once this one is paid.", table.settlement.failures), inline=False)
-    view = discord.ui.View(timeout=None)
-    if table.status == PLAYING:
-        view.add_item(MyHandButton(table.id, t))
-        if vote is not None:
-            view.add_item(StopVoteButton(table.id, vote.hand_no, True, t))
-            view.add_item(StopVoteButton(table.id, vote.hand_no, False, t))
-    elif table.status == BETWEEN:
+    view = _table_view(table.id, table.status, vote.hand_no if vote is not None else None, table.closing, t)
+    if table.status == BETWEEN:
         embed.colour = GREY
-        if not table.closing:
-            view.add_item(NextHandButton(table.id, t))
     elif table.status == CLOSED:
         embed.colour = GREY
         embed.description = t._("This table is closed.")
@@ -272,6 +299,48 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
                 "for it, and its record, with the deck and the salt, is in /taroky history.", how=how)
     embed.set_footer(text=t._("table {id}", id=table.id))
     return embed, view
+
+
+#: Table messages' views kept (``_table_view``): one or two a table (in play, between
+#: hands), replaced once a hand.
+VIEWS_KEPT = 4096
+_TABLE_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
+
+
+def _kept_view(views: OrderedDict[tuple[object, ...], discord.ui.View], key: tuple[object, ...],
+               build: Callable[[], discord.ui.View]) -> discord.ui.View:
+    """The view ``build()`` makes, kept under ``key`` (everything its buttons show): a
+    view's buttons cost discord.py some 10 µs each to build (issue #33), and the table
+    message's same ones went out at every change of the hand.  A view kept is sent as it
+    is, never changed: each of its items is a dynamic item (``cogs.ui.components``), so
+    discord.py stores nothing per message for it and any copy of it answers a click."""
+    view = views.get(key)
+    if view is None:
+        view = views[key] = build()
+        if len(views) > VIEWS_KEPT:
+            views.popitem(last=False)
+    else:
+        views.move_to_end(key)
+    return view
+
+
+def _table_view(table_id: str, status: str, vote_hand: int | None, closing: bool, t: Text) -> discord.ui.View:
+    """The table message's buttons: My hand (and the vote to stop the hand now, while one
+    runs) in play, Deal the next hand between hands (unless the table closes); the same
+    all hand long."""
+
+    def build() -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if status == PLAYING:
+            view.add_item(MyHandButton(table_id, t))
+            if vote_hand is not None:
+                view.add_item(StopVoteButton(table_id, vote_hand, True, t))
+                view.add_item(StopVoteButton(table_id, vote_hand, False, t))
+        elif status == BETWEEN and not closing:
+            view.add_item(NextHandButton(table_id, t))
+        return view
+
+    return _kept_view(_TABLE_VIEWS, (table_id, status, vote_hand, closing, t.lang), build)
 
 
 def commitment_text(table: Table, t: Text) -> str | None:
@@ -295,7 +364,10 @@ def commitment_text(table: Table, t: Text) -> str | None:
 def panel_message(table: Table, seat: int, *, reviews: bool = False) -> tuple[discord.Embed, discord.ui.View]:
     """The private (ephemeral) panel of one seat: hand, prompt, legal choices only.
     ``reviews``: the bot keeps the hands and reviews them (issue #28): in teach mode the
-    panel of a paid hand offers the player its review."""
+    panel of a paid hand offers the player its review.  (Its view is built each time: a
+    panel's buttons change with every step, and a view kept until the next one would live
+    long enough to reach the collector's oldest generation — a view and its items hold
+    each other, so only a full collection frees them.)"""
     game = table.game
     t = words.seat_text(table, seat)  # the player's own language
     embed = discord.Embed(title=t._("Your hand — table {id}, hand {hand}", id=table.id, hand=table.hand_no),

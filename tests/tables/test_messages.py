@@ -62,3 +62,53 @@ def test_doubles_are_told_in_the_variants_words_beyond_three() -> None:
 
     scene = table_scene(table)
     assert scene is not None and scene.flek == text
+
+
+def test_the_public_lines_kept_follow_the_reader_the_names_and_the_moment() -> None:
+    """Issue #33: the public lines are kept per moment (the table message and both panels
+    show them at each change); they still follow the reader's language, a seat's new name
+    at the same moment (a player leaves and a computer takes the seat), and the next move."""
+    from bot.i18n import Text
+    from bot.tables.table import Seat
+
+    g = varsava()
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig())
+    table.game = g
+    table.seats = [Seat("Alice", 11), Seat("Bob", 12), Seat("Cyril", 13), Seat("Dana", 14)]
+    g.act(g.to_act, g.legal_actions(g.to_act)[0])
+    first = public_lines(table, g.public_view())
+    assert public_lines(table, g.public_view()) == first  # (kept: the same lines again)
+    bids = dict(first)["Bids"]
+    assert bids.startswith("Alice: ")
+    czech = public_lines(table, g.public_view(), Text("cs"))
+    assert czech != first and dict(czech).get("Bids") is None  # (the Czech heading)
+    table.seats[0] = Seat("Alice's computer")
+    assert dict(public_lines(table, g.public_view()))["Bids"].startswith("Alice's computer: ")
+    g.act(g.to_act, g.legal_actions(g.to_act)[0])
+    assert dict(public_lines(table, g.public_view()))["Trick"] != dict(first)["Trick"]
+
+
+def test_the_table_messages_view_is_kept_all_hand_long() -> None:
+    """Issue #33: the table message's buttons (My hand) are one view kept from move to
+    move (discord.py's buttons cost some 10 µs each to build); a panel's change with
+    every step (their ids carry it) and are built each time."""
+    from bot.tables.table import PLAYING, Seat
+    from cogs.ui.messages import panel_message, table_message
+
+    g = varsava()
+    table = Table(guild_id=1, channel_id=2, host_id=3, config=TableConfig(teach=False))
+    table.game, table.status = g, PLAYING
+    table.seats = [Seat("Alice", 11), Seat("Bob", 12), Seat("Cyril", 13), Seat("Dana", 14)]
+    seat = g.to_act
+
+    def ids(view: object) -> list[str]:
+        return [c["custom_id"] for row in view.to_components() for c in row["components"]]  # type: ignore[attr-defined]
+
+    _, public = table_message(table)
+    _, panel = panel_message(table, seat)
+    g.act(seat, g.legal_actions(seat)[0])
+    table.step += 1
+    assert table_message(table)[1] is public and ids(public) == [f"tk:h:{table.id}"]
+    assert ids(panel_message(table, seat)[1]) != ids(panel)
+    table.status = "between"
+    assert ids(table_message(table)[1]) == [f"tk:n:{table.id}"]

@@ -9,12 +9,13 @@ import pytest
 
 from bot.engine import Kind, find_variant, new_game
 from bot.engine.actions import act
+from bot.engine.cards import SKYZ, parse_card, say_card
 from bot.engine.errors import TarokyError
 from bot.i18n import Text
 from bot.tables.deals import Deals
 from bot.tables.errors import TableError
 from bot.tables.table import Table, TableConfig
-from bot.tables.words import cards_text, hand_text, named, why_text
+from bot.tables.words import cards_text, hand_text, named, say, why_text
 from cogs.ui.messages import discard_options, panel_message, payment_lines, summary_embeds
 from tests.engine.helpers import stack
 from tests.tables.helpers import HOST, computers_done, manager, open_table
@@ -210,3 +211,34 @@ async def test_a_panels_hand_in_words_follows_the_hand_and_the_reader():
     held = game.view_for(0).hand
     assert shown() == cards_text(table, held, sort=True, t=Text())
     assert len(shown().split()) == len(held) == 12
+
+
+async def test_a_card_in_words_follows_the_variant_the_reader_and_the_long_form():
+    """Issue #33: a card's name is kept (``words._said``) for the table message and the
+    panels, which name the trick's cards again at every change; the name still depends on
+    everything it did: the variant's words (Polish names the škýz "Skiż", Czech "Škýz"),
+    the reader's language and the long form ("K♥ king")."""
+    czech = open_table(manager(), TableConfig(variant="czech"))
+    polish = open_table(manager(), TableConfig(variant="polish"))
+    heart_king = parse_card("KH")
+    for table in (czech, polish):
+        v = table.game.variant if table.game is not None else find_variant(table.config.variant)
+        for t in (Text(), Text("cs"), Text("pl"), Text("ro")):
+            for card in (SKYZ, heart_king):
+                for long in (False, True):
+                    said = say(table, card, long=long, t=t)
+                    assert said == say_card(card, v.card_words, long=long, t=t)
+    assert say(czech, SKYZ, t=Text()) == "Škýz" != say(polish, SKYZ, t=Text())
+    assert say(czech, heart_king, long=True, t=Text()) != say(czech, heart_king, t=Text()) == "K♥"
+    assert say(czech, heart_king, long=True, t=Text("cs")) != say(czech, heart_king, long=True, t=Text())
+
+
+def test_a_text_without_a_seat_is_named_as_it_is_and_one_with_seats_gets_the_names():
+    """Issue #33: ``Table.named`` returns a text with no "Seat N" at once (most texts, such
+    as every announcement line); "Seat N" and "seat N" still become the seat's name."""
+    table = open_table(manager(), TableConfig(variant="czech"))
+    name = table.seat_name(0)
+    assert named(table, "Pagát (druhá povinnost)") == "Pagát (druhá povinnost)"
+    assert named(table, "Seat 1 leads; the seat 1 player is great at it") == (
+        f"{name} leads; the {name} player is great at it")
+    assert named(table, "a great 1 and Seat 12") == "a great 1 and Seat 12"  # (no such seat: as it is)
