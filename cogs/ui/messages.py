@@ -7,8 +7,9 @@ dynamic items of :mod:`cogs.ui.components`, which answer them, also after a rest
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
@@ -304,43 +305,26 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View]:
 #: Table messages' views kept (``_table_view``): one or two a table (in play, between
 #: hands), replaced once a hand.
 VIEWS_KEPT = 4096
-_TABLE_VIEWS: OrderedDict[tuple[object, ...], discord.ui.View] = OrderedDict()
 
 
-def _kept_view(views: OrderedDict[tuple[object, ...], discord.ui.View], key: tuple[object, ...],
-               build: Callable[[], discord.ui.View]) -> discord.ui.View:
-    """The view ``build()`` makes, kept under ``key`` (everything its buttons show): a
-    view's buttons cost discord.py some 10 µs each to build (issue #33), and the table
-    message's same ones went out at every change of the hand.  A view kept is sent as it
-    is, never changed: each of its items is a dynamic item (``cogs.ui.components``), so
-    discord.py stores nothing per message for it and any copy of it answers a click."""
-    view = views.get(key)
-    if view is None:
-        view = views[key] = build()
-        if len(views) > VIEWS_KEPT:
-            views.popitem(last=False)
-    else:
-        views.move_to_end(key)
-    return view
-
-
+@functools.lru_cache(maxsize=VIEWS_KEPT)
 def _table_view(table_id: str, status: str, vote_hand: int | None, closing: bool, t: Text) -> discord.ui.View:
     """The table message's buttons: My hand (and the vote to stop the hand now, while one
     runs) in play, Deal the next hand between hands (unless the table closes); the same
-    all hand long."""
-
-    def build() -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        if status == PLAYING:
-            view.add_item(MyHandButton(table_id, t))
-            if vote_hand is not None:
-                view.add_item(StopVoteButton(table_id, vote_hand, True, t))
-                view.add_item(StopVoteButton(table_id, vote_hand, False, t))
-        elif status == BETWEEN and not closing:
-            view.add_item(NextHandButton(table_id, t))
-        return view
-
-    return _kept_view(_TABLE_VIEWS, (table_id, status, vote_hand, closing, t.lang), build)
+    all hand long, so kept under everything they show (the arguments): a view's buttons
+    cost discord.py some 10 µs each to build (issue #33), and the table message sent the
+    same ones at every change of the hand.  A view kept is sent as it is, never changed:
+    each of its items is a dynamic item (``cogs.ui.components``), so discord.py stores
+    nothing per message for it and any copy of it answers a click."""
+    view = discord.ui.View(timeout=None)
+    if status == PLAYING:
+        view.add_item(MyHandButton(table_id, t))
+        if vote_hand is not None:
+            view.add_item(StopVoteButton(table_id, vote_hand, True, t))
+            view.add_item(StopVoteButton(table_id, vote_hand, False, t))
+    elif status == BETWEEN and not closing:
+        view.add_item(NextHandButton(table_id, t))
+    return view
 
 
 def commitment_text(table: Table, t: Text) -> str | None:
