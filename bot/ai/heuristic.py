@@ -106,6 +106,13 @@ class Choice:
         return self.reason if self.msg is None else self.msg.say(t)
 
 
+def rule_choice(game: Game, seat: int) -> Choice | None:
+    """The choice the variant's rules fix for a computer player in ``seat`` now
+    (``Variant.computer_choice``), with the rule as its reason; None where it chooses."""
+    fixed = game.variant.computer_choice(game, seat)
+    return None if fixed is None else Choice.said(fixed[0], Msg(fixed[1]))
+
+
 def hand_strength(hand: Iterable[int]) -> int:
     """A rough score: taroky count double, honours and high taroky extra, kings too."""
     score = 0
@@ -271,6 +278,9 @@ def choose_action(game: Game, seat: int) -> Choice:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
         return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
+    fixed = rule_choice(game, seat)
+    if fixed is not None:
+        return fixed
     view = game.view_for(seat)
     by_kind: dict[Kind, list[Action]] = {}
     for a in legal:

@@ -37,6 +37,7 @@ from bot.ai.heuristic import (
     cheapest,
     hand_strength,
     rank,
+    rule_choice,
     suit_lengths,
 )
 from bot.ai.reasons import hand_words
@@ -389,6 +390,9 @@ def choose_normal(game: Game, seat: int) -> Choice:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
         return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
+    fixed = rule_choice(game, seat)
+    if fixed is not None:
+        return fixed
     view = game.view_for(seat)
     variant = game.variant
     by_kind: dict[Kind, list[Action]] = {}
