@@ -88,7 +88,7 @@ REVIEW_VERSION = 3
 TYPICAL: dict[str, float] = {
     "czech": 101.3,
     "heun": 5.9,
-    "kozy": 2.7,
+    "kozy": 3.5,  # (since the computers throw a won Jeden in and bid Dwa instead, KZ-4; 2.7 before)
     "nebraska": 5.0,
     "petrtyl": 5.8,
     "polish": 7.7,

@@ -107,3 +107,14 @@ def test_the_rules_page_says_what_the_computers_do() -> None:
     """The computers' rule is on the auction's rules page, from the same sentence."""
     pages = build_pages(find_variant("kozy"), find_variant("kozy").restrictions)
     assert COMPUTER_THROWS_IN in pages["auction"].body
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_computer_bids_no_jeden_it_would_throw_in(level: str) -> None:
+    """KZ-4: a computer declarer throws a won Jeden in, so a computer that means to play
+    bids Dwa, not Jeden (``Variant.computer_throws_in``); a person may still bid Jeden."""
+    g = deal("kozy", {0: STRONG}, "", 3)
+    while g.phase.value == "throw_in":
+        g.act(g.to_act, A("keep"))
+    assert g.to_act == 0 and A("bid", "jeden") in g.legal_actions(0)
+    assert choose_level(level, g, 0, seed=1).action == A("bid", "dwa")

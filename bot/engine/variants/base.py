@@ -522,6 +522,10 @@ class Variant:
 
     # ---- the computer players ---------------------------------------------------------
 
+    #: The contracts a computer declarer throws in rather than plays (KZ-4: Jeden), so the
+    #: computer players do not bid them (``computer_choice`` says the throw-in).
+    computer_throws_in: ClassVar[frozenset[str]] = frozenset()
+
     def computer_choice(self, g: Game, seat: int) -> tuple[Action, str] | None:
         """The choice the rules fix for a computer player in ``seat`` (to act) now, and the
         rule as a sentence (a message, ``N_``); None where the computer players choose for

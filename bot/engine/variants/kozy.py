@@ -531,8 +531,11 @@ class Kozy(Variant):
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         g.enter(Phase.THROW_IN if st.high is JEDEN else Phase.CALL, g.bidder)
 
+    computer_throws_in: ClassVar[frozenset[str]] = frozenset({JEDEN.name})  # (KZ-4)
+
     def computer_choice(self, g: Game, seat: int) -> tuple[Action, str] | None:
-        if g.phase is Phase.THROW_IN and g.contract is JEDEN and seat == g.bidder:
+        if (g.phase is Phase.THROW_IN and g.contract is not None and seat == g.bidder
+                and g.contract.name in self.computer_throws_in):
             return act(Kind.THROW_IN), COMPUTER_THROWS_IN  # (KZ-4)
         return None
 
