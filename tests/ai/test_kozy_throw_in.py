@@ -118,3 +118,21 @@ def test_a_computer_bids_no_jeden_it_would_throw_in(level: str) -> None:
         g.act(g.to_act, A("keep"))
     assert g.to_act == 0 and A("bid", "jeden") in g.legal_actions(0)
     assert choose_level(level, g, 0, seed=1).action == A("bid", "dwa")
+
+
+def test_the_reviews_lesson_for_a_jeden_is_the_gain_not_the_computers_rule() -> None:
+    """The review's sentence to learn from quotes the normal player's reason when it chose
+    what the strong player prefers; here that reason would be the computers' rule (KZ-4),
+    which teaches a person nothing, so the sentence says what throwing in gained."""
+    from bot.i18n import Text
+    from cogs.ui.review_view import lesson_line
+
+    g = won_jeden(WEAK)
+    step = len(g.history)
+    g.act(1, PLAY_ON)
+    _finish(g)
+    d = next(d for d in review_game(g, seats=[1], budget=FAST).seat(1).decisions if d.step == step)
+    assert d.best == THROW_IN.code
+    line = lesson_line(find_variant("kozy"), g.to_record(), d, ["A", "B", "C", "D"], Text("en"))
+    assert COMPUTER_THROWS_IN not in line
+    assert "**Throw in**" in line and "more than **Play on**" in line, line
