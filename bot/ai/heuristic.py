@@ -106,6 +106,21 @@ class Choice:
         return self.reason if self.msg is None else self.msg.say(t)
 
 
+def rule_choice(game: Game, seat: int) -> Choice | None:
+    """The choice the variant's rules fix for a computer player in ``seat`` now
+    (``Variant.computer_choice``), with the rule as its reason; None where it chooses."""
+    fixed = game.variant.computer_choice(game, seat)
+    return None if fixed is None else Choice.said(fixed[0], Msg(fixed[1]))
+
+
+def bids_to_play(variant: Variant, bids: list[Action]) -> list[Action]:
+    """Of ``bids`` (in the rules' order), those a computer player would play if it won:
+    not a contract it would throw in (``Variant.computer_throws_in``, KZ-4), unless every
+    bid is one."""
+    kept = [a for a in bids if a.kind is not Kind.BID or str(a.value) not in variant.computer_throws_in]
+    return kept or bids
+
+
 def hand_strength(hand: Iterable[int]) -> int:
     """A rough score: taroky count double, honours and high taroky extra, kings too."""
     score = 0
@@ -271,6 +286,9 @@ def choose_action(game: Game, seat: int) -> Choice:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
         return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
+    fixed = rule_choice(game, seat)
+    if fixed is not None:
+        return fixed
     view = game.view_for(seat)
     by_kind: dict[Kind, list[Action]] = {}
     for a in legal:
@@ -284,7 +302,7 @@ def choose_action(game: Game, seat: int) -> Choice:
     hand = list(view.hand)
     strength = hand_strength(hand)
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
-        bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
+        bids = bids_to_play(game.variant, by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, []))
         if strength >= bid_strength_needed(view) and bids:
             return Choice.said(bids[0], Msg(N_("Your hand is strong ({hand}), so {choice}."), {"hand": R.hand_words(hand), "choice": saying(bids[0])}))
         if Kind.PASS in by_kind:

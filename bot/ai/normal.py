@@ -34,9 +34,11 @@ from bot.ai.heuristic import (
     Choice,
     bid_strength_needed,
     bid_threshold,
+    bids_to_play,
     cheapest,
     hand_strength,
     rank,
+    rule_choice,
     suit_lengths,
 )
 from bot.ai.reasons import hand_words
@@ -389,6 +391,9 @@ def choose_normal(game: Game, seat: int) -> Choice:
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if len(legal) == 1:
         return Choice.said(legal[0], Msg(N_("It is the only thing you may do now.")))
+    fixed = rule_choice(game, seat)
+    if fixed is not None:
+        return fixed
     view = game.view_for(seat)
     variant = game.variant
     by_kind: dict[Kind, list[Action]] = {}
@@ -402,7 +407,7 @@ def choose_normal(game: Game, seat: int) -> Choice:
     strength = hand_strength(hand)
     taroky = sum(1 for c in hand if c.is_tarok)
     if Kind.BID in by_kind or Kind.HOLD in by_kind:
-        bids = by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, [])
+        bids = bids_to_play(variant, by_kind.get(Kind.HOLD, []) + by_kind.get(Kind.BID, []))
         if strength >= bid_strength_needed(view) and bids:
             sure = takes_every_trick(view, variant)
             fit = [a for a in bids if _bids_strong(view, variant, a, strength, sure)]

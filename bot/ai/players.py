@@ -39,10 +39,12 @@ def decision_seed(*parts: int) -> int:
 
 
 def choose_level(level: str, game: Game, seat: int, seed: int = 0,
-                 levels: Mapping[int, str] | None = None) -> Choice:
+                 levels: Mapping[int, str] | None = None, person: bool = False) -> Choice:
     """The choice of a computer player of ``level`` for ``seat`` (which must be to act).
     ``levels``: the level of each seat the table knows to be a computer (the strong
-    player models those seats by it, every other seat as a normal player)."""
+    player models those seats by it, every other seat as a normal player).  ``person``:
+    the strong player's advice for a person's seat (Hint, a lesson), who is free where
+    the rules fix a computer player's choice."""
     if level == "easy":
         return choose_easy(game, seat, seed)
     if level == "normal":
@@ -50,7 +52,7 @@ def choose_level(level: str, game: Game, seat: int, seed: int = 0,
     if level == "strong":
         from bot.ai.search import choose_strong
 
-        return choose_strong(game, seat, seed, levels)
+        return choose_strong(game, seat, seed, levels, person)
     if level == "random":
         legal = game.legal_actions(seat)
         return Choice.said(random.Random(seed).choice(legal), Msg(N_("A random legal choice.")))

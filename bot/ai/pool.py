@@ -148,25 +148,28 @@ async def luck_off_loop(record: dict[str, Any], timeout: float = LUCK_TIMEOUT) -
 
 
 def _decide(record: dict[str, Any], seat: int, level: str, seed: int,
-            levels: dict[int, str] | None = None) -> tuple[str, str, Msg | None]:
+            levels: dict[int, str] | None = None, person: bool = False) -> tuple[str, str, Msg | None]:
     """In the worker: rebuild the hand from its record and choose (the reason comes back as
     its English and its message, to be said in the reader's language)."""
     g = replay_record(record, check=False)
-    c = choose_level(level, g, seat, seed, levels)
+    c = choose_level(level, g, seat, seed, levels, person)
     return c.action.code, c.reason, c.msg
 
 
 async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
-                          timeout: float = 1.0, levels: Mapping[int, str] | None = None) -> Choice:
+                          timeout: float = 1.0, levels: Mapping[int, str] | None = None,
+                          person: bool = False) -> Choice:
     """The choice of ``level`` for ``seat``; a search runs in a worker process.
-    ``levels``: the known level of each computer seat (``choose_level``)."""
-    if level != "strong" or not searches(game, seat):
-        return choose_level(level, game, seat, seed, levels)  # (no search: decided at once)
+    ``levels``: the known level of each computer seat; ``person``: advice for a person's
+    seat (``choose_level``)."""
+    if level != "strong" or not searches(game, seat) or (
+            not person and game.variant.computer_choice(game, seat) is not None):
+        return choose_level(level, game, seat, seed, levels, person)  # (decided at once)
     loop = asyncio.get_running_loop()
     known = dict(levels) if levels is not None else None
     try:
         fut = loop.run_in_executor(_executor(), _decide, game.to_record(), seat, level, seed,
-                                   known)
+                                   known, person)
         code, reason, msg = await asyncio.wait_for(fut, timeout)
         action = parse_action(code)
         if game.can(seat, action):

@@ -76,7 +76,9 @@ __all__ = [
 #: it again, ``bot.store.analysis``; docs/review.md, "Reviews made again").
 #: 2: before the play the judge weighs only what the strong player and Hint weigh
 #: (``search.weighed_options``); version 1 weighed every legal bid and announcement.
-REVIEW_VERSION = 2
+#: 3: a Kozy declarer's won Jeden, played on or thrown in, is judged (KZ-4: the computer
+#: players, the judge's own rollouts among them, throw it in; a person chooses).
+REVIEW_VERSION = 3
 
 #: The typical stake of a variant: the mean of the absolute money one seat ends a hand
 #: with among normal players (the variant's smallest unit), 150 deals each (seed 99, the
@@ -86,7 +88,7 @@ REVIEW_VERSION = 2
 TYPICAL: dict[str, float] = {
     "czech": 101.3,
     "heun": 5.9,
-    "kozy": 2.7,
+    "kozy": 3.5,  # (since the computers throw a won Jeden in and bid Dwa instead, KZ-4; 2.7 before)
     "nebraska": 5.0,
     "petrtyl": 5.8,
     "polish": 7.7,

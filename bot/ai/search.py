@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from bot.ai import reasons as R
-from bot.ai.heuristic import Choice, choose_action, hand_strength, rank
+from bot.ai.heuristic import Choice, choose_action, hand_strength, rank, rule_choice
 from bot.ai.normal import bid_threshold, choose_normal, discard_order, hand_words, teammates
 from bot.engine import Action, Game, Kind, Phase, PlayerView, Variant, find_variant
 from bot.engine.actions import PASS, Term
@@ -92,12 +92,18 @@ def models_for(levels: Mapping[int, str] | None) -> dict[int, Model]:
 
 
 def choose_strong(game: Game, seat: int, seed: int = 0,
-                  levels: Mapping[int, str] | None = None) -> Choice:
+                  levels: Mapping[int, str] | None = None, person: bool = False) -> Choice:
     """The strong player's choice for ``seat`` (which must be to act).  ``levels`` are the
-    levels of the seats the table knows to be computers (``models_for``)."""
+    levels of the seats the table knows to be computers (``models_for``).  ``person``: the
+    choice is advice for a person (Hint), who is free where the rules fix a computer
+    player's choice (``Variant.computer_choice``): the options are searched."""
     legal = game.legal_actions(seat)
     if len(legal) < 2:
         return choose_normal(game, seat)
+    if not person:
+        fixed = rule_choice(game, seat)
+        if fixed is not None:
+            return fixed
     if game.phase is Phase.PLAY:
         return _search_play(game, seat, seed)
     if game.phase is Phase.ANNOUNCE and any(a.kind in _BETS for a in legal):
@@ -112,8 +118,10 @@ def choose_strong(game: Game, seat: int, seed: int = 0,
 
 
 #: Decisions before the play chosen by playing the whole hand out from each choice.
+#: (``PLAY_ON``: playing a won Jeden or throwing it in, KZ-4, which only a person
+#: chooses: a computer player throws in, ``Variant.computer_choice``.)
 _SIMULATED = (Kind.BID, Kind.HOLD, Kind.CALL, Kind.VARSAVA, Kind.TAKE, Kind.REJECT,
-              Kind.SURRENDER, Kind.DISCARD)
+              Kind.SURRENDER, Kind.DISCARD, Kind.PLAY_ON)
 #: Whether discards are searched (else they are the normal player's), in how many worlds,
 #: and by how many standard errors of the paired difference a discard must beat the
 #: normal player's (which makes voids and keeps its side's card points) to be chosen
@@ -289,18 +297,27 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
     z = DISCARD_Z if game.phase is Phase.DISCARD else None
     if best_i == 0 or (0 in alive and (totals[best_i] <= totals[0]
                                        or not _clearly_better(values, best_i, 0, z))):
-        return base
-    a = cands[best_i]
+        if rule_choice(game, seat) is None:
+            return base
+        # (advice for a person where the rules fix a computer player's choice: the rule is
+        # no reason for a person, the worlds are)
+        return _better(game, view, cands[0], cands[1])
+    return _better(game, view, cands[best_i], base.action)
+
+
+def _better(game: Game, view: PlayerView, a: Action, other: Action) -> Choice:
+    """``a``, found better than ``other`` by playing both out in the same sampled worlds,
+    with that as its reason."""
     v = game.variant
     if a.kind in (Kind.BID, Kind.HOLD, Kind.PASS, Kind.VARSAVA):
         return Choice.said(a, Msg(N_("{choice} rather than {other}: you hold {hand}; played to the "
                                      "end over many ways the hidden cards may lie, the hand comes "
                                      "out better that way."),
-                                  {"choice": R.Verb(v, a), "other": R.Verb(v, base.action, lower=True),
+                                  {"choice": R.Verb(v, a), "other": R.Verb(v, other, lower=True),
                                    "hand": hand_words(list(view.hand))}))
     return Choice.said(a, Msg(N_("{choice} rather than {other}: played to the end over many ways the "
                                  "hidden cards may lie, the hand comes out better that way."),
-                              {"choice": R.Verb(v, a), "other": R.Verb(v, base.action, lower=True)}))
+                              {"choice": R.Verb(v, a), "other": R.Verb(v, other, lower=True)}))
 
 
 _BETS = (Kind.ANNOUNCE, Kind.DOUBLE)

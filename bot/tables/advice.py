@@ -35,7 +35,7 @@ async def hint(table: Table, seat: int) -> str:
         if game.to_act != seat:
             raise TableError(N_("It's not your turn."))
         choice = await choose_off_loop("strong", game, seat, decision_seed(table.hand_no, table.step),
-                                       levels=table.computer_levels())
+                                       levels=table.computer_levels(), person=True)
         t = table.seat_text(seat)  # (the label and the reason: the engine's, in the player's words)
         return hint_text(table, choice.action, table.named(choice.say(t)), t)
 

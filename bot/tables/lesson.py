@@ -587,12 +587,12 @@ def advise(game: Game, seat: int, t: Text | None = None,
 def _advice(game: Game, seat: int) -> tuple[tuple[Action, ...], Choice]:
     g = game.clone()
     seed = decision_seed(len(game.history), seat)
-    first: Choice = choose_level(ADVISOR, g, seat, seed)
+    first: Choice = choose_level(ADVISOR, g, seat, seed, person=True)
     actions = [first.action]
     if first.action.kind is Kind.DISCARD:
         g.act(seat, first.action)
         while g.to_act == seat and any(a.kind is Kind.DISCARD for a in g.legal_actions(seat)):
-            nxt = choose_level(ADVISOR, g, seat, decision_seed(len(g.history), seat))
+            nxt = choose_level(ADVISOR, g, seat, decision_seed(len(g.history), seat), person=True)
             if nxt.action.kind is not Kind.DISCARD:
                 break
             actions.append(nxt.action)

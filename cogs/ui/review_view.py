@@ -133,7 +133,9 @@ def lesson_line(v: Variant, record: dict[str, Any], d: Decision, names: list[str
         view = before.view_for(d.seat)
         # (no share of the worlds is claimed: the review weighed the options, not the tricks)
         msg = play_message(before, d.seat, view, best.card, chosen.card, 0.5, False)
-    else:
+    elif before.variant.computer_choice(before, d.seat) is None:
+        # (where the rules fix a computer player's choice, its reason is that rule, which
+        # teaches a person nothing: the gain is said instead)
         normal = choose_normal(before, d.seat)
         if normal.action.code == d.best:
             msg = normal.msg

@@ -124,7 +124,7 @@ def test_taroky_analyse_worker_reviews_the_queue(tmp_path: Path, capsys: pytest.
 
 
 async def test_a_review_an_older_judge_made_is_made_again(tmp_path: Path) -> None:
-    """Issue #28: the judge changed (``REVIEW_VERSION`` 2: it weighs only what the strong
+    """Issue #28: the judge changed (``REVIEW_VERSION`` 2 weighs only what the strong
     player weighs).  A review of a real hand, stored as the judge of version 1 left it
     (the analyst's own, rewritten: version 1, 12.5 % accuracy), is not counted in the
     season's accuracy, and the analyst makes it again once no job waits: the stored
@@ -136,7 +136,7 @@ async def test_a_review_an_older_judge_made_is_made_again(tmp_path: Path) -> Non
         analyst = Analyst(store, "test", BUDGET)
         assert await analyst.catch_up() == 1
         made = made_older(path, "h1")
-        assert made["version"] == REVIEW_VERSION == 2
+        assert made["version"] == REVIEW_VERSION == 3
         judged = [s for s in made["seats"] if s["accuracy"] is not None]
         assert judged, "a seat of this hand should have a judged choice"
         rows = await store.skill_aggregates(1, review_version=REVIEW_VERSION)

@@ -520,6 +520,20 @@ class Variant:
         the table for the next session (the Žid, CZ-16)."""
         return {}
 
+    # ---- the computer players ---------------------------------------------------------
+
+    #: The contracts a computer declarer throws in rather than plays (KZ-4: Jeden), so the
+    #: computer players do not bid them (``computer_choice`` says the throw-in).
+    computer_throws_in: ClassVar[frozenset[str]] = frozenset()
+
+    def computer_choice(self, g: Game, seat: int) -> tuple[Action, str] | None:
+        """The choice the rules fix for a computer player in ``seat`` (to act) now, and the
+        rule as a sentence (a message, ``N_``); None where the computer players choose for
+        themselves.  A person is free to choose: Hint and the hand review weigh the
+        options for a person as for any choice (KZ-4: a computer declarer of Jeden
+        throws in)."""
+        return None
+
     # ---- words -----------------------------------------------------------------------
 
     def contract_term(self, g: Game) -> Sayable:

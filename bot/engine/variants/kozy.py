@@ -227,6 +227,10 @@ KOZY_RULES: Final[tuple[Restriction, ...]] = (
 CONTRACTS: Final[dict[str, Contract]] = {c.name: c for c in LADDER}
 
 _DECLARER_THROW_IN: Final = [act(Kind.PLAY_ON), act(Kind.THROW_IN)]
+#: KZ-4: "A computer declarer throws in." The one definition: what the computer players
+#: choose (``Kozy.computer_choice``), their reason, and the line of the rules page.
+COMPUTER_THROWS_IN: Final = N_("A computer player who wins the auction with Jeden always throws "
+                               "the cards in.")
 _AUCTION: Final = [PASS, *(bid(c.name) for c in LADDER)]
 _SURRENDER: Final = act(Kind.SURRENDER)
 _REJECT: Final = act(Kind.REJECT)
@@ -307,6 +311,7 @@ class Kozy(Variant):
             "Cztery none.",
             "If everyone passes the cards are thrown in. A declarer of Jeden may throw the cards "
             "in instead of playing.",
+            COMPUTER_THROWS_IN,
         ),
         "call": (
             "The declarer calls a king by naming its suit; its holder is the declarer's secret "
@@ -525,6 +530,14 @@ class Kozy(Variant):
         g.contract = st.high
         g.emit("contract", g.bidder, Msg(N_("{seat} is the declarer: {contract}."), {"seat": seat_word(g.bidder), "contract": Term(st.high.title)}))
         g.enter(Phase.THROW_IN if st.high is JEDEN else Phase.CALL, g.bidder)
+
+    computer_throws_in: ClassVar[frozenset[str]] = frozenset({JEDEN.name})  # (KZ-4)
+
+    def computer_choice(self, g: Game, seat: int) -> tuple[Action, str] | None:
+        if (g.phase is Phase.THROW_IN and g.contract is not None and seat == g.bidder
+                and g.contract.name in self.computer_throws_in):
+            return act(Kind.THROW_IN), COMPUTER_THROWS_IN  # (KZ-4)
+        return None
 
     def apply_declarer_throw_in(self, g: Game, seat: int, a: Action) -> None:
         if a.kind is Kind.THROW_IN:
