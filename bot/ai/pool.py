@@ -179,4 +179,8 @@ async def choose_off_loop(level: str, game: Game, seat: int, seed: int,
     except (TimeoutError, OSError, RuntimeError) as e:  # loaded machine, broken pool
         log.info("Search fell back to the normal player: %s", type(e).__name__)
         metrics.COMPUTER_FALLBACKS.labels(reason="late" if isinstance(e, TimeoutError) else "failed").inc()
+    if person and game.variant.computer_choice(game, seat) is not None:
+        # The normal player's choice here is the computers' rule, no advice for a person
+        # (KZ-4): the search is made in a thread instead (bounded by its CPU limit).
+        return await asyncio.to_thread(choose_level, level, game.clone(), seat, seed, levels, person)
     return choose_normal(game, seat)
