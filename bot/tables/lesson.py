@@ -142,6 +142,9 @@ WITHHELD = N_("In this lesson hand you are the one to bid, so the panel leaves o
               "allow, and offers only the games in which you meet these steps: {steps}.")
 #: The advice's reason when the advisor would have passed or chosen a game left out.
 ADVICE_LESSON = N_("In this lesson hand you are the one to bid: the lowest game offered risks least.")
+#: The advice's reason when the advisor would have thrown the won game in (KZ-4), which the
+#: panel of the hand prepared for the learner to bid leaves out.
+ADVICE_PLAY_ON = N_("In this lesson hand you play the game you won, to meet these steps: {steps}.")
 #: The advice's reason when the advisor's own reason weighs its game against a choice the
 #: panel leaves out ("Jeden rather than pass" where no Pass is offered).
 ADVICE_OFFERED = N_("{choice}: of the games this lesson hand offers, played to the end over many ways the "
@@ -173,10 +176,20 @@ def offered(game: Game, seat: int, bidding: bool) -> list[Action]:
     it offers only the bids of :func:`teaches_bidder` (no Pass, no Solo) — a subset of
     what the rules allow, said so by the goal and by Why? (:data:`WITHHELD`)."""
     legal = game.legal_actions(seat)
+    if bidding and won_to_throw_in(game, seat):
+        return [a for a in legal if a.kind is not Kind.THROW_IN] or legal
     if not bidding or game.phase is not Phase.AUCTION or game.auction.high_seat == seat:
         return legal
     teach = [a for a in legal if teaches_bidder(game.variant, a)]
     return teach or legal
+
+
+def won_to_throw_in(game: Game, seat: int) -> bool:
+    """Whether ``seat`` won the bidding and may throw the cards in instead of playing
+    (KZ-4, a won Jeden): in the hand prepared for the learner to bid, the panel offers
+    only to play on, the way to the steps the hand is prepared for."""
+    return (game.phase is Phase.THROW_IN and game.contract is not None and game.bidder == seat
+            and any(a.kind is Kind.THROW_IN for a in game.legal_actions(seat)))
 
 
 def withheld(game: Game, seat: int, bidding: bool, t: Text | None = None) -> dict[str, str] | None:
@@ -520,15 +533,16 @@ def _in_batches(talon: str, *hands: str, batch: int = 6) -> tuple[int, ...]:
 
 
 #: Kozy's second hand, built: the learner deals and bids last, after the three computer
-#: players bid Jeden, Dwa and Trzy (each hand strong enough to raise the one before), so the
-#: learner may say kontra on the game (KZ-7 (b): the bid was Trzy at their turn). A computer
-#: player of the lesson's level bids only the cheapest game it can, so in a shuffled deal
-#: nobody else says Trzy, and a learner who never bids Trzy never meets "Double or not".
+#: players bid Dwa, Trzy and Cztery (each hand strong enough to raise the one before; a
+#: computer bids no Jeden, which it would throw in, KZ-4), so the learner may say kontra on
+#: the game (KZ-7 (b): the bid was Trzy or more at their turn). A computer player of the
+#: lesson's level bids only the cheapest game it can, so in a shuffled deal nobody else
+#: says Trzy, and a learner who never bids Trzy never meets "Double or not".
 KOZY_KONTRA = _in_batches(
     "4H 4D 7S 7C 3H 3D",
-    "VII VI V IV III I KH KD 8S 8C 2H 2D",  # seat 1, forehand: Jeden
-    "XV XIV XIII XII XI X IX VIII KS KC 9S 9C",  # seat 2: Dwa
-    "Sk XXI XX XIX XVIII XVII XVI QH QD QS QC CH",  # seat 3: Trzy, calls a king it lacks
+    "VII VI V IV III I KH KD 8S 8C 2H 2D",  # seat 1, forehand: Dwa
+    "XV XIV XIII XII XI X IX VIII KS KC 9S 9C",  # seat 2: Trzy
+    "Sk XXI XX XIX XVIII XVII XVI QH QD QS QC CH",  # seat 3: Cztery, calls a king it lacks
     "II JH 1H CD JD 1D CS JS 10S CC JC 10C",  # the learner, the dealer: no king, one tarok
 )
 
@@ -541,7 +555,7 @@ PLANS: dict[str, LessonPlan] = {
     "czech": _plan("czech", (17, 3, 7, 21), bidder_hand=1),
     "nebraska": _plan("nebraska", (34, 80, 4, 16), bidder_hand=2),  # (the learner defends first, then bids)
     "heun": _plan("heun", (1, 5, 21, 7), bidder_hand=1),
-    "kozy": _plan("kozy", (17, KOZY_KONTRA, 30), bidder_hand=1),
+    "kozy": _plan("kozy", (17, KOZY_KONTRA, 4), bidder_hand=1),
     "petrtyl": _plan("petrtyl", (14, 7, 30, 5), bidder_hand=2),
     "polish": _plan("polish", (7, 3, 26), bidder_hand=3),
     "romanian": _plan("romanian", (17, 3, 1), bidder_hand=1),
@@ -577,7 +591,10 @@ def advise(game: Game, seat: int, t: Text | None = None,
     if shown is None:
         return actions, first.say(t)
     if actions and actions[0] not in shown:
-        return tuple(shown[:1]), t._(ADVICE_LESSON)
+        if game.phase is Phase.AUCTION:
+            return tuple(shown[:1]), t._(ADVICE_LESSON)
+        return tuple(shown[:1]), t._(ADVICE_PLAY_ON, steps=" · ".join(
+            t._(s.title) for s in bidder_steps(game.variant)))
     msg = first.msg
     if msg is not None and any(isinstance(x, R.Verb) and x.action not in shown for x in msg.values.values()):
         return actions, t._(ADVICE_OFFERED, choice=R.Verb(game.variant, actions[0]).say(t))

@@ -176,8 +176,8 @@ def test_the_kozy_kontra_hand_deals_as_built():
     """KZ-7 (b): "Seat X may say kontra on the game only if X is a true opponent and ... at
     X's bidding turn the bid was already 3 or more." Kozy's second prepared hand is built
     (``KOZY_KONTRA``) so that the learner, who deals and bids last, holds no king and finds
-    Jeden, Dwa and Trzy bid before their turn: whatever they choose then, Pass included,
-    the panel offers them kontra on the game."""
+    Dwa, Trzy and Cztery bid before their turn (the computers bid no Jeden, KZ-4):
+    whatever they choose then, Pass included, the panel offers them kontra on the game."""
     plan = PLANS["kozy"]
     assert plan.decks[1] == KOZY_KONTRA
     session = plan.session()
@@ -191,7 +191,7 @@ def test_the_kozy_kontra_hand_deals_as_built():
         action = (next(a for a in game.legal_actions(0) if a.kind is Kind.PASS) if seat == 0
                   else choose_level(OPPONENTS, game, seat).action)
         game.act(seat, action)
-    assert [a.value for _, a in game.bids if a.kind is Kind.BID] == ["jeden", "dwa", "trzy"]
+    assert [a.value for _, a in game.bids if a.kind is Kind.BID] == ["dwa", "trzy", "cztery"]
     while game.to_act != 0:
         seat = game.to_act
         assert seat is not None
@@ -224,3 +224,22 @@ def test_the_advice_names_only_choices_on_the_panel(variant):
     for reason, labels in seen:
         for label in labels:
             assert not re.search(rf"(?<!\w){re.escape(label)}(?!\w)", reason, re.IGNORECASE), (label, reason)
+
+
+def test_a_won_jeden_in_the_prepared_hand_is_played_on() -> None:
+    """KZ-4: a declarer of Jeden may throw the cards in.  In the hand prepared for the
+    learner to bid the panel offers only Play on (throwing in would skip the call, the
+    talon and the discard the hand is prepared for), Why? says what it left out, and
+    advice to throw in becomes advice to play on, with the lesson's reason."""
+    from bot.engine.actions import act
+    from bot.tables.lesson import ADVICE_PLAY_ON, advise, bidder_steps, offered, withheld_note
+    from tests.ai.test_kozy_throw_in import WEAK, won_jeden
+
+    g = won_jeden(WEAK)
+    assert offered(g, 1, bidding=True) == [act(Kind.PLAY_ON)]
+    assert set(offered(g, 1, bidding=False)) == {act(Kind.PLAY_ON), act(Kind.THROW_IN)}
+    assert "**Throw in**" in (withheld_note(g, 1, bidding=True) or "")
+    actions, reason = advise(g, 1, shown=offered(g, 1, bidding=True))
+    assert actions == (act(Kind.PLAY_ON),)
+    steps = " · ".join(Text()._(s.title) for s in bidder_steps(find_variant("kozy")))
+    assert reason == Text()._(ADVICE_PLAY_ON, steps=steps) and "Discard cards" in reason
