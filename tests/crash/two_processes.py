@@ -88,7 +88,9 @@ async def worker_main(url: str, shard: int, name: str, stopfile: str, hands: int
     ).for_tests()
     bot = make_bot(settings)
     # Two bots and their pictures share two cores: give a click time to settle.
-    env = Env(bot, check_errors=False, settle_timeout=float(os.environ.get("TP_SETTLE", "15")))
+    # (30 s as tests/discord/conftest.py's SETTLE_TIMEOUT: on a busy machine the renderer's
+    # warm-up in a thread took longer than 15 s once; a real hang still fails, only later)
+    env = Env(bot, check_errors=False, settle_timeout=float(os.environ.get("TP_SETTLE", "30")))
     worlds = []
     for guild_name, guild_id in GUILDS:
         guild = env.create_guild(guild_name, id=guild_id)
