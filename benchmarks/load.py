@@ -558,6 +558,13 @@ class LoadReport:
     #: Collections by generation, and the generation of the longest.
     gc_by_generation: dict[int, int] = field(default_factory=dict)
     gc_max_generation: int = 0
+    #: The collector's thresholds while measuring (the bot's, or ``--gc-thresholds``).
+    gc_thresholds: tuple[int, int, int] = (0, 0, 0)
+    #: Objects the oldest generation gained while measuring (survivors of the middle
+    #: one): what a full collection, rare and long, will have to walk.
+    gc_oldest_growth: int = 0
+    #: ``--gc-garbage``: what the oldest generation gained, by type (the largest).
+    gc_oldest_top: list[str] = field(default_factory=list)
     #: The collections' CPU (seconds) and the objects they freed, by generation.
     gc_cpu_by_generation: dict[int, float] = field(default_factory=dict)
     gc_collected_by_generation: dict[int, int] = field(default_factory=dict)
@@ -627,16 +634,20 @@ class LoadReport:
                 for who, (n, total, longest) in sorted(self.lock_holders.items(), key=lambda kv: -kv[1][1])),
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
-            f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
+            f"  GC (thresholds {self.gc_thresholds}): {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
             f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
             f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
             f"    GC CPU an action {1000 * self.gc_cpu_seconds / max(self.actions, 1):.3f} ms; by generation: "
             + ", ".join(f"{g}: {self.gc_cpu_by_generation.get(g, 0.0):.2f} s, "
                         f"{1000 * self.gc_cpu_by_generation.get(g, 0.0) / max(n, 1):.1f} ms a collection, "
                         f"{self.gc_collected_by_generation.get(g, 0)} freed"
-                        for g, n in sorted(self.gc_by_generation.items())),
+                        for g, n in sorted(self.gc_by_generation.items()))
+            + f"; the oldest generation grew by {self.gc_oldest_growth} objects "
+              f"({self.gc_oldest_growth / max(self.actions, 1):.1f} an action)",
         ] + ([f"  cyclic garbage (--gc-garbage): {self.gc_garbage_per_action:.0f} objects an action; by type:"]
-             + self.gc_garbage_top if self.gc_garbage_top else [])
+             + self.gc_garbage_top if self.gc_garbage_top else []) + (
+            ["  the oldest generation's growth while measuring, by type:"] + self.gc_oldest_top
+            if self.gc_oldest_top else [])
 
 
 def memory_split(before: Any, after: Any, tables: int,
@@ -699,6 +710,15 @@ def worker_gc_seen() -> tuple[dict[int, list[float]], tuple[int, int, int], int,
     """Runs in the render process: its collections since ``worker_gc_watch``, its
     thresholds, the objects the collector tracks and those frozen."""
     return dict(_WORKER_GC), gc.get_threshold(), len(gc.get_objects()), gc.get_freeze_count()
+
+
+def count_types(objects: list[object]) -> dict[str, int]:
+    """Objects by ``garbage_name``."""
+    out: dict[str, int] = {}
+    for obj in objects:
+        name = garbage_name(obj)
+        out[name] = out.get(name, 0) + 1
+    return out
 
 
 def garbage_name(obj: object) -> str:
@@ -773,6 +793,7 @@ async def run_load(
     analysis: bool = True,
     gc_freeze: bool = False,
     gc_garbage: bool = False,
+    gc_thresholds: tuple[int, int, int] | None = None,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -1126,6 +1147,9 @@ async def run_load(
         gc.collect()
         if gc_freeze:
             gc.freeze()  # (``--gc-freeze``: the open tables, the bot's and the simulator's, frozen)
+        if gc_thresholds is not None:
+            gc.set_threshold(*gc_thresholds)  # (``--gc-thresholds``: instead of the bot's ``GC_THRESHOLDS``)
+        report.gc_thresholds = gc.get_threshold()
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
@@ -1303,6 +1327,10 @@ async def run_load(
         if gc_garbage:
             loops.append(asyncio.create_task(garbage_sampler()))
         say(f"playing for {seconds:.0f} s ...")
+        oldest = gc.get_objects(2)
+        oldest0 = len(oldest)
+        oldest_types0 = count_types(oldest) if gc_garbage else {}
+        del oldest
         gc.callbacks.append(gc_callback)
         measuring = True
         sampler = Sampler(inclusive=profile)
@@ -1328,6 +1356,14 @@ async def run_load(
         report.render_cpu_seconds = sum(report.children_cpu.values())
         sampler.stop()
         gc.callbacks.remove(gc_callback)
+        oldest = gc.get_objects(2)
+        report.gc_oldest_growth = len(oldest) - oldest0
+        if gc_garbage:
+            grown = count_types(oldest)
+            report.gc_oldest_top = [
+                f"    {n - oldest_types0.get(name, 0):+9d}  {name}"
+                for name, n in sorted(grown.items(), key=lambda kv: -(kv[1] - oldest_types0.get(kv[0], 0)))[:15]]
+        del oldest
         if tracer is not None and bot.output.pool:
             work1 = await bot.output.pool.picture_work()
             if bot.output.pool._executor is not None:
@@ -1458,6 +1494,9 @@ def main() -> int:
                         help="also count the cyclic garbage made an action, by type (windows of a second "
                              "without collections, every five seconds: slows the run, so its CPU figures "
                              "are not comparable)")
+    parser.add_argument("--gc-thresholds", default=None, metavar="G0,G1,G2",
+                        help="the collector's thresholds once the tables are opened, instead of the bot's "
+                             "(bot.app.GC_THRESHOLDS), to measure others")
     parser.add_argument("--keep-log", action="store_true",
                         help="let the simulated Discord keep its log of requests and events, as tests read it "
                              "(before session 38: it costs the simulator's CPU and memory)")
@@ -1483,6 +1522,8 @@ def main() -> int:
                                   keep_samples=args.together is not None, memory=args.memory,
                                   analysis=args.analysis == "on", gc_freeze=args.gc_freeze,
                                   gc_garbage=args.gc_garbage,
+                                  gc_thresholds=(tuple(int(x) for x in args.gc_thresholds.split(","))  # type: ignore[arg-type]
+                                                 if args.gc_thresholds else None),
                                   profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))

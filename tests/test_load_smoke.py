@@ -28,7 +28,8 @@ def test_load_benchmark_smoke_run() -> None:
 
 def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generation() -> None:
     """``--gc-garbage`` counts, in windows without collections, the objects only the
-    collector can free, by type; every run splits the collections' CPU by generation."""
+    collector can free, by type, and what the oldest generation gained; every run splits
+    the collections' CPU by generation."""
     out = subprocess.run(
         [sys.executable, "benchmarks/load.py", "--tables", "2", "--mode", "nothink", "--seconds", "6",
          "--gc-garbage", "--json"],
@@ -39,3 +40,4 @@ def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generat
     assert report["errors"] == 0
     assert report["gc_garbage_per_action"] > 0 and report["gc_garbage_top"]
     assert set(report["gc_cpu_by_generation"]) == set(report["gc_by_generation"])
+    assert report["gc_oldest_top"]  # (what the oldest generation gained, by type)
