@@ -563,6 +563,11 @@ class LoadReport:
     #: Objects the oldest generation gained while measuring (survivors of the middle
     #: one): what a full collection, rare and long, will have to walk.
     gc_oldest_growth: int = 0
+    #: The oldest generation's objects at the end (not those frozen), and what a full
+    #: collection then cost (CPU) and freed, once the players stopped.
+    gc_oldest_objects: int = 0
+    gc_full_cpu_ms: float = 0.0
+    gc_full_freed: int = 0
     #: ``--gc-garbage``: what the oldest generation gained, by type (the largest).
     gc_oldest_top: list[str] = field(default_factory=list)
     #: The collections' CPU (seconds) and the objects they freed, by generation.
@@ -644,6 +649,8 @@ class LoadReport:
                         for g, n in sorted(self.gc_by_generation.items()))
             + f"; the oldest generation grew by {self.gc_oldest_growth} objects "
               f"({self.gc_oldest_growth / max(self.actions, 1):.1f} an action)",
+            f"    a full collection at the end: {self.gc_full_cpu_ms:.0f} ms of CPU over the oldest generation's "
+            f"{self.gc_oldest_objects} objects, {self.gc_full_freed} freed",
         ] + ([f"  cyclic garbage (--gc-garbage): {self.gc_garbage_per_action:.0f} objects an action; by type:"]
              + self.gc_garbage_top if self.gc_garbage_top else []) + (
             ["  the oldest generation's growth while measuring, by type:"] + self.gc_oldest_top
@@ -1358,6 +1365,7 @@ async def run_load(
         gc.callbacks.remove(gc_callback)
         oldest = gc.get_objects(2)
         report.gc_oldest_growth = len(oldest) - oldest0
+        report.gc_oldest_objects = len(oldest)
         if gc_garbage:
             grown = count_types(oldest)
             report.gc_oldest_top = [
@@ -1432,6 +1440,11 @@ async def run_load(
             report.gc_garbage_top = [f"    {n / per:8.2f}  {name}" for name, n in
                                      sorted(garbage_types.items(), key=lambda kv: -kv[1])[:40]]
         report.errors = len(env.errors)
+        # What one full collection costs now (the tables still open, the loops stopped):
+        # the pause a full collection would make while measuring.
+        cpu_full = time.thread_time()
+        report.gc_full_freed = gc.collect()
+        report.gc_full_cpu_ms = 1000 * (time.thread_time() - cpu_full)
     finally:
         if simulated:
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
