@@ -39,6 +39,7 @@ import resource
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -376,6 +377,8 @@ class Tracer:
         self.scene_bytes = 0  # the batches' scenes pickled (what goes to the pool)
         #: What the render process counted while measuring (``RenderPool.picture_work``).
         self.picture_work: dict[str, int] = {}
+        #: The render process's collections while measuring (``worker_gc_seen``).
+        self.render_gc: tuple[dict[int, list[float]], tuple[int, int, int], int, int] | None = None
         self.picture_bytes = 0  # the pictures and alt texts that come back
         self._scenes_seen: set[Any] = set()
         #: ``--save-scenes``: every batch drawn while measuring, in order (None: not kept).
@@ -472,6 +475,12 @@ class Tracer:
             if self.picture_work:
                 out.append("  the render process's work: " + ", ".join(
                     f"{k} {v}" for k, v in sorted(self.picture_work.items()) if v))
+            if self.render_gc is not None:
+                by_generation, thresholds, tracked, frozen = self.render_gc
+                out.append(f"  the render process's GC (thresholds {thresholds}, {tracked} objects tracked, "
+                           f"{frozen} frozen): " + ", ".join(
+                               f"generation {g} {int(n)}x {1000 * cpu:.0f} ms CPU"
+                               for g, (n, cpu) in sorted(by_generation.items())))
         kinds: dict[str, list[float]] = {}
         for who, a, b in self.holds:
             kinds.setdefault(task_kind(who), []).append(b - a)
@@ -549,6 +558,25 @@ class LoadReport:
     #: Collections by generation, and the generation of the longest.
     gc_by_generation: dict[int, int] = field(default_factory=dict)
     gc_max_generation: int = 0
+    #: The collector's thresholds while measuring (the bot's, or ``--gc-thresholds``).
+    gc_thresholds: tuple[int, int, int] = (0, 0, 0)
+    #: Objects the oldest generation gained while measuring (survivors of the middle
+    #: one): what a full collection, rare and long, will have to walk.
+    gc_oldest_growth: int = 0
+    #: The oldest generation's objects at the end (not those frozen), and what a full
+    #: collection then cost (CPU) and freed, once the players stopped.
+    gc_oldest_objects: int = 0
+    gc_full_cpu_ms: float = 0.0
+    gc_full_freed: int = 0
+    #: ``--gc-garbage``: what the oldest generation gained, by type (the largest).
+    gc_oldest_top: list[str] = field(default_factory=list)
+    #: The collections' CPU (seconds) and the objects they freed, by generation.
+    gc_cpu_by_generation: dict[int, float] = field(default_factory=dict)
+    gc_collected_by_generation: dict[int, int] = field(default_factory=dict)
+    #: ``--gc-garbage``: cyclic garbage made an action (objects only the collector can
+    #: free), in all and by type (the largest), sampled in windows without collections.
+    gc_garbage_per_action: float = 0.0
+    gc_garbage_top: list[str] = field(default_factory=list)
     errors: int = 0
     #: The store (sqlite or postgresql) and which process of how many this was.
     store: str = "sqlite"
@@ -611,10 +639,22 @@ class LoadReport:
                 for who, (n, total, longest) in sorted(self.lock_holders.items(), key=lambda kv: -kv[1][1])),
             f"  stored views {self.stored_views_start} -> {self.stored_views_end} "
             f"({self.stored_views_per_action:+.2f} per action)",
-            f"  GC: {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
+            f"  GC (thresholds {self.gc_thresholds}): {self.gc_collections} collections ({self.gc_full} full), longest pause {self.gc_max_pause_ms:.1f} ms "
             f"(its CPU {self.gc_max_cpu_ms:.1f} ms, generation {self.gc_max_generation}), "
             f"{self.gc_cpu_seconds:.2f} s of CPU in all; by generation {self.gc_by_generation}",
-        ]
+            f"    GC CPU an action {1000 * self.gc_cpu_seconds / max(self.actions, 1):.3f} ms; by generation: "
+            + ", ".join(f"{g}: {self.gc_cpu_by_generation.get(g, 0.0):.2f} s, "
+                        f"{1000 * self.gc_cpu_by_generation.get(g, 0.0) / max(n, 1):.1f} ms a collection, "
+                        f"{self.gc_collected_by_generation.get(g, 0)} freed"
+                        for g, n in sorted(self.gc_by_generation.items()))
+            + f"; the oldest generation grew by {self.gc_oldest_growth} objects "
+              f"({self.gc_oldest_growth / max(self.actions, 1):.1f} an action)",
+            f"    a full collection at the end: {self.gc_full_cpu_ms:.0f} ms of CPU over the oldest generation's "
+            f"{self.gc_oldest_objects} objects, {self.gc_full_freed} freed",
+        ] + ([f"  cyclic garbage (--gc-garbage): {self.gc_garbage_per_action:.0f} objects an action; by type:"]
+             + self.gc_garbage_top if self.gc_garbage_top else []) + (
+            ["  the oldest generation's growth while measuring, by type:"] + self.gc_oldest_top
+            if self.gc_oldest_top else [])
 
 
 def memory_split(before: Any, after: Any, tables: int,
@@ -650,6 +690,61 @@ def memory_split(before: Any, after: Any, tables: int,
     if top is not None:
         top.extend(f"  {kb:7.1f} KB  {where}" for where, kb in sorted(lines.items(), key=lambda kv: -kv[1])[:10])
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
+#: The render process's collections (``--trace``): generation -> [collections, CPU seconds].
+_WORKER_GC: dict[int, list[float]] = {}
+_worker_gc_started = [0.0]
+
+
+def _worker_gc_callback(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _worker_gc_started[0] = time.thread_time()
+    else:
+        counts = _WORKER_GC.setdefault(int(info.get("generation", -1)), [0, 0.0])
+        counts[0] += 1
+        counts[1] += time.thread_time() - _worker_gc_started[0]
+
+
+def worker_gc_watch() -> None:
+    """Runs in the render process (``--trace``): its collections counted from now."""
+    _WORKER_GC.clear()
+    if _worker_gc_callback not in gc.callbacks:
+        gc.callbacks.append(_worker_gc_callback)
+
+
+def worker_gc_seen() -> tuple[dict[int, list[float]], tuple[int, int, int], int, int]:
+    """Runs in the render process: its collections since ``worker_gc_watch``, its
+    thresholds, the objects the collector tracks and those frozen."""
+    return dict(_WORKER_GC), gc.get_threshold(), len(gc.get_objects()), gc.get_freeze_count()
+
+
+def count_types(objects: list[object]) -> dict[str, int]:
+    """Objects by ``garbage_name``."""
+    out: dict[str, int] = {}
+    for obj in objects:
+        name = garbage_name(obj)
+        out[name] = out.get(name, 0) + 1
+    return out
+
+
+def garbage_name(obj: object) -> str:
+    """What a piece of cyclic garbage is: its type, and for a function (a closure) or a
+    method where its code is, for a cell what it holds."""
+    kind = type(obj)
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    if isinstance(obj, types.FunctionType):
+        code = obj.__code__
+        return f"{name} {'/'.join(code.co_filename.rsplit('/', 2)[-2:])}:{code.co_qualname}"
+    if isinstance(obj, types.MethodType):
+        return f"{name} {obj.__func__.__qualname__}"
+    if isinstance(obj, types.CellType):
+        try:
+            held = type(obj.cell_contents)
+        except ValueError:
+            return f"{name} (empty)"
+        return f"{name} of {held.__module__}.{held.__qualname__}"
+    return name
 
 
 class Signals:
@@ -704,6 +799,8 @@ async def run_load(
     memory: bool = False,
     analysis: bool = True,
     gc_freeze: bool = False,
+    gc_garbage: bool = False,
+    gc_thresholds: tuple[int, int, int] | None = None,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -882,8 +979,12 @@ async def run_load(
     gc_cpu_start = [0.0]
     gc_cpu: list[float] = []
     gc_gen: list[int] = []
+    gc_collected: list[int] = []
+    sampling_garbage = [False]  # (the ``--gc-garbage`` sampler's own collections are not counted)
 
     def gc_callback(phase: str, info: dict[str, int]) -> None:
+        if sampling_garbage[0]:
+            return
         if phase == "start":
             gc_start[0] = time.perf_counter()
             gc_cpu_start[0] = time.thread_time()
@@ -891,8 +992,36 @@ async def run_load(
             gc_pauses.append(time.perf_counter() - gc_start[0])
             gc_cpu.append(time.thread_time() - gc_cpu_start[0])
             gc_gen.append(int(info.get("generation", -1)))
+            gc_collected.append(int(info.get("collected", 0)))
             if info.get("generation") == 2:
                 gc_full[0] += 1
+
+    garbage_types: dict[str, int] = {}
+    garbage_actions = [0]
+
+    async def garbage_sampler() -> None:
+        """``--gc-garbage``: every few seconds, a window of one second without collections,
+        then one young collection that keeps what it finds (``DEBUG_SAVEALL``): the cyclic
+        garbage made in the window, counted by type, then freed."""
+        while True:
+            await asyncio.sleep(4.0)
+            gc.disable()
+            a0 = actions[0]
+            try:
+                await asyncio.sleep(1.0)
+            finally:
+                sampling_garbage[0] = True
+                gc.set_debug(gc.DEBUG_SAVEALL)
+                gc.collect(0)
+                gc.set_debug(0)
+                for obj in gc.garbage:
+                    name = garbage_name(obj)
+                    garbage_types[name] = garbage_types.get(name, 0) + 1
+                gc.garbage.clear()
+                gc.collect(1)
+                sampling_garbage[0] = False
+                gc.enable()
+            garbage_actions[0] += actions[0] - a0
 
     # SimCord settles after every actor operation; the driver must not (it would
     # serialise the tables), so a click returns as soon as its event is sent.
@@ -1025,6 +1154,9 @@ async def run_load(
         gc.collect()
         if gc_freeze:
             gc.freeze()  # (``--gc-freeze``: the open tables, the bot's and the simulator's, frozen)
+        if gc_thresholds is not None:
+            gc.set_threshold(*gc_thresholds)  # (``--gc-thresholds``: instead of the bot's ``GC_THRESHOLDS``)
+        report.gc_thresholds = gc.get_threshold()
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
@@ -1199,7 +1331,13 @@ async def run_load(
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
         if tracer is not None:
             loops.append(asyncio.create_task(lag_probe()))
+        if gc_garbage:
+            loops.append(asyncio.create_task(garbage_sampler()))
         say(f"playing for {seconds:.0f} s ...")
+        oldest = gc.get_objects(2)
+        oldest0 = len(oldest)
+        oldest_types0 = count_types(oldest) if gc_garbage else {}
+        del oldest
         gc.callbacks.append(gc_callback)
         measuring = True
         sampler = Sampler(inclusive=profile)
@@ -1213,6 +1351,8 @@ async def run_load(
         groups0 = bot.store.groups
         reasons0 = edit_reasons(metrics)
         work0 = await bot.output.pool.picture_work() if tracer is not None and bot.output.pool else {}
+        if tracer is not None and bot.output.pool is not None and bot.output.pool._executor is not None:
+            await asyncio.get_running_loop().run_in_executor(bot.output.pool._executor, worker_gc_watch)
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -1223,8 +1363,20 @@ async def run_load(
         report.render_cpu_seconds = sum(report.children_cpu.values())
         sampler.stop()
         gc.callbacks.remove(gc_callback)
+        oldest = gc.get_objects(2)
+        report.gc_oldest_growth = len(oldest) - oldest0
+        report.gc_oldest_objects = len(oldest)
+        if gc_garbage:
+            grown = count_types(oldest)
+            report.gc_oldest_top = [
+                f"    {n - oldest_types0.get(name, 0):+9d}  {name}"
+                for name, n in sorted(grown.items(), key=lambda kv: -(kv[1] - oldest_types0.get(kv[0], 0)))[:15]]
+        del oldest
         if tracer is not None and bot.output.pool:
             work1 = await bot.output.pool.picture_work()
+            if bot.output.pool._executor is not None:
+                tracer.render_gc = await asyncio.get_running_loop().run_in_executor(
+                    bot.output.pool._executor, worker_gc_seen)
             tracer.picture_work = {k: v - work0.get(k, 0) for k, v in work1.items()}
         stop.set()
         for task in loops:
@@ -1278,9 +1430,21 @@ async def run_load(
             longest = gc_pauses.index(max(gc_pauses))
             report.gc_max_cpu_ms = 1000 * gc_cpu[longest]
             report.gc_max_generation = gc_gen[longest]
-            for g in gc_gen:
+            for g, cpu_g, freed in zip(gc_gen, gc_cpu, gc_collected, strict=True):
                 report.gc_by_generation[g] = report.gc_by_generation.get(g, 0) + 1
+                report.gc_cpu_by_generation[g] = report.gc_cpu_by_generation.get(g, 0.0) + cpu_g
+                report.gc_collected_by_generation[g] = report.gc_collected_by_generation.get(g, 0) + freed
+        if garbage_types:
+            per = max(garbage_actions[0], 1)
+            report.gc_garbage_per_action = sum(garbage_types.values()) / per
+            report.gc_garbage_top = [f"    {n / per:8.2f}  {name}" for name, n in
+                                     sorted(garbage_types.items(), key=lambda kv: -kv[1])[:40]]
         report.errors = len(env.errors)
+        # What one full collection costs now (the tables still open, the loops stopped):
+        # the pause a full collection would make while measuring.
+        cpu_full = time.thread_time()
+        report.gc_full_freed = gc.collect()
+        report.gc_full_cpu_ms = 1000 * (time.thread_time() - cpu_full)
     finally:
         if simulated:
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
@@ -1339,6 +1503,13 @@ def main() -> int:
     parser.add_argument("--gc-freeze", action="store_true",
                         help="gc.freeze() once the tables are opened (as the bot does at start-up with the "
                              "tables it restores): what freezing the long-lived tables saves in GC pauses")
+    parser.add_argument("--gc-garbage", action="store_true",
+                        help="also count the cyclic garbage made an action, by type (windows of a second "
+                             "without collections, every five seconds: slows the run, so its CPU figures "
+                             "are not comparable)")
+    parser.add_argument("--gc-thresholds", default=None, metavar="G0,G1,G2",
+                        help="the collector's thresholds once the tables are opened, instead of the bot's "
+                             "(bot.app.GC_THRESHOLDS), to measure others")
     parser.add_argument("--keep-log", action="store_true",
                         help="let the simulated Discord keep its log of requests and events, as tests read it "
                              "(before session 38: it costs the simulator's CPU and memory)")
@@ -1363,6 +1534,9 @@ def main() -> int:
                                   shard_of=(shard, args.processes), start_together=start_together,
                                   keep_samples=args.together is not None, memory=args.memory,
                                   analysis=args.analysis == "on", gc_freeze=args.gc_freeze,
+                                  gc_garbage=args.gc_garbage,
+                                  gc_thresholds=(tuple(int(x) for x in args.gc_thresholds.split(","))  # type: ignore[arg-type]
+                                                 if args.gc_thresholds else None),
                                   profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))

@@ -24,3 +24,20 @@ def test_load_benchmark_smoke_run() -> None:
     assert report["ack"]["n"] > 0 and report["edit"]["n"] > 0
     assert report["writes"] > 0  # the table states reached the SQLite file (group commits)
     assert report["stored_views_per_action"] < 0.5  # nothing stored per action
+
+
+def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generation() -> None:
+    """``--gc-garbage`` counts, in windows without collections, the objects only the
+    collector can free, by type, and what the oldest generation gained; every run splits
+    the collections' CPU by generation."""
+    out = subprocess.run(
+        [sys.executable, "benchmarks/load.py", "--tables", "2", "--mode", "nothink", "--seconds", "6",
+         "--gc-garbage", "--json"],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["errors"] == 0
+    assert report["gc_garbage_per_action"] > 0 and report["gc_garbage_top"]
+    assert set(report["gc_cpu_by_generation"]) == set(report["gc_by_generation"])
+    assert report["gc_oldest_top"]  # (what the oldest generation gained, by type)

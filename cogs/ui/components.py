@@ -144,6 +144,16 @@ async def note_reader(interaction: discord.Interaction, table: Table) -> Text:
 
 
 # ----------------------------------------------------------------------- the checks
+def let_go(view: discord.ui.View) -> None:
+    """A view of dynamic items (every table component is one), once sent or clicked, is
+    not used again: discord.py stores nothing of it per message (only its items'
+    classes, to answer any message's click).  A view and its items refer to each other,
+    so reference counting alone cannot free them and every one waited for the
+    collector, a dozen objects a view, two or three views an action (issue #33).
+    Without its items it goes at once."""
+    view.clear_items()
+
+
 class TableComponent:
     """The checks and the error handling every table component shares.
 
@@ -196,6 +206,10 @@ class TableComponent:
             await self.clicked(interaction, self._table)
         except Exception as error:
             await reply_error(interaction, error)
+        finally:
+            # (the view discord.py built from the clicked message for this click: done with)
+            if isinstance(self, discord.ui.Item) and self.view is not None:
+                let_go(self.view)
 
     async def clicked(self, interaction: discord.Interaction, table: Table) -> None:
         raise NotImplementedError

@@ -48,6 +48,7 @@ from bot.tables.errors import TableError
 from bot.tables.scenes import hand_scene, summary_scene, table_scene
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Table
 from cogs.ui.client import TableClient
+from cogs.ui.components import let_go
 from cogs.ui.messages import panel_message, session_summary_embed, summary_embeds, table_message
 from cogs.ui.review_view import ReviewButton
 from cogs.ui.turns import TurnPings
@@ -588,7 +589,10 @@ class DiscordTableOutput:
                                                    table.hand_no, interaction, wait=wait)
         else:
             self._stale.discard(key)  # (no picture to wait for)
-        edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        try:
+            edited = await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        finally:
+            let_go(view)
         metrics.message_edited("panel", reason)
         self._sent(key, interaction, table.hand_no, sent, edited, "hand.png")
 
@@ -994,12 +998,15 @@ class DiscordTableOutput:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with table.lock:
             embed, view = panel_message(table, seat, reviews=self.keeps_hands(table))
-            if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
-                await interaction.response.edit_message(embed=embed, view=view, attachments=[])
-                metrics.message_edited("panel", "opened")
-                self._shown.pop((table.id, user_id), None)
-            else:
-                await interaction.edit_original_response(embed=embed, view=view)
+            try:
+                if edit:  # (no attachments: the old hand picture goes; a task draws the new one)
+                    await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+                    metrics.message_edited("panel", "opened")
+                    self._shown.pop((table.id, user_id), None)
+                else:
+                    await interaction.edit_original_response(embed=embed, view=view)
+            finally:
+                let_go(view)
         self.remember_panel(table, user_id, interaction)
         if table.mark_back(user_id):
             await interaction.followup.send(words.seat_text(table, seat)._("Welcome back: you play your own cards again."),
