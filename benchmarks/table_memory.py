@@ -103,6 +103,18 @@ def latest_sharing() -> tuple[int, int, int]:
     return total, sum(distinct.values()), len(entries)
 
 
+def objects_by_type() -> dict[str, tuple[int, int]]:
+    """The objects the collector tracks, by type (``module.name``): (count, bytes by
+    ``sys.getsizeof``, their own size, not what they refer to)."""
+    out: dict[str, tuple[int, int]] = {}
+    for obj in gc.get_objects():
+        kind = type(obj)
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        n, size = out.get(name, (0, 0))
+        out[name] = (n + 1, size + sys.getsizeof(obj))
+    return out
+
+
 def child_rss(pid: int) -> int:
     with open(f"/proc/{pid}/status", encoding="ascii") as f:
         for line in f:
@@ -345,6 +357,7 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
         await batch(third, tables)
         drop_simulated(third, tables)
         snap0 = tracemalloc.take_snapshot()
+        types0 = objects_by_type()
         await batch(fourth, tables)
         snap1 = tracemalloc.take_snapshot()
         allocated, _ = split(snap0, snap1, tables)
@@ -352,6 +365,12 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
         drop_simulated(fourth, tables)
         snap2 = tracemalloc.take_snapshot()
         held, sites = split(snap0, snap2, tables)
+        del snap1, snap2  # (their traces are not the tables')
+        types1 = objects_by_type()
+        grown = {name: ((n - types0.get(name, (0, 0))[0]) / tables, (size - types0.get(name, (0, 0))[1]) / tables)
+                 for name, (n, size) in types1.items()}
+        out["types"] = sorted(((name, n, size) for name, (n, size) in grown.items() if n > 0.5),
+                              key=lambda row: -row[2])[:20]
         tracemalloc.stop()
         out["held_kb"] = {k: v / 1024 for k, v in held.items()}
         out["bot_held_kb"] = sum(v for k, v in out["held_kb"].items() if k in BOT_PARTIES)
@@ -389,6 +408,9 @@ def lines(r: dict[str, Any]) -> list[str]:
         "  the largest sites held (innermost frame of the party, KB a table):",
     ]
     rows.extend(f"    {kb:6.2f}  {where}" for where, kb in r["sites_kb"])
+    if r.get("types"):
+        rows.append("  the objects a table added, by type (the collector's; own size, bytes a table):")
+        rows.extend(f"    {n:6.1f} x  {size:7.0f} B  {name}" for name, n, size in r["types"])
     return rows
 
 
