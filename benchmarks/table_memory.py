@@ -88,19 +88,23 @@ def split(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, tables: int
             sorted(sites.items(), key=lambda kv: -kv[1])[:20])
 
 
-def latest_sharing() -> tuple[int, int, int]:
-    """Run in the render process: the latest table pictures' bands (``render.LATEST``),
-    their bytes in all and the bytes of the distinct ones, and the entries."""
+def latest_sharing() -> tuple[int, int, int, int]:
+    """Run in the render process: the latest table pictures' bands (``render.LATEST``):
+    their bytes counted for each picture (as the cache weighs them), the bytes of the
+    distinct band objects (what they take), the bytes of the distinct contents (what
+    they would take if no two bands of the same bytes were kept), and the entries."""
     from rendering import render
 
     total = 0
-    distinct: dict[bytes, int] = {}
+    objects: dict[int, int] = {}
+    contents: dict[bytes, int] = {}
     entries = render.LATEST.values()
     for latest in entries:
         for band in latest.bands:
             total += len(band.data)
-            distinct[band.data] = len(band.data)
-    return total, sum(distinct.values()), len(entries)
+            objects[id(band.data)] = len(band.data)
+            contents[band.data] = len(band.data)
+    return total, sum(objects.values()), sum(contents.values()), len(entries)
 
 
 def objects_by_type() -> dict[str, tuple[int, int]]:
@@ -123,7 +127,8 @@ def child_rss(pid: int) -> int:
     return 0
 
 
-async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str], None]) -> dict[str, Any]:
+async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str], None],
+              trace: bool = True) -> dict[str, Any]:
     from simcord import actors
     from simcord.env import Env
     from simcord.results import InteractionResult
@@ -303,24 +308,31 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
             if pool is None or pool._executor is None:
                 return {}
             async with pool._slots:
-                return await loop.run_in_executor(pool._executor, rendering.cache_stats)  # type: ignore[no-any-return]
+                return await loop.run_in_executor(pool._executor, rendering.cache_stats)
 
         await batch(0, 1)
         if fill:
             await batch(1, fill)
         first = 1 + fill
+        async def latest_bands() -> tuple[int, int, int, int]:
+            pool = bot.output.pool
+            if pool is None or pool._executor is None:
+                return (0, 0, 0, 0)
+            async with pool._slots:
+                return await loop.run_in_executor(pool._executor, latest_sharing)
+
         await batch(first, tables)
         rss1, pid = rss_bytes(), render_pid()
         render1 = child_rss(pid) if pid else 0
         caches1 = await render_caches()
+        bands1 = await latest_bands()
         await batch(first + tables, tables)
         rss2 = rss_bytes()
         render2 = child_rss(pid) if pid else 0
         caches2 = await render_caches()
-        pool = bot.output.pool
-        if pool is not None and pool._executor is not None:
-            async with pool._slots:
-                out["latest_bands"] = await loop.run_in_executor(pool._executor, latest_sharing)
+        out["latest_bands"] = bands2 = await latest_bands()
+        # (the latest pictures' bytes a table added: the distinct band objects)
+        out["render_latest_kb"] = (bands2[1] - bands1[1]) / 1024 / tables
         out["rss_kb"] = (rss2 - rss1) / 1024 / tables
         out["render_rss_kb"] = (render2 - render1) / 1024 / tables
         out["render_caches_kb"] = {name: (caches2[name][1] - caches1.get(name, (0, 0))[1]) / 1024 / tables
@@ -350,6 +362,8 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
                 panels.pop(i, None)
             gc.collect()
 
+        if not trace:
+            return out
         # Traced from here (``FRAMES`` frames): batch 3 is what the next one is compared
         # with, once the simulator's share of it is dropped; batch 4 is measured.
         tracemalloc.start(FRAMES)
@@ -375,7 +389,6 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
         out["held_kb"] = {k: v / 1024 for k, v in held.items()}
         out["bot_held_kb"] = sum(v for k, v in out["held_kb"].items() if k in BOT_PARTIES)
         out["sites_kb"] = [(k, v / 1024) for k, v in sites]
-        out["render_latest_kb"] = out["render_caches_kb"].get("latest pictures (PNG bands)", 0.0)
     finally:
         loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         try:
@@ -392,17 +405,24 @@ def lines(r: dict[str, Any]) -> list[str]:
         f"memory a table: {r['fill']} tables first, then batches of {r['tables']}, each table played to "
         f"{r['tricks']} tricks (a human to act), engine {r['engine']}",
         f"  RSS a table added (this process, the simulator included): {r['rss_kb']:.1f} KB",
+        f"  the render process: RSS a table added {r['render_rss_kb']:.1f} KB; its caches a table added "
+        "(as they weigh them): "
+        + ", ".join(f"{k} {v:.1f} KB" for k, v in r["render_caches_kb"].items() if abs(v) >= 0.05),
+        "    (the latest pictures' bands: {:.1f} MB counted a picture each, {:.1f} MB of band objects, "
+        "{:.1f} MB of distinct bytes, {} tables)".format(
+            r["latest_bands"][0] / 2**20, r["latest_bands"][1] / 2**20, r["latest_bands"][2] / 2**20,
+            r["latest_bands"][3]),
+        "    (caches in all: " + ", ".join(f"{k} {v:.1f} MB" for k, v in r["render_caches_mb"].items()) + ")",
+        f"  the latest table pictures a table added (their band objects): {r['render_latest_kb']:.1f} KB",
+    ]
+    if "held_kb" not in r:
+        return rows
+    rows += [
         "  allocated a table, by who allocated it: "
         + ", ".join(f"{k} {v:.1f} KB" for k, v in r["allocated_kb"].items()),
         "  held a table once the simulator's state is dropped: "
         + ", ".join(f"{k} {v:.1f} KB" for k, v in r["held_kb"].items()),
         f"  the bot's own share, this process (bot + discord.py + store driver, held): {r['bot_held_kb']:.1f} KB",
-        f"  the render process: RSS a table added {r['render_rss_kb']:.1f} KB; its caches a table added: "
-        + ", ".join(f"{k} {v:.1f} KB" for k, v in r["render_caches_kb"].items() if abs(v) >= 0.05),
-        "    (the latest pictures' bands: {:.1f} MB in all, {:.1f} MB distinct, {} entries)".format(
-            r["latest_bands"][0] / 2**20, r["latest_bands"][1] / 2**20, r["latest_bands"][2])
-        if r.get("latest_bands") else "",
-        "    (caches in all: " + ", ".join(f"{k} {v:.1f} MB" for k, v in r["render_caches_mb"].items()) + ")",
         f"  the bot's share a live table: {r['bot_held_kb']:.1f} KB here + {r['render_latest_kb']:.1f} KB of "
         f"latest table pictures = {r['bot_held_kb'] + r['render_latest_kb']:.1f} KB",
         "  the largest sites held (innermost frame of the party, KB a table):",
@@ -422,6 +442,8 @@ def main() -> int:
     parser.add_argument("--fill", type=int, default=200,
                         help="tables opened first, so that the bounded caches are full when measuring")
     parser.add_argument("--runs", type=int, default=1, help="runs (a process each); the medians printed")
+    parser.add_argument("--no-trace", action="store_true",
+                        help="only the RSS slopes and the render process's caches (no tracemalloc: quicker)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     logging_off()
@@ -429,36 +451,39 @@ def main() -> int:
         reports = []
         for k in range(args.runs):
             cmd = [sys.executable, __file__, "--tables", str(args.tables), "--tricks", str(args.tricks),
-                   "--fill", str(args.fill),
+                   "--fill", str(args.fill), *(["--no-trace"] if args.no_trace else []),
                    "--seed", str(args.seed + k), "--json"]
             reports.append(json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
                                       .strip().splitlines()[-1]))
-            print(f"run {k + 1}: bot {reports[-1]['bot_held_kb']:.1f} KB, latest pictures "
+            print(f"run {k + 1}: bot {reports[-1].get('bot_held_kb', float('nan')):.1f} KB, latest pictures "
                   f"{reports[-1]['render_latest_kb']:.1f} KB, RSS {reports[-1]['rss_kb']:.1f} KB", flush=True)
         print("\n".join(lines(median_report(reports))))
         return 0
     report = asyncio.run(run(args.tables, args.tricks, args.seed, args.fill,
-                             (lambda _s: None) if args.json else print))
+                             (lambda _s: None) if args.json else print, trace=not args.no_trace))
     print(json.dumps(report) if args.json else "\n".join(lines(report)))
     return 0
 
 
 def median_report(reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each number the median of the runs' (the sites: those of the median run by the bot's share)."""
+    """Each number the median of the runs' (the sites and types: those of the median run
+    by the bot's share)."""
     def med(values: list[float]) -> float:
         return statistics.median(values)
 
-    first = reports[0]
-    out: dict[str, Any] = dict(first)
+    out: dict[str, Any] = dict(reports[0])
     for key in ("rss_kb", "render_rss_kb", "bot_held_kb", "render_latest_kb"):
-        out[key] = med([r[key] for r in reports])
+        if key in out:
+            out[key] = med([r[key] for r in reports])
     for key in ("allocated_kb", "held_kb", "render_caches_kb", "render_caches_mb"):
-        names = {k for r in reports for k in r[key]}
-        out[key] = dict(sorted(((k, med([r[key].get(k, 0.0) for r in reports])) for k in names),
-                               key=lambda kv: -kv[1]))
-    middle = sorted(reports, key=lambda r: r["bot_held_kb"])[len(reports) // 2]
-    out["sites_kb"] = middle["sites_kb"]
-    out["runs"] = [{k: r[k] for k in ("rss_kb", "bot_held_kb", "render_latest_kb")} for r in reports]
+        if key in out:
+            names = {k for r in reports for k in r[key]}
+            out[key] = dict(sorted(((k, med([r[key].get(k, 0.0) for r in reports])) for k in names),
+                                   key=lambda kv: -kv[1]))
+    out["latest_bands"] = [med([r["latest_bands"][i] for r in reports]) for i in range(4)]
+    if "bot_held_kb" in out:
+        middle = sorted(reports, key=lambda r: r["bot_held_kb"])[len(reports) // 2]
+        out["sites_kb"], out["types"] = middle["sites_kb"], middle.get("types")
     return out
 
 
