@@ -331,6 +331,10 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
         render2 = child_rss(pid) if pid else 0
         caches2 = await render_caches()
         out["latest_bands"] = bands2 = await latest_bands()
+        # (pictures the bot process keeps: each table's last change's, and its shared cache)
+        kept = [png for own in bot.output._table_cache.values() for png in own.values()]
+        out["table_cache"] = (len(kept), sum(map(len, kept)), len(bot.output._table_cache),
+                              sum(map(len, bot.output._cache.values())))
         # (the latest pictures' bytes a table added: the distinct band objects)
         out["render_latest_kb"] = (bands2[1] - bands1[1]) / 1024 / tables
         out["rss_kb"] = (rss2 - rss1) / 1024 / tables
@@ -415,6 +419,10 @@ def lines(r: dict[str, Any]) -> list[str]:
         "    (caches in all: " + ", ".join(f"{k} {v:.1f} MB" for k, v in r["render_caches_mb"].items()) + ")",
         f"  the latest table pictures a table added (their band objects): {r['render_latest_kb']:.1f} KB",
     ]
+    if r.get("table_cache"):
+        n, size, tables, shared = r["table_cache"]
+        rows.append(f"  this process's pictures: {n} kept by {tables} tables' last changes, {size / 1024:.0f} KB; "
+                    f"the shared cache {shared / 1024:.0f} KB")
     if "held_kb" not in r:
         return rows
     rows += [
