@@ -139,7 +139,7 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
     from bot.engine import ENGINE_BUILD
     from bot.tables.limits import DEFAULT_MAX_TABLES
     from bot.tables.table import BETWEEN, PLAYING
-    from tests.discord.harness import action_ids, labels, select_ids, select_options
+    from tests.discord.harness import action_ids, engine_first, labels, select_ids, take_turn
 
     rng = random.Random(seed)
     total = 1 + fill + 4 * tables
@@ -157,20 +157,19 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
               for i in range(total)]
     signals = Signals()
     backend = env.backend
-    original_edit, original_commit = backend.edit_message, backend.commit_message
 
-    def edit_message(channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
-        stored = original_edit(channel_id, message_id, fields)
-        signals.fire(channel_id)
-        return stored
+    def firing(method: Callable[..., Any], channel_of: Callable[..., int]) -> Callable[..., Any]:
+        """``method`` of the simulated Discord, then the written channel's signal."""
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            stored = method(*args, **kwargs)
+            signals.fire(channel_of(*args))
+            return stored
 
-    def commit_message(message: Any, *args: Any, **kwargs: Any) -> Any:
-        stored = original_commit(message, *args, **kwargs)
-        signals.fire(int(message.channel_id))
-        return stored
+        return wrapper
 
-    backend.edit_message = edit_message  # type: ignore[method-assign]
-    backend.commit_message = commit_message  # type: ignore[method-assign]
+    backend.edit_message = firing(backend.edit_message, lambda channel_id, *_: channel_id)  # type: ignore[method-assign]
+    backend.commit_message = firing(  # type: ignore[method-assign]
+        backend.commit_message, lambda message, *_: int(message.channel_id))
 
     # (as in load.py: a click returns once its event is sent, SimCord does not settle)
     async def dispatch_nowait(actor: Any, type: int, channel: Any, data: dict[str, Any], *,
@@ -202,11 +201,14 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
         time.monotonic = _dpy_internals.real_monotonic
 
         async def until(cond: Callable[[], bool], channel_id: int, limit: float = 600.0) -> None:
-            end = time.perf_counter() + limit
-            while not cond():
-                if time.perf_counter() > end:
-                    raise RuntimeError(f"channel {channel_id}: timed out")
-                await signals.wait(channel_id, 0.2)
+            async def looking() -> None:
+                while not cond():
+                    await signals.wait(channel_id, 0.2)
+
+            try:
+                await asyncio.wait_for(looking(), limit)
+            except TimeoutError:
+                raise RuntimeError(f"channel {channel_id}: timed out") from None
 
         def table_message(i: int) -> Any:
             table = bot.tables.get(channels[i].id)
@@ -262,17 +264,9 @@ async def run(tables: int, tricks: int, seed: int, fill: int, say: Callable[[str
                     await signals.wait(channel.id, 1.0)
                     continue
                 last[who] = moment
-                member = people[i][who]
-                try:
-                    if ids:
-                        await member.click(shown, custom_id=r.choice(ids))
-                    else:
-                        cid = sels[0]
-                        values = select_options(shown, cid)
-                        comp = next(c for row in shown.components for c in row.get("components", [])
-                                    if c.get("custom_id") == cid)
-                        k = max(1, min(int(comp.get("max_values", 1)), len(values)))
-                        await member.select(shown, r.sample(values, k), custom_id=cid)
+                try:  # (a random legal choice, clicked on the panel)
+                    await take_turn(people[i][who], panels[i][who],
+                                    engine_first(r.choice(game.legal_actions(seat)).code))
                 except Exception:
                     last.pop(who, None)  # (the panel changed under the click: look again)
                     await signals.wait(channel.id, 0.5)
