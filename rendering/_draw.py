@@ -147,6 +147,11 @@ class BoundedCache(Generic[K, V]):
                 _, (_, w) = self._items.popitem(last=False)
                 self._bytes -= w
 
+    def values(self) -> list[V]:
+        """The values kept now, least recently used first."""
+        with self._lock:
+            return [value for value, _ in self._items.values()]
+
     def stats(self) -> tuple[int, int]:
         """(entries, bytes) kept now."""
         with self._lock:

@@ -38,10 +38,11 @@ _ADLER_MOD = 65521
 LEVEL = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Band:
     """Rows of a picture, deflated on their own: the bytes, the Adler-32 of the rows
-    and their length uncompressed (filter bytes included)."""
+    and their length uncompressed (filter bytes included).  (Weakly referable: the
+    render process keeps one band of each bytes, ``rendering.render.shared_band``.)"""
 
     data: bytes
     adler: int

@@ -11,6 +11,7 @@ import functools
 import itertools
 import math
 import threading
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -63,6 +64,22 @@ PALETTE_BASES: BoundedCache[Hashable, Image.Image] = BoundedCache(
 BANDS: BoundedCache[tuple[int, ...], Band] = BoundedCache(
     "PNG bands", 1 << 16, 24 << 20, lambda band: len(band.data) + 120
 )
+
+
+#: Every band kept (by :data:`LATEST` or :data:`BANDS`), by its bytes: many tables'
+#: pictures share rows (the felt between the seats, the panel's frame, a seat plate of
+#: the same computer), and their latest pictures held each its own copy of them; 261
+#: tables' latest pictures under ``benchmarks/table_memory.py`` held 10.3 MB of bands,
+#: 5.4 MB of them distinct (session 39).  A band's bytes stand alone and decode to its
+#: rows, so two bands of the same bytes are the same band.
+_SAME_BANDS: weakref.WeakValueDictionary[bytes, Band] = weakref.WeakValueDictionary()
+_SAME_LOCK = threading.Lock()
+
+
+def shared_band(band: Band) -> Band:
+    """The band of ``band``'s bytes kept already (by any table's picture), else ``band``."""
+    with _SAME_LOCK:
+        return _SAME_BANDS.setdefault(band.data, band)
 
 
 class _Ids:
@@ -244,7 +261,7 @@ def _patched(layers: Layers, shown: tuple[tuple[int, Box], ...], latest: _Latest
             # (a band wholly above ``kept`` whose rows came out as they were keeps its bytes)
             if min(height, (b + 1) * BAND_ROWS) > kept or raw[start:stop] != old[start:stop]:
                 WORK["bands deflated"] += 1
-                bands[b] = compressor.band(raw[start:stop])
+                bands[b] = shared_band(compressor.band(raw[start:stop]))
     return [band for band in bands if band is not None]
 
 
@@ -299,7 +316,7 @@ def _banded(layers: Layers) -> list[Band]:
             for b in range(r0 // BAND_ROWS, -(-r1 // BAND_ROWS)):
                 start = (b * BAND_ROWS - r0) * stride
                 end = (min(height, (b + 1) * BAND_ROWS) - r0) * stride
-                band = compressor.band(raw[start:end])
+                band = shared_band(compressor.band(raw[start:end]))
                 bands[b] = band
                 BANDS.put(keys[b], band)
     return [band for band in bands if band is not None]

@@ -300,8 +300,9 @@ class DiscordTableOutput:
         # harness that does not test threading may draw inline by setting this False.
         self.render_in_thread = render_in_thread
         self._last_edit: dict[str, float] = {}
-        #: table id -> when its message was last edited (the last ``EDIT_BURST`` times).
-        self._edit_times: dict[str, deque[float]] = {}
+        #: table id -> when its message was last edited (the last ``EDIT_BURST`` times; a
+        #: tuple: a bounded deque is 760 bytes, and there is one a live table).
+        self._edit_times: dict[str, tuple[float, ...]] = {}
         #: Tables whose pending edit (``_pending``) only brings a late picture.
         self._spare: set[str] = set()
         #: Tables whose pending edit shows a change the throttle held back.
@@ -887,7 +888,7 @@ class DiscordTableOutput:
         metrics.table_edited(table.channel_id)
         now = time.monotonic()
         self._last_edit[table.id] = now
-        self._edit_times.setdefault(table.id, deque(maxlen=EDIT_BURST)).append(now)
+        self._edit_times[table.id] = (*self._edit_times.get(table.id, ()), now)[-EDIT_BURST:]
 
     async def _delayed_edit(self, table: Table, wait: float) -> None:
         """The throttled edit of the table message: when it is due, its picture gets

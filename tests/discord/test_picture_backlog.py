@@ -93,7 +93,7 @@ async def test_the_table_message_is_edited_at_once_until_five_edits_in_five_seco
     output._edited(table)
     assert EDIT_BURST - 1 < output._edit_wait(table) <= EDIT_BURST * 1.0
     times = output._edit_times[table.id]
-    times[0] -= EDIT_BURST  # the first edit has left the window
+    output._edit_times[table.id] = (times[0] - EDIT_BURST, *times[1:])  # the first edit has left the window
     assert output._edit_wait(table) <= 0
     # An edit that only brings a late picture leaves the last edits to the next changes.
     assert output._edit_wait(table, reserve=SPARE_RESERVE) > 0

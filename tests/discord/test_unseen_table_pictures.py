@@ -11,7 +11,6 @@ showing the table as it stands (as in ``test_late_pictures.py``)."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 import rendering
@@ -34,7 +33,7 @@ async def test_a_table_picture_is_drawn_only_when_an_edit_can_show_it(world: Any
     output.picture_wait = 0.0
     output.draw_latency = 0.0
     now = world.env.backend.clock.elapsed  # (the bot's ``time.monotonic()``: SimCord's clock, which stands still)
-    output._edit_times[table.id] = deque([now - 2.0] * 3, maxlen=EDIT_BURST)
+    output._edit_times[table.id] = (now - 2.0,) * 3
     drawn: list[bytes] = []
     render_table = rendering.render_table
 
@@ -86,7 +85,7 @@ async def test_a_change_that_replaces_a_late_pictures_edit_shows_its_own_picture
     output.picture_wait = 0.0  # the first move's picture comes late
     output.draw_latency = 0.0
     now = world.env.backend.clock.elapsed  # (the bot's ``time.monotonic()``: SimCord's clock)
-    output._edit_times[table.id] = deque([now - 2.0] * 3, maxlen=EDIT_BURST)
+    output._edit_times[table.id] = (now - 2.0,) * 3
     await take_turn(first, panels[first.id])
     assert table.id in output._pending and table.id in output._spare  # its picture's edit waits
     second = humans[table.game.to_act]

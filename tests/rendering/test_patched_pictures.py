@@ -10,6 +10,7 @@ stacked decks, every legal action chosen at random (seeded); the reference is
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 
@@ -129,3 +130,26 @@ def test_above_the_panel_a_tables_base_is_its_head() -> None:
         head = heads.setdefault(layers.head_key, (layers.head_rows, rows.tobytes()))
         assert head == (layers.head_rows, rows.tobytes())
     assert len(bases) > len(heads)  # (not vacuous: bases of one head, several panels)
+
+
+@pytest.mark.usefixtures("fresh")
+def test_tables_latest_pictures_keep_one_band_of_the_same_rows() -> None:
+    """Issue #33 (memory a live table): the render process keeps each table's latest
+    picture as its bands; rows two tables' pictures share (the felt, the panel's frame)
+    are kept once, whichever table drew them first, and every picture is still the
+    picture drawn whole."""
+    games = [[dataclasses.replace(table, seats=tuple(dataclasses.replace(s, name=f"{s.name} {k}")
+                                                     for s in table.seats))
+              for table, _ in moments("czech", seed)]
+             for k, seed in enumerate((20, 21, 22))]  # (three tables: their players' names differ)
+    for scene in [g[j] for j in range(12) for g in games]:
+        assert pixels(render_table(scene)) == pixels(to_png(draw_table(scene)))
+    latest = LATEST.values()
+    assert len(latest) == 3  # (one family a table)
+    by_bytes: dict[bytes, set[int]] = {}
+    for picture in latest:
+        for band in picture.bands:
+            by_bytes.setdefault(band.data, set()).add(id(band))
+    assert all(len(ids) == 1 for ids in by_bytes.values())
+    shared = sum(1 for picture in latest for band in picture.bands) - len(by_bytes)
+    assert shared > 0  # (not vacuous: the tables' pictures do share rows)
