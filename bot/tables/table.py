@@ -30,7 +30,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from bot import metrics
 from bot.ai.players import DEFAULT_LEVEL, LEVELS, decision_seed
@@ -261,18 +261,22 @@ def check_together(game: Game, seat: int, actions: list[Action], t: Text | None 
                              refusal=refusal_text(trial, seat, action, error, t)) from None
 
 
+#: A table's attributes, as ``Table.__slots__`` (issue #33, memory a live table: 36
+#: attributes are past the 30 an instance dict shares its keys for, so each table's dict
+#: was a hash table of its own, 1.6 KB).  A new attribute is added here.
+TABLE_SLOTS: Final = (
+    "id", "guild_id", "channel_id", "host_id", "config", "deals", "timings", "output", "keeper",
+    "settlement", "seats", "status", "session", "game", "hand_no", "step", "dealer", "message_id",
+    "last_result", "lock", "hand_players", "_driver", "_timer", "_timer_key", "deal_commitment",
+    "deal_salt", "turn_started", "closing", "closing_by", "closing_by_id", "stop_request", "annulled",
+    "active_at", "expired", "used_at", "forgettings_applied", "__weakref__",
+)
+
+
 class Table:
     """The runtime of one table; create through :class:`bot.tables.manager.TableManager`."""
 
-    # (Issue #33, memory a live table: 36 attributes are past the 30 an instance dict
-    # shares its keys for, so each table's dict was a hash table of its own, 1.6 KB.)
-    __slots__ = (
-        "id", "guild_id", "channel_id", "host_id", "config", "deals", "timings", "output", "keeper",
-        "settlement", "seats", "status", "session", "game", "hand_no", "step", "dealer", "message_id",
-        "last_result", "lock", "hand_players", "_driver", "_timer", "_timer_key", "deal_commitment",
-        "deal_salt", "turn_started", "closing", "closing_by", "closing_by_id", "stop_request", "annulled",
-        "active_at", "expired", "used_at", "forgettings_applied", "__weakref__",
-    )
+    __slots__ = TABLE_SLOTS
 
     #: In teach mode, announcements and doubles ask "Are you sure?" first (a lesson, which
     #: judges every choice afterwards and offers Try again, does not).
