@@ -297,7 +297,7 @@ def _search_whole(game: Game, seat: int, seed: int, legal: list[Action],
     z = DISCARD_Z if game.phase is Phase.DISCARD else None
     if best_i == 0 or (0 in alive and (totals[best_i] <= totals[0]
                                        or not _clearly_better(values, best_i, 0, z))):
-        if rule_choice(game, seat) is None:
+        if game.variant.computer_choice(game, seat) is None:
             return base
         # (advice for a person where the rules fix a computer player's choice: the rule is
         # no reason for a person, the worlds are)

@@ -188,8 +188,7 @@ def won_to_throw_in(game: Game, seat: int) -> bool:
     """Whether ``seat`` won the bidding and may throw the cards in instead of playing
     (KZ-4, a won Jeden): in the hand prepared for the learner to bid, the panel offers
     only to play on, the way to the steps the hand is prepared for."""
-    return (game.phase is Phase.THROW_IN and game.contract is not None and game.bidder == seat
-            and any(a.kind is Kind.THROW_IN for a in game.legal_actions(seat)))
+    return game.phase is Phase.THROW_IN and game.contract is not None and game.bidder == seat
 
 
 def withheld(game: Game, seat: int, bidding: bool, t: Text | None = None) -> dict[str, str] | None:
