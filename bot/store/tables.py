@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bot.store.core import QueuedState, Statements, StoreCore, dumps
 from bot.store.interface import Shards, TableKey
@@ -32,51 +32,85 @@ _STATE_COLS: Final = "guild_id, channel_id, message_id, version, state_json, upd
 
 
 @cache
-def _values(d: Dialect, rows: int) -> str:
-    """``rows`` rows of (guild, channel, message id, expected version, state JSON), typed
+def _values(d: Dialect, rows: int, integers: int, *, text: bool = False) -> str:
+    """``rows`` rows of ``integers`` 64-bit integers (and a text, the state's JSON), typed
     (PostgreSQL types a bare parameter of a VALUES list from its first use)."""
-    i = d.int64
-    row = f"(CAST(? AS {i}), CAST(? AS {i}), CAST(? AS {i}), CAST(? AS {i}), CAST(? AS TEXT))"
+    cells = [f"CAST(? AS {d.int64})"] * integers + (["CAST(? AS TEXT)"] if text else [])
+    row = f"({', '.join(cells)})"
     return ",".join([row] * rows)
+
+
+# The group and the claim do not return a row a table written.  On SQLite every row a
+# statement returns is a step of its own, and the sqlite3 module lets the GIL go around
+# each; on a busy event loop each time the writer's thread waited for it again (up to the
+# switch interval).  A group of 737 tables returned 737 rows under the write lock (issue
+# #33, 1,000 tables: the writer fell 12 s behind).  So each first selects the tables it
+# would *not* write as expected (none, almost always) and then writes without RETURNING:
+# under the write lock of every process (``BEGIN IMMEDIATE``; PostgreSQL's advisory
+# lock) nothing changes between the two statements.
+
+
+@cache
+def _group_exceptions(d: Dialect, rows: int) -> str:
+    """Of ``rows`` (guild, channel, expected version), those an UPDATE over the expected
+    version would not simply write at expected + 1: not stored (version NULL), stored at
+    another version (stale), or expecting whatever is stored (NULL: their stored version,
+    which the UPDATE raises by one)."""
+    return (
+        "SELECT v.column1, v.column2, t.version"
+        f" FROM (VALUES {_values(d, rows, 3)}) AS v"
+        " LEFT JOIN table_states AS t ON t.guild_id = v.column1 AND t.channel_id = v.column2"
+        " WHERE v.column3 IS NULL OR t.version IS NULL OR t.version <> v.column3"
+    )
 
 
 @cache
 def _update_group(d: Dialect, rows: int) -> str:
-    """Write ``rows`` queued states in **one** statement, each only over the version it
-    expects (NULL: whatever is stored), and return the tables written and their versions.
-    (A VALUES list's columns are ``column1``.. in both dialects.)"""
+    """Write ``rows`` queued states (guild, channel, message id, the version expected —
+    NULL: whatever is stored — and the JSON) in **one** statement, each only over the
+    version it expects.  (A VALUES list's columns are ``column1``.. in both dialects.)"""
     return (
         "UPDATE table_states SET message_id = COALESCE(v.column3, table_states.message_id),"
         f" version = table_states.version + 1, state_json = v.column5, updated_at = {d.now}"
-        f" FROM (VALUES {_values(d, rows)}) AS v"
+        f" FROM (VALUES {_values(d, rows, 4, text=True)}) AS v"
         " WHERE table_states.guild_id = v.column1 AND table_states.channel_id = v.column2"
         " AND (v.column4 IS NULL OR table_states.version = v.column4)"
-        " RETURNING table_states.guild_id, table_states.channel_id, table_states.version"
     )
 
 
 @cache
 def _insert_group(rows: int) -> str:
     """Insert ``rows`` states of tables never saved (version 1); a table saved meanwhile
-    by another process is left alone (not returned)."""
+    by another process is left alone."""
     row = "(?, ?, ?, 1, ?)"
     return (
         "INSERT INTO table_states (guild_id, channel_id, message_id, version, state_json)"
         f" VALUES {','.join([row] * rows)} ON CONFLICT (guild_id, channel_id) DO NOTHING"
-        " RETURNING guild_id, channel_id"
+    )
+
+
+@cache
+def _claim_refusals(d: Dialect, rows: int) -> str:
+    """Of ``rows`` tables, those leased to another owner until after ``now`` (the
+    parameters: the tables, the owner, now)."""
+    return (
+        "SELECT l.guild_id, l.channel_id"
+        f" FROM (VALUES {_values(d, rows, 2)}) AS v"
+        " JOIN table_leases AS l ON l.guild_id = v.column1 AND l.channel_id = v.column2"
+        " WHERE l.owner <> ? AND l.expires_at >= ?"
     )
 
 
 @cache
 def _claim(rows: int) -> str:
-    """Lease ``rows`` tables in one statement (``claim_tables``): the tables returned are
-    held."""
+    """Lease ``rows`` tables in one statement (``claim_tables``): a table with no lease,
+    with the owner's own or with an expired one is held (``_claim_refusals``: the
+    others)."""
     return (
         "INSERT INTO table_leases (guild_id, channel_id, owner, expires_at)"
         f" VALUES {','.join(['(?, ?, ?, ?)'] * rows)} ON CONFLICT (guild_id, channel_id) DO UPDATE SET"
         " owner = excluded.owner, expires_at = excluded.expires_at"
         " WHERE table_leases.owner = excluded.owner OR table_leases.expires_at < ?"
-        " RETURNING guild_id, channel_id"
     )
 
 
@@ -252,11 +286,14 @@ class TableStates(StoreCore):
         result is the version each was written at, or None where the stored version was
         another (not written).
 
-        One statement per ``STATES_AT_ONCE`` tables, whatever their number: an UPDATE
-        of the stored tables from a VALUES list (it returns the tables it wrote), then,
-        only for tables never saved, one INSERT.  (It used to read the versions first
-        and then run ``executemany``: four or five round trips — thread hops on SQLite,
-        each waiting for a turn of the event loop — per group, and more per 200 tables.)
+        Two statements per ``STATES_AT_ONCE`` tables, whatever their number: the tables
+        that are not stored at the version they expect (``_group_exceptions``: almost
+        always none, so no row a table comes back) and an UPDATE of the stored tables
+        from a VALUES list; then, only for tables never saved, one INSERT.  On SQLite
+        all of it is one hop to the writer's thread.  (It used to run ``executemany``
+        after a read of the versions: four or five round trips — thread hops on SQLite,
+        each waiting for a turn of the event loop — per group, and more per 200 tables;
+        then an UPDATE that returned a row a table written.)
         The states are serialised here, on the event loop, before the statements run
         (the JSON holds the GIL wherever it is made; in SQLite's thread it would also
         read the states' dicts from another thread)."""
@@ -267,19 +304,31 @@ class TableStates(StoreCore):
         self, rows: list[tuple[Any, ...]], keys: list[TableKey]
     ) -> Statements[dict[TableKey, int | None]]:
         written: dict[TableKey, int | None] = {}
+        new: list[tuple[Any, ...]] = []
         for i in range(0, len(rows), STATES_AT_ONCE):
             part = rows[i:i + STATES_AT_ONCE]
-            params = [value for row in part for value in row]
-            for g, c, v in (yield _update_group(self.dialect, len(part)), params):
-                written[(int(g), int(c))] = int(v)
-        # Not written over a stored state: a table never saved (expected 0, or None:
-        # whatever is stored) is inserted; any other was saved or deleted by another writer.
-        new = [row for row in rows if (row[0], row[1]) not in written and not row[3]]
+            # (see ``_group_exceptions``: no row a table written, on either database)
+            checks = [value for g, c, _m, expected, _text in part for value in (g, c, expected)]
+            stored: dict[TableKey, int | None] = {
+                (int(g), int(c)): None if v is None else int(v)
+                for g, c, v in (yield _group_exceptions(self.dialect, len(part)), checks)
+            }
+            yield _update_group(self.dialect, len(part)), [value for row in part for value in row]
+            for g, c, _m, expected, _text in part:
+                key = (g, c)
+                if key not in stored:  # stored at the version expected: written over it
+                    written[key] = expected + 1
+                elif stored[key] is None:  # never saved (or deleted by another writer)
+                    if not expected:  # expected 0, or None (whatever is stored): inserted
+                        new.append((g, c, _m, _text))
+                elif expected is None:  # whatever was stored: written over it
+                    written[key] = cast("int", stored[key]) + 1
+                # (else stale: another process saved the table; not written)
         for i in range(0, len(new), STATES_AT_ONCE):
             part = new[i:i + STATES_AT_ONCE]
-            params = [value for g, c, m, _e, text in part for value in (g, c, m, text)]
-            for g, c in (yield _insert_group(len(part)), params):
-                written[(int(g), int(c))] = 1
+            yield _insert_group(len(part)), [value for row in part for value in row]
+            for g, c, _m, _text in part:
+                written[(g, c)] = 1
         for key in keys:
             written.setdefault(key, None)  # another writer's version, or deleted by another
         return written
@@ -338,16 +387,19 @@ class TableStates(StoreCore):
         keys = list(dict.fromkeys(tables))  # (one row a table: an upsert touches a row once)
 
         def claim() -> Statements[set[TableKey]]:
-            held: set[TableKey] = set()
+            refused: set[TableKey] = set()
             for i in range(0, len(keys), STATES_AT_ONCE):
                 part = keys[i:i + STATES_AT_ONCE]
+                # (no row a table held: see ``_group_exceptions``)
+                tables: list[Any] = [v for key in part for v in key]
+                for g, c in (yield _claim_refusals(self.dialect, len(part)), [*tables, owner, at]):
+                    refused.add((int(g), int(c)))
                 params: list[Any] = [v for g, c in part for v in (g, c, owner, at + ttl)]
-                for g, c in (yield _claim(len(part)), [*params, at]):
-                    held.add((int(g), int(c)))
-            return held
+                yield _claim(len(part)), [*params, at]
+            return refused
 
-        held = await self._write_at_once(claim)
-        return [key for key in keys if key in held]
+        refused = await self._write_at_once(claim)
+        return [key for key in keys if key not in refused]
 
     async def release_tables(self, owner: str, tables: Sequence[TableKey]) -> None:
         """End ``owner``'s leases of ``tables`` (it closed them or shuts down)."""

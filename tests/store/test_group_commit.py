@@ -125,6 +125,13 @@ async def test_a_versioned_group_writes_over_the_expected_version_only(open_stor
         assert told == {10: None}
         saved = await b.load_table_state(1, 10)
         assert saved is not None and saved.state == {"by": "b", "step": 1}
+        # Whatever is stored (no version expected): written over it, told the version.
+        a.queue_table_state(1, 10, {"by": "a", "over": True}, done=lambda v: told.__setitem__(10, v))
+        told.clear()
+        await a.flush_table_states()
+        assert told == {10: 3}
+        saved = await b.load_table_state(1, 10)
+        assert saved is not None and (saved.state, saved.version) == ({"by": "a", "over": True}, 3)
     finally:
         await a.close()
         await b.close()
@@ -261,7 +268,7 @@ def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from bot.store import tables
 
     ran: list[str] = []
-    for name in ("_update_group", "_insert_group", "_claim"):
+    for name in ("_group_exceptions", "_update_group", "_insert_group", "_claim_refusals", "_claim"):
         def counted(*args: Any, _build: Any = getattr(tables, name)) -> str:  # noqa: B008
             sql: str = _build(*args)
             ran.append(sql.split(" ", 1)[0])
@@ -269,6 +276,30 @@ def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         monkeypatch.setattr(tables, name, counted)
     return ran
+
+
+def _count_rows(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the rows each statement of a write transaction returns (what its
+    ``Statements`` generator is sent back)."""
+    rows: list[int] = []
+    real = store._write_at_once
+
+    def counted(work: Any, **kwargs: Any) -> Any:
+        def statements() -> Any:
+            inner = work()
+            try:
+                statement = next(inner)
+                while True:
+                    got = yield statement
+                    rows.append(len(got))
+                    statement = inner.send(got)
+            except StopIteration as done:
+                return done.value
+
+        return real(statements, **kwargs)
+
+    monkeypatch.setattr(store, "_write_at_once", counted)
+    return rows
 
 
 async def test_a_group_on_sqlite_is_one_hop_to_the_writer_thread(tmp_path: Any) -> None:
@@ -298,11 +329,13 @@ async def test_a_group_on_sqlite_is_one_hop_to_the_writer_thread(tmp_path: Any) 
 async def test_a_group_of_many_tables_is_a_statement_per_part(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #33: a group is written without a round trip per table: one UPDATE per
-    ``STATES_AT_ONCE`` stored tables (each over its expected version), one INSERT per as
-    many new ones.  600 tables: 300 saved before (250 of them expected at their version,
-    50 at a version another writer has passed), 290 new (version 0 expected) and 10 new
-    whose version is not checked."""
+    """Issue #33: a group is written without a round trip per table: per
+    ``STATES_AT_ONCE`` tables a SELECT of those not stored at the version they expect
+    and one UPDATE (each over its expected version), one INSERT per as many new ones.
+    600 tables: 300 saved before (250 of them expected at their version, 50 at a version
+    another writer has passed), 290 new (version 0 expected) and 10 new whose version is
+    not checked.  No statement returns a row for a table written over the version it
+    expected (on SQLite each row is a step that lets the GIL go)."""
     from bot.store.tables import STATES_AT_ONCE
 
     assert STATES_AT_ONCE < 300  # (the group below needs two parts)
@@ -316,8 +349,12 @@ async def test_a_group_of_many_tables_is_a_statement_per_part(
         store.queue_table_state(1, ch, {"step": 1, "ch": ch}, expected_version=expected,
                                 done=lambda v, ch=ch: told.__setitem__(ch, v))
     ran = _count_statements(monkeypatch)
+    rows = _count_rows(store, monkeypatch)
     await store.flush_table_states()
-    assert ran == ["UPDATE"] * 3 + ["INSERT"] * 2  # 600 states: 3 parts; 300 new: 2 parts
+    assert ran == ["SELECT", "UPDATE"] * 3 + ["INSERT"] * 2  # 600 states: 3 parts; 300 new: 2 parts
+    # Part by part: the SELECTs return the 50 stale tables and the 300 new ones; the
+    # 250 written over their version, nothing.
+    assert rows == [0, 0, 50 + 200, 0, 90 + 10, 0, 0, 0]
     assert told == {ch: 2 if ch < 250 else None if ch < 300 else 1 for ch in range(600)}
     got = {s.channel_id: s for s in await store.load_all_table_states()}
     assert len(got) == 600
@@ -337,8 +374,10 @@ async def test_a_lease_claim_of_many_tables_is_a_statement_per_part(
     assert await store.claim_tables("other", others, ttl=60.0, now=1000.0) == others
     tables = [(1, ch) for ch in range(300)]
     ran = _count_statements(monkeypatch)
+    rows = _count_rows(store, monkeypatch)
     held = await store.claim_tables("me", [*tables, (1, 7)], ttl=60.0, now=1010.0)
-    assert ran == ["INSERT", "INSERT"]
+    assert ran == ["SELECT", "INSERT"] * 2
+    assert rows == [5, 0, 0, 0]  # a row a table refused (another's live lease), none a table held
     assert held == tables[5:]
     # Expired, the other process's leases are taken.
     assert await store.claim_tables("me", tables[:6], ttl=60.0, now=1100.0) == tables[:6]
