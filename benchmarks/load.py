@@ -560,6 +560,9 @@ class LoadReport:
     gc_max_generation: int = 0
     #: The collector's thresholds while measuring (the bot's, or ``--gc-thresholds``).
     gc_thresholds: tuple[int, int, int] = (0, 0, 0)
+    #: ``sys.getswitchinterval()`` while measuring (the bot's ``SWITCH_INTERVAL``, or
+    #: ``--switch-interval``).
+    switch_interval: float = 0.0
     #: Objects the oldest generation gained while measuring (survivors of the middle
     #: one): what a full collection, rare and long, will have to walk.
     gc_oldest_growth: int = 0
@@ -606,7 +609,7 @@ class LoadReport:
         return [
             f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}, "
             f"table edits at most every {self.edit_interval:g} s, store {self.store}, process {self.process}, "
-            f"analysis {'on' if self.analysis else 'off'}",
+            f"analysis {'on' if self.analysis else 'off'}, GIL switch interval {self.switch_interval * 1000:g} ms",
             f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
             f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
@@ -801,6 +804,7 @@ async def run_load(
     gc_freeze: bool = False,
     gc_garbage: bool = False,
     gc_thresholds: tuple[int, int, int] | None = None,
+    switch_interval: float | None = None,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -1157,6 +1161,9 @@ async def run_load(
         if gc_thresholds is not None:
             gc.set_threshold(*gc_thresholds)  # (``--gc-thresholds``: instead of the bot's ``GC_THRESHOLDS``)
         report.gc_thresholds = gc.get_threshold()
+        if switch_interval is not None:
+            sys.setswitchinterval(switch_interval)  # (``--switch-interval``: instead of the bot's)
+        report.switch_interval = sys.getswitchinterval()
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
@@ -1510,6 +1517,9 @@ def main() -> int:
     parser.add_argument("--gc-thresholds", default=None, metavar="G0,G1,G2",
                         help="the collector's thresholds once the tables are opened, instead of the bot's "
                              "(bot.app.GC_THRESHOLDS), to measure others")
+    parser.add_argument("--switch-interval", type=float, default=None, metavar="S",
+                        help="sys.setswitchinterval once the tables are opened, instead of the bot's "
+                             "(bot.app.SWITCH_INTERVAL), to measure others")
     parser.add_argument("--keep-log", action="store_true",
                         help="let the simulated Discord keep its log of requests and events, as tests read it "
                              "(before session 38: it costs the simulator's CPU and memory)")
@@ -1537,6 +1547,7 @@ def main() -> int:
                                   gc_garbage=args.gc_garbage,
                                   gc_thresholds=(tuple(int(x) for x in args.gc_thresholds.split(","))  # type: ignore[arg-type]
                                                  if args.gc_thresholds else None),
+                                  switch_interval=args.switch_interval,
                                   profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
@@ -1597,6 +1608,8 @@ def several_processes(args: argparse.Namespace) -> int:
                        "--database-url", url, "--analysis", args.analysis, "--json"]
                 if args.edit_interval is not None:
                     cmd += ["--edit-interval", str(args.edit_interval)]
+                if args.switch_interval is not None:
+                    cmd += ["--switch-interval", str(args.switch_interval)]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             for k, worker in enumerate(workers):
                 out, _ = worker.communicate()

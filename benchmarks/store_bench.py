@@ -11,7 +11,9 @@ fsync per commit) and NORMAL, sequentially and with many tables at once.
 
 ``--busy-ms MS`` keeps the event loop busy meanwhile: a task burns MS of CPU at every
 turn of the loop (a saturated bot's loop), so every hop to SQLite's writer thread waits
-about MS (issue #33: the payment, rated and queued for review, is one hop).
+about MS (issue #33: the payment, rated and queued for review, is one hop), and the
+writer's thread waits for the GIL each time it lets it go (``--switch-interval S``: as
+long as S at most; the bot's is ``bot.app.SWITCH_INTERVAL``).
 
 ``--group-tables N`` measures the group writer instead (``queue_table_state``, issue
 #33): N tables each queue a state every ``--interval`` seconds on average (2.1 s: a
@@ -179,90 +181,96 @@ def pcts(samples: list[float]) -> str:
 
 
 async def group_bench(sync: str, tables: int, interval: float, seconds: float, kb: int,
-                      url: str | None = None) -> None:
-    """The group writer at ``tables`` tables (``--group-tables``)."""
+                      url: str | None = None, busy_ms: float = 0.0) -> None:
+    """The group writer at ``tables`` tables (``--group-tables``), the event loop kept
+    busy (``--busy-ms``) from the first lease claim on."""
+    if busy_ms > 0:
+        print(f"[{sync}] the event loop busy: {busy_ms:g} ms of CPU at every turn;"
+              f" GIL switch interval {sys.getswitchinterval() * 1000:g} ms")
     with tempfile.TemporaryDirectory() as tmp:
-        if url is not None:
-            store: Store = await PostgresStore.open(url, synchronous=sync)
-        else:
-            store = await Store.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
-        for t in range(tables):
-            await store.seed_pool(1, 100 + t, "nebraska", CHIPS, 10**9)
-        state = fake_state(kb)
-        lags: list[float] = []
-        waits: list[float] = []
-        versions: dict[int, int] = {}
-        lock = store._write_lock
-        original_acquire = lock.acquire
-
-        async def timed_acquire() -> bool:
-            t = time.perf_counter()
-            ok = await original_acquire()
-            waits.append(time.perf_counter() - t)
-            return ok
-
-        lock.acquire = timed_acquire  # type: ignore[method-assign]
-        rng = random.Random(1)
-        end = 0.0  # (set when the tables start)
-
-        async def table(t: int) -> None:
-            n = 0
-            await asyncio.sleep(rng.uniform(0, interval))
-            while time.perf_counter() < end:
-                queued = time.perf_counter()
-                done = asyncio.get_running_loop().create_future()
-
-                def written(version: int | None, done: asyncio.Future[None] = done, at: float = queued) -> None:
-                    lags.append(time.perf_counter() - at)
-                    if version is not None:
-                        versions[t] = version
-                    if not done.done():
-                        done.set_result(None)
-
-                store.queue_table_state(1, 100 + t, {**state, "n": n}, expected_version=versions.get(t, 0),
-                                        done=written)
-                n += 1
-                if n % 63 == 0:
-                    await store.settle_hand(hand(n, t))
-                await asyncio.sleep(rng.expovariate(1 / interval))
-
-        # The leases of every table renewed in one claim (the bot renews those due together).
-        keys = [(1, 100 + t) for t in range(tables)]
-        walls: list[float] = []
-        for _ in range(5):
-            w = time.perf_counter()
-            held = await store.claim_tables("bench", keys, ttl=90.0)
-            walls.append(time.perf_counter() - w)
-            assert len(held) == tables
-        print(f"[{sync}] one lease claim of {tables} tables, 5 times: median {statistics.median(walls) * 1000:.0f} ms"
-              " (the write lock held as long)")
-        # One group of every table at once, repeated: the writer's own cost per group.
-        walls: list[float] = []
-        cpus: list[float] = []
-        for r in range(10):
+        async with contextlib.AsyncExitStack() as busy:
+            if url is not None:
+                store: Store = await PostgresStore.open(url, synchronous=sync)
+            else:
+                store = await Store.open(Path(tmp) / "bench.sqlite3", synchronous=sync)
             for t in range(tables):
-                store.queue_table_state(1, 100 + t, {**state, "r": r}, expected_version=r)
-            w, c = time.perf_counter(), time.process_time()
+                await store.seed_pool(1, 100 + t, "nebraska", CHIPS, 10**9)
+            state = fake_state(kb)
+            lags: list[float] = []
+            waits: list[float] = []
+            versions: dict[int, int] = {}
+            lock = store._write_lock
+            original_acquire = lock.acquire
+
+            async def timed_acquire() -> bool:
+                t = time.perf_counter()
+                ok = await original_acquire()
+                waits.append(time.perf_counter() - t)
+                return ok
+
+            lock.acquire = timed_acquire  # type: ignore[method-assign]
+            rng = random.Random(1)
+            end = 0.0  # (set when the tables start)
+
+            async def table(t: int) -> None:
+                n = 0
+                await asyncio.sleep(rng.uniform(0, interval))
+                while time.perf_counter() < end:
+                    queued = time.perf_counter()
+                    done = asyncio.get_running_loop().create_future()
+
+                    def written(version: int | None, done: asyncio.Future[None] = done, at: float = queued) -> None:
+                        lags.append(time.perf_counter() - at)
+                        if version is not None:
+                            versions[t] = version
+                        if not done.done():
+                            done.set_result(None)
+
+                    store.queue_table_state(1, 100 + t, {**state, "n": n}, expected_version=versions.get(t, 0),
+                                            done=written)
+                    n += 1
+                    if n % 63 == 0:
+                        await store.settle_hand(hand(n, t))
+                    await asyncio.sleep(rng.expovariate(1 / interval))
+
+            await busy.enter_async_context(busy_loop(busy_ms))
+            # The leases of every table renewed in one claim (the bot renews those due together).
+            keys = [(1, 100 + t) for t in range(tables)]
+            walls: list[float] = []
+            for _ in range(5):
+                w = time.perf_counter()
+                held = await store.claim_tables("bench", keys, ttl=90.0)
+                walls.append(time.perf_counter() - w)
+                assert len(held) == tables
+            print(f"[{sync}] one lease claim of {tables} tables, 5 times: median {statistics.median(walls) * 1000:.0f} ms"
+                  " (the write lock held as long)")
+            # One group of every table at once, repeated: the writer's own cost per group.
+            walls: list[float] = []
+            cpus: list[float] = []
+            for r in range(10):
+                for t in range(tables):
+                    store.queue_table_state(1, 100 + t, {**state, "r": r}, expected_version=r)
+                w, c = time.perf_counter(), time.process_time()
+                await store.flush_table_states()
+                walls.append(time.perf_counter() - w)
+                cpus.append(time.process_time() - c)
+            print(f"[{sync}] one group of {tables} states, 10 times: median {statistics.median(walls) * 1000:.0f} ms"
+                  f" wall, {statistics.median(cpus) * 1000:.0f} ms CPU of this process")
+            for t in range(tables):
+                versions[t] = 10
+            lags.clear()
+            waits.clear()
+            t0 = time.perf_counter()
+            end = t0 + seconds
+            groups0 = store.groups
+            await asyncio.gather(*(table(t) for t in range(tables)))
             await store.flush_table_states()
-            walls.append(time.perf_counter() - w)
-            cpus.append(time.process_time() - c)
-        print(f"[{sync}] one group of {tables} states, 10 times: median {statistics.median(walls) * 1000:.0f} ms"
-              f" wall, {statistics.median(cpus) * 1000:.0f} ms CPU of this process")
-        for t in range(tables):
-            versions[t] = 10
-        lags.clear()
-        waits.clear()
-        t0 = time.perf_counter()
-        end = t0 + seconds
-        groups0 = store.groups
-        await asyncio.gather(*(table(t) for t in range(tables)))
-        await store.flush_table_states()
-        wall = time.perf_counter() - t0
-        groups = store.groups - groups0
-        print(f"[{sync}] group writer, {tables} tables, a state every {interval:g} s each"
-              f" ({len(lags) / wall:.0f} states/s): writer lag {pcts(lags)};"
-              f" write-lock wait {pcts(waits)}; {groups} groups, {len(lags) / max(groups, 1):.1f} states a group")
-        await store.close()
+            wall = time.perf_counter() - t0
+            groups = store.groups - groups0
+            print(f"[{sync}] group writer, {tables} tables, a state every {interval:g} s each"
+                  f" ({len(lags) / wall:.0f} states/s): writer lag {pcts(lags)};"
+                  f" write-lock wait {pcts(waits)}; {groups} groups, {len(lags) / max(groups, 1):.1f} states a group")
+            await store.close()
 
 
 async def main() -> None:
@@ -278,8 +286,12 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--busy-ms", type=float, default=0.0,
                         help="CPU milliseconds the event loop burns at every turn meanwhile")
+    parser.add_argument("--switch-interval", type=float, default=None, metavar="S",
+                        help="sys.setswitchinterval first (the bot sets bot.app.SWITCH_INTERVAL)")
     parser.add_argument("--sync", default=None, help="only this synchronous mode (FULL or NORMAL)")
     args = parser.parse_args()
+    if args.switch_interval is not None:
+        sys.setswitchinterval(args.switch_interval)
     cluster: Cluster | None = None
     if args.postgresql:
         started = start_cluster()
@@ -292,7 +304,8 @@ async def main() -> None:
             if url is not None:
                 print(f"PostgreSQL {cluster.version if cluster else ''}")
             if args.group_tables:
-                await group_bench(sync, args.group_tables, args.interval, args.seconds, args.state_kb, url)
+                await group_bench(sync, args.group_tables, args.interval, args.seconds, args.state_kb, url,
+                                  args.busy_ms)
             else:
                 await bench(sync, args.n, args.state_kb, args.tables, url, args.busy_ms)
     finally:

@@ -78,8 +78,9 @@ class Settings:
     # queued while the previous group was written; tests, for SimCord's clock).
     group_interval: float = 0.05
     # After start-up: freeze what is alive then and collect garbage less often (no
-    # long full collections under load).
-    tune_gc: bool = True
+    # long full collections under load); hand the GIL to a waiting thread (the store's
+    # writer) after 1 ms, not 5 (``bot.app.tune_runtime``).
+    tune_runtime: bool = True
     #: ``postgresql://...``: the PostgreSQL store; empty: the SQLite file ``db_path``.
     database_url: str = ""
     #: The Discord shards this process runs (None: one process, unsharded).
@@ -117,7 +118,7 @@ class Settings:
         drawn in a thread, the garbage collector left as it is, and no cooldowns or lobby
         expiry (a test that checks them sets ``limits``), and no hand reviews (a test of
         them turns ``analysis`` on)."""
-        return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_gc=False,
+        return replace(self, ai_delay=0.0, edit_interval=0.0, render_processes=0, tune_runtime=False,
                        picture_wait=None, group_interval=0.0,
                        limits=Limits(cooldowns=False, lobby_expiry=None), analysis=False)
 
