@@ -38,6 +38,7 @@ import random
 import resource
 import sys
 import tempfile
+import threading
 import time
 import types
 from collections.abc import Awaitable, Callable, Mapping
@@ -104,6 +105,32 @@ def children_cpu_seconds() -> dict[str, float]:
         return total
     except (OSError, ValueError):
         return {}
+
+
+def threads_cpu_seconds(names: Mapping[int, str]) -> dict[str, float]:
+    """CPU seconds (user + system) of this process's threads other than the event
+    loop's, from ``/proc``, by name: ``names`` (native thread id -> name) first, then the
+    thread's Python name; threads of one name are added up."""
+    total: dict[str, float] = {}
+    by_id = {t.native_id: t.name for t in threading.enumerate() if t.native_id is not None}
+    tick = os.sysconf("SC_CLK_TCK")
+    main = threading.main_thread().native_id
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return {}
+    for tid in tasks:
+        if int(tid) == main:
+            continue
+        try:
+            with open(f"/proc/self/task/{tid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = names.get(int(tid)) or by_id.get(int(tid), "(not Python's)").split(" ", 1)[0]
+        name = name.rsplit("-", 1)[0] if name.startswith("Thread-") or name.startswith("asyncio_") else name
+        total[name] = total.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
@@ -511,6 +538,9 @@ class LoadReport:
     #: CPU seconds of the child processes: all of them, and by kind (``children_cpu_seconds``).
     render_cpu_seconds: float = 0.0
     children_cpu: dict[str, float] = field(default_factory=dict)
+    #: CPU seconds of this process's other threads while measuring, by name
+    #: (``threads_cpu_seconds``).
+    threads_cpu: dict[str, float] = field(default_factory=dict)
     cpu_per_hand_ms: float = 0.0
     cpu_share: float = 0.0
     #: The event loop's thread's CPU seconds, and the process's CPU split by party (sampled).
@@ -620,6 +650,8 @@ class LoadReport:
             + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(self.children_cpu.items())) + ")",
             f"  CPU by party (event loop thread {self.main_cpu_seconds:.1f} s): "
             + ", ".join(f"{k} {v:.0%}" for k, v in self.main_split.items()),
+            "  the other threads: " + (", ".join(f"{k} {v:.2f} s" for k, v in list(self.threads_cpu.items())[:6]
+                                                 if v >= 0.005) or "none"),
             f"  the bot alone (no simulator): {self.bot_cpu_per_action_ms:.2f} ms CPU per action "
             f"(this process {self.bot_loop_per_action_ms:.2f} ms, pictures {self.bot_render_per_action_ms:.2f} ms, "
             f"search and reviews {self.bot_children_per_action_ms:.2f} ms), "
@@ -814,6 +846,7 @@ async def run_load(
     from bot.config import Settings
     from bot.engine import ENGINE_BUILD
     from bot.store import Shards
+    from bot.store import Store as SqliteStore
     from bot.tables.limits import DEFAULT_MAX_TABLES
     from bot.tables.table import BETWEEN, PLAYING, Table
     from tests.discord.harness import action_ids, labels, select_ids, select_options
@@ -1352,6 +1385,13 @@ async def run_load(
         main0 = time.thread_time()
         cpu0 = time.process_time()
         children0 = children_cpu_seconds()
+        store_threads: dict[int, str] = {}
+        if isinstance(bot.store, SqliteStore):  # (its aiosqlite connections' threads)
+            for role, conn in (("writer", bot.store._writer), ("reader", bot.store._reader)):
+                native = conn._thread.native_id
+                if native is not None:
+                    store_threads[native] = f"SQLite {role}"
+        threads0 = threads_cpu_seconds(store_threads)
         wall0 = time.perf_counter()
         actions[0] = hands[0] = written[0] = 0
         writes0 = bot.store.transactions
@@ -1366,6 +1406,9 @@ async def run_load(
         cpu = time.process_time() - cpu0
         main_cpu = time.thread_time() - main0
         children1 = children_cpu_seconds()
+        threads1 = threads_cpu_seconds(store_threads)
+        report.threads_cpu = dict(sorted(((k, v - threads0.get(k, 0.0)) for k, v in threads1.items()),
+                                         key=lambda kv: -kv[1]))
         report.children_cpu = {k: v - children0.get(k, 0.0) for k, v in children1.items()}
         report.render_cpu_seconds = sum(report.children_cpu.values())
         sampler.stop()
