@@ -1398,8 +1398,8 @@ async def run_load(
         groups0 = bot.store.groups
         reasons0 = edit_reasons(metrics)
         work0 = await bot.output.pool.picture_work() if tracer is not None and bot.output.pool else {}
-        if tracer is not None and bot.output.pool is not None and bot.output.pool._executor is not None:
-            await asyncio.get_running_loop().run_in_executor(bot.output.pool._executor, worker_gc_watch)
+        if tracer is not None and bot.output.pool is not None:
+            await bot.output.pool.run(worker_gc_watch)
         await asyncio.sleep(seconds)
         measuring = False
         wall = time.perf_counter() - wall0
@@ -1424,9 +1424,7 @@ async def run_load(
         del oldest
         if tracer is not None and bot.output.pool:
             work1 = await bot.output.pool.picture_work()
-            if bot.output.pool._executor is not None:
-                tracer.render_gc = await asyncio.get_running_loop().run_in_executor(
-                    bot.output.pool._executor, worker_gc_seen)
+            tracer.render_gc = await bot.output.pool.run(worker_gc_seen)
             tracer.picture_work = {k: v - work0.get(k, 0) for k, v in work1.items()}
         stop.set()
         for task in loops:

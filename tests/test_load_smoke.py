@@ -24,6 +24,11 @@ def test_load_benchmark_smoke_run() -> None:
     assert report["ack"]["n"] > 0 and report["edit"]["n"] > 0
     assert report["writes"] > 0  # the table states reached the SQLite file (group commits)
     assert report["stored_views_per_action"] < 0.5  # nothing stored per action
+    # The bot's runtime settings while measuring, and the store's writer thread by name.
+    from bot.app import SWITCH_INTERVAL
+
+    assert report["switch_interval"] == SWITCH_INTERVAL
+    assert "SQLite writer" in report["threads_cpu"]
 
 
 def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generation() -> None:

@@ -26,15 +26,19 @@ import functools
 import io
 import logging
 import multiprocessing
+import multiprocessing.connection
+import multiprocessing.process
 import os
+import pickle
 import signal
+import socket
+import struct
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import discord
 
@@ -198,51 +202,183 @@ def _draw_all(scenes: list[Scene]) -> list[Drawn]:
     return out
 
 
+_T = TypeVar("_T")
+
+
+def _serve(sock: socket.socket) -> None:
+    """A render process: answers each request on ``sock`` (``RenderPool``) — a pickled
+    function and its arguments, framed as ``multiprocessing.connection`` frames them —
+    with the pickled outcome, ``(True, result)`` or ``(False, exception)``, until the
+    bot closes its end."""
+    _render_worker_start()
+    conn = multiprocessing.connection.Connection(sock.detach())
+    while True:
+        try:
+            fn, args = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        try:
+            outcome: tuple[bool, object] = (True, fn(*args))
+        except Exception as e:  # (the caller raises it)
+            outcome = (False, e)
+        try:
+            answer = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as e:  # (an exception that does not pickle)
+            answer = pickle.dumps((False, RuntimeError(repr(e))), protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            conn.send_bytes(answer)
+        except OSError:
+            return
+
+
+#: The length before each request and answer (``multiprocessing.connection``'s framing).
+_FRAME = struct.Struct("!i")
+
+
+class _RenderProcess:
+    """One render process and the bot's end of its socket, read and written by the event
+    loop itself."""
+
+    def __init__(self, process: multiprocessing.process.BaseProcess,
+                 reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.process = process
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def start(cls) -> _RenderProcess:
+        """Spawn a render process (``spawn``: no copy of the bot's threads); it draws
+        the card faces before it answers its first request."""
+        ours, theirs = socket.socketpair()
+        try:
+            process = multiprocessing.get_context("spawn").Process(
+                target=_serve, args=(theirs,), name="taroky-render", daemon=True)
+            process.start()
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        reader, writer = await asyncio.open_unix_connection(sock=ours, limit=_ANSWER_BUFFER)
+        return cls(process, reader, writer)
+
+    async def call(self, fn: Callable[..., object], *args: object) -> tuple[bool, object]:
+        """``fn(*args)``'s outcome in the process (``_serve``); raises if the process
+        does not answer (``asyncio.IncompleteReadError``: it ended)."""
+        request = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer.write(_FRAME.pack(len(request)) + request)
+        await self.writer.drain()
+        (size,) = _FRAME.unpack(await self.reader.readexactly(_FRAME.size))
+        outcome: tuple[bool, object] = pickle.loads(await self.reader.readexactly(size))
+        return outcome
+
+    def close(self) -> None:
+        """Close the socket (the process ends when it reads its end) and end the
+        process."""
+        self.writer.close()
+        if self.process.is_alive():
+            self.process.terminate()
+
+
+#: Bytes the bot's end of a render process's socket reads ahead (a hand of pictures).
+_ANSWER_BUFFER = 1 << 22
+
+
 class RenderPool:
     """Worker processes that draw scenes (``_draw_all``): Pillow's drawing and PNG
     encoding leave the bot's process, so both cores work and the event loop does not
-    wait for the GIL.  Started on first use (``spawn``: no copy of the bot's threads);
-    each worker draws the card faces once and runs at a lower priority
-    (``RENDER_NICENESS``).  Raises what the pool raised; the caller
-    falls back to a thread."""
+    wait for the GIL.  Started on first use; each process draws the card faces once and
+    runs at a lower priority (``RENDER_NICENESS``).  Raises what a process raised (or
+    ``asyncio.IncompleteReadError`` if it died); the caller falls back to a thread.
+
+    The event loop speaks to each process over a socket of its own (a request, its
+    answer), so no thread of the bot's process takes part in a drawing.  (It used
+    ``concurrent.futures.ProcessPoolExecutor``, whose manager thread and queue feeder
+    thread took 0.6–0.7 ms of the bot's CPU an action at 200 tables, issue #33.)"""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
-        self._executor: ProcessPoolExecutor | None = None
-        #: Batches handed to the processes at once: one each, so a batch waits here (not
-        #: in the executor's queue, where it can no longer be dropped) until a process is
-        #: free, and is dropped then if nobody will see it (``draw``'s ``wanted``).
-        self._slots = asyncio.Semaphore(processes)
+        #: The processes free now; None: one not started yet.  A batch waits here (not
+        #: in a process, where it can no longer be dropped) until a process is free, and
+        #: is dropped then if nobody will see it (``draw``'s ``wanted``).
+        self._free: asyncio.Queue[_RenderProcess | None] = asyncio.Queue()
+        for _ in range(processes):
+            self._free.put_nowait(None)
+        self._started: set[_RenderProcess] = set()
+        #: Bumped by ``close``: a drawing that ends afterwards does not hand its process back.
+        self._generation = 0
         #: Batches dropped that way.
         self.dropped = 0
 
     async def draw(self, scenes: list[Scene], wanted: Callable[[], bool] | None = None) -> list[Drawn] | None:
         """Draw ``scenes`` in a render process when one is free; None (nothing drawn)
         if ``wanted()`` is false by then: a busy pool draws only what will be shown."""
-        async with self._slots:
-            if wanted is not None and not wanted():
-                self.dropped += 1
-                return None
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_render_worker_start,
-                )
-            return await asyncio.get_running_loop().run_in_executor(self._executor, _draw_all, scenes)
+        process = await self._free.get()
+        if wanted is not None and not wanted():
+            self._free.put_nowait(process)
+            self.dropped += 1
+            return None
+        return await self._in(process, _draw_all, scenes)
+
+    async def run(self, fn: Callable[..., _T], *args: object) -> _T:
+        """``fn(*args)`` in a render process when one is free (``fn`` by reference, as
+        pickle sends it; for the benchmarks and tests)."""
+        return await self._in(await self._free.get(), fn, *args)
 
     async def picture_work(self) -> dict[str, int]:
         """What a render process counted of its work so far
         (``rendering.render.picture_work``; empty before the pool starts), for the
         benchmarks: how the layered pictures were put together, the caches' hits."""
-        if self._executor is None:
+        if not self._started:
             return {}
-        async with self._slots:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, rendering.picture_work)
+        return await self.run(rendering.picture_work)
+
+    async def _in(self, process: _RenderProcess | None, fn: Callable[..., _T], *args: object) -> _T:
+        """Run ``fn(*args)`` in ``process`` (taken from ``_free``; None: start one).  If
+        the caller is cancelled the call still ends in its own task, and the process goes
+        back to ``_free`` then, with its answer read (or, failed, is ended)."""
+        call = asyncio.ensure_future(self._call(process, self._generation, fn, *args))
+        call.add_done_callback(_retrieve)
+        return await asyncio.shield(call)
+
+    async def _call(self, process: _RenderProcess | None, generation: int,
+                    fn: Callable[..., _T], *args: object) -> _T:
+        """The call, and the process handed back to ``_free`` after it (or, if it did
+        not answer or was ``close``d meanwhile, ended: None in its place).  An exception
+        ``fn`` raised there is raised here; the process answered, so it stays."""
+        answered = False
+        try:
+            if process is None:
+                process = await _RenderProcess.start()
+                self._started.add(process)
+            ok, value = await process.call(fn, *args)
+            answered = True
+        finally:
+            if process is not None and not (answered and generation == self._generation):
+                process.close()
+                self._started.discard(process)
+                process = None
+            self._free.put_nowait(process)
+        if not ok:
+            raise cast("BaseException", value)
+        return cast("_T", value)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """End the processes (a drawing under way ends its own once answered); the next
+        drawing starts new ones."""
+        self._generation += 1
+        for process in self._started:
+            process.close()
+        self._started.clear()
+        free = [self._free.get_nowait() for _ in range(self._free.qsize())]
+        for _ in free:
+            self._free.put_nowait(None)
+
+
+def _retrieve(call: asyncio.Future[_T]) -> None:
+    """A call whose caller was cancelled: its exception is nobody's to raise."""
+    if not call.cancelled():
+        call.exception()
 
 
 #: Fields of the table message that its picture shows (the picture's alt text keeps them

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 from cogs.ui.output import (
@@ -110,7 +111,6 @@ async def test_a_busy_pool_does_not_draw_what_nobody_will_see() -> None:
 async def test_render_processes_yield_the_cpu_to_the_bot() -> None:
     """When the cores are busy the event loop goes first: a picture may come late, a
     click's text and buttons may not."""
-    import asyncio
     import os
 
     from cogs.ui.output import RENDER_NICENESS
@@ -118,8 +118,65 @@ async def test_render_processes_yield_the_cpu_to_the_bot() -> None:
     pool = RenderPool(1)
     try:
         await pool.draw([samples.hand_to_play()])  # starts the process
-        assert pool._executor is not None
-        theirs = await asyncio.wrap_future(pool._executor.submit(os.nice, 0))
+        theirs = await pool.run(os.nice, 0)
     finally:
         pool.close()
     assert theirs >= os.nice(0) + RENDER_NICENESS or theirs == 19
+
+
+async def test_a_render_process_that_dies_fails_its_drawing_and_the_next_one_starts_anew() -> None:
+    """A render process that ends mid-call (killed, out of memory) fails that call —
+    ``DiscordTableOutput`` then draws in a thread (above) — and is not used again."""
+    import asyncio
+    import os
+
+    pool = RenderPool(1)
+    try:
+        first = await pool.run(os.getpid)
+        with pytest.raises(asyncio.IncompleteReadError):
+            await pool.run(os._exit, 1)
+        drawn = await pool.draw([samples.hand_to_play()])
+        second = await pool.run(os.getpid)
+    finally:
+        pool.close()
+    assert drawn is not None and drawn[0][1] is not None
+    assert first != second != os.getpid()
+
+
+async def test_a_drawing_whose_caller_gave_up_hands_its_process_back_once_drawn() -> None:
+    """A batch whose caller is cancelled (its table closed) is still drawn to its end in
+    the render process; the process then draws the next batch (it is neither ended nor
+    left with an answer nobody read)."""
+    import asyncio
+    import os
+
+    pool = RenderPool(1)
+    try:
+        pid = await pool.run(os.getpid)
+        first = asyncio.ensure_future(pool.draw([samples.table_czech()]))
+        for _ in range(3):  # (the request is sent; the picture takes milliseconds to draw)
+            await asyncio.sleep(0)
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        drawn = await pool.draw([samples.hand_to_play()])
+        again = await pool.run(os.getpid)
+    finally:
+        pool.close()
+    assert drawn is not None and drawn[0][1] is not None
+    assert check_golden("hand_to_play", drawn[0][1]).ok
+    assert again == pid
+
+
+async def test_an_error_in_a_render_process_is_raised_in_the_bot_and_the_process_stays() -> None:
+    import os
+
+    pool = RenderPool(1)
+    try:
+        pid = await pool.run(os.getpid)
+        with pytest.raises(ValueError, match="invalid literal"):
+            await pool.run(int, "not a number")
+        again = await pool.run(os.getpid)
+    finally:
+        pool.close()
+    assert again == pid
