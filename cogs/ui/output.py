@@ -275,7 +275,8 @@ class _RenderProcess:
     def close(self) -> None:
         """Close the socket (the process ends when it reads its end) and end the
         process."""
-        self.writer.close()
+        with contextlib.suppress(RuntimeError):  # (the event loop already closed)
+            self.writer.close()
         if self.process.is_alive():
             self.process.terminate()
 
