@@ -4,6 +4,7 @@ no pixel; a pool that fails falls back to a thread."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import discord
@@ -180,3 +181,26 @@ async def test_an_error_in_a_render_process_is_raised_in_the_bot_and_the_process
     finally:
         pool.close()
     assert again == pid
+
+
+async def test_closing_the_pool_mid_drawing_leaves_no_process_behind_and_the_next_drawing_starts_one() -> None:
+    """``close`` (the bot stops, or the pool failed) while a batch is drawn: that
+    drawing fails or ends, its process is ended either way, and the pool keeps one
+    place per render process (no second process from the drawing handed back late)."""
+    import asyncio
+    import os
+
+    pool = RenderPool(1)
+    try:
+        old = await pool.run(os.getpid)
+        drawing = asyncio.ensure_future(pool.draw([samples.table_czech()]))
+        for _ in range(3):
+            await asyncio.sleep(0)
+        pool.close()
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            await drawing
+        new = await pool.run(os.getpid)
+        assert new != old
+        assert pool._free.qsize() == 1 and len(pool._started) == 1
+    finally:
+        pool.close()
