@@ -45,11 +45,14 @@ GC_THRESHOLDS = (5_000, 20, 100)
 
 #: Seconds a thread may keep the GIL while another waits for it (Python's default is
 #: 5 ms).  The store's writer is a thread (aiosqlite's), and the sqlite3 module lets the
-#: GIL go around every step of a statement, every row it returns included; each time,
-#: on a busy event loop, the writer waited up to the whole interval to get it back.  A
-#: group of 40 table states that takes 0.8 ms alone held the write lock 54 ms beside a
-#: busy thread at 5 ms, 10 ms at 1 ms (issue #33: at 500 tables the writer held the lock
-#: 25 s of a 45-s run, and fell seconds behind).
+#: GIL go around every step of a statement; each time, beside a busy event loop, the
+#: writer waited up to the whole interval to get it back.  Beside a loop burning 5 ms a
+#: turn a lease claim of 1,000 tables held the write lock 1.6 s at 5 ms and 0.1 s at
+#: 1 ms, a group of 1,000 states 4.6 s and 0.26 s (``benchmarks/store_bench.py
+#: --group-tables 1000 --busy-ms 5``; issue #33: at 500 tables the writer's lag p99 fell
+#: from 2.9 s to 0.7 s with this and the statements that return no row a table).  The
+#: bot's process has no other thread that wants the GIL often (the render pool is
+#: spoken to from the loop: ``cogs.ui.output.RenderPool``).
 SWITCH_INTERVAL = 0.001
 
 

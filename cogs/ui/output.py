@@ -295,7 +295,8 @@ class RenderPool:
     The event loop speaks to each process over a socket of its own (a request, its
     answer), so no thread of the bot's process takes part in a drawing.  (It used
     ``concurrent.futures.ProcessPoolExecutor``, whose manager thread and queue feeder
-    thread took 0.6–0.7 ms of the bot's CPU an action at 200 tables, issue #33.)"""
+    thread took about 0.6 ms of the bot's CPU an action at 200 tables and the GIL from
+    the loop at every hop: ``benchmarks/load.py --tables 200``, issue #33.)"""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
