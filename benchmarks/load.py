@@ -128,7 +128,7 @@ def threads_cpu_seconds(names: Mapping[int, str]) -> dict[str, float]:
         except OSError:
             continue
         name = names.get(int(tid)) or by_id.get(int(tid), "(not Python's)").split(" ", 1)[0]
-        name = name.rsplit("-", 1)[0] if name.startswith("Thread-") or name.startswith("asyncio_") else name
+        name = name.rstrip("0123456789").rstrip("-_")  # ("Thread-3", "asyncio_0": numbered alike)
         total[name] = total.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
     return total
 

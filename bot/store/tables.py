@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from bot.store.core import QueuedState, Statements, StoreCore, dumps
 from bot.store.interface import Shards, TableKey
@@ -308,26 +308,28 @@ class TableStates(StoreCore):
         for i in range(0, len(rows), STATES_AT_ONCE):
             part = rows[i:i + STATES_AT_ONCE]
             # (see ``_group_exceptions``: no row a table written, on either database)
-            checks = [value for g, c, _m, expected, _text in part for value in (g, c, expected)]
+            checks = [value for g, c, _message, expected, _text in part for value in (g, c, expected)]
             stored: dict[TableKey, int | None] = {
                 (int(g), int(c)): None if v is None else int(v)
                 for g, c, v in (yield _group_exceptions(self.dialect, len(part)), checks)
             }
             yield _update_group(self.dialect, len(part)), [value for row in part for value in row]
-            for g, c, _m, expected, _text in part:
+            for g, c, message, expected, text in part:
                 key = (g, c)
                 if key not in stored:  # stored at the version expected: written over it
                     written[key] = expected + 1
-                elif stored[key] is None:  # never saved (or deleted by another writer)
+                    continue
+                version = stored[key]
+                if version is None:  # never saved (or deleted by another writer)
                     if not expected:  # expected 0, or None (whatever is stored): inserted
-                        new.append((g, c, _m, _text))
+                        new.append((g, c, message, text))
                 elif expected is None:  # whatever was stored: written over it
-                    written[key] = cast("int", stored[key]) + 1
+                    written[key] = version + 1
                 # (else stale: another process saved the table; not written)
         for i in range(0, len(new), STATES_AT_ONCE):
             part = new[i:i + STATES_AT_ONCE]
             yield _insert_group(len(part)), [value for row in part for value in row]
-            for g, c, _m, _text in part:
+            for g, c, _message, _text in part:
                 written[(g, c)] = 1
         for key in keys:
             written.setdefault(key, None)  # another writer's version, or deleted by another
