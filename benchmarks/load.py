@@ -11,7 +11,10 @@ in the bot.  Modes:
   ``--ai-delay`` (1.2 s), the table message is edited at most once a second;
 * ``nothink``: nobody waits and every change edits the table message.
 
-Between hands the first human deals the next one.  Printed at the end: click → ack
+Between hands the first human deals the next one.  Before measuring, each table is
+played on without pauses to a random point of its hand (``--from-deal``: not), so that
+hands end, are paid and reviewed all through the measurement, as on a server whose
+tables were opened at different times.  Printed at the end: click → ack
 and click → table edit (p50 / p95 / p99), engine actions per second (humans and
 computers), CPU seconds per hand (the whole process: the event loop, render threads
 and the SQLite threads), RSS per table, SQLite write transactions and bytes per hand,
@@ -42,7 +45,7 @@ import threading
 import time
 import types
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -354,17 +357,24 @@ def publish_kind(out: Any, table: Any, spare: bool) -> str:
     return f"{'late' if spare else 'change'} ({held}, {'free' if free else 'throttled'})"
 
 
-class TracedLock(asyncio.Lock):
-    """A table's lock that notes who held it and for how long (``--trace``)."""
+class TracedLock:
+    """A table's own lock, seen through this: notes who held it and for how long
+    (``--trace``).  The table's lock itself stays the lock: a task that holds it or waits
+    for it when the tracer starts still excludes the others (a new lock put in its place
+    let a panel's drawing that held the old one edit the panel with what it showed
+    before the moves made meanwhile)."""
 
-    def __init__(self, holds: list[tuple[str, float, float]]) -> None:
-        super().__init__()
+    def __init__(self, lock: asyncio.Lock, holds: list[tuple[str, float, float]]) -> None:
+        self._lock = lock
         self._holds = holds
         self._since = 0.0
         self._who = ""
 
+    def locked(self) -> bool:
+        return self._lock.locked()
+
     async def acquire(self) -> bool:
-        ok = await super().acquire()
+        ok = await self._lock.acquire()
         self._since = time.perf_counter()
         task = asyncio.current_task()
         self._who = task.get_name() if task is not None else "?"
@@ -372,7 +382,13 @@ class TracedLock(asyncio.Lock):
 
     def release(self) -> None:
         self._holds.append((self._who, self._since, time.perf_counter()))
-        super().release()
+        self._lock.release()
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
 
 def task_kind(name: str) -> str:
@@ -593,6 +609,11 @@ class LoadReport:
     #: ``sys.getswitchinterval()`` while measuring (the bot's ``SWITCH_INTERVAL``, or
     #: ``--switch-interval``).
     switch_interval: float = 0.0
+    #: ``--from-deal`` not given: the tables were spread over their hands first, in
+    #: ``spread_seconds``; ``spread_short`` of them did not get there in time.
+    spread: bool = False
+    spread_seconds: float = 0.0
+    spread_short: int = 0
     #: Objects the oldest generation gained while measuring (survivors of the middle
     #: one): what a full collection, rare and long, will have to walk.
     gc_oldest_growth: int = 0
@@ -639,7 +660,10 @@ class LoadReport:
         return [
             f"load: {self.tables} tables, mode {self.mode}, {self.seconds:.0f} s, engine {self.engine}, "
             f"table edits at most every {self.edit_interval:g} s, store {self.store}, process {self.process}, "
-            f"analysis {'on' if self.analysis else 'off'}, GIL switch interval {self.switch_interval * 1000:g} ms",
+            f"analysis {'on' if self.analysis else 'off'}, GIL switch interval {self.switch_interval * 1000:g} ms, "
+            + (f"tables spread over their hands first ({self.spread_seconds:.0f} s"
+               + (f", {self.spread_short} short of their point" if self.spread_short else "") + ")"
+               if self.spread else "every table from its first deal"),
             f"  clicks {self.clicks} (refused as stale {self.refused}), bot errors {self.errors}",
             f"  click -> ack   p50 {a['p50']:.1f} ms  p95 {a['p95']:.1f} ms  p99 {a['p99']:.1f} ms  max {a['max']:.1f} ms",
             f"  click -> edit  p50 {e['p50']:.1f} ms  p95 {e['p95']:.1f} ms  p99 {e['p99']:.1f} ms  max {e['max']:.1f} ms",
@@ -837,6 +861,7 @@ async def run_load(
     gc_garbage: bool = False,
     gc_thresholds: tuple[int, int, int] | None = None,
     switch_interval: float | None = None,
+    spread: bool = True,
 ) -> LoadReport:
     from simcord.backend.models.interaction import Interaction
     from simcord.env import Env
@@ -849,6 +874,7 @@ async def run_load(
     from bot.store import Store as SqliteStore
     from bot.tables.limits import DEFAULT_MAX_TABLES
     from bot.tables.table import BETWEEN, PLAYING, Table
+    from cogs.ui.output import EDIT_BURST
     from tests.discord.harness import action_ids, labels, select_ids, select_options
 
     human = mode == "human"
@@ -1000,8 +1026,14 @@ async def run_load(
     hands = [0]
     original_after = Table._after_action
 
+    #: ``spread``: each table's actions before measuring, and how many it is to play.
+    warm_counts: dict[int, int] = {}
+    warm_targets: dict[int, int] = {}
+
     async def counting_after(self: Any) -> None:
         actions[0] += 1
+        if self.id in warm_targets:
+            warm_counts[self.id] = warm_counts.get(self.id, 0) + 1
         if tracer is not None:
             tracer.note(task_click.get(asyncio.current_task()), "applied")
         game = self.game
@@ -1197,6 +1229,7 @@ async def run_load(
         if switch_interval is not None:
             sys.setswitchinterval(switch_interval)  # (``--switch-interval``: instead of the bot's)
         report.switch_interval = sys.getswitchinterval()
+        report.spread = spread
         rss1 = rss_bytes()
         report.rss_per_table_kb = (rss1 - rss0) / 1024 / max(tables - 1, 1)
         if memory:
@@ -1217,7 +1250,7 @@ async def run_load(
         report.stored_views_start = stored_views(bot)
         if tracer is not None:
             for tab in tabs:
-                tab[0].lock = TracedLock(tracer.holds)
+                tab[0].lock = TracedLock(tab[0].lock, tracer.holds)
             tracer.timed(bot.tables, "save", "save (TableManager.save)")
             out = bot.output
             tracer.timed(out, "publish", "output.publish")
@@ -1291,7 +1324,7 @@ async def run_load(
 
             out._sent = noted_sent  # type: ignore[method-assign]
 
-        if start_together is not None:
+        if start_together is not None and not spread:
             await start_together()  # (the other processes have opened their tables too)
         stop = asyncio.Event()
 
@@ -1307,6 +1340,9 @@ async def run_load(
             dealt: tuple[int, float] | None = None  # (hand, when) of the last Deal click
             r = random.Random(rng.random())
             while not stop.is_set():
+                if table.id in warm_targets and warm_counts.get(table.id, 0) >= warm_targets[table.id]:
+                    await signals.wait(channel.id, 1.0)  # (spread: this table is where it is to start)
+                    continue
                 if table.status == BETWEEN and who == 0:
                     # One Deal click a hand (again after 2 s if it did not deal): the
                     # click is handled later, and clicking at every message written in
@@ -1333,7 +1369,7 @@ async def run_load(
                 if moment is None or moment == last_clicked or table.status != PLAYING:
                     await signals.wait(channel.id, 1.0)
                     continue
-                if human:
+                if human and not warm_targets:
                     await asyncio.sleep(r.uniform(*think))
                     if stop.is_set():
                         return
@@ -1368,11 +1404,49 @@ async def run_load(
                 if tracer is not None and measuring:
                     tracer.lags.append(max(0.0, time.perf_counter() - t - 0.005))
 
+        async def spread_tables() -> None:
+            """Each table played on, without pauses, to a random point of its hand (of
+            ``ACTIONS_PER_HAND`` actions): measured from the deal, every table would be in the
+            same part of its first hand, and no hand would end while measuring (a hand at human
+            pace lasts about 150 s).  Spread, hands end all through the measurement, as in a
+            server whose tables were opened at different times."""
+            w = random.Random(seed + 7)
+            timings = {}
+            for tab in tabs:
+                table = tab[0]
+                warm_targets[table.id] = w.randrange(ACTIONS_PER_HAND)
+                timings[table.id] = table.timings
+                table.timings = replace(table.timings, ai_delay=0.0)
+            t_spread = time.perf_counter()
+            say(f"spreading the tables over their hands (on average {ACTIONS_PER_HAND // 2} actions each) ...")
+            for tab in tabs:
+                signals.fire(tab[0].channel_id)
+            limit = t_spread + 600.0
+            while time.perf_counter() < limit and any(
+                    warm_counts.get(t, 0) < n for t, n in warm_targets.items()):
+                await asyncio.sleep(0.5)
+            report.spread_short = sum(1 for t, n in warm_targets.items() if warm_counts.get(t, 0) < n)
+            for tab in tabs:
+                tab[0].timings = timings[tab[0].id]
+            warm_targets.clear()
+            pending_edit.clear()  # (the spreading's clicks are not measured)
+            for tab in tabs:
+                signals.fire(tab[0].channel_id)
+            # The throttle's window (EDIT_BURST edits in EDIT_BURST edit intervals) forgets
+            # the spreading's quick edits while the tables play on at their pace.
+            await asyncio.sleep(EDIT_BURST * settings.edit_interval + 0.5)
+            report.spread_seconds = time.perf_counter() - t_spread
+            say(f"spread in {report.spread_seconds:.1f} s ({sum(warm_counts.values())} actions)")
+
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
         if tracer is not None:
             loops.append(asyncio.create_task(lag_probe()))
         if gc_garbage:
             loops.append(asyncio.create_task(garbage_sampler()))
+        if spread:
+            await spread_tables()
+            if start_together is not None:
+                await start_together()  # (the other processes have spread their tables too)
         say(f"playing for {seconds:.0f} s ...")
         oldest = gc.get_objects(2)
         oldest0 = len(oldest)
@@ -1393,7 +1467,7 @@ async def run_load(
                     store_threads[native] = f"SQLite {role}"
         threads0 = threads_cpu_seconds(store_threads)
         wall0 = time.perf_counter()
-        actions[0] = hands[0] = written[0] = 0
+        actions[0] = hands[0] = written[0] = clicks[0] = refused[0] = 0
         writes0 = bot.store.transactions
         groups0 = bot.store.groups
         reasons0 = edit_reasons(metrics)
@@ -1561,6 +1635,9 @@ def main() -> int:
     parser.add_argument("--switch-interval", type=float, default=None, metavar="S",
                         help="sys.setswitchinterval once the tables are opened, instead of the bot's "
                              "(bot.app.SWITCH_INTERVAL), to measure others")
+    parser.add_argument("--from-deal", action="store_true",
+                        help="measure from every table's first deal (before session 41: no hand ends while "
+                             "measuring) instead of spreading the tables over their hands first")
     parser.add_argument("--keep-log", action="store_true",
                         help="let the simulated Discord keep its log of requests and events, as tests read it "
                              "(before session 38: it costs the simulator's CPU and memory)")
@@ -1588,7 +1665,7 @@ def main() -> int:
                                   gc_garbage=args.gc_garbage,
                                   gc_thresholds=(tuple(int(x) for x in args.gc_thresholds.split(","))  # type: ignore[arg-type]
                                                  if args.gc_thresholds else None),
-                                  switch_interval=args.switch_interval,
+                                  switch_interval=args.switch_interval, spread=not args.from_deal,
                                   profile=args.profile, keep_log=args.keep_log))
     if tracer is not None and tracer.batches is not None and args.save_scenes is not None:
         args.save_scenes.write_bytes(pickle.dumps(tracer.batches))
@@ -1651,6 +1728,8 @@ def several_processes(args: argparse.Namespace) -> int:
                     cmd += ["--edit-interval", str(args.edit_interval)]
                 if args.switch_interval is not None:
                     cmd += ["--switch-interval", str(args.switch_interval)]
+                if args.from_deal:
+                    cmd += ["--from-deal"]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             for k, worker in enumerate(workers):
                 out, _ = worker.communicate()

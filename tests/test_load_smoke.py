@@ -20,6 +20,8 @@ def test_load_benchmark_smoke_run() -> None:
     assert out.returncode == 0, out.stderr[-3000:]
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["tables"] == 2 and report["errors"] == 0
+    # Spread over their hands before measuring: every table got to its point.
+    assert report["spread"] and report["spread_short"] == 0
     assert report["clicks"] > 0 and report["actions"] >= report["clicks"]
     assert report["ack"]["n"] > 0 and report["edit"]["n"] > 0
     assert report["writes"] > 0  # the table states reached the SQLite file (group commits)
@@ -46,3 +48,18 @@ def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generat
     assert report["gc_garbage_per_action"] > 0 and report["gc_garbage_top"]
     assert set(report["gc_cpu_by_generation"]) == set(report["gc_by_generation"])
     assert report["gc_oldest_top"]  # (what the oldest generation gained, by type)
+
+
+def test_load_benchmark_traced_run_spread_over_the_hands() -> None:
+    """``--trace`` watches each table's own lock: the tables spread over their hands at
+    full speed get to their points (with a new lock put in its place, a panel's drawing
+    holding the old one showed a moment long gone and its player never got a turn)."""
+    out = subprocess.run(
+        [sys.executable, "benchmarks/load.py", "--tables", "6", "--mode", "nothink", "--seconds", "2",
+         "--trace", "--json"],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["errors"] == 0 and report["spread"] and report["spread_short"] == 0
+    assert report["clicks"] > 0
