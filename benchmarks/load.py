@@ -1466,10 +1466,11 @@ async def run_load(
             # tables (``--gc-garbage``).  The driver never settles, so from here the loop
             # schedules as it does in a deployment (``--simcord-tracking``: as before
             # session 41).  The errors are counted from the log instead (below).
-            untracked = (loop.call_soon, loop.create_task, loop.call_soon_threadsafe)
+            untracked = (loop.call_soon, loop.create_task, loop.call_soon_threadsafe, loop.run_in_executor)
             loop.call_soon = runtime.call_soon  # type: ignore[method-assign]
             loop.create_task = runtime.create_task  # type: ignore[method-assign]
             loop.call_soon_threadsafe = runtime.call_soon_threadsafe  # type: ignore[method-assign]
+            loop.run_in_executor = runtime.run_in_executor  # type: ignore[method-assign]
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
         if tracer is not None:
             loops.append(asyncio.create_task(lag_probe()))
@@ -1603,7 +1604,8 @@ async def run_load(
     finally:
         logging.getLogger().removeHandler(errors_logged)
         if untracked:
-            loop.call_soon, loop.create_task, loop.call_soon_threadsafe = untracked  # type: ignore[method-assign]
+            (loop.call_soon, loop.create_task, loop.call_soon_threadsafe,  # type: ignore[method-assign]
+             loop.run_in_executor) = untracked
         if simulated:
             loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
         Table._after_action = original_after  # type: ignore[method-assign]
