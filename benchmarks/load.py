@@ -1474,12 +1474,12 @@ async def run_load(
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
         if tracer is not None:
             loops.append(asyncio.create_task(lag_probe()))
-        if gc_garbage:
-            loops.append(asyncio.create_task(garbage_sampler()))
         if spread:
             await spread_tables()
             if start_together is not None:
                 await start_together()  # (the other processes have spread their tables too)
+        if gc_garbage:  # (its windows count the actions made while measuring)
+            loops.append(asyncio.create_task(garbage_sampler()))
         say(f"playing for {seconds:.0f} s ...")
         oldest = gc.get_objects(2)
         oldest0 = len(oldest)
