@@ -55,6 +55,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Actions in a Czech hand of this benchmark (measured: 60-66), for per-hand figures of
 #: runs too short to finish a few hands.
 ACTIONS_PER_HAND = 63
+#: Seconds without a table moving on after which the spreading stops waiting.
+SPREAD_STALL = 20.0
 #: The first server id's high bits (``id >> 22``): the servers are numbered from here.
 GUILD_BASE = 1 << 12
 PLAY = "throw_in_povinnost=false"  # a quiet povinnost is played out (CZ-10): hands reach the tricks
@@ -1442,11 +1444,25 @@ async def run_load(
             say(f"spreading the tables over their hands (on average {ACTIONS_PER_HAND // 2} actions each) ...")
             for tab in tabs:
                 signals.fire(tab[0].channel_id)
-            limit = t_spread + 600.0
-            while time.perf_counter() < limit and any(
-                    warm_counts.get(t, 0) < n for t, n in warm_targets.items()):
+            # No table moved on for STALL seconds: the short ones are described (a table
+            # that stands still is a finding) and the measurement starts without them.
+            moved, last_total = time.perf_counter(), -1
+            while any(warm_counts.get(t, 0) < n for t, n in warm_targets.items()):
+                total = sum(warm_counts.values())
+                if total != last_total:
+                    moved, last_total = time.perf_counter(), total
+                elif time.perf_counter() - moved > SPREAD_STALL:
+                    break
                 await asyncio.sleep(0.5)
-            report.spread_short = sum(1 for t, n in warm_targets.items() if warm_counts.get(t, 0) < n)
+            short = [tab for tab in tabs if warm_counts.get(tab[0].id, 0) < warm_targets[tab[0].id]]
+            report.spread_short = len(short)
+            for tab in short[:3]:
+                table, game = tab[0], tab[0].game
+                shows = [(action_ids(p.response) + select_ids(p.response))[:1] if p.response else None
+                         for p in tab[1:]]
+                print(f"  a table stood still while spreading: {table.status}, hand {table.hand_no} step "
+                      f"{table.step}, {game.phase.value if game else '-'}, seat {game.to_act if game else '-'} "
+                      f"to act; the humans' panels show {shows}", file=sys.stderr)
             for tab in tabs:
                 tab[0].timings = timings[tab[0].id]
             warm_targets.clear()
@@ -1623,7 +1639,24 @@ async def run_load(
                 await bot.store.close()
             if tmp is not None:
                 tmp.cleanup()
+            await end_leftover_tasks()
     return report
+
+
+async def end_leftover_tasks(wait: float = 10.0) -> None:
+    """The tasks still alive once the bot is closed (with SimCord's tracking off, SimCord
+    does not end those the bot started while measuring): cancelled, and any that has not
+    ended within ``wait`` seconds is named with where it waits, on stderr."""
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    if not tasks:
+        return
+    _done, pending = await asyncio.wait(tasks, timeout=wait)
+    for task in pending:
+        frames = task.get_stack(limit=3)
+        where = " < ".join(f"{f.f_code.co_name} ({Path(f.f_code.co_filename).name}:{f.f_lineno})" for f in frames)
+        print(f"  a task did not end when cancelled: {task.get_name()}: {where}", file=sys.stderr)
 
 
 def main() -> int:
