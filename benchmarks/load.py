@@ -55,6 +55,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Actions in a Czech hand of this benchmark (measured: 60-66), for per-hand figures of
 #: runs too short to finish a few hands.
 ACTIONS_PER_HAND = 63
+#: Seconds a player's panel may show the moment they chose on before they choose again.
+RECHOOSE = 3.0
 #: Seconds without a table moving on after which the spreading stops waiting.
 SPREAD_STALL = 20.0
 #: The first server id's high bits (``id >> 22``): the servers are numbered from here.
@@ -1360,6 +1362,7 @@ async def run_load(
             member = people[i][who]
             panel = tabs[i][1 + who]
             last_clicked: str | None = None
+            clicked_at = 0.0
             dealt: tuple[int, float] | None = None  # (hand, when) of the last Deal click
             r = random.Random(rng.random())
             while not stop.is_set():
@@ -1389,7 +1392,10 @@ async def run_load(
                 ids = action_ids(shown) if shown is not None else []
                 sels = select_ids(shown) if shown is not None else []
                 moment = (ids or sels or [None])[0]
-                if moment is None or moment == last_clicked or table.status != PLAYING:
+                # The same moment still shown RECHOOSE seconds after a choice: the bot said why
+                # it could not be (a discard of cards that cannot go together), choose again.
+                again = moment == last_clicked and time.perf_counter() - clicked_at > RECHOOSE
+                if moment is None or (moment == last_clicked and not again) or table.status != PLAYING:
                     await signals.wait(channel.id, 1.0)
                     continue
                 if human and not warm_targets:
@@ -1402,7 +1408,7 @@ async def run_load(
                     if not (ids or sels):
                         continue
                     moment = (ids or sels)[0]
-                last_clicked = moment
+                last_clicked, clicked_at = moment, time.perf_counter()
                 t0 = time.perf_counter()
                 try:
                     if ids:
