@@ -1649,6 +1649,20 @@ async def run_load(
     return report
 
 
+def run_to_end(coro: Awaitable[LoadReport]) -> LoadReport:
+    """``asyncio.run`` without its last step, cancelling the tasks still alive and waiting
+    for each to end: ``end_leftover_tasks`` did that already and named any that would not
+    (seen once: the store's group-commit task, which waits for a commit to end even when
+    cancelled, once the store was closed), so the report is printed and the process ends."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+        loop.close()
+
+
 async def end_leftover_tasks(wait: float = 10.0) -> None:
     """The tasks still alive once the bot is closed (with SimCord's tracking off, SimCord
     does not end those the bot started while measuring): cancelled, and any that has not
@@ -1734,7 +1748,7 @@ def main() -> int:
     start_together = None
     if args.together is not None:
         start_together = functools.partial(wait_for_all, Path(args.together), shard, args.processes)
-    report = asyncio.run(run_load(args.tables, args.mode, args.seconds, seed=args.seed + shard,
+    report = run_to_end(run_load(args.tables, args.mode, args.seconds, seed=args.seed + shard,
                                   ai_delay=args.ai_delay, render_processes=args.render_processes,
                                   edit_interval=args.edit_interval,
                                   progress=None if args.json else print,
