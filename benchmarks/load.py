@@ -1419,7 +1419,8 @@ async def run_load(
                         comp = next(c for row in shown.components for c in row.get("components", [])
                                     if c.get("custom_id") == cid)
                         k = max(1, min(int(comp.get("max_values", 1)), len(values)))
-                        await member.select(shown, r.sample(values, k), custom_id=cid)
+                        chosen = legal_discard(table, member.id, values, k, r) if cid.endswith(":discard") else None
+                        await member.select(shown, chosen or r.sample(values, k), custom_id=cid)
                 except Exception:
                     refused[0] += 1  # the panel changed under the click (SetupError): look again
                     continue
@@ -1661,6 +1662,32 @@ def run_to_end(coro: Awaitable[LoadReport]) -> LoadReport:
         loop.run_until_complete(loop.shutdown_asyncgens())
         loop.run_until_complete(loop.shutdown_default_executor())
         loop.close()
+
+
+def legal_discard(table: Any, user_id: int, values: list[str], k: int, r: random.Random) -> list[str] | None:
+    """A discard of ``k`` cards the table will take, chosen at random card by card from
+    what the engine lets go at each step (``Game.discard_mask`` on a copy of the hand): the
+    select offers every card that may go, and the table checks the whole choice (a tarok
+    only when nothing else is left), so a random sample of the options was often refused
+    and the table could stand still.  None if the engine's cards are not all among the
+    options (the random sample then)."""
+    from bot.engine import Kind
+    from bot.engine.actions import act
+    from bot.engine.cards import cards_of
+
+    game, seat = table.game, table.seat_of(user_id)
+    if game is None or seat is None:
+        return None
+    g = game.clone()
+    chosen: list[str] = []
+    for _ in range(k):
+        allowed = cards_of(g.discard_mask(seat))
+        if not allowed:
+            break
+        a = act(Kind.DISCARD, r.choice(allowed))
+        g.act(seat, a)
+        chosen.append(a.code)
+    return chosen if len(chosen) == k and set(chosen) <= set(values) else None
 
 
 async def end_leftover_tasks(wait: float = 10.0) -> None:
