@@ -8,17 +8,24 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def test_load_benchmark_smoke_run() -> None:
+def load_report(*args: str) -> dict[str, Any]:
+    """``benchmarks/load.py ARGS --json`` run to its end: its report."""
     out = subprocess.run(
-        [sys.executable, "benchmarks/load.py", "--tables", "2", "--mode", "nothink", "--seconds", "3", "--json"],
+        [sys.executable, "benchmarks/load.py", *args, "--json"],
         cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
     )
     assert out.returncode == 0, out.stderr[-3000:]
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return report
+
+
+def test_load_benchmark_smoke_run() -> None:
+    report = load_report("--tables", "2", "--mode", "nothink", "--seconds", "3")
     assert report["tables"] == 2 and report["errors"] == 0
     # Spread over their hands before measuring: every table got to its point; SimCord's
     # tracking of the bot's callbacks off while measuring.
@@ -39,13 +46,7 @@ def test_load_benchmark_counts_the_cyclic_garbage_and_the_collections_by_generat
     """``--gc-garbage`` counts, in windows without collections, the objects only the
     collector can free, by type, and what the oldest generation gained; every run splits
     the collections' CPU by generation."""
-    out = subprocess.run(
-        [sys.executable, "benchmarks/load.py", "--tables", "2", "--mode", "nothink", "--seconds", "6",
-         "--gc-garbage", "--json"],
-        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report = load_report("--tables", "2", "--mode", "nothink", "--seconds", "6", "--gc-garbage")
     assert report["errors"] == 0
     assert report["gc_garbage_per_action"] > 0 and report["gc_garbage_top"]
     assert set(report["gc_cpu_by_generation"]) == set(report["gc_by_generation"])
@@ -56,12 +57,6 @@ def test_load_benchmark_traced_run_spread_over_the_hands() -> None:
     """``--trace`` watches each table's own lock: the tables spread over their hands at
     full speed get to their points (with a new lock put in its place, a panel's drawing
     holding the old one showed a moment long gone and its player never got a turn)."""
-    out = subprocess.run(
-        [sys.executable, "benchmarks/load.py", "--tables", "6", "--mode", "nothink", "--seconds", "2",
-         "--trace", "--json"],
-        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=180,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report = load_report("--tables", "6", "--mode", "nothink", "--seconds", "2", "--trace")
     assert report["errors"] == 0 and report["spread"] and report["spread_short"] == 0
     assert report["clicks"] > 0
