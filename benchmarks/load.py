@@ -1172,8 +1172,10 @@ async def run_load(
 
     bot.output.table_changed = traced_changed  # type: ignore[method-assign]
     say = progress or (lambda _line: None)
-    simulated: tuple[Any, ...] = ()
-    untracked: tuple[Any, ...] = ()
+    #: SimCord's wrappers of the loop's methods the driver replaced by the loop's own
+    #: (``unwrap``), and SimCord's clock: put back when the run ends.
+    wrapped: dict[str, Any] = {}
+    simulated_clock: Callable[[], float] | None = None
     errors_logged = ErrorCount()
     await env.start()
     logging.getLogger().addHandler(errors_logged)
@@ -1192,10 +1194,16 @@ async def run_load(
 
         loop = asyncio.get_running_loop()
         runtime = env._runtime
-        simulated = (loop.call_later, loop.call_at, time.monotonic)
-        loop.call_later = runtime.call_later  # type: ignore[method-assign]
-        loop.call_at = runtime.call_at  # type: ignore[method-assign]
-        time.monotonic = _dpy_internals.real_monotonic
+
+        def unwrap(*names: str) -> None:
+            """The loop's own ``names`` (kept by SimCord's runtime) instead of SimCord's
+            wrappers, until the run ends."""
+            for name in names:
+                wrapped.setdefault(name, getattr(loop, name))
+                setattr(loop, name, getattr(runtime, name))
+
+        unwrap("call_later", "call_at")
+        simulated_clock, time.monotonic = time.monotonic, _dpy_internals.real_monotonic
         rss0 = rss_bytes()
         report.rss_base_mb = rss0 / 2**20
         tabs: list[Any] = []
@@ -1489,11 +1497,7 @@ async def run_load(
             # (``--gc-garbage``).  The driver never settles, so from here the loop
             # schedules as it does in a deployment (``--simcord-tracking``: as before
             # session 41).  The errors are counted from the log instead (below).
-            untracked = (loop.call_soon, loop.create_task, loop.call_soon_threadsafe, loop.run_in_executor)
-            loop.call_soon = runtime.call_soon  # type: ignore[method-assign]
-            loop.create_task = runtime.create_task  # type: ignore[method-assign]
-            loop.call_soon_threadsafe = runtime.call_soon_threadsafe  # type: ignore[method-assign]
-            loop.run_in_executor = runtime.run_in_executor  # type: ignore[method-assign]
+            unwrap("call_soon", "create_task", "call_soon_threadsafe", "run_in_executor")
         loops = [asyncio.create_task(human_loop(i, who)) for i in range(tables) for who in (0, 1)]
         if tracer is not None:
             loops.append(asyncio.create_task(lag_probe()))
@@ -1626,11 +1630,10 @@ async def run_load(
         report.gc_full_cpu_ms = 1000 * (time.thread_time() - cpu_full)
     finally:
         logging.getLogger().removeHandler(errors_logged)
-        if untracked:
-            (loop.call_soon, loop.create_task, loop.call_soon_threadsafe,  # type: ignore[method-assign]
-             loop.run_in_executor) = untracked
-        if simulated:
-            loop.call_later, loop.call_at, time.monotonic = simulated  # type: ignore[method-assign]
+        for name, wrapper in wrapped.items():
+            setattr(asyncio.get_running_loop(), name, wrapper)
+        if simulated_clock is not None:
+            time.monotonic = simulated_clock
         Table._after_action = original_after  # type: ignore[method-assign]
         components.act = original_act  # type: ignore[assignment]
         metrics.table_edited = table_edited  # type: ignore[assignment]
